@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The role an account chooses at sign-up ("I'm a teacher" / "I'm a student"). */
+export const accountRole = z.enum(['teacher', 'student']);
+export type AccountRole = z.infer<typeof accountRole>;
+
+export const me = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: accountRole,
+  isSupport: z.boolean(),
+});
+export type Me = z.infer<typeof me>;
+
+/** What the sign-in panel needs to know before anyone signs in. */
+export const authProviders = z.object({
+  google: z.boolean(),
+  microsoft: z.boolean(),
+});
+export type AuthProviders = z.infer<typeof authProviders>;
+
+export const signUpInput = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(100, 'Names are at most 100 characters'),
+  email: z.email('Enter a valid e-mail address').max(254),
+  password: z
+    .string()
+    .min(8, 'Passwords are at least 8 characters')
+    .max(128, 'Passwords are at most 128 characters'),
+  role: accountRole,
+});
+export type SignUpInput = z.infer<typeof signUpInput>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The subscription status strings of SEED-SPEC.md section 4, exactly. */
+export const subscriptionStatuses = [
+  'active school',
+  'active',
+  'trialing',
+  'not subscribed yet',
+  'not authenticated',
+  'error',
+] as const;
+export const subscriptionStatus = z.enum(subscriptionStatuses);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+export const userType = z.enum(['student', 'teacher']);
+export type UserType = z.infer<typeof userType>;
+
+/** The Subscription object of SEED-SPEC.md section 3; every field always present. */
+export const subscription = z.object({
+  status: subscriptionStatus,
+  current_period_end: z.string().nullable(),
+  school_name: z.string().nullable(),
+  school_id: z.string().nullable(),
+  school_domain: z.string().nullable(),
+  user_type: userType,
+  is_admin: z.boolean(),
+  teacher_building: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+const premiumStatuses: readonly SubscriptionStatus[] = ['active', 'active school', 'trialing'];
+
+/** Premium means active, active school or trialing (SEED-SPEC.md section 4). */
+export function isPremium(status: SubscriptionStatus): boolean {
+  return premiumStatuses.includes(status);
+}
+
+/** Statuses an individual (customer) subscription row may hold. */
+export const customerSubscriptionStatus = z.enum([
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+]);
+export type CustomerSubscriptionStatus = z.infer<typeof customerSubscriptionStatus>;

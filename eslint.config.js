@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-artifacts/**', 'server/db/migrations/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'off',
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only server/config.ts reads the environment.' }],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['server/config.ts', 'scripts/**', 'vite.config.ts', 'e2e/**', 'bench/**'], rules: { 'no-restricted-properties': 'off' } },
+  // What may import what (STYLE.md): contract imports nothing of ours; web never imports server code.
+  { files: ['contract/**'], rules: { 'no-restricted-imports': restrict([{ group: ['**/server/**', '**/web/**'], message: 'contract/ imports nothing from server/ or web/.' }]) } },
+  {
+    files: ['web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**'], allowTypeImports: true, message: 'web/ imports server code as types only.' },
+        { group: ['**/features/*/*', '!**/features/*/api', '!**/features/*/components', '!**/features/*/hooks'], message: 'Import a feature through its public folders only.' },
+      ]),
+    },
+  },
+  {
+    files: ['server/**'],
+    ignores: ['server/db/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'], message: 'Only server/db opens database drivers.' },
+        { group: ['ai', '@ai-sdk/*'], message: 'Only server/ai imports AI providers.' },
+        { group: ['**/web/**'], message: 'server/ never imports web/.' },
+      ]),
+    },
+  },
+);

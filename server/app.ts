@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AuthProviders } from '../contract/account';
+import { authRoutes } from './auth/routes';
+import { AppError } from './lib/errors';
+import type { AppDeps, AppEnv } from './lib/context';
+import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes';
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the whole HTTP app (API and, when webRoot is given, the built web app). No listen. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    c.set('deps', deps);
+    await next();
+    c.header('X-Request-Id', c.get('requestId'));
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) writes style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      strictTransportSecurity: deps.config.baseUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.onError((err, c) => {
+    const requestId = c.get('requestId') ?? 'unknown';
+    if (err instanceof AppError) {
+      if (err.options.log) console.error(`[${requestId}] ${err.code}: ${err.message}`);
+      for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
+      return c.json(
+        { error: { code: err.code, message: err.message, requestId, ...(err.options.fields ? { fields: err.options.fields } : {}) } },
+        err.status,
+      );
+    }
+    console.error(`[${requestId}] unhandled error on ${c.req.method} ${c.req.path}:`, err);
+    return c.json(
+      { error: { code: 'internal', message: 'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.', requestId } },
+      500,
+    );
+  });
+
+  // Every state-changing API request must come from one of our own pages.
+  app.use('/api/*', async (c, next) => {
+    if (stateChanging.has(c.req.method)) {
+      const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
+      if (!origin || !deps.config.trustedOrigins.includes(origin)) {
+        throw new AppError('origin_rejected', 403, 'This request did not come from a ClassBots page.');
+      }
+    }
+    await next();
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.config.maxJsonBytes,
+      onError: () => {
+        throw new AppError('payload_too_large', 413, 'The request body is too large.');
+      },
+    }),
+  );
+
+  app.route('/api/auth', authRoutes());
+  app.route('/api/health', healthRoutes());
+  app.route('/api/me', meRoutes());
+  app.route('/api/subscription', subscriptionRoutes());
+  app.get('/api/auth-options', (c) => {
+    const body: AuthProviders = { google: Boolean(deps.config.google), microsoft: Boolean(deps.config.microsoft) };
+    return c.json(body);
+  });
+
+  app.all('/api/*', () => {
+    throw new AppError('not_found', 404, 'There is no such API endpoint.');
+  });
+
+  if (deps.webRoot) mountWebApp(app, deps.webRoot);
+  return app;
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer || !URL.canParse(referer)) return undefined;
+  return new URL(referer).origin;
+}
+
+/** Serves the built SPA from its folder only, with index.html for every other GET. */
+function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
+  const root = path.relative(process.cwd(), webRoot) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  let indexHtml: string | undefined;
+  app.get('*', async (c) => {
+    indexHtml ??= await readFile(path.join(webRoot, 'index.html'), 'utf8');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,124 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, getOAuthState } from 'better-auth/api';
+import { accountRole } from '../../contract/account';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { schema } from '../db/client';
+import type { Mailer } from '../lib/mailer';
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+}
+
+/** Mail links are printed outside production so a developer can follow them without a mail server. */
+function announceLink(config: Config, what: string, email: string, url: string) {
+  if (!config.isProduction && config.env !== 'test') console.log(`[mail] ${what} for ${email}: ${url}`);
+}
+
+/** better-auth, configured for ClassBots: verified e-mail, reset that ends other sessions, roles. */
+export function createAuth({ config, db, mailer, secret }: AuthDeps) {
+  return betterAuth({
+    appName: 'ClassBots',
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+    }),
+    // Our own limiter (server/auth/rate-limit.ts) runs in front with limits set per IP and per address.
+    rateLimit: { enabled: false },
+    advanced: {
+      ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: true },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'student', input: true },
+      },
+      changeEmail: { enabled: false },
+      deleteUser: { enabled: false },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        announceLink(config, 'password reset link', user.email, url);
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your ClassBots password',
+          text: `Someone asked to reset the password of your ClassBots account.\n\nTo choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+        });
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'You already have a ClassBots account',
+          text: `Someone tried to create a ClassBots account with this address, which already has one.\n\nIf it was you, sign in at ${config.baseUrl}/ or use "Forgot password".\nIf it was not you, you can ignore this e-mail.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        announceLink(config, 'verification link', user.email, url);
+        await mailer.send({
+          to: user.email,
+          subject: 'Confirm your e-mail address for ClassBots',
+          text: `Welcome to ClassBots, ${user.name}.\n\nConfirm your e-mail address by opening this link within 24 hours:\n${url}\n\nIf you did not create an account, ignore this e-mail.`,
+        });
+      },
+    },
+    socialProviders: {
+      ...(config.google
+        ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: 'select_account' as const } }
+        : {}),
+      ...(config.microsoft
+        ? {
+            microsoft: {
+              clientId: config.microsoft.clientId,
+              clientSecret: config.microsoft.clientSecret,
+              tenantId: config.microsoft.tenantId,
+              prompt: 'select_account' as const,
+            },
+          }
+        : {}),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const email = user.email.toLowerCase();
+            if (config.supportEmail && email === config.supportEmail) {
+              throw new APIError('FORBIDDEN', {
+                message: 'This address is reserved for the support account, which the operator creates.',
+                code: 'SUPPORT_EMAIL_RESERVED',
+              });
+            }
+            // Social sign-ups carry the role chosen on the landing page through the OAuth state.
+            const oauthRole = (await getOAuthState().catch(() => null))?.role;
+            const parsed = accountRole.safeParse(user.role ?? oauthRole);
+            return { data: { ...user, email, role: parsed.success ? parsed.data : 'student' } };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { signUpInput } from '../../contract/account';
+import { AppError } from '../lib/errors';
+import { clientIp, type AppContext, type AppEnv } from '../lib/context';
+import { consumeRate, type RateRule } from './rate-limit';
+
+const MINUTE = 60_000;
+
+/**
+ * Limits on the endpoints that guess or send mail. Per IP they let a whole class (40 people)
+ * through in a minute from one school address; per e-mail they stop password guessing. The same
+ * rule applies whether the address has an account or not.
+ */
+const limits: Record<string, { ip: RateRule; address?: RateRule }> = {
+  '/sign-in/email': { ip: { window: MINUTE, max: 100 }, address: { window: 15 * MINUTE, max: 10 } },
+  '/sign-up/email': { ip: { window: MINUTE, max: 60 }, address: { window: 60 * MINUTE, max: 5 } },
+  '/request-password-reset': { ip: { window: 10 * MINUTE, max: 60 }, address: { window: 15 * MINUTE, max: 3 } },
+  '/reset-password': { ip: { window: 10 * MINUTE, max: 60 } },
+  '/send-verification-email': { ip: { window: 10 * MINUTE, max: 60 }, address: { window: 15 * MINUTE, max: 3 } },
+};
+const anyAuthPost: RateRule = { window: MINUTE, max: 600 };
+
+/** Body fields a user may change on themselves: never role, e-mail, verification or support. */
+const updatableUserFields = new Set(['name', 'image']);
+
+async function enforce(c: AppContext, key: string, rule: RateRule) {
+  const decision = await consumeRate(c.get('deps').database.db, key, rule);
+  if (!decision.allowed) {
+    throw new AppError('rate_limited', 429, 'Too many attempts. Wait a moment and try again.', {
+      headers: { 'Retry-After': String(decision.retryAfter) },
+    });
+  }
+}
+
+function rebuild(req: Request, body: unknown): Request {
+  const headers = new Headers(req.headers);
+  headers.delete('content-length');
+  return new Request(req.url, { method: req.method, headers, body: JSON.stringify(body) });
+}
+
+async function jsonBody(req: Request): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await req.clone().json();
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new AppError('bad_request', 400, 'The request body is not valid JSON.');
+}
+
+/** better-auth's errors in the app's one error shape, with a lower-case code. */
+async function reshapeError(res: Response, requestId: string): Promise<Response> {
+  if (res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res;
+  const body = (await res.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  const code = (body?.code ?? (res.status === 404 ? 'not_found' : 'auth_error')).toLowerCase();
+  const message = body?.message ?? res.statusText ?? 'The request failed.';
+  const headers = new Headers(res.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ error: { code, message, requestId } }), { status: res.status, headers });
+}
+
+/** The better-auth endpoints under /api/auth, behind the app's limits and field rules. */
+export function authRoutes() {
+  const app = new Hono<AppEnv>();
+  app.on(['GET', 'POST'], '/*', async (c) => {
+    const { auth, config } = c.get('deps');
+    let req = c.req.raw;
+    const sub = new URL(req.url).pathname.replace(/^\/api\/auth/, '');
+    if (req.method === 'POST') {
+      const ip = clientIp(c);
+      await enforce(c, `auth:ip:${ip}`, anyAuthPost);
+      const rule = limits[sub];
+      if (rule || sub === '/update-user') {
+        const body = await jsonBody(req);
+        if (rule) {
+          await enforce(c, `auth${sub}:ip:${ip}`, rule.ip);
+          const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+          if (rule.address && email) await enforce(c, `auth${sub}:email:${email}`, rule.address);
+        }
+        if (sub === '/sign-up/email') {
+          const parsed = signUpInput.safeParse(body);
+          if (!parsed.success) {
+            const fields: Record<string, string> = {};
+            for (const i of parsed.error.issues) fields[i.path.join('.')] ??= i.message;
+            throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields });
+          }
+          if (config.supportEmail && parsed.data.email.toLowerCase() === config.supportEmail) {
+            throw new AppError('support_email_reserved', 403, 'This address is reserved for the support account.');
+          }
+          const callbackURL = typeof body.callbackURL === 'string' ? body.callbackURL : undefined;
+          req = rebuild(req, { ...parsed.data, email: parsed.data.email.toLowerCase(), callbackURL });
+        }
+        if (sub === '/update-user') {
+          const refused = Object.keys(body).filter((k) => !updatableUserFields.has(k));
+          if (refused.length) {
+            throw new AppError('forbidden_field', 403, `These fields cannot be changed here: ${refused.join(', ')}.`);
+          }
+        }
+      }
+    }
+    return reshapeError(await auth.handler(req), c.get('requestId'));
+  });
+  return app;
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+/** A school licence (SEED-SPEC.md section 3). Domains and admin e-mails are lower-case. */
+export const schoolLicence = pgTable(
+  'school_licence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolname: text('schoolname').notNull(),
+    /** The primary domain: the first one given. */
+    domain: text('domain').notNull().unique(),
+    domains: text('domains').array().notNull(),
+    /** Last day the licence is valid (inclusive); null = no end date. */
+    expiration: date('expiration', { mode: 'string' }),
+    admins: text('admins').array().notNull().default(sql`'{}'::text[]`),
+    logoUrl: text('logo_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('school_licence_domains_idx').using('gin', t.domains)],
+);
+
+/** The licence's teachers sub-collection: one row per school and e-mail. */
+export const schoolTeacher = pgTable(
+  'school_teacher',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schoolLicence.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    building: text('building'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('school_teacher_school_email_uq').on(t.schoolId, t.email)],
+);

@@ -1,0 +1,86 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { ZodType } from 'zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Auth } from '../auth/auth';
+import type { Mailer } from './mailer';
+import { AppError } from './errors';
+
+/** What every module receives: the process's long-lived parts, nothing per request. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  /** The built web app to serve; absent in tests and in dev (Vite serves it). */
+  webRoot?: string;
+}
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: 'teacher' | 'student';
+}
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    deps: AppDeps;
+    sessionUser?: SessionUser | null;
+  };
+};
+
+export type AppContext = Context<AppEnv>;
+
+/** The signed-in user of this request, or null; looked up once per request. */
+export async function getSessionUser(c: AppContext): Promise<SessionUser | null> {
+  const cached = c.get('sessionUser');
+  if (cached !== undefined) return cached;
+  const result = await c.get('deps').auth.api.getSession({ headers: c.req.raw.headers });
+  const u = result?.user as (SessionUser & { role?: string }) | undefined;
+  const user: SessionUser | null = u
+    ? { id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerified, role: u.role === 'teacher' ? 'teacher' : 'student' }
+    : null;
+  c.set('sessionUser', user);
+  return user;
+}
+
+/** The signed-in user, or a 401. */
+export async function requireUser(c: AppContext): Promise<SessionUser> {
+  const user = await getSessionUser(c);
+  if (!user) throw new AppError('unauthenticated', 401, 'Sign in to continue.');
+  return user;
+}
+
+/** Parses a JSON body against a schema: 400 for malformed JSON, 422 with fields for invalid input. */
+export async function readJson<T>(c: AppContext, schema: ZodType<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError('bad_request', 400, 'The request body is not valid JSON.');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+    throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields });
+  }
+  return parsed.data;
+}
+
+/** The client's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket. */
+export function clientIp(c: AppContext): string {
+  if (c.get('deps').config.trustProxy) {
+    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (fwd) return fwd;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

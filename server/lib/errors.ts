@@ -1,0 +1,18 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../../contract/errors';
+
+/** The one error type handlers throw; the app's error handler turns it into the JSON error body. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode | (string & {}),
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly options: { fields?: Record<string, string>; headers?: Record<string, string>; log?: boolean } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'That') => new AppError('not_found', 404, `${what} was not found.`);
+export const unauthenticated = () => new AppError('unauthenticated', 401, 'Sign in to continue.');
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', 403, message);

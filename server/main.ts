@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { count } from 'drizzle-orm';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { pruneRates } from './auth/rate-limit';
+import { ConfigError, loadConfig, resolveAuthSecret } from './config';
+import { schema } from './db/client';
+import { DataDirBusyError } from './db/lock';
+import { openDatabase } from './db/open';
+import { createMailer } from './lib/mailer';
+
+// A stray rejection or exception is logged; the server keeps answering the other requests.
+process.on('unhandledRejection', (reason) => console.error('[process] unhandled rejection:', reason));
+process.on('uncaughtException', (err) => console.error('[process] uncaught exception:', err));
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config, 'the ClassBots server');
+  const mailer = createMailer(config);
+  const auth = createAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
+  const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+  const app = createApp({ config, database, auth, mailer, webRoot: existsSync(webRoot) ? webRoot : undefined });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    console.log(`ClassBots is running at ${config.baseUrl} (database: ${database.kind}, mail: ${mailer.describe()})`);
+  });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    console.error(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port.` : err.message);
+    void database.close().finally(() => process.exit(1));
+  });
+
+  const [{ users }] = (await database.db.select({ users: count() }).from(schema.user)) as [{ users: number }];
+  if (users === 0) {
+    console.log(
+      [
+        '',
+        'This installation has no accounts yet.',
+        `  Create one:        open ${config.baseUrl}/ and choose "Create account", or`,
+        '                     npm run cli -- user:create --email you@school.org --password "..." --role teacher --verified',
+        '  Load demo data:    stop the server, run  npm run cli -- demo:seed  and start it again',
+        '                     (with DATABASE_URL set, the CLI can run beside the server)',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  const pruner = setInterval(() => void pruneRates(database.db, 24 * 60 * 60_000).catch(() => undefined), 60 * 60_000);
+  pruner.unref();
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Received ${signal}, shutting down.`);
+    server.close(() => void database.close().finally(() => process.exit(0)));
+    setTimeout(() => void database.close().finally(() => process.exit(0)), 10_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirBusyError) console.error(err.message);
+  else console.error('ClassBots could not start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import type { Me } from '../../../contract/account';
+import type { AppEnv } from '../../lib/context';
+import { requireUser } from '../../lib/context';
+
+/** The support account: the SUPPORT_EMAIL address, verified. */
+export function isSupportUser(user: { email: string; emailVerified: boolean }, supportEmail: string | undefined) {
+  return Boolean(supportEmail && user.emailVerified && user.email.toLowerCase() === supportEmail);
+}
+
+/** GET /api/me: who is signed in (401 when nobody is). */
+export function meRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    const user = await requireUser(c);
+    const body: Me = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      role: user.role,
+      isSupport: isSupportUser(user, c.get('deps').config.supportEmail),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(body);
+  });
+  return app;
+}

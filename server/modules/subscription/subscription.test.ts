@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { schema } from '../../db/client';
+import { buildUser, createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
+import { allowConsoleErrors } from '../../../tests/setup';
+import { resolveSubscription } from './subscription.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+let n = 0;
+const unique = (local: string, domain: string) => `${local}${++n}@${domain}`;
+const daysFromNow = (d: number) => new Date(Date.now() + d * 86_400_000);
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+async function school(domains: string[], opts: { admins?: string[]; expiration?: string | null; teachers?: [string, string | null][] } = {}) {
+  const [licence] = await ctx.database.db
+    .insert(schema.schoolLicence)
+    .values({ schoolname: `School of ${domains[0]}`, domain: domains[0]!, domains, admins: opts.admins ?? [], expiration: opts.expiration ?? null })
+    .returning();
+  for (const [email, building] of opts.teachers ?? []) {
+    await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: licence!.id, email, building });
+  }
+  return licence!;
+}
+
+async function grant(userId: string, status: string, end: Date | null = null, createdAt = new Date()) {
+  await ctx.database.db.insert(schema.customerSubscription).values({ userId, status, currentPeriodEnd: end, provider: 'manual', createdAt });
+}
+
+const resolve = (user: Parameters<typeof resolveSubscription>[1]['user']) =>
+  resolveSubscription(ctx.database.db, { user, supportEmail: SUPPORT_EMAIL });
+
+describe('subscription resolution (SEED-SPEC.md section 4)', () => {
+  it('gives not authenticated with every field present when nobody is signed in', async () => {
+    const res = await new TestClient(ctx).get('/api/subscription');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'not authenticated', current_period_end: null, school_name: null, school_id: null,
+      school_domain: null, user_type: 'student', is_admin: false, teacher_building: null, message: null,
+    });
+  });
+
+  it('matches a school licence on any of its domains, primary domain first, teacher with building from the list', async () => {
+    const email = unique('t', 'north.edu');
+    const licence = await school(['oak.edu', 'north.edu'], { expiration: isoDay(daysFromNow(30)), teachers: [[email, 'Main building']] });
+    const { client } = await signedIn(ctx, { email, role: 'student' });
+    const res = await client.json('GET', '/api/subscription');
+    expect(res.body).toEqual({
+      status: 'active school', current_period_end: isoDay(daysFromNow(30)), school_name: 'School of oak.edu',
+      school_id: licence.id, school_domain: 'oak.edu', user_type: 'teacher', is_admin: false,
+      teacher_building: 'Main building', message: null,
+    });
+  });
+
+  it('makes someone not on the teachers list a student of the school, and an admin from the admins list', async () => {
+    const email = unique('a', 'pine.edu');
+    await school(['pine.edu'], { admins: [email] });
+    const user = await buildUser(ctx, { email, role: 'teacher' });
+    const sub = await resolve({ ...user, role: 'teacher' });
+    expect(sub).toMatchObject({ status: 'active school', user_type: 'student', is_admin: true, teacher_building: null, current_period_end: null });
+  });
+
+  it('lets a school match win over a customer subscription', async () => {
+    const email = unique('w', 'elm.edu');
+    await school(['elm.edu'], { teachers: [[email, null]] });
+    const user = await buildUser(ctx, { email });
+    await grant(user.id, 'active');
+    expect((await resolve({ ...user, role: 'teacher' })).status).toBe('active school');
+  });
+
+  it('never matches a school on an unverified address', async () => {
+    const email = unique('u', 'ash.edu');
+    await school(['ash.edu'], { teachers: [[email, 'B']], admins: [email] });
+    const user = await buildUser(ctx, { email, verified: false, role: 'teacher' });
+    const sub = await resolve({ ...user, role: 'teacher' });
+    expect(sub).toMatchObject({ status: 'not subscribed yet', school_id: null, is_admin: false, user_type: 'teacher' });
+  });
+
+  it('does not match an expired licence, but keeps the school fields and is_admin for its admins', async () => {
+    const admin = unique('adm', 'old.edu');
+    const teacher = unique('tch', 'old.edu');
+    const licence = await school(['old.edu'], { admins: [admin], teachers: [[teacher, 'X']], expiration: isoDay(daysFromNow(-1)) });
+    const a = await buildUser(ctx, { email: admin, role: 'teacher' });
+    const t = await buildUser(ctx, { email: teacher, role: 'teacher' });
+    expect(await resolve({ ...a, role: 'teacher' })).toMatchObject({
+      status: 'not subscribed yet', school_id: licence.id, school_name: 'School of old.edu', school_domain: 'old.edu', is_admin: true, user_type: 'teacher',
+    });
+    expect(await resolve({ ...t, role: 'teacher' })).toMatchObject({ status: 'not subscribed yet', school_id: null, is_admin: false });
+  });
+
+  it('still matches a licence on its expiration day', async () => {
+    const email = unique('d', 'today.edu');
+    await school(['today.edu'], { expiration: isoDay(new Date()) });
+    const user = await buildUser(ctx, { email });
+    expect((await resolve({ ...user, role: 'teacher' })).status).toBe('active school');
+  });
+
+  it('takes trialing and active customer subscriptions, the first one first, and ignores others', async () => {
+    const t = await buildUser(ctx, { role: 'teacher' });
+    await grant(t.id, 'canceled', null, daysFromNow(-3));
+    await grant(t.id, 'trialing', daysFromNow(14), daysFromNow(-2));
+    await grant(t.id, 'active', null, daysFromNow(-1));
+    const sub = await resolve({ ...t, role: 'teacher' });
+    expect(sub).toMatchObject({ status: 'trialing', user_type: 'teacher', school_id: null });
+    expect(new Date(sub.current_period_end!).getTime()).toBeGreaterThan(Date.now());
+
+    const a = await buildUser(ctx, { role: 'student' });
+    await grant(a.id, 'active');
+    expect(await resolve({ ...a, role: 'student' })).toMatchObject({ status: 'active', current_period_end: null, user_type: 'student' });
+  });
+
+  it('treats a grant past its end date as lapsed', async () => {
+    const user = await buildUser(ctx);
+    await grant(user.id, 'active', daysFromNow(-1));
+    expect((await resolve({ ...user, role: 'teacher' })).status).toBe('not subscribed yet');
+  });
+
+  it('gives not subscribed yet with the account role outside a school', async () => {
+    const { client } = await signedIn(ctx, { role: 'teacher' });
+    expect((await client.json('GET', '/api/subscription')).body).toMatchObject({ status: 'not subscribed yet', user_type: 'teacher' });
+  });
+
+  it('resolves the verified support account as active with no period end', async () => {
+    const user = await buildUser(ctx, { email: SUPPORT_EMAIL, role: 'teacher' });
+    expect(await resolve({ ...user, role: 'teacher' })).toMatchObject({ status: 'active', current_period_end: null });
+    expect((await resolve({ ...user, emailVerified: false, role: 'teacher' })).status).toBe('not subscribed yet');
+  });
+
+  it('gives error with a message and the account role when the database fails', async () => {
+    allowConsoleErrors();
+    const broken = new Proxy(ctx.database.db, {
+      get: (target, prop, receiver) =>
+        prop === 'select' ? () => { throw new Error('connection lost'); } : Reflect.get(target, prop, receiver) as unknown,
+    });
+    const sub = await resolveSubscription(broken, {
+      user: { id: 'x', email: 'someone@example.org', emailVerified: true, role: 'teacher' },
+      supportEmail: SUPPORT_EMAIL,
+    });
+    expect(sub.status).toBe('error');
+    expect(sub.user_type).toBe('teacher');
+    expect(sub.message).toMatch(/could not be checked/);
+  });
+
+  it('is computed fresh: removing a teacher from the list makes them a student at once', async () => {
+    const email = unique('r', 'fir.edu');
+    const licence = await school(['fir.edu'], { teachers: [[email, null]] });
+    const user = await buildUser(ctx, { email });
+    expect((await resolve({ ...user, role: 'teacher' })).user_type).toBe('teacher');
+    await ctx.database.db.execute(sql`delete from school_teacher where school_id = ${licence.id}`);
+    expect((await resolve({ ...user, role: 'teacher' })).user_type).toBe('student');
+  });
+});

@@ -1,0 +1,170 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../server/app';
+import { createAuth } from '../server/auth/auth';
+import { loadConfig, type Config } from '../server/config';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { createMailer } from '../server/lib/mailer';
+import type { AppDeps } from '../server/lib/context';
+import { createPasswordUser } from '../server/modules/users/users.service';
+import { databaseUrlFor, testDatabaseUrl } from './env';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const SUPPORT_EMAIL = 'support@classbots.test';
+
+/** A fresh, migrated database of the run's kind: a PGlite copy of the template, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<Database> {
+  if (inject('dbKind') === 'pglite') {
+    const dump = readFileSync(inject('pgliteTemplate'));
+    return openPglite({ loadDataDir: new Blob([dump]) });
+  }
+  const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+  await admin.end();
+  const database = await openPostgres(databaseUrlFor(name), { max: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: testDatabaseUrl() });
+      await drop.connect();
+      await drop.query(`drop database if exists "${name}" with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface TestContext extends AppDeps {
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  /** Reads every mail written to the sink so far, oldest first. */
+  mails(): { to: string; subject: string; body: string }[];
+  close(): Promise<void>;
+}
+
+/** The whole app in-process on a fresh database, with mail written to a temporary folder. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'classbots-test-'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BASE_URL: TEST_ORIGIN,
+    SUPPORT_EMAIL,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    TRUST_PROXY: 'true',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const mailer = createMailer(config);
+  const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
+  const deps: AppDeps = { config, database, auth, mailer };
+  const app = createApp(deps);
+  return {
+    ...deps,
+    app,
+    dataDir,
+    mails: () => readMails(path.join(dataDir, 'mail')),
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function readMails(dir: string) {
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => {
+    const raw = readFileSync(path.join(dir, f), 'utf8');
+    const [head = '', ...rest] = raw.split('\n\n');
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+    const body = decodeQuotedPrintable(rest.join('\n\n'));
+    return { to: header('To'), subject: header('Subject'), body };
+  });
+}
+
+function decodeQuotedPrintable(s: string): string {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** The first link in a mail body. */
+export function linkIn(body: string): string {
+  const m = /https?:\/\/\S+/.exec(body);
+  if (!m) throw new Error(`No link in mail:\n${body}`);
+  return m[0];
+}
+
+/** A browser-like client: keeps cookies, sends our Origin, speaks JSON. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly ctx: TestContext,
+    private readonly ip = '203.0.113.10',
+  ) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h = new Headers({ Origin: TEST_ORIGIN, 'X-Forwarded-For': this.ip, ...headers });
+    if (this.cookies.size) h.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      if (!h.has('content-type')) h.set('content-type', 'application/json');
+    }
+    const target = url.startsWith('http') ? url : `${TEST_ORIGIN}${url}`;
+    const res = await this.ctx.app.request(target, { method, headers: h, body: payload, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (!value || /max-age=0/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+
+  async json<T = Record<string, unknown>>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await this.request(method, url, body);
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  async signIn(email: string, password = 'password123') {
+    const res = await this.post('/api/auth/sign-in/email', { email, password });
+    if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${res.status} ${await res.text()}`);
+    return this;
+  }
+}
+
+/** Creates an account directly (verified unless said otherwise); password is password123. */
+export async function buildUser(
+  ctx: TestContext,
+  overrides: { email?: string; role?: 'teacher' | 'student'; verified?: boolean; name?: string; password?: string } = {},
+) {
+  return createPasswordUser(ctx.database.db, {
+    email: overrides.email ?? `user-${randomBytes(4).toString('hex')}@example.org`,
+    password: overrides.password ?? 'password123',
+    role: overrides.role ?? 'teacher',
+    verified: overrides.verified ?? true,
+    name: overrides.name,
+  });
+}
+
+/** A signed-in client for a new account. */
+export async function signedIn(ctx: TestContext, overrides: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(ctx, overrides);
+  const client = await new TestClient(ctx).signIn(user.email, overrides.password ?? 'password123');
+  return { user, client };
+}
