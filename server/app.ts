@@ -112,16 +112,12 @@ function refererOrigin(referer: string | undefined): string | undefined {
 
 /** Serves the built SPA from its folder only, with index.html for every other GET. */
 function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
-  const root = path.relative(process.cwd(), webRoot) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  const root = webRoot;
+  // Vite's file names carry a content hash: cache them for good.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
   app.use('*', serveStatic({ root }));
   let indexHtml: string | undefined;
   app.get('*', async (c) => {

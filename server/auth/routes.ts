@@ -20,6 +20,9 @@ const limits: Record<string, { ip: RateRule; address?: RateRule }> = {
 };
 const anyAuthPost: RateRule = { window: MINUTE, max: 600 };
 
+/** better-auth endpoints this product does not offer: a user never changes their own e-mail or deletes themselves here. */
+const disabledPaths = new Set(['/change-email', '/delete-user', '/delete-user/callback']);
+
 /** Body fields a user may change on themselves: never role, e-mail, verification or support. */
 const updatableUserFields = new Set(['name', 'image']);
 
@@ -67,6 +70,7 @@ export function authRoutes() {
     const { auth, config } = c.get('deps');
     let req = c.req.raw;
     const sub = new URL(req.url).pathname.replace(/^\/api\/auth/, '');
+    if (disabledPaths.has(sub)) throw new AppError('not_found', 404, 'There is no such API endpoint.');
     if (req.method === 'POST') {
       const ip = clientIp(c);
       await enforce(c, `auth:ip:${ip}`, anyAuthPost);

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '../db/client';
+import { buildUser, createTestContext, linkIn, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../tests/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+let n = 0;
+const fresh = (tag: string) => `${tag}-${++n}-${Date.now()}@example.org`;
+/** Each test gets its own client address so the per-IP limits of one test don't touch another. */
+const clientFor = () => new TestClient(ctx, `198.51.100.${++n % 250}`);
+
+describe('accounts', () => {
+  it('signs up, refuses sign-in before verification, verifies through the mailed link, then signs in', async () => {
+    const email = fresh('Mixed.Case');
+    const client = clientFor();
+    const signUp = await client.json('POST', '/api/auth/sign-up/email', { name: 'Maya Teacher', email, password: 'correct horse', role: 'teacher' });
+    expect(signUp.status).toBe(200);
+    const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, email.toLowerCase()));
+    expect(row).toMatchObject({ email: email.toLowerCase(), role: 'teacher', emailVerified: false });
+
+    const early = await client.json<{ error: { code: string } }>('POST', '/api/auth/sign-in/email', { email, password: 'correct horse' });
+    expect(early.status).toBe(403);
+    expect(early.body.error.code).toBe('email_not_verified');
+
+    const mail = ctx.mails().filter((m) => m.to.includes(email.toLowerCase()) && /Confirm/.test(m.subject)).at(-1)!;
+    const verify = await client.get(linkIn(mail.body));
+    expect(verify.status).toBe(302);
+    const me = await client.json<{ email: string; emailVerified: boolean; role: string; isSupport: boolean }>('GET', '/api/me');
+    expect(me.body).toMatchObject({ email: email.toLowerCase(), emailVerified: true, role: 'teacher', isSupport: false });
+
+    const other = clientFor();
+    await other.signIn(email, 'correct horse');
+    expect((await other.json('GET', '/api/subscription')).body).toMatchObject({ status: 'not subscribed yet', user_type: 'teacher' });
+  });
+
+  it('keeps sessions in HttpOnly cookies', async () => {
+    const user = await buildUser(ctx);
+    const res = await clientFor().post('/api/auth/sign-in/email', { email: user.email, password: 'password123' });
+    const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('answers sign-up for an address already in use exactly as for a new one', async () => {
+    const user = await buildUser(ctx);
+    const res = await clientFor().json<{ user: { email: string } }>('POST', '/api/auth/sign-up/email', { name: 'X', email: user.email, password: 'password123', role: 'student' });
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(user.email);
+    const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, user.email));
+    expect(row!.role).toBe('teacher');
+  });
+
+  it('validates sign-up input and changes nothing on bad input', async () => {
+    const email = fresh('bad');
+    const res = await clientFor().json<{ error: { code: string; fields: Record<string, string> } }>('POST', '/api/auth/sign-up/email', { name: '', email, password: 'short', role: 'admin' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(['name', 'password', 'role']);
+    expect(await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, email))).toHaveLength(0);
+  });
+
+  it('ignores fields a user may not choose at sign-up, such as emailVerified', async () => {
+    const email = fresh('sneaky');
+    await clientFor().post('/api/auth/sign-up/email', { name: 'S', email, password: 'password123', role: 'student', emailVerified: true });
+    const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, email));
+    expect(row!.emailVerified).toBe(false);
+  });
+
+  it('refuses public sign-up with the support address', async () => {
+    const res = await clientFor().json<{ error: { code: string } }>('POST', '/api/auth/sign-up/email', { name: 'S', email: SUPPORT_EMAIL.toUpperCase(), password: 'password123', role: 'teacher' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('support_email_reserved');
+    expect(await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, SUPPORT_EMAIL))).toHaveLength(0);
+  });
+
+  it('marks the verified support account as support in /api/me', async () => {
+    await buildUser(ctx, { email: SUPPORT_EMAIL });
+    const client = await clientFor().signIn(SUPPORT_EMAIL);
+    expect((await client.json('GET', '/api/me')).body).toMatchObject({ isSupport: true });
+  });
+
+  it('does not let a user change their own role, e-mail or verification', async () => {
+    const { user, client } = await signedIn(ctx, { role: 'student' });
+    for (const body of [{ role: 'teacher' }, { emailVerified: true }, { email: 'new@example.org' }, { name: 'Ok', role: 'teacher' }]) {
+      const res = await client.json<{ error: { code: string } }>('POST', '/api/auth/update-user', body);
+      expect(res.status).toBe(403);
+    }
+    expect((await client.post('/api/auth/change-email', { newEmail: 'x@example.org' })).status).toBeGreaterThanOrEqual(400);
+    const ok = await client.post('/api/auth/update-user', { name: 'New Name' });
+    expect(ok.status).toBe(200);
+    const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.id, user.id));
+    expect(row).toMatchObject({ role: 'student', name: 'New Name', email: user.email });
+  });
+
+  it('resets a password by mail and ends the account’s other sessions', async () => {
+    const user = await buildUser(ctx);
+    const laptop = await clientFor().signIn(user.email);
+    expect((await laptop.get('/api/me')).status).toBe(200);
+
+    const phone = clientFor();
+    expect((await phone.post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/' })).status).toBe(200);
+    const mail = ctx.mails().filter((m) => m.to.includes(user.email) && /Reset/.test(m.subject)).at(-1)!;
+    const follow = await phone.get(linkIn(mail.body));
+    expect(follow.status).toBe(302);
+    const token = new URL(follow.headers.get('location')!, 'http://x').searchParams.get('token')!;
+    expect(token).toBeTruthy();
+    expect((await phone.post('/api/auth/reset-password', { newPassword: 'a brand new one', token })).status).toBe(200);
+
+    expect((await laptop.get('/api/me')).status).toBe(401);
+    await expect(clientFor().signIn(user.email, 'password123')).rejects.toThrow(/401/);
+    await clientFor().signIn(user.email, 'a brand new one');
+  });
+
+  it('answers a reset request for an unknown address exactly as for a known one', async () => {
+    const known = await buildUser(ctx);
+    const a = await clientFor().json('POST', '/api/auth/request-password-reset', { email: known.email, redirectTo: '/' });
+    const b = await clientFor().json('POST', '/api/auth/request-password-reset', { email: fresh('nobody'), redirectTo: '/' });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toEqual(b.body);
+  });
+
+  it('signs out', async () => {
+    const { client } = await signedIn(ctx);
+    expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  it('stops a dozen failures on one address with 429 and Retry-After, whether or not the account exists', async () => {
+    for (const email of [(await buildUser(ctx)).email, fresh('ghost')]) {
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 12; i++) {
+        // Each guess from another address, as a botnet would: the per-address limit still holds.
+        const res = await new TestClient(ctx, `192.0.2.${i + 1}`).post('/api/auth/sign-in/email', { email, password: `wrong-${i}` });
+        statuses.push(res.status);
+        retryAfter ??= res.headers.get('retry-after');
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    }
+  });
+
+  it('lets a whole class of 40 sign in within a minute from one school address', async () => {
+    const users = await Promise.all(Array.from({ length: 40 }, () => buildUser(ctx, { role: 'student' })));
+    const statuses: number[] = [];
+    for (const u of users) {
+      const res = await new TestClient(ctx, '203.0.113.77').post('/api/auth/sign-in/email', { email: u.email, password: 'password123' });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(40);
+  });
+
+  it('stops one address hammering sign-in for many accounts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 105; i++) {
+      const res = await new TestClient(ctx, '203.0.113.200').post('/api/auth/sign-in/email', { email: `spray${i}@example.org`, password: 'x' });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 100).includes(429)).toBe(false);
+    expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, resolveAuthSecret } from './config';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('configuration', () => {
+  it('has working defaults and treats empty values as unset', () => {
+    const c = loadConfig({ PORT: '', DATA_DIR: '', SUPPORT_EMAIL: '', SMTP_URL: ' ' });
+    expect(c).toMatchObject({ port: 3000, baseUrl: 'http://localhost:3000', supportEmail: undefined, smtpUrl: undefined, google: undefined });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.trustedOrigins).toEqual(['http://localhost:3000']);
+  });
+
+  it('reports one clear line per bad setting', () => {
+    const lines = problems({ PORT: 'eighty', SUPPORT_EMAIL: 'not-an-email', DATABASE_URL: 'mysql://x', BASE_URL: 'nope' });
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l.startsWith('PORT:'))).toBeTruthy();
+    expect(lines.find((l) => l.startsWith('SUPPORT_EMAIL:'))).toMatch(/e-mail/);
+    expect(lines.find((l) => l.startsWith('DATABASE_URL:'))).toMatch(/postgres/);
+  });
+
+  it('requires AUTH_SECRET with DATABASE_URL, and both halves of an OAuth pair', () => {
+    expect(problems({ DATABASE_URL: 'postgres://u@h/db' })[0]).toMatch(/^AUTH_SECRET: required/);
+    expect(problems({ GOOGLE_CLIENT_ID: 'id' })[0]).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(loadConfig({ MICROSOFT_CLIENT_ID: 'a', MICROSOFT_CLIENT_SECRET: 'b' }).microsoft).toEqual({ clientId: 'a', clientSecret: 'b', tenantId: 'common' });
+  });
+
+  it('lower-cases the support address and adds trusted origins', () => {
+    const c = loadConfig({ SUPPORT_EMAIL: 'Help@School.ORG', BASE_URL: 'https://cb.school.org/', TRUSTED_ORIGINS: 'http://localhost:5173' });
+    expect(c.supportEmail).toBe('help@school.org');
+    expect(c.trustedOrigins).toEqual(['https://cb.school.org', 'http://localhost:5173']);
+  });
+
+  it('generates the auth secret once, keeps it in DATA_DIR, and never uses a built-in default', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cb-secret-'));
+    const a = resolveAuthSecret(loadConfig({ DATA_DIR: dir }));
+    const b = resolveAuthSecret(loadConfig({ DATA_DIR: dir }));
+    expect(a).toBe(b);
+    expect(a.length).toBeGreaterThanOrEqual(48);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(a);
+    const other = resolveAuthSecret(loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cb-secret-')) }));
+    expect(other).not.toBe(a);
+  });
+});
