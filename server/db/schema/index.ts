@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './schools';
 export * from './subscriptions';
+export * from './ai';

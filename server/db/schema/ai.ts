@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/**
+ * A conversation with the AI engine: a chat, a document run, or a tutor session. The bot reference
+ * has no foreign key yet: bots arrive in a later issue and will add it.
+ */
+export const conversation = pgTable(
+  'conversation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null for the plain teacher assistant. */
+    botId: text('bot_id'),
+    botKind: text('bot_kind', { enum: ['docbot', 'chatbot', 'tutorbot'] }),
+    title: text('title').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversation_owner_idx').on(t.ownerId, t.updatedAt)],
+);
+
+/**
+ * One turn. `seq` orders the conversation; a user turn carries the send's idempotency key, an
+ * assistant turn made by a retry carries the retry's key. A streaming reply is written at its
+ * checkpoints and once at the end, never per chunk.
+ */
+export const aiMessage = pgTable(
+  'ai_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status', { enum: ['complete', 'streaming', 'interrupted', 'blocked', 'failed', 'superseded'] }).notNull(),
+    /** For an assistant turn: the user turn it answers. */
+    replyTo: uuid('reply_to'),
+    idempotencyKey: text('idempotency_key'),
+    errorCode: text('error_code'),
+    checkpointAt: timestamp('checkpoint_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ai_message_seq_uq').on(t.conversationId, t.seq),
+    unique('ai_message_idempotency_uq').on(t.conversationId, t.idempotencyKey),
+    index('ai_message_streaming_idx').on(t.status).where(sql`${t.status} = 'streaming'`),
+  ],
+);
+
+/**
+ * Every model call, for quotas and the usage dashboards. `poolOwnerId` is whose monthly quota the
+ * call draws on (a student's teacher). A row is written as `pending` before the call so that
+ * concurrent calls count against the quota, and finished after it.
+ */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    poolOwnerId: text('pool_owner_id').notNull(),
+    schoolId: uuid('school_id'),
+    botId: text('bot_id'),
+    conversationId: uuid('conversation_id'),
+    messageId: uuid('message_id'),
+    kind: text('kind', { enum: ['text', 'image'] }).notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    images: integer('images').notNull().default(0),
+    latencyMs: integer('latency_ms'),
+    /** pending | ok | interrupted | blocked | error; errors do not count against the quota. */
+    outcome: text('outcome').notNull(),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ai_usage_pool_idx').on(t.poolOwnerId, t.kind, t.createdAt),
+    index('ai_usage_school_idx').on(t.schoolId, t.createdAt),
+  ],
+);
+
+/** A safety hit in a student-facing run, shown to the teacher. */
+export const safetyFlag = pgTable(
+  'safety_flag',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id'),
+    studentId: text('student_id').notNull(),
+    teacherId: text('teacher_id'),
+    botId: text('bot_id'),
+    category: text('category').notNull(),
+    /** input: the student's message; output: the model's reply; provider: the provider's own block. */
+    source: text('source', { enum: ['input', 'output', 'provider'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('safety_flag_teacher_idx').on(t.teacherId, t.createdAt)],
+);
+
+/**
+ * A generated image. Stands in for the files table until server/storage lands; `path` is relative
+ * to DATA_DIR. A request is claimed (pending) before the model call so a double submit makes one.
+ */
+export const generatedImage = pgTable(
+  'generated_image',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: ['pending', 'complete', 'failed'] }).notNull(),
+    prompt: text('prompt').notNull(),
+    path: text('path'),
+    mime: text('mime'),
+    bytes: integer('bytes'),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('generated_image_idempotency_uq').on(t.ownerId, t.idempotencyKey)],
+);
