@@ -2,3 +2,4 @@ export * from './auth';
 export * from './schools';
 export * from './subscriptions';
 export * from './ai';
+export * from './files';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Uploads up to this size go as one multipart request; larger ones use tus (SEED-SPEC.md section 9). */
+export const MULTIPART_MAX_BYTES = 256 * 1024;
+/** The resumable client's first chunk; it doubles after each good chunk, staying below the cap. */
+export const TUS_FIRST_CHUNK_BYTES = 256 * 1024;
+export const TUS_CHUNK_CAP_BYTES = 32 * 1024 * 1024;
+/** Where the tus protocol is spoken. */
+export const UPLOADS_PATH = '/api/uploads';
+
+/** The types a file may have; each is checked against the file's first bytes. */
+export const acceptedFileTypes = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+  'text/markdown',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+] as const;
+export const fileType = z.enum(acceptedFileTypes);
+export type FileType = z.infer<typeof fileType>;
+
+/** The extensions offered by file pickers, per type. */
+export const fileExtensions: Record<FileType, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'text/plain': ['.txt'],
+  'text/markdown': ['.md', '.markdown'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+};
+
+/** What a file is for: knowledge files feed a bot's model and are never served to students. */
+export const filePurpose = z.enum(['knowledge', 'image', 'icon', 'attachment']);
+export type FilePurpose = z.infer<typeof filePurpose>;
+
+export const fileStatus = z.enum(['processing', 'ready']);
+export type FileStatus = z.infer<typeof fileStatus>;
+
+/** A stored file as the API shows it; the original name is metadata, shown as text only. */
+export const fileInfo = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  type: fileType,
+  declaredType: z.string(),
+  purpose: filePurpose,
+  status: fileStatus,
+  sha256: z.string(),
+  hasText: z.boolean(),
+  textChars: z.number().int().nonnegative(),
+  createdAt: z.string(),
+});
+export type FileInfo = z.infer<typeof fileInfo>;
+
+export const fileList = z.object({ files: z.array(fileInfo) });
+export type FileList = z.infer<typeof fileList>;
+
+/** The caller's storage and the limits the upload client follows. */
+export const storageUsage = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+  maxFileBytes: z.number().int().positive(),
+  multipartMaxBytes: z.number().int().positive(),
+  retryMaxMs: z.number().int().positive(),
+  acceptedTypes: z.array(fileType),
+});
+export type StorageUsage = z.infer<typeof storageUsage>;
+
+/** Upload metadata sent with a tus creation (Upload-Metadata) or as multipart fields. */
+export const uploadMetadata = z.object({
+  filename: z.string().max(1024),
+  filetype: z.string().max(255).default(''),
+  purpose: filePurpose.default('attachment'),
+});
+export type UploadMetadata = z.infer<typeof uploadMetadata>;
+
+/** Header carrying the finished file's id on the last tus PATCH (and on HEAD of a finished upload). */
+export const UPLOAD_FILE_ID_HEADER = 'Upload-File-Id';

@@ -1,0 +1,30 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/**
+ * An uploaded or generated file. The bytes live in the storage backend under `storage_key`, a
+ * name the server makes; `name` is the original file name, kept as metadata and shown as text.
+ * A row is `processing` from the moment it reserves its owner's quota until its bytes are stored
+ * and its text extracted; only `ready` files are served.
+ */
+export const file = pgTable(
+  'file',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    declaredType: text('declared_type').notNull(),
+    sniffedType: text('sniffed_type').notNull(),
+    purpose: text('purpose', { enum: ['knowledge', 'image', 'icon', 'attachment'] }).notNull(),
+    status: text('status', { enum: ['processing', 'ready'] }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    sha256: text('sha256').notNull(),
+    extractedText: text('extracted_text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_owner_idx').on(t.ownerId, t.createdAt)],
+);
