@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import Logout from '@mui/icons-material/Logout';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import { Link as RouterLink } from 'react-router';
+import { strings } from '../../lib/strings';
+import { layout } from '../../theme/theme';
+
+/** Up to two initials of a display name: "Ada Lovelace" gives "AL", "plato" gives "P". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]!;
+  const last = words.length > 1 ? words[words.length - 1]! : '';
+  return (Array.from(first)[0]! + (last ? Array.from(last)[0]! : '')).toUpperCase();
+}
+
+export interface AccountMenuProps {
+  name: string;
+  email: string;
+  /** 'Switch to Student/Teacher Account', or null when it does not apply. */
+  switchTo: { label: string; to: string } | null;
+  onLogout: () => void;
+}
+
+/** The avatar with its tooltip, and the account menu it opens. */
+export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Tooltip
+        title={
+          <>
+            <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{name}</Box>
+            <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>{email}</Box>
+          </>
+        }
+        enterDelay={layout.tooltipDelay}
+        slotProps={{ tooltip: { sx: { maxWidth: layout.tooltipMaxWidth } } }}
+      >
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={strings.topBar.accountMenu(name)}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          sx={{ p: 0.5 }}
+        >
+          <Avatar sx={{ width: 36, height: 36, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: '1rem' }}>
+            {initialsOf(name)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        transitionDuration={{ enter: layout.menuOpenDelay, exit: layout.menuCloseDelay }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: layout.accountMenuMinWidth, maxWidth: 'calc(100vw - 16px)' } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }} role="none">
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {email}
+          </Typography>
+        </Box>
+        <Divider />
+        {switchTo && (
+          <MenuItem component={RouterLink} to={switchTo.to} onClick={close}>
+            <ListItemIcon>
+              <SwapHoriz fontSize="small" />
+            </ListItemIcon>
+            {switchTo.label}
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() => {
+            close();
+            onLogout();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {strings.topBar.logout}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

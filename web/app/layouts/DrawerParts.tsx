@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DarkMode from '@mui/icons-material/DarkMode';
+import LightMode from '@mui/icons-material/LightMode';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { strings } from '../../lib/strings';
+import { useThemeMode } from '../../theme/ThemeModeProvider';
+import { useDrawerExpanded } from './drawerContext';
+
+export interface NavEntry {
+  label: string;
+  to: string;
+  icon: ReactNode;
+}
+
+/** The drawer's navigation landmark. */
+export function DrawerNav({ children }: { children: ReactNode }) {
+  return (
+    <Box component="nav" aria-label={strings.drawer.navigation} sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+      {children}
+    </Box>
+  );
+}
+
+/** A titled group of links; the title is hidden on the rail, where only icons show. */
+export function NavSection({ title, entries }: { title?: string; entries: NavEntry[] }) {
+  const expanded = useDrawerExpanded();
+  const { pathname } = useLocation();
+  const headingId = title ? `nav-${title.replace(/\s+/g, '-').toLowerCase()}` : undefined;
+  return (
+    <List
+      aria-labelledby={expanded ? headingId : undefined}
+      aria-label={!expanded ? title : undefined}
+      subheader={
+        title && expanded ? (
+          <ListSubheader id={headingId} component="h2" sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>
+            {title}
+          </ListSubheader>
+        ) : undefined
+      }
+      dense={false}
+      sx={{ py: 0.5 }}
+    >
+      {entries.map((e) => {
+        const selected = pathname === e.to;
+        const button = (
+          <ListItemButton
+            component={RouterLink}
+            to={e.to}
+            selected={selected}
+            aria-current={selected ? 'page' : undefined}
+            aria-label={expanded ? undefined : e.label}
+            sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}
+          >
+            <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center', color: selected ? 'primary.main' : undefined }}>
+              {e.icon}
+            </ListItemIcon>
+            {expanded && <ListItemText primary={e.label} />}
+          </ListItemButton>
+        );
+        return (
+          <ListItem key={e.to} disablePadding sx={{ display: 'block' }}>
+            {expanded ? button : <Tooltip title={e.label} placement="right">{button}</Tooltip>}
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+/** The light/dark toggle and the AI-limitations disclaimer, at the foot of every drawer. */
+export function DrawerFooter() {
+  const expanded = useDrawerExpanded();
+  const { mode, toggle } = useThemeMode();
+  const label = mode === 'dark' ? strings.theme.switchToLight : strings.theme.switchToDark;
+  const button = (
+    <ListItemButton onClick={toggle} aria-label={expanded ? undefined : label} sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}>
+      <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
+        {mode === 'dark' ? <LightMode /> : <DarkMode />}
+      </ListItemIcon>
+      {expanded && <ListItemText primary={label} />}
+    </ListItemButton>
+  );
+  return (
+    <Box sx={{ mt: 'auto' }}>
+      <Divider />
+      <List sx={{ py: 0.5 }}>
+        <ListItem disablePadding sx={{ display: 'block' }}>
+          {expanded ? button : <Tooltip title={label} placement="right">{button}</Tooltip>}
+        </ListItem>
+      </List>
+      {expanded && (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          {strings.drawer.disclaimer}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import Divider from '@mui/material/Divider';
+import { useAppState } from '../../lib/app-state/AppState';
+import { useMe } from '../../lib/session/getMe';
+import { strings } from '../../lib/strings';
+import { paths } from '../../lib/paths';
+import { AccountMenu } from './AccountMenu';
+import { AppFrame, FrameNotice } from './AppFrame';
+import { DrawerFooter, DrawerNav, NavSection } from './DrawerParts';
+import { schoolLogoOf } from './schoolLogo';
+import { TopBar } from './TopBar';
+import { TrophyChart } from './TrophyChart';
+import { useLogout } from './useLogout';
+
+/**
+ * The student area's layout: the same top bar (no 'Get Premium'), 'Switch to Teacher Account'
+ * for teachers previewing it, the 'MyAssignments' item and the Trophy Chart.
+ */
+export function StudentLayout() {
+  const { data: me } = useMe();
+  const { subscription, tropyCount, tutorContent } = useAppState();
+  const logout = useLogout();
+  if (!me || !subscription) return null;
+  const isTeacher = subscription.user_type === 'teacher';
+  const schoolStudent = subscription.user_type === 'student' && subscription.status === 'active school' && subscription.school_name;
+  return (
+    <AppFrame
+      topBar={({ open, toggle }) => (
+        <TopBar
+          menuOpen={open}
+          onToggleMenu={toggle}
+          showGetPremium={false}
+          schoolLogo={schoolLogoOf(subscription)}
+          title={tutorContent?.botName}
+          account={
+            <AccountMenu
+              name={me.name}
+              email={me.email}
+              switchTo={isTeacher ? { label: strings.topBar.switchToTeacher, to: paths.home.to('DocBot') } : null}
+              onLogout={logout}
+            />
+          }
+        />
+      )}
+      drawer={
+        <DrawerNav>
+          <NavSection
+            entries={[{ label: strings.drawer.myAssignments, to: paths.studentAssignments.to(), icon: <AssignmentOutlined /> }]}
+          />
+          <Divider />
+          <TrophyChart count={tropyCount} />
+          <DrawerFooter />
+        </DrawerNav>
+      }
+      notices={
+        <>
+          {subscription.status === 'error' && subscription.message && (
+            <FrameNotice severity="warning">{strings.subscriptionError(subscription.message)}</FrameNotice>
+          )}
+          {schoolStudent && <FrameNotice severity="info">{strings.schoolStudentHint(subscription.school_name ?? '', me.email)}</FrameNotice>}
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import BarChart from '@mui/icons-material/BarChart';
+import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import SupportAgent from '@mui/icons-material/SupportAgent';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import Divider from '@mui/material/Divider';
+import { isPremium, type Subscription } from '../../../contract/subscription';
+import type { Me } from '../../../contract/account';
+import { useAppState } from '../../lib/app-state/AppState';
+import { useMe } from '../../lib/session/getMe';
+import { strings } from '../../lib/strings';
+import { isSchoolAdmin } from '../guards/guards';
+import { paths } from '../../lib/paths';
+import { AccountMenu } from './AccountMenu';
+import { AppFrame, FrameNotice } from './AppFrame';
+import { DrawerFooter, DrawerNav, NavSection, type NavEntry } from './DrawerParts';
+import { schoolLogoOf } from './schoolLogo';
+import { TopBar } from './TopBar';
+import { useLogout } from './useLogout';
+
+/** The teacher drawer's groups, in the seed's order, for this user. */
+export function teacherNav(subscription: Subscription, me: Me): { main: NavEntry[]; admin: NavEntry[] | null; superAdmin: NavEntry[] | null } {
+  const premium = isPremium(subscription.status);
+  const d = strings.drawer;
+  const main: (NavEntry | false)[] = [
+    { label: d.myDocBots, to: paths.home.to('DocBot'), icon: <DescriptionOutlined /> },
+    { label: d.myChatBots, to: paths.home.to('ChatBot'), icon: <ChatOutlined /> },
+    { label: d.myTutorBots, to: paths.home.to('TutorBot'), icon: <SchoolOutlined /> },
+    premium && { label: d.assignments, to: paths.teachAssignments.to(), icon: <AssignmentOutlined /> },
+    { label: d.savedDocs, to: paths.savedResources.to(), icon: <BookmarkBorder /> },
+    premium && { label: d.myStudents, to: paths.myStudents.to(), icon: <PeopleOutlined /> },
+    { label: d.mySubscription, to: paths.mySubscription.to(), icon: <WorkspacePremiumOutlined /> },
+    { label: d.support, to: paths.contactSupport.to(), icon: <SupportAgent /> },
+  ];
+  return {
+    main: main.filter((e): e is NavEntry => e !== false),
+    admin: isSchoolAdmin(subscription)
+      ? [
+          { label: d.teacherList, to: paths.teacherLists.to(), icon: <GroupsOutlined /> },
+          { label: d.dataDashboard, to: paths.dashboard.to(), icon: <BarChart /> },
+        ]
+      : null,
+    superAdmin: me.isSupport
+      ? [
+          { label: d.supportTickets, to: paths.supportTickets.to(), icon: <ConfirmationNumberOutlined /> },
+          { label: d.allDataDashboard, to: paths.superDash.to(), icon: <DashboardOutlined /> },
+        ]
+      : null,
+  };
+}
+
+/** The teacher layout: top bar with 'Get Premium' for non-premium users, the teacher drawer. */
+export function TeacherLayout() {
+  const { data: me } = useMe();
+  const { subscription } = useAppState();
+  const logout = useLogout();
+  // The guards render this layout only once both are loaded.
+  if (!me || !subscription) return null;
+  const nav = teacherNav(subscription, me);
+  const isStudent = subscription.user_type === 'student';
+  return (
+    <AppFrame
+      topBar={({ open, toggle }) => (
+        <TopBar
+          menuOpen={open}
+          onToggleMenu={toggle}
+          showGetPremium={!isPremium(subscription.status) && !isStudent}
+          schoolLogo={schoolLogoOf(subscription)}
+          account={
+            <AccountMenu
+              name={me.name}
+              email={me.email}
+              switchTo={isStudent ? null : { label: strings.topBar.switchToStudent, to: paths.studentAssignments.to() }}
+              onLogout={logout}
+            />
+          }
+        />
+      )}
+      drawer={
+        <DrawerNav>
+          <NavSection entries={nav.main} />
+          {nav.admin && (
+            <>
+              <Divider />
+              <NavSection title={strings.drawer.adminTools} entries={nav.admin} />
+            </>
+          )}
+          {nav.superAdmin && (
+            <>
+              <Divider />
+              <NavSection title={strings.drawer.superAdminTools} entries={nav.superAdmin} />
+            </>
+          )}
+          <DrawerFooter />
+        </DrawerNav>
+      }
+      notices={
+        subscription.status === 'error' && subscription.message ? (
+          <FrameNotice severity="warning">{strings.subscriptionError(subscription.message)}</FrameNotice>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { SignInPanel } from '../../features/auth/components/SignInPanel';
+import { LandingHero, LandingPoints } from '../../features/landing/components/LandingIntro';
+import { useMe } from '../../lib/session/getMe';
+import { paths } from '../../lib/paths';
+import { strings } from '../../lib/strings';
+
+/** The landing page (/): what ClassBots does, and the sign-in panel or a way into the app. */
+export default function LandingRoute() {
+  const { data: me } = useMe();
+  return (
+    <Container sx={{ py: { xs: 3, md: 6 } }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.3fr) minmax(0, 1fr)' }, gap: { xs: 3, md: 6 }, alignItems: 'start', mb: { xs: 4, md: 6 } }}>
+        <LandingHero />
+        {me ? (
+          <Paper component="section" aria-label={strings.landing.openApp} variant="outlined" sx={{ p: 3 }}>
+            <Typography sx={{ mb: 2 }}>{strings.landing.signedInAs(me.name)}</Typography>
+            <Button component={RouterLink} to={paths.home.to('DocBot')} variant="contained" size="large">
+              {strings.landing.openApp}
+            </Button>
+          </Paper>
+        ) : (
+          <SignInPanel />
+        )}
+      </Box>
+      <LandingPoints />
+    </Container>
+  );
+}

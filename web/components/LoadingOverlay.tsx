@@ -1,0 +1,17 @@
+import Backdrop from '@mui/material/Backdrop';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { strings } from '../lib/strings';
+import { layout } from '../theme/theme';
+
+/** The full-screen overlay shown while the guards wait (SEED-SPEC.md: 'Loading please wait'). */
+export function LoadingOverlay() {
+  return (
+    <Backdrop open sx={{ zIndex: layout.overlayZIndex, flexDirection: 'column', gap: 2, color: '#fff' }}>
+      <CircularProgress color="inherit" aria-hidden />
+      <Typography role="status" aria-live="polite">
+        {strings.loading}
+      </Typography>
+    </Backdrop>
+  );
+}

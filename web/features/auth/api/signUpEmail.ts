@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { SignUpInput } from '../../../../contract/account';
+import { apiRequest } from '../../../lib/http';
+
+/**
+ * Creates an account and sends the verification mail. The server answers the same for an address
+ * already in use (it mails that address instead), so the answer reveals nothing.
+ */
+export async function signUpEmail(input: SignUpInput): Promise<void> {
+  await apiRequest('/api/auth/sign-up/email', z.unknown(), { method: 'POST', body: { ...input, callbackURL: '/' } });
+}
+
+export function useSignUpEmail() {
+  return useMutation({ mutationFn: signUpEmail });
+}

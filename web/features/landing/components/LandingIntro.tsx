@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlineOutlined from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { strings } from '../../../lib/strings';
+
+function Points({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+  return (
+    <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, flex: 1, minWidth: 0 }}>
+      <Typography id={id} variant="h5" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        {items.map((item) => (
+          <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <CheckCircleOutlineOutlined color="primary" fontSize="small" sx={{ mt: 0.3 }} aria-hidden />
+            <Typography>{item}</Typography>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+/** What ClassBots does: the landing page's heading and its points for teachers and schools. */
+export function LandingHero() {
+  const l = strings.landing;
+  return (
+    <Box>
+      <title>ClassBots</title>
+      <Typography variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '2.75rem' }, mb: 2 }}>
+        {l.heroTitle}
+      </Typography>
+      <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
+        {l.heroBody}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The two groups of points, for teachers and for schools. */
+export function LandingPoints() {
+  const l = strings.landing;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
+      <Points id="for-teachers" title={l.teachersTitle} items={l.teachers} />
+      <Points id="for-schools" title={l.schoolsTitle} items={l.schools} />
+    </Box>
+  );
+}

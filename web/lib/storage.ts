@@ -1,0 +1,27 @@
+/** Browser storage, guarded: private modes and full quotas must never break navigation. */
+
+const redirectKey = 'classbots.postLoginRedirect';
+const themeKey = 'classbots.themeMode';
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+/** The post-login redirect of the guards (session storage, so it lives as long as the tab). */
+export const postLoginRedirect = {
+  get: (): string | null => safe(() => sessionStorage.getItem(redirectKey), null),
+  set: (path: string): void => safe(() => sessionStorage.setItem(redirectKey, path), undefined),
+  clear: (): void => safe(() => sessionStorage.removeItem(redirectKey), undefined),
+};
+
+export type ThemeMode = 'light' | 'dark';
+
+/** The theme choice, kept per browser; dark when nothing is stored (whatever the OS prefers). */
+export const storedThemeMode = {
+  get: (): ThemeMode => (safe(() => localStorage.getItem(themeKey), null) === 'light' ? 'light' : 'dark'),
+  set: (mode: ThemeMode): void => safe(() => localStorage.setItem(themeKey, mode), undefined),
+};
