@@ -32,16 +32,25 @@ function isoDay(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The licence whose domains include this address's domain (expired or not), or undefined. */
+/**
+ * The licence whose domains include this address's domain (expired or not), with this address's
+ * teachers-list entry when there is one: one query, since this runs on every permission check.
+ */
 export async function findLicenceForEmail(db: Db, email: string) {
   const domain = emailDomain(email);
   const rows = await db
-    .select()
+    // Flat columns: drizzle nulls a nested left-joined object when one of its fields is null.
+    .select({ licence: schema.schoolLicence, teacherId: schema.schoolTeacher.id, teacherBuilding: schema.schoolTeacher.building })
     .from(schema.schoolLicence)
+    .leftJoin(
+      schema.schoolTeacher,
+      and(eq(schema.schoolTeacher.schoolId, schema.schoolLicence.id), eq(schema.schoolTeacher.email, email.toLowerCase())),
+    )
     .where(sql`${domain} = any(${schema.schoolLicence.domains})`)
     .orderBy(asc(schema.schoolLicence.createdAt))
     .limit(1);
-  return rows[0];
+  const row = rows[0];
+  return row ? { ...row.licence, teacher: row.teacherId ? { building: row.teacherBuilding } : null } : undefined;
 }
 
 /**
@@ -63,11 +72,7 @@ export async function resolveSubscription(db: Db, input: ResolveInput): Promise<
         const isAdmin = licence.admins.includes(email);
         const expired = licence.expiration !== null && licence.expiration < isoDay(now);
         if (!expired) {
-          const [teacher] = await db
-            .select({ building: schema.schoolTeacher.building })
-            .from(schema.schoolTeacher)
-            .where(and(eq(schema.schoolTeacher.schoolId, licence.id), eq(schema.schoolTeacher.email, email)))
-            .limit(1);
+          const { teacher } = licence;
           return {
             status: 'active school',
             current_period_end: licence.expiration,
