@@ -3,3 +3,4 @@ export * from './schools';
 export * from './subscriptions';
 export * from './ai';
 export * from './files';
+export * from './bots';

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { file } from './files';
+import { schoolLicence } from './schools';
+
+export const botKinds = ['DocBot', 'ChatBot', 'TutorBot'] as const;
+export const botVisibilities = ['private', 'school', 'public'] as const;
+
+/** A teacher's named folder in one library (per kind), in the teacher's order. */
+export const botCollection = pgTable(
+  'bot_collection',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: botKinds }).notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bot_collection_owner_idx').on(t.ownerId, t.kind, t.position)],
+);
+
+/**
+ * A DocBot, ChatBot or TutorBot. Built-in templates have no owner and a stable `template_key`;
+ * a teacher's copy is a separate row (`copied_from`), so syncing templates never touches it.
+ * `school_id` is the owner's school licence as of the owner's last write, which is what school
+ * sharing matches on. `version` is bumped on every edit for optimistic concurrency; `active_at`
+ * (last edit or run) orders the library and carries the keyset cursor.
+ */
+export const bot = pgTable(
+  'bot',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id').references(() => schoolLicence.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: botKinds }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** An emoji; ignored when icon_file_id is set. */
+    icon: text('icon').notNull().default(''),
+    iconFileId: uuid('icon_file_id').references(() => file.id, { onDelete: 'set null' }),
+    instructions: text('instructions').notNull().default(''),
+    /** The kind's own fields (contract/bots.ts docBotSettings, chatBotSettings, tutorBotSettings). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    temperature: doublePrecision('temperature').notNull().default(0.7),
+    visibility: text('visibility', { enum: botVisibilities }).notNull().default('private'),
+    collectionId: uuid('collection_id').references(() => botCollection.id, { onDelete: 'set null' }),
+    /** The bot this one was copied from; no foreign key, since the source may be deleted. */
+    copiedFrom: uuid('copied_from'),
+    templateKey: text('template_key').unique(),
+    templateVersion: integer('template_version'),
+    version: integer('version').notNull().default(1),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    activeAt: timestamp('active_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by Delete; cleared by Undo. Deleted rows are invisible to every read. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One index per library tab, matching its where clause and its keyset order.
+    index('bot_owner_kind_active_idx').on(t.ownerId, t.kind, t.activeAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('bot_school_kind_active_idx')
+      .on(t.schoolId, t.kind, t.activeAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'school' and ${t.deletedAt} is null`),
+    index('bot_public_kind_active_idx')
+      .on(t.kind, t.activeAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
+    index('bot_collection_idx').on(t.collectionId),
+  ],
+);
+
+/** The knowledge files of a bot, in order. A copy links the source's files (see decisions-bots.md). */
+export const botKnowledge = pgTable(
+  'bot_knowledge',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bot.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => file.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.fileId] }), index('bot_knowledge_file_idx').on(t.fileId)],
+);
