@@ -9,6 +9,8 @@ import type { AuthProviders } from '../contract/account';
 import { authRoutes } from './auth/routes';
 import { AppError } from './lib/errors';
 import type { AppDeps, AppEnv } from './lib/context';
+import { filesRoutes, isFileBodyPath } from './modules/files/files.routes';
+import { uploadRoutes } from './modules/files/uploads.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
@@ -78,20 +80,21 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.maxJsonBytes,
-      onError: () => {
-        throw new AppError('payload_too_large', 413, 'The request body is too large.');
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: deps.config.maxJsonBytes,
+    onError: () => {
+      throw new AppError('payload_too_large', 413, 'The request body is too large.');
+    },
+  });
+  // File bodies have their own limits (the files module checks them); everything else is JSON.
+  app.use('/api/*', (c, next) => (isFileBodyPath(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/api/auth', authRoutes());
   app.route('/api/health', healthRoutes());
   app.route('/api/me', meRoutes());
   app.route('/api/subscription', subscriptionRoutes());
+  app.route('/api/files', filesRoutes());
+  app.route('/api/uploads', uploadRoutes());
   app.get('/api/auth-options', (c) => {
     const body: AuthProviders = { google: Boolean(deps.config.google), microsoft: Boolean(deps.config.microsoft) };
     return c.json(body);

@@ -36,6 +36,18 @@ describe('configuration', () => {
     expect(loadConfig({ MICROSOFT_CLIENT_ID: 'a', MICROSOFT_CLIENT_SECRET: 'b' }).microsoft).toEqual({ clientId: 'a', clientSecret: 'b', tenantId: 'common' });
   });
 
+  it('has file limits with defaults, and S3 storage all or nothing', () => {
+    const c = loadConfig({});
+    expect(c.files).toMatchObject({ maxFileBytes: 25 * 1024 * 1024, quotaFreeBytes: 500 * 1024 * 1024, quotaPremiumBytes: 5 * 1024 ** 3, retryMaxMs: 120_000 });
+    expect(c.s3).toBeUndefined();
+    expect(problems({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b' })).toEqual([
+      'S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when any S3_* setting is set (S3 storage is all or nothing)',
+    ]);
+    const s3 = loadConfig({ S3_BUCKET: 'b', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: '' }).s3;
+    expect(s3).toEqual({ endpoint: undefined, bucket: 'b', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true });
+    expect(problems({ FILE_MAX_BYTES: 'big' })[0]).toMatch(/^FILE_MAX_BYTES:/);
+  });
+
   it('lower-cases the support address and adds trusted origins', () => {
     const c = loadConfig({ SUPPORT_EMAIL: 'Help@School.ORG', BASE_URL: 'https://cb.school.org/', TRUSTED_ORIGINS: 'http://localhost:5173' });
     expect(c.supportEmail).toBe('help@school.org');

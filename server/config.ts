@@ -10,10 +10,42 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyIsUnset, 
 const withDefault = <T extends z.ZodType>(schema: T, dflt: z.input<T>) =>
   z.preprocess(emptyIsUnset, schema.default(dflt as never));
 
+const MiB = 1024 * 1024;
+
 const url = (what: string) =>
   z.string().refine((v) => URL.canParse(v), { message: `must be a URL (${what})` });
 
+/** AI engine settings (server/ai): providers, limits, retries, quotas. Empty values are unset. */
+const int = (min: number) => z.coerce.number().int().min(min);
+const aiSettingsShape = {
+  AI_PROVIDER: optional(z.enum(['gemini', 'openai-compatible'])),
+  GEMINI_API_KEY: optional(z.string()),
+  GEMINI_BASE_URL: optional(url('the Gemini API root, such as https://generativelanguage.googleapis.com/v1beta')),
+  AI_TEXT_MODEL: withDefault(z.string(), 'gemini-2.0-flash'),
+  AI_IMAGE_MODEL: withDefault(z.string(), 'imagen-3.0-generate-002'),
+  OPENAI_COMPATIBLE_BASE_URL: optional(url('the server\'s /v1 root, such as http://127.0.0.1:11434/v1 for Ollama')),
+  OPENAI_COMPATIBLE_API_KEY: optional(z.string()),
+  OPENAI_COMPATIBLE_MODEL: optional(z.string()),
+  OPENAI_COMPATIBLE_IMAGE_MODEL: optional(z.string()),
+  AI_TEST_PROVIDER: withDefault(z.enum(['true', 'false']), 'false'),
+  AI_MAX_OUTPUT_TOKENS: withDefault(int(16), 4096),
+  AI_REQUEST_TIMEOUT_MS: withDefault(int(100), 60_000),
+  AI_MAX_INPUT_CHARS: withDefault(int(100), 20_000),
+  AI_MAX_CONTEXT_CHARS: withDefault(int(1000), 200_000),
+  AI_MAX_HISTORY_TURNS: withDefault(int(2), 40),
+  AI_MAX_RETRIES: withDefault(int(0), 2),
+  AI_RETRY_BASE_MS: withDefault(int(1), 500),
+  AI_RETRY_MAX_WAIT_MS: withDefault(int(1), 20_000),
+  AI_CHECKPOINT_MS: withDefault(int(50), 3000),
+  AI_RATE_LIMIT_PER_MINUTE: withDefault(int(1), 20),
+  AI_QUOTA_FREE_TEXT: withDefault(int(0), 40),
+  AI_QUOTA_FREE_IMAGES: withDefault(int(0), 5),
+  AI_QUOTA_PREMIUM_TEXT: withDefault(int(0), 2000),
+  AI_QUOTA_PREMIUM_IMAGES: withDefault(int(0), 200),
+};
+
 const settingsSchema = z.object({
+  ...aiSettingsShape,
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
   PORT: withDefault(z.coerce.number().int().min(1).max(65535), 3000),
   HOST: withDefault(z.string(), '0.0.0.0'),
@@ -36,6 +68,22 @@ const settingsSchema = z.object({
   MICROSOFT_TENANT: withDefault(z.string(), 'common'),
   TRUST_PROXY: withDefault(z.enum(['true', 'false']), 'false'),
   MAX_JSON_BYTES: withDefault(z.coerce.number().int().min(1024), 1024 * 1024),
+  FILE_MAX_BYTES: withDefault(z.coerce.number().int().min(1024), 25 * MiB),
+  STORAGE_QUOTA_FREE_BYTES: withDefault(z.coerce.number().int().min(1024), 500 * MiB),
+  STORAGE_QUOTA_PREMIUM_BYTES: withDefault(z.coerce.number().int().min(1024), 5 * 1024 * MiB),
+  UPLOAD_EXPIRY_HOURS: withDefault(z.coerce.number().positive(), 24),
+  UPLOAD_RETRY_MAX_SECONDS: withDefault(z.coerce.number().int().min(1), 120),
+  EXTRACT_MAX_PAGES: withDefault(z.coerce.number().int().min(1), 1000),
+  EXTRACT_MAX_UNCOMPRESSED_BYTES: withDefault(z.coerce.number().int().min(1024), 100 * MiB),
+  EXTRACT_MAX_TEXT_CHARS: withDefault(z.coerce.number().int().min(1000), 2_000_000),
+  EXTRACT_TIMEOUT_SECONDS: withDefault(z.coerce.number().int().min(1), 60),
+  EXTRACT_WORKER_MEMORY_MB: withDefault(z.coerce.number().int().min(32), 512),
+  S3_ENDPOINT: optional(url('https://s3.example.org, or leave empty for AWS S3')),
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: optional(z.string()),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: withDefault(z.enum(['true', 'false']), 'true'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -57,6 +105,49 @@ export interface Config {
   microsoft: { clientId: string; clientSecret: string; tenantId: string } | undefined;
   trustProxy: boolean;
   maxJsonBytes: number;
+  ai: AiConfig;
+  files: FilesConfig;
+  /** S3-compatible object storage for finished files; absent = a folder under DATA_DIR. */
+  s3: S3Config | undefined;
+}
+
+export interface FilesConfig {
+  maxFileBytes: number;
+  quotaFreeBytes: number;
+  quotaPremiumBytes: number;
+  /** An unfinished resumable upload is deleted this long after it was started. */
+  uploadExpiryMs: number;
+  /** How long the web upload client keeps retrying before it gives up. */
+  retryMaxMs: number;
+  extract: { maxPages: number; maxUncompressedBytes: number; maxTextChars: number; timeoutMs: number; workerMemoryMb: number };
+}
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface AiConfig {
+  /** The provider chosen from the settings; undefined = AI not configured (every AI action answers 503). */
+  provider:
+    | { kind: 'gemini'; apiKey: string; baseUrl: string | undefined; textModel: string; imageModel: string }
+    | { kind: 'openai-compatible'; baseUrl: string; apiKey: string | undefined; textModel: string; imageModel: string | undefined }
+    | undefined;
+  /** Replies come from the built-in fake provider (npm run dev:fake-ai): the UI says so. */
+  testProvider: boolean;
+  maxOutputTokens: number;
+  requestTimeoutMs: number;
+  maxInputChars: number;
+  maxContextChars: number;
+  maxHistoryTurns: number;
+  retry: { maxRetries: number; baseMs: number; maxWaitMs: number };
+  checkpointMs: number;
+  ratePerMinute: number;
+  quotas: { free: { text: number; images: number }; premium: { text: number; images: number } };
 }
 
 export class ConfigError extends Error {
@@ -86,6 +177,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   const google = pair(s.GOOGLE_CLIENT_ID, s.GOOGLE_CLIENT_SECRET, 'GOOGLE');
   const ms = pair(s.MICROSOFT_CLIENT_ID, s.MICROSOFT_CLIENT_SECRET, 'MICROSOFT');
+  const s3 = s3Settings(s, problems);
+  if (s.FILE_MAX_BYTES > s.STORAGE_QUOTA_FREE_BYTES) problems.push('FILE_MAX_BYTES: must not exceed STORAGE_QUOTA_FREE_BYTES');
+  const ai = aiSettings(s, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const baseUrl = (s.BASE_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, '');
@@ -110,6 +204,90 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     microsoft: ms ? { ...ms, tenantId: s.MICROSOFT_TENANT } : undefined,
     trustProxy: s.TRUST_PROXY === 'true',
     maxJsonBytes: s.MAX_JSON_BYTES,
+    ai,
+    files: {
+      maxFileBytes: s.FILE_MAX_BYTES,
+      quotaFreeBytes: s.STORAGE_QUOTA_FREE_BYTES,
+      quotaPremiumBytes: s.STORAGE_QUOTA_PREMIUM_BYTES,
+      uploadExpiryMs: Math.round(s.UPLOAD_EXPIRY_HOURS * 3600_000),
+      retryMaxMs: s.UPLOAD_RETRY_MAX_SECONDS * 1000,
+      extract: {
+        maxPages: s.EXTRACT_MAX_PAGES,
+        maxUncompressedBytes: s.EXTRACT_MAX_UNCOMPRESSED_BYTES,
+        maxTextChars: s.EXTRACT_MAX_TEXT_CHARS,
+        timeoutMs: s.EXTRACT_TIMEOUT_SECONDS * 1000,
+        workerMemoryMb: s.EXTRACT_WORKER_MEMORY_MB,
+      },
+    },
+    s3,
+  };
+}
+
+/** S3 is all or nothing: with any S3_* setting, bucket, region and both keys are required. */
+function s3Settings(s: Settings, problems: string[]): S3Config | undefined {
+  const required = { S3_BUCKET: s.S3_BUCKET, S3_REGION: s.S3_REGION, S3_ACCESS_KEY_ID: s.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: s.S3_SECRET_ACCESS_KEY };
+  const anySet = Boolean(s.S3_ENDPOINT) || Object.values(required).some(Boolean);
+  if (!anySet) return undefined;
+  const missing = Object.entries(required).filter(([, v]) => !v).map(([k]) => k);
+  if (missing.length) {
+    problems.push(`${missing.join(', ')}: required when any S3_* setting is set (S3 storage is all or nothing)`);
+    return undefined;
+  }
+  return {
+    endpoint: s.S3_ENDPOINT,
+    bucket: s.S3_BUCKET!,
+    region: s.S3_REGION!,
+    accessKeyId: s.S3_ACCESS_KEY_ID!,
+    secretAccessKey: s.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: s.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
+/**
+ * Picks the AI provider: Gemini with GEMINI_API_KEY, a school-hosted OpenAI-compatible server with
+ * OPENAI_COMPATIBLE_BASE_URL; AI_PROVIDER decides when both are set.
+ */
+function aiSettings(s: Settings, problems: string[]): AiConfig {
+  const gemini = s.GEMINI_API_KEY
+    ? { kind: 'gemini' as const, apiKey: s.GEMINI_API_KEY, baseUrl: s.GEMINI_BASE_URL, textModel: s.AI_TEXT_MODEL, imageModel: s.AI_IMAGE_MODEL }
+    : undefined;
+  let compatible: Extract<AiConfig['provider'], { kind: 'openai-compatible' }> | undefined;
+  if (s.OPENAI_COMPATIBLE_BASE_URL) {
+    if (!s.OPENAI_COMPATIBLE_MODEL) problems.push('OPENAI_COMPATIBLE_MODEL: required when OPENAI_COMPATIBLE_BASE_URL is set (the model name the server serves, such as llama3.1)');
+    else
+      compatible = {
+        kind: 'openai-compatible',
+        baseUrl: s.OPENAI_COMPATIBLE_BASE_URL.replace(/\/+$/, ''),
+        apiKey: s.OPENAI_COMPATIBLE_API_KEY,
+        textModel: s.OPENAI_COMPATIBLE_MODEL,
+        imageModel: s.OPENAI_COMPATIBLE_IMAGE_MODEL,
+      };
+  }
+  let provider: AiConfig['provider'] = gemini ?? compatible;
+  if (s.AI_PROVIDER === 'gemini') {
+    if (!gemini) problems.push('AI_PROVIDER: is gemini, but GEMINI_API_KEY is not set');
+    provider = gemini;
+  } else if (s.AI_PROVIDER === 'openai-compatible') {
+    if (!s.OPENAI_COMPATIBLE_BASE_URL) problems.push('AI_PROVIDER: is openai-compatible, but OPENAI_COMPATIBLE_BASE_URL is not set');
+    provider = compatible;
+  } else if (gemini && compatible) {
+    problems.push('AI_PROVIDER: set it to gemini or openai-compatible, since both GEMINI_API_KEY and OPENAI_COMPATIBLE_BASE_URL are set');
+  }
+  return {
+    provider,
+    testProvider: s.AI_TEST_PROVIDER === 'true',
+    maxOutputTokens: s.AI_MAX_OUTPUT_TOKENS,
+    requestTimeoutMs: s.AI_REQUEST_TIMEOUT_MS,
+    maxInputChars: s.AI_MAX_INPUT_CHARS,
+    maxContextChars: s.AI_MAX_CONTEXT_CHARS,
+    maxHistoryTurns: s.AI_MAX_HISTORY_TURNS,
+    retry: { maxRetries: s.AI_MAX_RETRIES, baseMs: s.AI_RETRY_BASE_MS, maxWaitMs: s.AI_RETRY_MAX_WAIT_MS },
+    checkpointMs: s.AI_CHECKPOINT_MS,
+    ratePerMinute: s.AI_RATE_LIMIT_PER_MINUTE,
+    quotas: {
+      free: { text: s.AI_QUOTA_FREE_TEXT, images: s.AI_QUOTA_FREE_IMAGES },
+      premium: { text: s.AI_QUOTA_PREMIUM_TEXT, images: s.AI_QUOTA_PREMIUM_IMAGES },
+    },
   };
 }
 

@@ -1,0 +1,26 @@
+import type { Subscription } from '../../../contract/subscription';
+import { AppError, notFound } from '../../lib/errors';
+import type { FileRow } from './files.presenter';
+
+/**
+ * Who may do what with files. Uploading is for teachers for now (students will attach files to a
+ * tutor chat later); a file is read only by its owner, and knowledge files never by a student,
+ * whose bots see their text only through the model.
+ */
+export function assertMayUpload(subscription: Subscription): void {
+  if (subscription.status === 'error') {
+    throw new AppError('unavailable', 503, subscription.message ?? 'Your account could not be checked just now. Try again in a moment.');
+  }
+  if (subscription.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Only teachers can upload files.');
+}
+
+/** Throws 404 unless this user may download the file (a refused file reads as missing). */
+export function assertMayRead(actor: { id: string; userType: Subscription['user_type'] }, file: FileRow | undefined): asserts file is FileRow {
+  if (!file || file.ownerId !== actor.id || file.status !== 'ready') throw notFound('That file');
+  if (file.purpose === 'knowledge' && actor.userType === 'student') throw notFound('That file');
+}
+
+/** Throws 404 unless this user owns the file. */
+export function assertMayDelete(actor: { id: string }, file: FileRow | undefined): asserts file is FileRow {
+  if (!file || file.ownerId !== actor.id) throw notFound('That file');
+}

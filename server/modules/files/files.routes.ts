@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { filePurpose, MULTIPART_MAX_BYTES, acceptedFileTypes, type FileList, type StorageUsage } from '../../../contract/files';
+import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { ObjectNotFoundError } from '../../storage/storage';
+import { assertMayDelete, assertMayRead, assertMayUpload } from './files.policy';
+import { attachmentDisposition, presentFile, servedContentType } from './files.presenter';
+import { deleteFile, finalizeFile, findOwnFile, formatBytes, listFiles, openFile, quotaFor, usedBytes } from './files.service';
+import { subscriptionOf } from './files.tus';
+
+/** Paths whose bodies are files, not JSON: the app's JSON body limit does not apply to them. */
+export function isFileBodyPath(method: string, urlPath: string): boolean {
+  return urlPath === '/api/uploads' || urlPath.startsWith('/api/uploads/') || (method === 'POST' && urlPath === '/api/files');
+}
+
+const multipartLimit = bodyLimit({
+  // The form's own fields and boundaries come on top of the file.
+  maxSize: MULTIPART_MAX_BYTES + 16 * 1024,
+  onError: () => {
+    throw new AppError('payload_too_large', 413, `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method (${'/api/uploads'}).`);
+  },
+});
+
+/** /api/files: small uploads in one request, the caller's files, downloads and deletion. */
+export function filesRoutes() {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/', async (c) => {
+    const user = await requireUser(c);
+    const purpose = filePurpose.safeParse(c.req.query('purpose'));
+    const rows = await listFiles(c.get('deps').database.db, user.id, purpose.success ? purpose.data : undefined);
+    const body: FileList = { files: rows.map(presentFile) };
+    return c.json(body);
+  });
+
+  routes.get('/usage', async (c) => {
+    const user = await requireUser(c);
+    const { config, database } = c.get('deps');
+    const subscription = await subscriptionOf({ user, deps: c.get('deps') });
+    const body: StorageUsage = {
+      usedBytes: await usedBytes(database.db, user.id),
+      quotaBytes: quotaFor(config, subscription),
+      maxFileBytes: config.files.maxFileBytes,
+      multipartMaxBytes: MULTIPART_MAX_BYTES,
+      retryMaxMs: config.files.retryMaxMs,
+      acceptedTypes: [...acceptedFileTypes],
+    };
+    return c.json(body);
+  });
+
+  routes.post('/', multipartLimit, async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get('deps');
+    const subscription = await subscriptionOf({ user, deps });
+    assertMayUpload(subscription);
+    const form = await c.req.formData().catch(() => {
+      throw new AppError('bad_request', 400, 'Send the file as multipart/form-data with a "file" field.');
+    });
+    const upload = form.get('file');
+    if (!(upload instanceof File)) throw new AppError('bad_request', 400, 'Send the file as multipart/form-data with a "file" field.');
+    const purpose = filePurpose.safeParse(form.get('purpose') ?? 'attachment');
+    if (!purpose.success) throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { purpose: 'Unknown purpose.' } });
+    if (upload.size > Math.min(MULTIPART_MAX_BYTES, deps.config.files.maxFileBytes)) {
+      throw new AppError('payload_too_large', 413, `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method.`);
+    }
+    // Like tus parts, a small upload waits in DATA_DIR until it is checked and stored.
+    const dir = path.join(deps.config.dataDir, 'uploads', 'multipart');
+    await mkdir(dir, { recursive: true });
+    const id = randomUUID();
+    const localPath = path.join(dir, id);
+    try {
+      await writeFile(localPath, Buffer.from(await upload.arrayBuffer()));
+      const row = await finalizeFile({ db: deps.database.db, config: deps.config }, subscription, {
+        id,
+        ownerId: user.id,
+        name: typeof form.get('filename') === 'string' ? String(form.get('filename')) : upload.name,
+        declaredType: upload.type,
+        purpose: purpose.data,
+        localPath,
+        size: upload.size,
+      });
+      return c.json(presentFile(row), 201);
+    } finally {
+      await rm(localPath, { force: true });
+    }
+  });
+
+  routes.get('/:id', async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get('deps');
+    const row = await findOwnFile(deps.database.db, user.id, c.req.param('id'));
+    // Only knowledge files need the user type; skip the lookup for the rest.
+    const userType = row?.purpose === 'knowledge' ? (await subscriptionOf({ user, deps })).user_type : 'teacher';
+    assertMayRead({ id: user.id, userType }, row);
+    let stream: Readable;
+    try {
+      stream = await openFile(deps.config, row);
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) throw notFound('That file');
+      throw err;
+    }
+    return sendFile(c, stream, row.size, servedContentType(row.sniffedType), row.name);
+  });
+
+  routes.delete('/:id', async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get('deps');
+    const row = await findOwnFile(deps.database.db, user.id, c.req.param('id'));
+    assertMayDelete(user, row);
+    await deleteFile({ db: deps.database.db, config: deps.config }, row);
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
+
+/** Always a download: attachment, nosniff and a checked type (the app's CSP forbids scripts besides). */
+function sendFile(c: AppContext, stream: Readable, size: number, contentType: string, name: string) {
+  c.header('Content-Type', contentType);
+  c.header('Content-Length', String(size));
+  c.header('Content-Disposition', attachmentDisposition(name));
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Cache-Control', 'private, no-cache');
+  return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
+}
+

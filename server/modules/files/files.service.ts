@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { and, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm';
+import type { FilePurpose } from '../../../contract/files';
+import { isPremium, type Subscription } from '../../../contract/subscription';
+import type { Config } from '../../config';
+import { schema, type Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { intendedType, matchType, sniffFile } from '../../storage/sniff';
+import { storageKeyFor } from '../../storage/storage';
+import type { FileRow } from './files.presenter';
+import { filesRuntime, type FilesRuntime } from './files.runtime';
+
+const { file } = schema;
+
+export interface FilesDeps {
+  db: Db;
+  config: Config;
+}
+
+/** A finished upload on local disk, about to become a file. */
+export interface NewFile {
+  id: string;
+  ownerId: string;
+  name: string;
+  declaredType: string;
+  purpose: FilePurpose;
+  localPath: string;
+  size: number;
+}
+
+const MiB = 1024 * 1024;
+/** Bytes in the units a teacher reads: "3.2 MiB", "5 GiB". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * MiB) return `${+(n / (1024 * MiB)).toFixed(1)} GiB`;
+  if (n >= MiB) return `${+(n / MiB).toFixed(1)} MiB`;
+  return `${Math.ceil(n / 1024)} KiB`;
+}
+
+/** The owner's storage quota: premium teachers get the larger one. */
+export function quotaFor(config: Config, subscription: Subscription): number {
+  return isPremium(subscription.status) ? config.files.quotaPremiumBytes : config.files.quotaFreeBytes;
+}
+
+/** Bytes the owner's files take, including files still being processed. */
+export async function usedBytes(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db.select({ total: sum(file.size) }).from(file).where(eq(file.ownerId, ownerId));
+  return Number(row?.total ?? 0);
+}
+
+/** Throws 402 with the numbers when `adding` more bytes would pass the quota. */
+export function assertWithinQuota(used: number, adding: number, quota: number, premium: boolean): void {
+  if (used + adding <= quota) return;
+  const advice = premium ? 'Delete files you no longer need.' : 'Delete files you no longer need, or Get Premium for more space.';
+  throw new AppError(
+    'quota_exceeded',
+    402,
+    `Your storage is full: you have used ${formatBytes(used)} of ${formatBytes(quota)}, and this file needs ${formatBytes(adding)}. ${advice}`,
+  );
+}
+
+/** Strips what must never be part of a shown name (control characters, NUL); the rest is kept as text. */
+export function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, 255);
+  return cleaned || 'file';
+}
+
+async function sha256Of(localPath: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(localPath)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Turns a finished upload into a file: checks its bytes against its type (415), reserves quota
+ * under a per-owner lock (402), stores it, extracts its text (422 when refused). Any failure
+ * leaves neither a row nor a stored object. Retried calls for the same id join the first.
+ */
+export function finalizeFile(deps: FilesDeps, subscription: Subscription, input: NewFile): Promise<FileRow> {
+  const runtime = filesRuntime(deps.config);
+  const running = runtime.finalizing.get(input.id);
+  if (running) return running;
+  const job = doFinalize(deps, runtime, subscription, input).finally(() => runtime.finalizing.delete(input.id));
+  runtime.finalizing.set(input.id, job);
+  return job;
+}
+
+async function doFinalize(deps: FilesDeps, runtime: FilesRuntime, subscription: Subscription, input: NewFile): Promise<FileRow> {
+  const [existing] = await deps.db.select().from(file).where(and(eq(file.id, input.id), eq(file.ownerId, input.ownerId)));
+  if (existing?.status === 'ready') return existing;
+  const name = cleanFileName(input.name);
+  const match = matchType(await sniffFile(input.localPath), intendedType(input.declaredType, name));
+  if (!match.ok) throw new AppError('unsupported_type', 415, match.reason);
+  const sha256 = await sha256Of(input.localPath);
+  const key = storageKeyFor(input.id);
+  const quota = quotaFor(deps.config, subscription);
+
+  await deps.db.transaction(async (tx) => {
+    // One owner's uploads finish one at a time, so two of them cannot both fit the last space.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.ownerId}))`);
+    const [row] = await tx.select({ total: sum(file.size) }).from(file).where(eq(file.ownerId, input.ownerId));
+    assertWithinQuota(Number(row?.total ?? 0), input.size, quota, isPremium(subscription.status));
+    await tx.insert(file).values({
+      id: input.id,
+      ownerId: input.ownerId,
+      name,
+      size: input.size,
+      declaredType: input.declaredType.slice(0, 255),
+      sniffedType: match.type,
+      purpose: input.purpose,
+      status: 'processing',
+      storageKey: key,
+      sha256,
+    });
+  });
+  try {
+    await runtime.storage.putFile(key, input.localPath, input.size);
+    const extracted = await runtime.extractor.extract(match.type, input.localPath);
+    if (extracted && !extracted.ok) throw new AppError('extraction_refused', 422, extracted.reason);
+    const [ready] = await deps.db
+      .update(file)
+      .set({ status: 'ready', extractedText: extracted?.text ?? null, updatedAt: new Date() })
+      .where(eq(file.id, input.id))
+      .returning();
+    if (!ready) throw notFound('That file');
+    return ready;
+  } catch (err) {
+    await runtime.storage.delete(key).catch(() => undefined);
+    await deps.db.delete(file).where(eq(file.id, input.id));
+    throw err;
+  }
+}
+
+/** The owner's files, newest first. */
+export async function listFiles(db: Db, ownerId: string, purpose?: FilePurpose): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(file)
+    .where(and(eq(file.ownerId, ownerId), purpose ? eq(file.purpose, purpose) : undefined))
+    .orderBy(desc(file.createdAt));
+}
+
+/** A file by id, scoped to its owner: another owner's file reads as missing. */
+export async function findOwnFile(db: Db, ownerId: string, id: string): Promise<FileRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(file).where(and(eq(file.id, id), eq(file.ownerId, ownerId)));
+  return row;
+}
+
+export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** The stored bytes of a file. */
+export async function openFile(config: Config, row: FileRow): Promise<Readable> {
+  return filesRuntime(config).storage.get(row.storageKey);
+}
+
+/** Deletes a file: its stored object first, so a failure leaves a row to retry, never an orphan. */
+export async function deleteFile(deps: FilesDeps, row: FileRow): Promise<void> {
+  await filesRuntime(deps.config).storage.delete(row.storageKey);
+  await deps.db.delete(file).where(eq(file.id, row.id));
+}
+
+/**
+ * Removes every file of a user, objects first, then rows. Call it before deleting the account:
+ * the rows would cascade away with the user, but the stored objects would not.
+ */
+export async function deleteAllFilesOf(deps: FilesDeps, userId: string): Promise<number> {
+  const rows = await deps.db.select({ id: file.id, storageKey: file.storageKey }).from(file).where(eq(file.ownerId, userId));
+  const storage = filesRuntime(deps.config).storage;
+  for (const row of rows) await storage.delete(row.storageKey);
+  if (rows.length) await deps.db.delete(file).where(inArray(file.id, rows.map((r) => r.id)));
+  return rows.length;
+}
+
+/** The extracted text of an owner's knowledge files, for the model only. */
+export async function knowledgeTextOf(db: Db, ownerId: string, fileIds: string[]): Promise<{ id: string; name: string; text: string }[]> {
+  const ids = fileIds.filter(isUuid);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: file.id, name: file.name, text: file.extractedText })
+    .from(file)
+    .where(and(eq(file.ownerId, ownerId), inArray(file.id, ids), eq(file.status, 'ready')));
+  return rows.map((r) => ({ id: r.id, name: r.name, text: r.text ?? '' }));
+}
+
+/**
+ * Reclaims storage: expired unfinished uploads, and files stuck in processing (a process that
+ * stopped mid-way) for longer than the upload expiry.
+ */
+export async function sweepFiles(deps: FilesDeps): Promise<{ uploads: number; stuck: number }> {
+  const runtime = filesRuntime(deps.config);
+  const uploads = await runtime.uploads.sweepExpired();
+  const cutoff = new Date(Date.now() - deps.config.files.uploadExpiryMs);
+  const stuck = await deps.db
+    .select({ id: file.id, storageKey: file.storageKey })
+    .from(file)
+    .where(and(eq(file.status, 'processing'), lt(file.createdAt, cutoff)));
+  for (const row of stuck) {
+    await runtime.storage.delete(row.storageKey);
+    await deps.db.delete(file).where(eq(file.id, row.id));
+  }
+  return { uploads, stuck: stuck.length };
+}

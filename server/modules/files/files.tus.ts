@@ -1,0 +1,100 @@
+import type { ServerOptions } from '@tus/server';
+import { UPLOAD_FILE_ID_HEADER, uploadMetadata } from '../../../contract/files';
+import { isPremium } from '../../../contract/subscription';
+import { AppError } from '../../lib/errors';
+import { intendedType, NOT_ACCEPTED_MESSAGE } from '../../storage/sniff';
+import { resolveSubscription } from '../subscription/subscription.service';
+import type { FilesRuntime, UploadRequest } from './files.runtime';
+import { assertWithinQuota, finalizeFile, quotaFor, usedBytes } from './files.service';
+
+/** tus reports a thrown `{ status_code, body }` as that response; the routes rewrap it as our JSON error. */
+export class TusHookError {
+  readonly status_code: number;
+  readonly body: string;
+  constructor(readonly error: AppError) {
+    this.status_code = error.status;
+    this.body = JSON.stringify({ error: { code: error.code, message: error.message } });
+  }
+}
+
+const asTusError = (err: unknown) => (err instanceof AppError ? new TusHookError(err) : err);
+
+/** The subscription of the request's user (quota and who may upload depend on it). */
+export function subscriptionOf(ctx: UploadRequest) {
+  return resolveSubscription(ctx.deps.database.db, { user: ctx.user, supportEmail: ctx.deps.config.supportEmail });
+}
+
+/**
+ * The tus hooks: at creation, check the metadata, the declared type and the quota and record the
+ * owner; at the end, turn the upload into a file.
+ */
+export function tusHooks(
+  runtime: () => FilesRuntime,
+  requestOf: (req: Request) => UploadRequest | undefined,
+): Pick<ServerOptions, 'onUploadCreate' | 'onUploadFinish'> {
+  const contextOf = (req: Request) => {
+    const ctx = requestOf(req);
+    // Every tus request passes through the files routes, which record who sent it.
+    if (!ctx) throw new TusHookError(new AppError('unauthenticated', 401, 'Sign in to continue.'));
+    return ctx;
+  };
+  return {
+    onUploadCreate: async (req, upload) => {
+      try {
+        const ctx = contextOf(req);
+        if (upload.size === undefined) throw new AppError('bad_request', 400, 'Uploads must declare their length (Upload-Length).');
+        const meta = uploadMetadata.safeParse({
+          filename: upload.metadata?.filename ?? undefined,
+          filetype: upload.metadata?.filetype ?? undefined,
+          purpose: upload.metadata?.purpose ?? undefined,
+        });
+        if (!meta.success) throw new AppError('validation_failed', 422, 'The upload needs a file name and a known purpose.');
+        // Refuse a type we would never accept now, rather than after the whole upload.
+        if (!intendedType(meta.data.filetype, meta.data.filename)) throw new AppError('unsupported_type', 415, NOT_ACCEPTED_MESSAGE);
+        const subscription = await subscriptionOf(ctx);
+        const quota = quotaFor(ctx.deps.config, subscription);
+        assertWithinQuota(await usedBytes(ctx.deps.database.db, ctx.user.id), upload.size, quota, isPremium(subscription.status));
+        return { metadata: { filename: meta.data.filename, filetype: meta.data.filetype, purpose: meta.data.purpose, ownerId: ctx.user.id } };
+      } catch (err) {
+        throw asTusError(err);
+      }
+    },
+    onUploadFinish: async (req, upload) => {
+      try {
+        const ctx = contextOf(req);
+        const row = await finishUpload(ctx, runtime(), upload.id);
+        return { headers: { [UPLOAD_FILE_ID_HEADER]: row.id } };
+      } catch (err) {
+        throw asTusError(err);
+      }
+    },
+  };
+}
+
+/**
+ * Makes a file of a complete upload (from its last PATCH, or a HEAD after a lost answer), then
+ * removes the part. A refused upload is removed too: its bytes will never become a file.
+ */
+export async function finishUpload(ctx: UploadRequest, runtime: FilesRuntime, id: string) {
+  const upload = await runtime.uploads.find(id);
+  if (!upload || upload.metadata.ownerId !== ctx.user.id || upload.size === undefined) {
+    throw new AppError('not_found', 404, 'That upload was not found.');
+  }
+  const meta = uploadMetadata.parse({ filename: upload.metadata.filename, filetype: upload.metadata.filetype ?? '', purpose: upload.metadata.purpose });
+  try {
+    const row = await finalizeFile({ db: ctx.deps.database.db, config: ctx.deps.config }, await subscriptionOf(ctx), {
+      id,
+      ownerId: ctx.user.id,
+      name: meta.filename,
+      declaredType: meta.filetype,
+      purpose: meta.purpose,
+      localPath: upload.path,
+      size: upload.size,
+    });
+    await runtime.uploads.remove(id);
+    return row;
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) await runtime.uploads.remove(id);
+    throw err;
+  }
+}

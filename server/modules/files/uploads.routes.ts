@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { UPLOAD_FILE_ID_HEADER } from '../../../contract/files';
+import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { assertMayUpload } from './files.policy';
+import type { FileRow } from './files.presenter';
+import { filesRuntime, rememberUploadRequest } from './files.runtime';
+import { findOwnFile, formatBytes } from './files.service';
+import { finishUpload, subscriptionOf } from './files.tus';
+
+const notFoundUpload = () => new AppError('not_found', 404, 'That upload was not found.');
+
+/**
+ * /api/uploads: the tus protocol, with the authorization tus leaves to us. Creating needs a
+ * teacher; HEAD, PATCH and DELETE need the upload's owner (anyone else gets 404, as if it did
+ * not exist); GET is never served here (files are downloaded from /api/files/:id).
+ */
+export function uploadRoutes() {
+  const routes = new Hono<AppEnv>();
+  routes.all('/', handle);
+  routes.all('/:id', handle);
+  return routes;
+}
+
+async function handle(c: AppContext): Promise<Response> {
+  const raw = c.req.raw;
+  // Hono routes a HEAD through GET handlers: the raw request keeps the real method.
+  const method = raw.method;
+  const deps = c.get('deps');
+  const runtime = filesRuntime(deps.config);
+  if (method === 'OPTIONS') return runtime.uploads.server.handleWeb(raw);
+  const user = await requireUser(c);
+  const ctx = { user, deps };
+  const id = c.req.param('id');
+
+  if (method === 'POST') {
+    if (id) throw notFoundUpload();
+    assertMayUpload(await subscriptionOf(ctx));
+  } else if (method === 'HEAD' || method === 'PATCH' || method === 'DELETE') {
+    if (!id) throw notFoundUpload();
+    const upload = await runtime.uploads.find(id);
+    if (!upload || upload.metadata.ownerId !== user.id) {
+      // A finished upload has become a file: answer HEAD as complete, so a client whose last
+      // answer was lost finishes instead of starting again.
+      const row = method === 'HEAD' ? await findOwnFile(deps.database.db, user.id, id) : undefined;
+      if (row?.status === 'ready') return finishedHead(row);
+      throw notFoundUpload();
+    }
+    if (method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
+      return finishedHead(await finishUpload(ctx, runtime, id));
+    }
+  } else {
+    throw notFoundUpload();
+  }
+  rememberUploadRequest(raw, ctx);
+  const res = await runtime.uploads.server.handleWeb(raw);
+  return res.status >= 400 ? asJsonError(c, res, deps.config.files.maxFileBytes) : res;
+}
+
+function finishedHead(row: FileRow): Response {
+  return new Response(null, {
+    status: 200,
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(row.size),
+      'Upload-Length': String(row.size),
+      'Cache-Control': 'no-store',
+      [UPLOAD_FILE_ID_HEADER]: row.id,
+    },
+  });
+}
+
+const tusMessages: Record<number, [string, string]> = {
+  400: ['bad_request', 'The upload request was not understood'],
+  404: ['not_found', 'That upload was not found.'],
+  409: ['conflict', 'The upload offset does not match what the server has received. Ask the server for the offset (HEAD) and continue from there.'],
+  410: ['not_found', 'That upload has expired. Start it again.'],
+  412: ['bad_request', 'The request must carry Tus-Resumable: 1.0.0.'],
+  415: ['unsupported_type', 'PATCH requests must have Content-Type: application/offset+octet-stream.'],
+};
+
+/** Rewraps tus's plain-text failures (and our hooks' errors) as the app's one JSON error body. */
+async function asJsonError(c: AppContext, res: Response, maxFileBytes: number): Promise<Response> {
+  const requestId = c.get('requestId');
+  const text = await res.text();
+  let code: string;
+  let message: string;
+  try {
+    const parsed = JSON.parse(text) as { error: { code: string; message: string } };
+    ({ code, message } = parsed.error);
+  } catch {
+    const known = tusMessages[res.status];
+    if (res.status === 413) [code, message] = ['payload_too_large', `This file is larger than the ${formatBytes(maxFileBytes)} limit.`];
+    else if (known) [code, message] = [known[0], res.status === 400 ? `${known[1]}: ${text.trim()}` : known[1]];
+    else {
+      console.error(`[${requestId}] upload failed with ${res.status}: ${text.trim()}`);
+      [code, message] = ['internal', 'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.'];
+    }
+  }
+  const headers = new Headers(res.headers);
+  headers.delete('Content-Length');
+  headers.set('Content-Type', 'application/json');
+  return c.body(JSON.stringify({ error: { code, message, requestId } }), res.status as ContentfulStatusCode, Object.fromEntries(headers));
+}
