@@ -7,6 +7,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AuthProviders } from '../contract/account';
 import { authRoutes } from './auth/routes';
+import { botsRoutes } from './modules/bots/bots.routes';
+import { collectionsRoutes } from './modules/bots/collections.routes';
 import { AppError } from './lib/errors';
 import type { AppDeps, AppEnv } from './lib/context';
 import { filesRoutes, isFileBodyPath } from './modules/files/files.routes';
@@ -95,6 +97,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/subscription', subscriptionRoutes());
   app.route('/api/files', filesRoutes());
   app.route('/api/uploads', uploadRoutes());
+  app.route('/api/bots', botsRoutes());
+  app.route('/api/collections', collectionsRoutes());
   app.get('/api/auth-options', (c) => {
     const body: AuthProviders = { google: Boolean(deps.config.google), microsoft: Boolean(deps.config.microsoft) };
     return c.json(body);

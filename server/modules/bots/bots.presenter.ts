@@ -1,0 +1,64 @@
+import {
+  chatBotSettings,
+  docBotSettings,
+  tutorBotSettings,
+  type BotDetail,
+  type BotIcon,
+  type BotKind,
+  type BotSummary,
+} from '../../../contract/bots';
+import type { schema } from '../../db/client';
+import { permissionsFor, routeIdsOf, type BotActor } from './bots.policy';
+
+export type BotRow = typeof schema.bot.$inferSelect;
+export type KnowledgeRef = { id: string; name: string; status: string };
+
+/** Shown when a bot has no icon of its own. */
+export const defaultIcons: Record<BotKind, string> = { DocBot: '📄', ChatBot: '💬', TutorBot: '🎓' };
+
+export function iconOf(row: Pick<BotRow, 'icon' | 'iconFileId' | 'kind'>): BotIcon {
+  if (row.iconFileId) return { type: 'image', fileId: row.iconFileId };
+  return { type: 'emoji', emoji: row.icon || defaultIcons[row.kind] };
+}
+
+/** A library card. The owner's collection and last use are the owner's business only. */
+export function presentSummary(actor: BotActor, row: BotRow): BotSummary {
+  const own = row.ownerId === actor.userId;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    description: row.description,
+    icon: iconOf(row),
+    visibility: row.visibility,
+    isTemplate: row.ownerId === null,
+    isOwner: own,
+    collectionId: own ? row.collectionId : null,
+    ...routeIdsOf(row),
+    lastUsedAt: own && row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The whole bot, for the editor and the runner. Settings pass through the contract for defaults. */
+export function presentDetail(actor: BotActor, row: BotRow, knowledge: KnowledgeRef[]): BotDetail {
+  const base = {
+    ...presentSummary(actor, row),
+    instructions: row.instructions,
+    temperature: row.temperature,
+    knowledgeFiles: knowledge,
+    copiedFrom: row.copiedFrom,
+    templateKey: row.templateKey,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    permissions: permissionsFor(actor, row),
+  };
+  switch (row.kind) {
+    case 'DocBot':
+      return { ...base, kind: 'DocBot', settings: docBotSettings.parse(row.settings) };
+    case 'ChatBot':
+      return { ...base, kind: 'ChatBot', settings: chatBotSettings.parse(row.settings) };
+    case 'TutorBot':
+      return { ...base, kind: 'TutorBot', settings: tutorBotSettings.parse(row.settings) };
+  }
+}

@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import {
+  botRouteParams,
+  copyBotInput,
+  createBotInput,
+  listBotsQuery,
+  moveBotInput,
+  shareBotInput,
+  updateBotInput,
+} from '../../../contract/bots';
+import type { AppContext, AppEnv } from '../../lib/context';
+import { readJson } from '../../lib/context';
+import { botIdParam, requireBotActor } from './bots.policy';
+import { readOptionalJson, readQuery } from './http';
+import { getBot, listBots } from './library.service';
+import { copyBot, createBot, deleteBot, moveBot, restoreBot, shareBot, touchBot, updateBot } from './mutate.service';
+
+/**
+ * /api/bots: the library, the editors' saves and the runners' start. Each handler runs session
+ * and role, validation, service (scoped to the actor), presenter. Endpoints: docs/decisions-bots.md.
+ */
+const db = (c: AppContext) => c.get('deps').database.db;
+
+export function botsRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const actor = await requireBotActor(c);
+    const query = readQuery(c, listBotsQuery);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listBots(db(c), actor, query));
+  });
+
+  app.post('/', async (c) => {
+    const actor = await requireBotActor(c);
+    const input = await readJson(c, createBotInput);
+    return c.json(await createBot(db(c), actor, input), 201);
+  });
+
+  app.get('/:id', async (c) => {
+    const actor = await requireBotActor(c);
+    const id = botIdParam(c.req.param('id'));
+    const params = readQuery(c, botRouteParams);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getBot(db(c), actor, id, params));
+  });
+
+  app.put('/:id', async (c) => {
+    const actor = await requireBotActor(c);
+    const id = botIdParam(c.req.param('id'));
+    const input = await readJson(c, updateBotInput);
+    return c.json(await updateBot(db(c), actor, id, input));
+  });
+
+  app.delete('/:id', async (c) => {
+    const actor = await requireBotActor(c);
+    await deleteBot(db(c), actor, botIdParam(c.req.param('id')));
+    return c.body(null, 204);
+  });
+
+  app.post('/:id/restore', async (c) => {
+    const actor = await requireBotActor(c);
+    return c.json(await restoreBot(db(c), actor, botIdParam(c.req.param('id'))));
+  });
+
+  app.post('/:id/copy', async (c) => {
+    const actor = await requireBotActor(c);
+    const id = botIdParam(c.req.param('id'));
+    const input = await readOptionalJson(c, copyBotInput);
+    return c.json(await copyBot(db(c), actor, id, input), 201);
+  });
+
+  app.put('/:id/visibility', async (c) => {
+    const actor = await requireBotActor(c);
+    const id = botIdParam(c.req.param('id'));
+    const { visibility } = await readJson(c, shareBotInput);
+    return c.json(await shareBot(db(c), actor, id, visibility));
+  });
+
+  app.put('/:id/collection', async (c) => {
+    const actor = await requireBotActor(c);
+    const id = botIdParam(c.req.param('id'));
+    const { collectionId } = await readJson(c, moveBotInput);
+    return c.json(await moveBot(db(c), actor, id, collectionId));
+  });
+
+  app.post('/:id/touch', async (c) => {
+    const actor = await requireBotActor(c);
+    await touchBot(db(c), actor, botIdParam(c.req.param('id')));
+    return c.body(null, 204);
+  });
+
+  return app;
+}

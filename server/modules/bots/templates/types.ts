@@ -1,0 +1,48 @@
+import type { ChatBotSettings, DocBotSettings, FormInput, TutorBotSettings } from '../../../../contract/bots';
+
+interface TemplateBase {
+  /** Stable forever: the sync matches rows on it. */
+  key: string;
+  /** Raise it when the text changes; the sync rewrites the built-in row (never a teacher's copy). */
+  version: number;
+  name: string;
+  description: string;
+  icon: string;
+  instructions: string;
+  temperature: number;
+}
+
+export type BuiltinTemplate =
+  | (TemplateBase & { kind: 'DocBot'; settings: DocBotSettings })
+  | (TemplateBase & { kind: 'ChatBot'; settings: ChatBotSettings })
+  | (TemplateBase & { kind: 'TutorBot'; settings: TutorBotSettings });
+
+export type DocTemplate = Extract<BuiltinTemplate, { kind: 'DocBot' }>;
+export type ChatTemplate = Extract<BuiltinTemplate, { kind: 'ChatBot' }>;
+export type TutorTemplate = Extract<BuiltinTemplate, { kind: 'TutorBot' }>;
+
+/** The subjects every DocBot template offers (PEDAGOGY.md section B). */
+export const SUBJECTS = [
+  'ELA', 'Math', 'Science', 'Social Studies', 'World Languages', 'Arts', 'Health/PE', 'Computer Science', 'Other',
+] as const;
+
+/** Every DocBot template's form: grade and subject first, then its own fields, then standard and notes. */
+export function docForm(extra: FormInput[]): FormInput[] {
+  return [
+    { key: 'grade', label: 'Grade level', kind: 'grade_level', required: true },
+    // "Other" lets the model take the subject from the topic instead of guessing a wrong one.
+    { key: 'subject', label: 'Subject', kind: 'select', required: true, options: [...SUBJECTS], default: 'Other' },
+    ...extra,
+    {
+      key: 'standard',
+      label: 'Standard (optional)',
+      kind: 'text',
+      required: false,
+      help: 'Paste the code and its wording; the bot will not make one up.',
+    },
+    { key: 'notes', label: 'Anything else (optional)', kind: 'long_text', required: false },
+  ];
+}
+
+/** Shown under fields about a student: names never go to the AI provider (PRODUCT.md section 6). */
+export const NO_NAMES_HELP = "Don't type students' real names; the text uses [Student].";
