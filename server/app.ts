@@ -13,9 +13,13 @@ import { AppError } from './lib/errors';
 import type { AppDeps, AppEnv } from './lib/context';
 import { filesRoutes, isFileBodyPath } from './modules/files/files.routes';
 import { uploadRoutes } from './modules/files/uploads.routes';
+import { conversationRoutes } from './modules/conversations/conversations.routes';
+import { startupSweep } from './modules/conversations/conversations.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { imageRoutes } from './modules/images/images.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
+import { aiStatusRoutes } from './modules/usage/usage.routes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -99,6 +103,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api/uploads', uploadRoutes());
   app.route('/api/bots', botsRoutes());
   app.route('/api/collections', collectionsRoutes());
+  app.route('/api/conversations', conversationRoutes());
+  app.route('/api/images', imageRoutes());
+  app.route('/api/ai', aiStatusRoutes());
+  // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
+  void startupSweep(deps);
   app.get('/api/auth-options', (c) => {
     const body: AuthProviders = { google: Boolean(deps.config.google), microsoft: Boolean(deps.config.microsoft) };
     return c.json(body);

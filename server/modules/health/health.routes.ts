@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { Health } from '../../../contract/health';
+import { aiProviderName } from '../../ai/runtime';
 import type { AppEnv } from '../../lib/context';
 import { version } from '../../lib/version';
 
-/** GET /api/health: 200 while the database answers, 503 when it does not. */
+/** GET /api/health: 200 while the database answers, 503 when it does not; the AI provider does not change it. */
 export function healthRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
@@ -17,7 +18,7 @@ export function healthRoutes() {
     } catch {
       ok = false;
     }
-    const body: Health = { status: ok ? 'ok' : 'unavailable', database: database.kind, version };
+    const body: Health = { status: ok ? 'ok' : 'unavailable', database: database.kind, version, ai: aiProviderName(c.get('deps')) };
     c.header('Cache-Control', 'no-store');
     return c.json(body, ok ? 200 : 503);
   });

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** AI engine requests and responses: conversations, messages, images, usage. */
+
+/** The codes AI actions fail with, beside the common ones in errors.ts. */
+export const aiErrorCodes = [
+  'ai_not_configured',
+  'ai_bad_key',
+  'ai_model_not_found',
+  'ai_provider_quota',
+  'ai_provider_unavailable',
+  'ai_timeout',
+  'ai_safety_block',
+  'ai_bad_request',
+  'ai_images_unavailable',
+  'input_too_large',
+  'quota_exceeded',
+] as const;
+export type AiErrorCode = (typeof aiErrorCodes)[number];
+
+const idempotencyKey = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits, dot, dash, colon or underscore only');
+
+/** POST /api/conversations. A bot conversation is created by the bots module; this is the assistant. */
+export const createConversationInput = z.object({ title: z.string().trim().max(200).optional() });
+export type CreateConversationInput = z.infer<typeof createConversationInput>;
+
+/**
+ * POST /api/conversations/:id/messages. The length of `text` is checked by the server against
+ * AI_MAX_INPUT_CHARS (413), not here, so the client learns the limit from the answer. Anything
+ * else the client sends (model, provider, endpoint) is ignored.
+ */
+export const sendMessageInput = z.object({ idempotencyKey, text: z.string().trim().min(1, 'is required') });
+export type SendMessageInput = z.infer<typeof sendMessageInput>;
+
+/** POST /api/conversations/:id/retry: regenerate the last reply (or retry an interrupted one). */
+export const retryInput = z.object({ idempotencyKey });
+export type RetryInput = z.infer<typeof retryInput>;
+
+/** POST /api/images. */
+export const generateImageInput = z.object({ idempotencyKey, prompt: z.string().trim().min(1, 'is required') });
+export type GenerateImageInput = z.infer<typeof generateImageInput>;
+export const generatedImage = z.object({ fileId: z.string() });
+export type GeneratedImage = z.infer<typeof generatedImage>;
+
+export const messageStatus = z.enum(['complete', 'streaming', 'interrupted', 'blocked', 'failed']);
+export type MessageStatus = z.infer<typeof messageStatus>;
+
+export const conversationMessage = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  status: messageStatus,
+  /** Why a reply failed (an AI error code), else null. */
+  errorCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ConversationMessage = z.infer<typeof conversationMessage>;
+
+export const conversationSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  botId: z.string().nullable(),
+  botKind: z.enum(['docbot', 'chatbot', 'tutorbot']).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummary>;
+
+/** GET /api/conversations/:id: every message once, in order. */
+export const conversationDetail = conversationSummary.extend({ messages: z.array(conversationMessage) });
+export type ConversationDetail = z.infer<typeof conversationDetail>;
+
+export const conversationList = z.object({ conversations: z.array(conversationSummary) });
+export type ConversationList = z.infer<typeof conversationList>;
+
+/**
+ * Metadata on the UI message stream's `start` and `finish` chunks: the stored ids, the reply's
+ * final status, and whether the built-in test provider answered.
+ */
+export const replyMetadata = z.object({
+  conversationId: z.string(),
+  messageId: z.string(),
+  status: messageStatus.optional(),
+  testProvider: z.boolean().optional(),
+});
+export type ReplyMetadata = z.infer<typeof replyMetadata>;
+
+/** GET /api/ai: what the engine can do here, and this month's usage of the caller's pool. */
+export const aiStatus = z.object({
+  provider: z.enum(['gemini', 'openai-compatible', 'not configured']),
+  images: z.boolean(),
+  /** True when replies come from the built-in test provider (npm run dev:fake-ai). */
+  testProvider: z.boolean(),
+  notice: z.string().nullable(),
+  usage: z.object({
+    text: z.object({ used: z.number(), limit: z.number() }),
+    images: z.object({ used: z.number(), limit: z.number() }),
+    /** First instant of next month, UTC (ISO). */
+    resetsAt: z.string(),
+  }),
+});
+export type AiStatus = z.infer<typeof aiStatus>;

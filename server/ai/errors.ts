@@ -1,0 +1,93 @@
+import { APICallError } from 'ai';
+import { AppError } from '../lib/errors';
+import type { AiProvider } from './providers';
+import { notConfiguredMessage } from './providers';
+
+/** Why we aborted a provider call ourselves; read back from the signal's reason. */
+export class AiTimeoutError extends Error {
+  constructor(readonly ms: number) {
+    super(`The AI provider did not answer within ${Math.round(ms / 1000)} s.`);
+  }
+}
+
+export const aiNotConfigured = () => new AppError('ai_not_configured', 503, notConfiguredMessage);
+
+const retryableStatuses = new Set([429, 500, 503]);
+
+/** Connection failures (refused, reset, DNS) surface from fetch as a TypeError with a cause. */
+function isNetworkError(err: unknown): boolean {
+  return err instanceof TypeError && /fetch failed|network|ECONN|socket/i.test(`${err.message} ${String(err.cause)}`);
+}
+
+/** 429, 500 and 503 from the provider, and a connection that failed, are worth another try. */
+export function isRetryable(err: unknown): boolean {
+  if (APICallError.isInstance(err)) return err.statusCode !== undefined && retryableStatuses.has(err.statusCode);
+  return isNetworkError(err);
+}
+
+/** The provider's own wait hint: Retry-After (seconds or a date), or Google's RetryInfo.retryDelay. */
+export function retryAfterMs(err: unknown, now = Date.now()): number | undefined {
+  if (!APICallError.isInstance(err)) return undefined;
+  const header = err.responseHeaders?.['retry-after'];
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const date = Date.parse(header);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  const delay = /"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/.exec(err.responseBody ?? '');
+  return delay ? Number(delay[1]) * 1000 : undefined;
+}
+
+function providerMessage(err: APICallError): string {
+  try {
+    const body = JSON.parse(err.responseBody ?? '') as { error?: { message?: string } | string };
+    const msg = typeof body.error === 'string' ? body.error : body.error?.message;
+    if (msg) return msg.slice(0, 300);
+  } catch {
+    // Not JSON: fall back to the SDK's message.
+  }
+  return err.message.slice(0, 300);
+}
+
+/**
+ * Turns the final failure of a provider call into an AppError that names the cause and, where a
+ * setting fixes it, the setting. `kind` says which model setting applies.
+ */
+export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'image'): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof AiTimeoutError) return new AppError('ai_timeout', 504, `${err.message} Try again in a moment.`);
+  const modelSetting = kind === 'text' ? provider.settings.textModel : provider.settings.imageModel;
+  const modelName = kind === 'text' ? provider.textModelName : provider.imageModelName;
+  if (APICallError.isInstance(err)) {
+    const status = err.statusCode ?? 0;
+    const detail = providerMessage(err);
+    if (status === 401 || status === 403 || (status === 400 && /API_KEY_INVALID|API key not valid|api key/i.test(err.responseBody ?? detail))) {
+      return new AppError('ai_bad_key', 502, `The AI provider refused the API key. The operator checks ${provider.settings.key}. (${detail})`, { log: true });
+    }
+    if (status === 404) {
+      return new AppError(
+        'ai_model_not_found',
+        502,
+        `The AI provider has no model named "${modelName}". The operator sets ${modelSetting} to a current model (providers retire old ones). (${detail})`,
+        { log: true },
+      );
+    }
+    if (status === 429) {
+      const wait = retryAfterMs(err);
+      const seconds = wait === undefined ? undefined : Math.max(1, Math.ceil(wait / 1000));
+      return new AppError(
+        'ai_provider_quota',
+        503,
+        `The AI provider's quota or rate limit is used up for now${seconds ? `; try again in ${seconds} s` : '; try again later'}. (${detail})`,
+        seconds ? { headers: { 'Retry-After': String(seconds) } } : {},
+      );
+    }
+    if (status >= 500) return new AppError('ai_provider_unavailable', 503, `The AI provider is having trouble (${status}). Try again in a moment.`);
+    return new AppError('ai_bad_request', 502, `The AI provider refused the request: ${detail}`, { log: true });
+  }
+  if (isNetworkError(err)) {
+    return new AppError('ai_provider_unavailable', 503, `The AI provider could not be reached. The operator checks ${provider.settings.baseUrl} and the network.`, { log: true });
+  }
+  return new AppError('ai_provider_unavailable', 503, `The AI call failed: ${err instanceof Error ? err.message : String(err)}`, { log: true });
+}

@@ -1,0 +1,171 @@
+import type { AiConfig } from '../config';
+import { AiTimeoutError } from './errors';
+import type { AiProvider, ModelPrompt, StreamPart } from './providers';
+import { withRetries } from './retry';
+import { classify, providerBlockedReply, safeReply, type SafetyCategory } from './safety';
+import { studentSafetySettings } from './safety';
+
+export type FinalStatus = 'complete' | 'interrupted' | 'blocked' | 'failed';
+
+export interface GenerationResult {
+  status: FinalStatus;
+  /** The text to store: the whole reply, the partial one, or the safe reply. */
+  text: string;
+  /** The stored text differs from what was streamed (a safe reply replaced it). */
+  replaced: boolean;
+  error?: unknown;
+  safety?: { category: SafetyCategory | 'provider_block'; source: 'output' | 'provider' };
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+}
+
+export type GenerationEvent = { type: 'delta'; delta: string } | { type: 'end'; result: GenerationResult };
+
+/** Where a generation writes: a checkpoint now and then, and its result once at the end. */
+export interface GenerationSink {
+  checkpoint(text: string): Promise<void>;
+  finish(result: GenerationResult): Promise<void>;
+}
+
+export interface TextRun {
+  provider: AiProvider;
+  config: AiConfig;
+  prompt: ModelPrompt;
+  audience: 'teacher' | 'student';
+  temperature: number | undefined;
+  sink: GenerationSink;
+}
+
+/**
+ * One reply being generated. It runs to the end on the server whoever is listening: a browser
+ * that goes away only unsubscribes. Listeners get each delta as it comes and the result once it
+ * is stored.
+ */
+export class Generation {
+  text = '';
+  result: GenerationResult | undefined;
+  private listeners = new Set<(e: GenerationEvent) => void>();
+  readonly done: Promise<GenerationResult>;
+  private resolveDone!: (r: GenerationResult) => void;
+
+  constructor() {
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+  }
+
+  subscribe(listener: (e: GenerationEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(e: GenerationEvent) {
+    for (const l of this.listeners) l(e);
+  }
+
+  end(result: GenerationResult) {
+    this.result = result;
+    this.emit({ type: 'end', result });
+    this.listeners.clear();
+    this.resolveDone(result);
+  }
+}
+
+/**
+ * Opens the provider's stream (retrying what may be retried) and returns once it is open, so a
+ * call that fails outright can be answered as an HTTP error; the reply then streams in the
+ * background into the returned Generation.
+ */
+export async function startTextGeneration(run: TextRun, generation: Generation): Promise<void> {
+  const { provider, config } = run;
+  const started = performance.now();
+  const abort = new AbortController();
+  const timeout = setTimeout(() => abort.abort(new AiTimeoutError(config.requestTimeoutMs)), config.requestTimeoutMs);
+  const callOptions = {
+    prompt: run.prompt,
+    maxOutputTokens: config.maxOutputTokens,
+    temperature: run.temperature,
+    abortSignal: abort.signal,
+    providerOptions: run.audience === 'student' && provider.kind === 'gemini' ? { google: { safetySettings: [...studentSafetySettings] } } : undefined,
+  };
+  let stream: ReadableStream<StreamPart>;
+  try {
+    ({ stream } = await withRetries(async () => provider.text.doStream(callOptions), config.retry, abort.signal));
+  } catch (err) {
+    clearTimeout(timeout);
+    throw abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;
+  }
+  void consume(run, generation, stream, abort, timeout, started);
+}
+
+async function consume(run: TextRun, generation: Generation, stream: ReadableStream<StreamPart>, abort: AbortController, timeout: NodeJS.Timeout, started: number) {
+  const student = run.audience === 'student';
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let providerBlocked = false;
+  let outputHit: SafetyCategory | null = null;
+  let error: unknown;
+  let saved = 0;
+  let saving: Promise<void> = Promise.resolve();
+  // A checkpoint now and then, never per chunk: a crash loses at most one interval.
+  const checkpoints = setInterval(() => {
+    if (generation.text.length === saved) return;
+    saved = generation.text.length;
+    const text = generation.text;
+    saving = saving.then(() => run.sink.checkpoint(text)).catch((err: unknown) => console.warn('[ai] checkpoint failed:', err));
+  }, run.config.checkpointMs);
+  checkpoints.unref();
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value: part } = await reader.read();
+      if (done) break;
+      // The timeout is for silence: each part from the provider restarts it.
+      timeout.refresh();
+      if (part.type === 'text-delta') {
+        if (student) {
+          // Check the new text with the tail before it, so a phrase split across chunks is caught.
+          outputHit = classify(generation.text.slice(-200) + part.delta, 'output');
+          if (outputHit) {
+            abort.abort();
+            break;
+          }
+        }
+        generation.text += part.delta;
+        generation.emit({ type: 'delta', delta: part.delta });
+      } else if (part.type === 'finish') {
+        inputTokens = part.usage.inputTokens.total ?? 0;
+        outputTokens = part.usage.outputTokens.total ?? 0;
+        if (part.finishReason.unified === 'content-filter') providerBlocked = true;
+      } else if (part.type === 'error') {
+        error = part.error;
+        break;
+      }
+    }
+  } catch (err) {
+    error = abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;
+  } finally {
+    clearTimeout(timeout);
+    clearInterval(checkpoints);
+    reader.releaseLock();
+  }
+  const base = { inputTokens, outputTokens, latencyMs: Math.round(performance.now() - started) };
+  let result: GenerationResult;
+  if (outputHit) {
+    result = { ...base, status: 'blocked', text: safeReply(outputHit), replaced: true, safety: { category: outputHit, source: 'output' } };
+  } else if (providerBlocked) {
+    result = student
+      ? { ...base, status: 'blocked', text: providerBlockedReply, replaced: true, safety: { category: 'provider_block', source: 'provider' } }
+      : { ...base, status: 'blocked', text: generation.text, replaced: false, safety: { category: 'provider_block', source: 'provider' } };
+  } else if (error !== undefined) {
+    result = { ...base, status: generation.text ? 'interrupted' : 'failed', text: generation.text, replaced: false, error };
+  } else {
+    result = { ...base, status: 'complete', text: generation.text, replaced: false };
+  }
+  await saving;
+  try {
+    await run.sink.finish(result);
+  } catch (err) {
+    console.error('[ai] could not store a finished reply:', err);
+  }
+  generation.end(result);
+}

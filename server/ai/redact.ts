@@ -1,0 +1,28 @@
+/**
+ * Keeps student identity away from the provider: the student's name (whole and each part) and
+ * e-mail from the app's records, and anything shaped like an e-mail address or phone number,
+ * become placeholders. The stored message keeps the original for the teacher.
+ */
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const emailPattern = /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g;
+const phonePattern = /(\+\d{1,3}[\s.-]?)?(\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b|\+\d{1,3}[\s(]*\d{1,4}[\s)]*\d{3,4}[\s.-]?\d{3,4}\b/g;
+
+export type Redactor = (text: string) => string;
+
+export function createRedactor(student: { name: string; email: string } | undefined): Redactor {
+  const names = student
+    ? [student.name.trim(), ...student.name.split(/\s+/)]
+        .map((n) => n.trim())
+        .filter((n) => n.length >= 2)
+        .sort((a, b) => b.length - a.length)
+    : [];
+  const namePattern = names.length ? new RegExp(`(?<![\\p{L}\\p{N}])(${names.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu') : undefined;
+  const email = student?.email.trim().toLowerCase();
+  return (text) => {
+    let out = text;
+    if (email) out = out.replace(new RegExp(escape(email), 'gi'), '[email]');
+    out = out.replace(emailPattern, '[email]').replace(phonePattern, '[phone]');
+    if (namePattern) out = out.replace(namePattern, '[Student]');
+    return out;
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * What a run needs, resolved on the server from the bot and the caller (never from the request).
+ * The bots issue provides a resolver for bot conversations; the plain assistant is built here.
+ */
+export interface RunSpec {
+  audience: 'teacher' | 'student';
+  botId: string | null;
+  /** The bot's instructions (the teacher's system prompt). */
+  instructions: string;
+  /** Extracted text of the bot's knowledge files. */
+  knowledge: { name: string; text: string }[];
+  /** A DocBot's filled-in form. */
+  inputs: { label: string; value: string }[];
+  temperature: number | undefined;
+  /** Whose monthly quota the call draws on: the teacher, also for their students (PRODUCT.md 5). */
+  poolOwnerId: string;
+  /** For student runs: the student's name and e-mail from the app's records, never sent to the provider. */
+  student?: { name: string; email: string };
+}
+
+export const assistantInstructions =
+  'You are a helpful assistant for a teacher. Help plan lessons, write and adapt teaching materials, and answer questions clearly. Use Markdown for structure when it helps.';
+
+/** The spec of a conversation without a bot: the teacher's general assistant. */
+export function assistantRunSpec(userId: string): RunSpec {
+  return { audience: 'teacher', botId: null, instructions: assistantInstructions, knowledge: [], inputs: [], temperature: undefined, poolOwnerId: userId };
+}

@@ -1,0 +1,98 @@
+/**
+ * Student safety (PEDAGOGY.md section D): a deterministic, rules-based check of each student
+ * message and each tutor reply, the safe replies, and the provider's stricter safety settings.
+ * Rules are first-person or directed ("I want to die", "you're so ugly") so that lessons about
+ * reproduction, war or disease pass; a missed subtle case is still covered by the provider's filter.
+ */
+
+export type SafetyCategory = 'self_harm' | 'violence' | 'sexual' | 'bullying' | 'personal_data';
+
+interface Rule {
+  category: SafetyCategory;
+  pattern: RegExp;
+}
+
+const me = String.raw`(?:i|i'm|im|i am|i've|i have|i'll|i will|i'd)`;
+
+const inputRules: Rule[] = [
+  { category: 'self_harm', pattern: /\b(kill|hurt|harm|cut|cutting|starve|starving|poison)(ing)?\s+my ?self\b/i },
+  { category: 'self_harm', pattern: new RegExp(String.raw`\b${me}\s+(really\s+|so\s+)?(want|wanna|wish|going|gonna|plan|planning)\s+(to\s+)?(die|be dead|end it all|end my life|commit suicide)\b`, 'i') },
+  { category: 'self_harm', pattern: /\bi\s+wish\s+i\s+(was|were)\s+(dead|never born)\b/i },
+  { category: 'self_harm', pattern: new RegExp(String.raw`\b${me}\s+(feel\s+|am\s+|feeling\s+)?suicidal\b`, 'i') },
+  { category: 'self_harm', pattern: /\b(thinking|thought|think)s?\s+(about|of)\s+(suicide|killing my ?self|ending (it all|my life)|hurting my ?self)\b/i },
+  { category: 'self_harm', pattern: /\b(end|ending|take|taking)\s+my\s+(own\s+)?life\b/i },
+  { category: 'self_harm', pattern: /\bno\s+(reason|point)\s+(to|in)\s+(live|living|being alive)\b/i },
+  { category: 'self_harm', pattern: /\bi\s+(self[-\s]?harm|have been self[-\s]?harming)\b/i },
+  { category: 'violence', pattern: new RegExp(String.raw`\b(${me}|gonna|going to)\s+(\w+\s+)?(kill|shoot|stab|murder|hurt|beat up|strangle)\s+(you|him|her|them|everyone|everybody|somebody|someone|my\s+\w+|the\s+teacher|people)\b`, 'i') },
+  { category: 'violence', pattern: /\b(bring|bringing|brought|take|taking)\s+a\s+(gun|knife|weapon|bomb)\s+to\s+school\b/i },
+  { category: 'violence', pattern: /\bshoot\s+up\s+(the|my|our|a)\s+school\b/i },
+  { category: 'violence', pattern: /\bhow\s+(do\s+i|to|can\s+i|would\s+i)\s+(make|build|buy|get)\s+(a|an)\s+(bomb|explosive|pipe bomb|gun)\b/i },
+  { category: 'sexual', pattern: /\b(porn|porno|pornography|nudes|sexting|sext|horny|blow\s?job|hand\s?job|dick pic|send\s+(me\s+)?pics)\b/i },
+  { category: 'sexual', pattern: /\b(have|having|had)\s+sex\s+with\s+(you|me|my)\b/i },
+  { category: 'sexual', pattern: /\b(naked|nude)\s+(pics|pictures|photos|selfies?)\b/i },
+  { category: 'bullying', pattern: /\b(you'?re|you are|ur|u r|he'?s|she'?s|they'?re|he is|she is|they are)\s+(so\s+|such\s+(a|an)\s+)?(stupid|ugly|fat|worthless|loser|a loser|an idiot|idiot|retard|retarded|pathetic|freak|a freak)\b/i },
+  { category: 'bullying', pattern: /\b(nobody|no one|everyone|everybody)\s+(likes|loves|wants|hates)\s+(you|him|her|them)\b/i },
+  { category: 'bullying', pattern: /\b(go\s+)?kill\s+yourself\b|\bkys\b/i },
+  { category: 'personal_data', pattern: /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/ },
+  { category: 'personal_data', pattern: /(\+\d{1,3}[\s.-]?)?(\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/ },
+  { category: 'personal_data', pattern: /\+\d{1,3}[\s(]*\d{1,4}[\s)]*\d{3,4}[\s.-]?\d{3,4}\b/ },
+  { category: 'personal_data', pattern: /\b\d{1,5}\s+([A-Z][a-z]+\s){1,3}(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|court|ct|way|place|pl|terrace|crescent)\b/i },
+  { category: 'personal_data', pattern: /\bi\s+live\s+(at|on)\s+\d+/i },
+];
+
+/** A reply is checked for what a tutor must never say to a student. */
+const outputRules: Rule[] = [
+  ...inputRules.filter((r) => r.category === 'sexual'),
+  { category: 'self_harm', pattern: /\b(you should|why don'?t you|just)\s+(kill|hurt|cut|starve)\s+yourself\b/i },
+  { category: 'self_harm', pattern: /\b(ways|how)\s+to\s+(kill|hurt)\s+yourself\b/i },
+  { category: 'bullying', pattern: /\b(you'?re|you are)\s+(so\s+)?(stupid|ugly|fat|worthless|a loser|an idiot|pathetic)\b/i },
+  { category: 'violence', pattern: /\bhow\s+to\s+(make|build)\s+(a|an)\s+(bomb|explosive|pipe bomb)\b/i },
+];
+
+/** The first category the text falls under, or null. */
+export function classify(text: string, source: 'input' | 'output'): SafetyCategory | null {
+  const rules = source === 'input' ? inputRules : outputRules;
+  // Self-harm first: when several match, the reply with help resources matters most.
+  for (const rule of rules) if (rule.pattern.test(text)) return rule.category;
+  return null;
+}
+
+const backToLesson = "I'm here to help with your lesson whenever you're ready.";
+
+/** What the student sees instead of a model reply. Help resources per PEDAGOGY.md D. */
+export function safeReply(category: SafetyCategory): string {
+  switch (category) {
+    case 'self_harm':
+      return [
+        "I'm really sorry you're feeling this way. You matter, and you don't have to face this alone.",
+        'Please tell a trusted adult right now: a parent, a teacher or your school counsellor.',
+        'In the US you can call or text 988 (Suicide & Crisis Lifeline), or text HOME to 741741 (Crisis Text Line). If you are in danger right now, call 911. Outside the US, find a helpline at findahelpline.com.',
+        "I'm still here, and your teacher can see this chat so they can help too.",
+      ].join('\n\n');
+    case 'violence':
+      return `That sounds serious. If you or anyone else might get hurt, please tell a trusted adult right away, and call 911 if someone is in danger now. I can't help with that. ${backToLesson}`;
+    case 'sexual':
+      return `That's not something I can talk about here. ${backToLesson}`;
+    case 'bullying':
+      return `Let's keep things kind: words like that can really hurt. If someone is being bullied, a trusted adult can help. ${backToLesson}`;
+    case 'personal_data':
+      return `Please keep personal details such as phone numbers, addresses and e-mail addresses private, even here. ${backToLesson}`;
+  }
+}
+
+/** The reply when the provider's own filter blocks a student-facing answer. */
+export const providerBlockedReply = `I can't answer that one. Let's get back to your lesson: what would you like to work on? ${backToLesson}`;
+
+/**
+ * Gemini safety settings for student-facing runs. Harassment and hate block from LOW: nothing in a
+ * lesson needs them. Sexually explicit and dangerous content block from MEDIUM: LOW is where
+ * Gemini rates a biology lesson on reproduction or a history lesson on a war's battles, and those
+ * must pass; explicit or instructional content rates MEDIUM or HIGH and is blocked. Teacher runs
+ * keep the provider's defaults.
+ */
+export const studentSafetySettings = [
+  { category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_LOW_AND_ABOVE' },
+  { category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_LOW_AND_ABOVE' },
+  { category: 'HARM_CATEGORY_SEXUALLY_EXPLICIT', threshold: 'BLOCK_MEDIUM_AND_ABOVE' },
+  { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', threshold: 'BLOCK_MEDIUM_AND_ABOVE' },
+] as const;

@@ -1,0 +1,80 @@
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
+import type { ReplyMetadata } from '../../contract/ai';
+import type { AppError } from '../lib/errors';
+import type { Generation, GenerationResult } from './generation';
+
+/**
+ * The AI SDK's UI message stream (what useChat reads), written directly: one SSE event per chunk,
+ * encoded once, with no chain of transform streams per open stream.
+ */
+type Chunk = UIMessageChunk<ReplyMetadata>;
+const encoder = new TextEncoder();
+const sse = (chunk: Chunk) => encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+const done = encoder.encode('data: [DONE]\n\n');
+
+export interface StoredReply {
+  status: GenerationResult['status'] | 'streaming';
+  text: string;
+  error?: AppError;
+}
+
+function closing(meta: ReplyMetadata, status: ReplyMetadata['status'], text: string, replaced: boolean, error: AppError | undefined): Chunk[] {
+  const out: Chunk[] = [{ type: 'text-end', id: 'text-0' }];
+  if (replaced) {
+    out.push({ type: 'text-start', id: 'text-1' }, { type: 'text-delta', id: 'text-1', delta: text }, { type: 'text-end', id: 'text-1' });
+  }
+  if (error && status !== 'blocked') out.push({ type: 'error', errorText: error.message });
+  else out.push({ type: 'finish', finishReason: status === 'blocked' ? 'content-filter' : 'stop', messageMetadata: { ...meta, status } });
+  return out;
+}
+
+function response(body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, { headers: UI_MESSAGE_STREAM_HEADERS });
+}
+
+/**
+ * Streams a live generation: what it has so far, then each delta. Cancelling (the browser went
+ * away) only unsubscribes; the generation goes on and is stored.
+ */
+export function liveReplyResponse(generation: Generation, meta: ReplyMetadata, describeError: (r: GenerationResult) => AppError | undefined): Response {
+  let unsubscribe = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(sse({ type: 'start', messageId: meta.messageId, messageMetadata: meta }));
+      controller.enqueue(sse({ type: 'text-start', id: 'text-0' }));
+      const finish = (result: GenerationResult) => {
+        for (const c of closing(meta, result.status, result.text, result.replaced, describeError(result))) controller.enqueue(sse(c));
+        controller.enqueue(done);
+        controller.close();
+      };
+      if (generation.result) return finish(generation.result);
+      if (generation.text) controller.enqueue(sse({ type: 'text-delta', id: 'text-0', delta: generation.text }));
+      unsubscribe = generation.subscribe((e) => {
+        if (e.type === 'delta') controller.enqueue(sse({ type: 'text-delta', id: 'text-0', delta: e.delta }));
+        else finish(e.result);
+      });
+    },
+    cancel() {
+      unsubscribe();
+    },
+  });
+  return response(body);
+}
+
+/** Replays a stored reply in the same shape, for a repeated request. */
+export function storedReplyResponse(reply: StoredReply, meta: ReplyMetadata): Response {
+  const chunks: Chunk[] = [
+    { type: 'start', messageId: meta.messageId, messageMetadata: meta },
+    { type: 'text-start', id: 'text-0' },
+    ...(reply.text ? [{ type: 'text-delta' as const, id: 'text-0', delta: reply.text }] : []),
+    ...closing(meta, reply.status === 'streaming' ? 'interrupted' : reply.status, reply.text, false, reply.error),
+  ];
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(sse(c));
+      controller.enqueue(done);
+      controller.close();
+    },
+  });
+  return response(body);
+}

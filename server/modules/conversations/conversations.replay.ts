@@ -1,0 +1,53 @@
+import type { ReplyMetadata } from '../../../contract/ai';
+import { aiNotConfigured, toAiError } from '../../ai/errors';
+import type { GenerationResult } from '../../ai/generation';
+import { aiRuntime } from '../../ai/runtime';
+import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import * as store from './conversations.store';
+
+const storedErrors: Record<string, [402 | 409 | 502 | 503 | 504, string]> = {
+  ai_bad_key: [502, 'The AI provider refused the API key. The operator checks the key setting.'],
+  ai_model_not_found: [502, 'The AI provider does not know the configured model. The operator changes the model setting.'],
+  ai_provider_quota: [503, "The AI provider's quota or rate limit was used up. Try again later."],
+  ai_provider_unavailable: [503, 'The AI provider was unavailable. Try again in a moment.'],
+  ai_timeout: [504, 'The AI provider did not answer in time. Try again in a moment.'],
+  ai_bad_request: [502, 'The AI provider refused the request.'],
+  ai_not_configured: [503, 'AI is not configured on this server.'],
+};
+
+/** The failure a repeated request gets for a reply that failed before it began. */
+function storedFailure(code: string | null): AppError {
+  const [status, message] = storedErrors[code ?? ''] ?? [503, 'This reply failed. Use Retry to try again.'];
+  return new AppError(code ?? 'ai_provider_unavailable', status, message);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Answers a repeated send or retry (same idempotency key) without a model call: joins the reply
+ * if it is being generated in this process, waits for it if another process is writing it, else
+ * replays what is stored.
+ */
+export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promise<Response> {
+  const { db } = deps.database;
+  const rt = aiRuntime(deps);
+  let reply = keyed.role === 'assistant' ? keyed : await store.findReply(db, keyed.id);
+  if (!reply) throw new AppError('conflict', 409, 'This message has no reply yet. Use Retry.');
+  const meta: ReplyMetadata = { conversationId: reply.conversationId, messageId: reply.id, testProvider: deps.config.ai.testProvider || undefined };
+  const describe = (result: GenerationResult) =>
+    result.error === undefined ? undefined : rt.provider ? toAiError(result.error, rt.provider, 'text') : aiNotConfigured();
+  const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;
+  for (;;) {
+    const live = rt.live.get(reply.id);
+    if (live) return liveReplyResponse(live, meta, describe);
+    if (reply.status !== 'streaming' || Date.now() > deadline) break;
+    await sleep(250);
+    reply = (await store.findMessage(db, reply.id)) ?? reply;
+  }
+  if (reply.status === 'failed') throw storedFailure(reply.errorCode);
+  const status = reply.status === 'superseded' ? 'complete' : reply.status;
+  const error = status === 'interrupted' || status === 'streaming' ? new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.') : undefined;
+  return storedReplyResponse({ status, text: reply.text, error }, meta);
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationDetail, ReplyMetadata } from '../../../contract/ai';
+import { assistantRunSpec, type RunSpec } from '../../ai/run-spec';
+import { aiRuntime } from '../../ai/runtime';
+import { Generation } from '../../ai/generation';
+import type { AppDeps, SessionUser } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { reserveUsage, resolvePool } from '../usage/usage.service';
+import { presentConversation, presentMessage } from './conversations.presenter';
+import { replayReply } from './conversations.replay';
+import { preflight, runReply } from './conversations.run';
+import * as store from './conversations.store';
+
+export type BotRunSpecResolver = (deps: AppDeps, actor: SessionUser, conversation: store.ConversationRow) => Promise<RunSpec>;
+let botResolver: BotRunSpecResolver | undefined;
+
+/** The bots module plugs in here: it turns a bot conversation into a run spec (instructions, knowledge, pool). */
+export function setBotRunSpecResolver(resolver: BotRunSpecResolver) {
+  botResolver = resolver;
+}
+
+/** The run spec of a conversation, resolved on the server: the assistant, or the bot's. */
+export async function resolveRunSpec(deps: AppDeps, actor: SessionUser, conversation: store.ConversationRow): Promise<RunSpec> {
+  if (!conversation.botId) return assistantRunSpec(actor.id);
+  if (!botResolver) throw new AppError('not_found', 404, 'This bot is not available.');
+  return botResolver(deps, actor, conversation);
+}
+
+/** How old a 'streaming' reply's checkpoint may be before it counts as abandoned by its process. */
+function abandonedBefore(deps: AppDeps): Date {
+  const ai = deps.config.ai;
+  // PGlite is one process: what is not live here is dead. PostgreSQL may have other live processes.
+  if (deps.database.kind === 'pglite') return new Date();
+  return new Date(Date.now() - (ai.requestTimeoutMs + 3 * ai.checkpointMs));
+}
+
+const swept = new WeakMap<AppDeps, Promise<void>>();
+
+/** The startup sweep: replies a stopped process left 'streaming' become 'interrupted' (text kept). */
+export function startupSweep(deps: AppDeps): Promise<void> {
+  let done = swept.get(deps);
+  if (!done) {
+    done = store.sweepInterrupted(deps.database.db, abandonedBefore(deps), [...aiRuntime(deps).live.keys()]).catch((err: unknown) => console.warn('[ai] startup sweep failed:', err));
+    swept.set(deps, done);
+  }
+  return done;
+}
+
+export async function getConversation(deps: AppDeps, actor: SessionUser, id: string): Promise<ConversationDetail> {
+  const { db } = deps.database;
+  const conversation = await store.findConversation(db, actor.id, id);
+  await startupSweep(deps);
+  let messages = await store.visibleMessages(db, id);
+  if (messages.some((m) => m.status === 'streaming')) {
+    await store.sweepInterrupted(db, abandonedBefore(deps), [...aiRuntime(deps).live.keys()], id);
+    messages = await store.visibleMessages(db, id);
+  }
+  return { ...presentConversation(conversation), messages: messages.map(presentMessage) };
+}
+
+/**
+ * Regenerates the last reply (complete, interrupted, failed or blocked by the model's output):
+ * the old one is superseded and a new one streams in its place, for the same user turn.
+ */
+export async function retryReply(deps: AppDeps, actor: SessionUser, conversation: store.ConversationRow, idempotencyKey: string): Promise<Response> {
+  const { db } = deps.database;
+  const existing = await store.findByKey(db, conversation.id, idempotencyKey);
+  if (existing) return replayReply(deps, existing);
+  const spec = await resolveRunSpec(deps, actor, conversation);
+  const provider = await preflight(deps, actor);
+  await startupSweep(deps);
+  const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config.supportEmail);
+  const messages = await store.visibleMessages(db, conversation.id);
+  const last = messages.at(-1);
+  if (!last || last.role !== 'assistant' || !last.replyTo) throw new AppError('conflict', 409, 'There is no reply to retry.');
+  const rt = aiRuntime(deps);
+  if (last.status === 'streaming') throw new AppError('conflict', 409, 'This reply is still being written.');
+  if (last.errorCode === store.INPUT_BLOCKED) throw new AppError('conflict', 409, 'This message was answered by the safety check and cannot be retried.');
+  const userTurn = messages.find((m) => m.id === last.replyTo);
+  if (!userTurn) throw new AppError('conflict', 409, 'There is no reply to retry.');
+  const history = store.historyTurns(messages.filter((m) => m.seq < userTurn.seq));
+  const replyId = randomUUID();
+  const generation = new Generation();
+  rt.live.set(replyId, generation);
+  let usageId: string | undefined;
+  try {
+    const replay = await db.transaction(async (tx) => {
+      const seq = await store.lockConversation(tx, conversation.id);
+      const again = await store.findByKey(tx, conversation.id, idempotencyKey);
+      if (again) return again;
+      if (seq !== last.seq) throw new AppError('conflict', 409, 'The conversation changed; reload it and try again.');
+      usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'text', botId: spec.botId, conversationId: conversation.id, messageId: replyId, provider: provider.kind, model: provider.textModelName });
+      await store.supersede(tx, last.id);
+      await store.insertMessage(tx, { id: replyId, conversationId: conversation.id, seq: seq + 1, role: 'assistant', replyTo: userTurn.id, status: 'streaming', idempotencyKey, checkpointAt: new Date() });
+      await store.touchConversation(tx, conversation, undefined);
+      return undefined;
+    });
+    if (replay) {
+      rt.live.delete(replyId);
+      return replayReply(deps, replay);
+    }
+  } catch (err) {
+    rt.live.delete(replyId);
+    throw err;
+  }
+  const meta: ReplyMetadata = { conversationId: conversation.id, messageId: replyId, testProvider: deps.config.ai.testProvider || undefined };
+  return runReply(deps, rt, provider, { spec, actor, conversationId: conversation.id, replyId, usageId: usageId!, history, text: userTurn.text, generation, meta });
+}
