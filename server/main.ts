@@ -10,6 +10,8 @@ import { schema } from './db/client';
 import { DataDirBusyError } from './db/lock';
 import { openDatabase } from './db/open';
 import { createMailer } from './lib/mailer';
+import { syncBuiltinTemplates } from './modules/bots/templates/sync';
+import { sweepFiles } from './modules/files/files.service';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
 process.on('unhandledRejection', (reason) => console.error('[process] unhandled rejection:', reason));
@@ -18,6 +20,8 @@ process.on('uncaughtException', (err) => console.error('[process] uncaught excep
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, 'the ClassBots server');
+  // Built-in bot templates, installed or upgraded by version; teachers' copies are never touched.
+  await syncBuiltinTemplates(database.db);
   const mailer = createMailer(config);
   const auth = createAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
   const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -48,6 +52,11 @@ async function main() {
 
   const pruner = setInterval(() => void pruneRates(database.db, 24 * 60 * 60_000).catch(() => undefined), 60 * 60_000);
   pruner.unref();
+  // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); reclaim their storage every hour.
+  const sweepUploads = () =>
+    void sweepFiles({ db: database.db, config }).catch((err: unknown) => console.error('[files] sweep failed:', err));
+  sweepUploads();
+  setInterval(sweepUploads, 60 * 60_000).unref();
 
   let stopping = false;
   const stop = (signal: string) => {

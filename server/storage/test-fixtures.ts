@@ -78,11 +78,26 @@ export function buildZip(entries: { name: string; data: Buffer }[]): Buffer {
   return Buffer.concat([...locals, dir, end]);
 }
 
-/** A DOCX-shaped zip bomb: a document part that inflates to `bytes` of spaces. */
+/**
+ * A DOCX zip bomb: a well-formed document whose main part inflates to about `bytes` of repeated
+ * paragraphs (deflate packs it about 1000 to 1).
+ */
 export function buildDocxBomb(bytes: number): Buffer {
-  const contentTypes = Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+  const w = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const contentTypes =
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+  const rels =
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
+  const head = `<?xml version="1.0"?><w:document xmlns:w="${w}"><w:body>`;
+  const tail = '</w:body></w:document>';
+  const paragraph = '<w:p><w:r><w:t>boom</w:t></w:r></w:p>';
+  const body = paragraph.repeat(Math.max(1, Math.floor((bytes - head.length - tail.length) / paragraph.length)));
   return buildZip([
-    { name: '[Content_Types].xml', data: contentTypes },
-    { name: 'word/document.xml', data: Buffer.alloc(bytes, 0x20) },
+    { name: '[Content_Types].xml', data: Buffer.from(contentTypes) },
+    { name: '_rels/.rels', data: Buffer.from(rels) },
+    { name: 'word/document.xml', data: Buffer.from(head + body + tail) },
   ]);
 }

@@ -20,7 +20,7 @@ export function assertMayRead(actor: { id: string; userType: Subscription['user_
   if (file.purpose === 'knowledge' && actor.userType === 'student') throw notFound('That file');
 }
 
-/** Throws 404 unless this user owns the file. */
-export function assertMayDelete(actor: { id: string }, file: FileRow | undefined): asserts file is FileRow {
+/** Throws 404 unless this user owns the file (to see its details or delete it). */
+export function assertOwner(actor: { id: string }, file: FileRow | undefined): asserts file is FileRow {
   if (!file || file.ownerId !== actor.id) throw notFound('That file');
 }

@@ -8,9 +8,9 @@ import { filePurpose, MULTIPART_MAX_BYTES, acceptedFileTypes, type FileList, typ
 import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';
-import { assertMayDelete, assertMayRead, assertMayUpload } from './files.policy';
+import { assertOwner, assertMayRead, assertMayUpload } from './files.policy';
 import { attachmentDisposition, presentFile, servedContentType } from './files.presenter';
-import { deleteFile, finalizeFile, findOwnFile, formatBytes, listFiles, openFile, quotaFor, usedBytes } from './files.service';
+import { deleteFile, finalizeFile, multipartDir, findOwnFile, formatBytes, listFiles, openFile, quotaFor, usedBytes } from './files.service';
 import { subscriptionOf } from './files.tus';
 
 /** Paths whose bodies are files, not JSON: the app's JSON body limit does not apply to them. */
@@ -69,7 +69,7 @@ export function filesRoutes() {
       throw new AppError('payload_too_large', 413, `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method.`);
     }
     // Like tus parts, a small upload waits in DATA_DIR until it is checked and stored.
-    const dir = path.join(deps.config.dataDir, 'uploads', 'multipart');
+    const dir = multipartDir(deps.config);
     await mkdir(dir, { recursive: true });
     const id = randomUUID();
     const localPath = path.join(dir, id);
@@ -78,7 +78,7 @@ export function filesRoutes() {
       const row = await finalizeFile({ db: deps.database.db, config: deps.config }, subscription, {
         id,
         ownerId: user.id,
-        name: typeof form.get('filename') === 'string' ? String(form.get('filename')) : upload.name,
+        name: upload.name,
         declaredType: upload.type,
         purpose: purpose.data,
         localPath,
@@ -88,6 +88,13 @@ export function filesRoutes() {
     } finally {
       await rm(localPath, { force: true });
     }
+  });
+
+  routes.get('/:id/info', async (c) => {
+    const user = await requireUser(c);
+    const row = await findOwnFile(c.get('deps').database.db, user.id, c.req.param('id'));
+    assertOwner(user, row);
+    return c.json(presentFile(row));
   });
 
   routes.get('/:id', async (c) => {
@@ -111,7 +118,7 @@ export function filesRoutes() {
     const user = await requireUser(c);
     const deps = c.get('deps');
     const row = await findOwnFile(deps.database.db, user.id, c.req.param('id'));
-    assertMayDelete(user, row);
+    assertOwner(user, row);
     await deleteFile({ db: deps.database.db, config: deps.config }, row);
     return c.body(null, 204);
   });

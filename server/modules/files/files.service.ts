@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { FilePurpose } from '../../../contract/files';
@@ -185,9 +187,12 @@ export async function knowledgeTextOf(db: Db, ownerId: string, fileIds: string[]
   return rows.map((r) => ({ id: r.id, name: r.name, text: r.text ?? '' }));
 }
 
+/** Where a small (multipart) upload waits while it is checked. */
+export const multipartDir = (config: Config) => path.join(config.dataDir, 'uploads-multipart');
+
 /**
- * Reclaims storage: expired unfinished uploads, and files stuck in processing (a process that
- * stopped mid-way) for longer than the upload expiry.
+ * Reclaims storage: expired unfinished uploads, multipart leftovers and files stuck in processing
+ * (a process that stopped mid-way) for longer than the upload expiry.
  */
 export async function sweepFiles(deps: FilesDeps): Promise<{ uploads: number; stuck: number }> {
   const runtime = filesRuntime(deps.config);
@@ -200,6 +205,11 @@ export async function sweepFiles(deps: FilesDeps): Promise<{ uploads: number; st
   for (const row of stuck) {
     await runtime.storage.delete(row.storageKey);
     await deps.db.delete(file).where(eq(file.id, row.id));
+  }
+  const leftovers = await readdir(multipartDir(deps.config)).catch(() => [] as string[]);
+  for (const name of leftovers) {
+    const p = path.join(multipartDir(deps.config), name);
+    if ((await stat(p)).mtime < cutoff) await rm(p, { force: true });
   }
   return { uploads, stuck: stuck.length };
 }

@@ -18,7 +18,7 @@ export async function fileClient(ctx: TestContext, overrides: Parameters<typeof 
     ctx.app.request(`${TEST_ORIGIN}${url}`, { method, body, headers: { Origin: TEST_ORIGIN, Cookie: cookie, 'X-Forwarded-For': '203.0.113.20', ...headers } });
   const upload = (data: Buffer | string, name: string, type: string, purpose = 'knowledge') => {
     const form = new FormData();
-    form.set('file', new File([typeof data === 'string' ? Buffer.from(data) : data], name, { type }));
+    form.set('file', new File([typeof data === 'string' ? data : new Uint8Array(data)], name, { type }));
     form.set('purpose', purpose);
     return send('POST', '/api/files', form);
   };
