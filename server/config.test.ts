@@ -48,6 +48,18 @@ describe('configuration', () => {
     expect(problems({ FILE_MAX_BYTES: 'big' })[0]).toMatch(/^FILE_MAX_BYTES:/);
   });
 
+  it('chooses the AI provider from the settings, with defaults and one line per problem', () => {
+    const none = loadConfig({ GEMINI_API_KEY: '', OPENAI_COMPATIBLE_BASE_URL: ' ' }).ai;
+    expect(none.provider).toBeUndefined();
+    expect(none).toMatchObject({ maxOutputTokens: 4096, ratePerMinute: 20, quotas: { free: { text: 40, images: 5 }, premium: { text: 2000, images: 200 } } });
+    expect(loadConfig({ GEMINI_API_KEY: 'k' }).ai.provider).toEqual({ kind: 'gemini', apiKey: 'k', baseUrl: undefined, textModel: 'gemini-2.0-flash', imageModel: 'imagen-3.0-generate-002' });
+    expect(loadConfig({ OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_COMPATIBLE_MODEL: 'llama3.1' }).ai.provider).toMatchObject({ kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', imageModel: undefined });
+    expect(problems({ OPENAI_COMPATIBLE_BASE_URL: 'http://h/v1' })[0]).toMatch(/^OPENAI_COMPATIBLE_MODEL: required/);
+    expect(problems({ GEMINI_API_KEY: 'k', OPENAI_COMPATIBLE_BASE_URL: 'http://h/v1', OPENAI_COMPATIBLE_MODEL: 'm' })[0]).toMatch(/^AI_PROVIDER:/);
+    expect(loadConfig({ GEMINI_API_KEY: 'k', OPENAI_COMPATIBLE_BASE_URL: 'http://h/v1', OPENAI_COMPATIBLE_MODEL: 'm', AI_PROVIDER: 'openai-compatible' }).ai.provider?.kind).toBe('openai-compatible');
+    expect(problems({ AI_QUOTA_FREE_TEXT: 'lots', GEMINI_BASE_URL: 'nope' }).map((l) => l.split(':')[0]).sort()).toEqual(['AI_QUOTA_FREE_TEXT', 'GEMINI_BASE_URL']);
+  });
+
   it('lower-cases the support address and adds trusted origins', () => {
     const c = loadConfig({ SUPPORT_EMAIL: 'Help@School.ORG', BASE_URL: 'https://cb.school.org/', TRUSTED_ORIGINS: 'http://localhost:5173' });
     expect(c.supportEmail).toBe('help@school.org');
