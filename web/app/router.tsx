@@ -1,8 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import type { RouteAccess } from './guards/guards';
-import { RouteGuard, type RouteHandle } from './guards/RouteGuard';
+import { isRouteHandle, RouteGuard, type RouteHandle } from './guards/RouteGuard';
+import { lazyPage, type LazyPage } from './lazyPage';
 import { PublicLayout } from './layouts/PublicLayout';
 import { StudentLayout } from './layouts/StudentLayout';
 import { TeacherLayout } from './layouts/TeacherLayout';
@@ -11,28 +11,28 @@ import { RouteError } from './routes/RouteError';
 
 // Every page is its own chunk, so the main bundle holds only the shell.
 const pages = {
-  landing: lazy(() => import('./routes/LandingRoute')),
-  privacyPolicy: lazy(() => import('../features/privacy/components/PrivacyPolicyPage')),
-  student: lazy(() => import('../features/bots/components/StudentPreviewPage')),
-  home: lazy(() => import('../features/bots/components/BotLibraryPage')),
-  docBotAddEdit: lazy(() => import('../features/bots/components/DocBotEditorPage')),
-  chatBotAddEdit: lazy(() => import('../features/bots/components/ChatBotEditorPage')),
-  tutorBotAddEdit: lazy(() => import('../features/bots/components/TutorBotEditorPage')),
-  runDocBot: lazy(() => import('../features/bots/components/RunDocBotPage')),
-  runChatBot: lazy(() => import('../features/bots/components/RunChatBotPage')),
-  runTutorBot: lazy(() => import('../features/bots/components/RunTutorBotPage')),
-  runStudentTutorBot: lazy(() => import('../features/assignments/components/RunStudentTutorBotPage')),
-  teachAssignments: lazy(() => import('../features/assignments/components/TeachAssignmentsPage')),
-  studentAssignments: lazy(() => import('../features/assignments/components/StudentAssignmentsPage')),
-  savedResources: lazy(() => import('../features/resources/components/SavedResourcesPage')),
-  myStudents: lazy(() => import('../features/students/components/MyStudentsPage')),
-  supportTickets: lazy(() => import('../features/support/components/SupportTicketsPage')),
-  superDash: lazy(() => import('../features/dashboards/components/SuperDashPage')),
-  dashboard: lazy(() => import('../features/dashboards/components/DashboardPage')),
-  teacherLists: lazy(() => import('../features/schools/components/TeacherListsPage')),
-  mySubscription: lazy(() => import('../features/subscription/components/MySubscriptionPage')),
-  contactSupport: lazy(() => import('../features/support/components/ContactSupportPage')),
-} satisfies Record<keyof typeof paths, LazyExoticComponent<ComponentType>>;
+  landing: lazyPage(() => import('./routes/LandingRoute')),
+  privacyPolicy: lazyPage(() => import('../features/privacy/components/PrivacyPolicyPage')),
+  student: lazyPage(() => import('../features/bots/components/StudentPreviewPage')),
+  home: lazyPage(() => import('../features/bots/components/BotLibraryPage')),
+  docBotAddEdit: lazyPage(() => import('../features/bots/components/DocBotEditorPage')),
+  chatBotAddEdit: lazyPage(() => import('../features/bots/components/ChatBotEditorPage')),
+  tutorBotAddEdit: lazyPage(() => import('../features/bots/components/TutorBotEditorPage')),
+  runDocBot: lazyPage(() => import('../features/bots/components/RunDocBotPage')),
+  runChatBot: lazyPage(() => import('../features/bots/components/RunChatBotPage')),
+  runTutorBot: lazyPage(() => import('../features/bots/components/RunTutorBotPage')),
+  runStudentTutorBot: lazyPage(() => import('../features/assignments/components/RunStudentTutorBotPage')),
+  teachAssignments: lazyPage(() => import('../features/assignments/components/TeachAssignmentsPage')),
+  studentAssignments: lazyPage(() => import('../features/assignments/components/StudentAssignmentsPage')),
+  savedResources: lazyPage(() => import('../features/resources/components/SavedResourcesPage')),
+  myStudents: lazyPage(() => import('../features/students/components/MyStudentsPage')),
+  supportTickets: lazyPage(() => import('../features/support/components/SupportTicketsPage')),
+  superDash: lazyPage(() => import('../features/dashboards/components/SuperDashPage')),
+  dashboard: lazyPage(() => import('../features/dashboards/components/DashboardPage')),
+  teacherLists: lazyPage(() => import('../features/schools/components/TeacherListsPage')),
+  mySubscription: lazyPage(() => import('../features/subscription/components/MySubscriptionPage')),
+  contactSupport: lazyPage(() => import('../features/support/components/ContactSupportPage')),
+} satisfies Record<keyof typeof paths, LazyPage>;
 
 type Name = keyof typeof paths;
 
@@ -66,7 +66,7 @@ export const routeAccess: Record<Name, RouteAccess> = {
 
 const route = (name: Name): RouteObject => {
   const Page = pages[name];
-  const handle: RouteHandle = { access: routeAccess[name] };
+  const handle: RouteHandle = { access: routeAccess[name], preload: Page.preload };
   return { path: paths[name].pattern, element: <Page />, handle };
 };
 
@@ -89,4 +89,12 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Starts loading the chunk of the page at this address, so it arrives alongside the session. */
+export function preloadPageFor(location: Location): void {
+  for (const match of matchRoutes(routes, location) ?? []) {
+    const handle: unknown = match.route.handle;
+    if (isRouteHandle(handle)) void handle.preload?.().catch(() => undefined);
+  }
 }

@@ -11,7 +11,8 @@ export const strings = {
     closeMenu: 'Close menu',
     home: 'ClassBots home',
     getPremium: 'Get Premium',
-    accountMenu: (name: string) => `Account menu for ${name}`,
+    /** Ends with the initials the avatar shows, so the visible text is part of the name (WCAG 2.5.3). */
+    accountMenu: (name: string, initials: string) => `Account menu for ${name}, initials ${initials}`,
     switchToStudent: 'Switch to Student Account',
     switchToTeacher: 'Switch to Teacher Account',
     logout: 'Logout',

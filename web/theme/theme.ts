@@ -35,7 +35,7 @@ export const layout = {
 
 /**
  * The two named themes. Primary cyan and secondary pink, in the shades that keep text at WCAG AA
- * contrast on each background (cyan 800 / pink 600 on white; cyan 500 / pink 300 on dark grey).
+ * contrast on each background (a deep cyan between cyan 800 and 900, and pink 600, on the light greys; cyan 500 and pink 300 on dark grey).
  */
 export function createAppTheme(mode: ThemeMode): Theme {
   const dark = mode === 'dark';
@@ -43,10 +43,10 @@ export function createAppTheme(mode: ThemeMode): Theme {
     palette: {
       mode,
       contrastThreshold: 4.5,
-      primary: { main: dark ? cyan[500] : cyan[800] },
+      primary: { main: dark ? cyan[500] : '#00727c' },
       secondary: { main: dark ? pink[300] : pink[600] },
       background: dark ? { default: '#121212', paper: '#1e1e1e' } : { default: '#f5f7f8', paper: '#ffffff' },
-      collectionBackground: dark ? 'rgba(0, 188, 212, 0.08)' : 'rgba(0, 131, 143, 0.06)',
+      collectionBackground: dark ? 'rgba(0, 188, 212, 0.08)' : 'rgba(0, 114, 124, 0.06)',
       selectedCollection: dark ? 'rgba(240, 98, 146, 0.24)' : 'rgba(216, 27, 96, 0.14)',
     },
     breakpoints: { values: { xs: 0, sm: 600, md: layout.mobileBreakpoint, lg: 1200, xl: 1536 } },

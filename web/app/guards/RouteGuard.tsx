@@ -9,9 +9,11 @@ import { runGuards, type GuardDecision, type RouteAccess, type SessionState, typ
 /** The route table's `handle` on every page route. */
 export interface RouteHandle {
   access: RouteAccess;
+  /** Fetches the page's chunk ahead of rendering. */
+  preload?: () => Promise<unknown>;
 }
 
-function isRouteHandle(handle: unknown): handle is RouteHandle {
+export function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'access' in handle;
 }
 
@@ -34,7 +36,8 @@ export function RouteGuard() {
   const location = useLocation();
   const me = useMe();
   const signedIn = Boolean(me.data);
-  const sub = useSubscription(signedIn && access.audience === 'protected');
+  // Fetched alongside the sign-in state (it answers `not authenticated` to a visitor), not after it.
+  const sub = useSubscription(access.audience === 'protected' && (signedIn || me.isPending));
 
   const session: SessionState = me.data ? { status: 'signedIn', me: me.data } : me.isPending ? { status: 'pending' } : { status: 'signedOut' };
   const subscription: SubscriptionState = sub.data

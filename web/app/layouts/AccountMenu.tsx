@@ -50,7 +50,7 @@ export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProp
       >
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={strings.topBar.accountMenu(name)}
+          aria-label={strings.topBar.accountMenu(name, initialsOf(name))}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}

@@ -37,19 +37,13 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
   const { pathname } = useLocation();
   const headingId = title ? `nav-${title.replace(/\s+/g, '-').toLowerCase()}` : undefined;
   return (
-    <List
-      aria-labelledby={expanded ? headingId : undefined}
-      aria-label={!expanded ? title : undefined}
-      subheader={
-        title && expanded ? (
-          <ListSubheader id={headingId} component="h2" sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>
-            {title}
-          </ListSubheader>
-        ) : undefined
-      }
-      dense={false}
-      sx={{ py: 0.5 }}
-    >
+    <>
+    {title && expanded && (
+      <ListSubheader id={headingId} component="h2" sx={{ lineHeight: '36px', bgcolor: 'transparent', position: 'static' }}>
+        {title}
+      </ListSubheader>
+    )}
+    <List aria-labelledby={expanded ? headingId : undefined} aria-label={!expanded ? title : undefined} sx={{ py: 0.5 }}>
       {entries.map((e) => {
         const selected = pathname === e.to;
         const button = (
@@ -74,6 +68,7 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
         );
       })}
     </List>
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/http';
+import { meQueryKey } from '../../../lib/session/getMe';
+import { subscriptionQueryKey } from '../../../lib/session/getSubscription';
 
 export interface SignInInput {
   email: string;
@@ -17,6 +19,10 @@ export function useSignInEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signInEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }),
+    onSuccess: async () => {
+      // A subscription loaded while signed out says `not authenticated`: never let the guards see it.
+      queryClient.removeQueries({ queryKey: subscriptionQueryKey });
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
   });
 }

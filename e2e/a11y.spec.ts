@@ -1,0 +1,59 @@
+// Behaviour: the landing page, the privacy policy and both layouts have no serious or critical accessibility violation (axe-core).
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextAs, openAndSettle, useBrowser, type ContextOptions } from './fixtures/browser';
+import type { UserKey } from './fixtures/users';
+
+const getBrowser = useBrowser();
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+}
+
+const pages: { name: string; who: UserKey | null; path: string; options?: ContextOptions; light?: boolean }[] = [
+  { name: 'landing page (dark)', who: null, path: '/' },
+  { name: 'landing page (light)', who: null, path: '/', light: true },
+  { name: 'privacy policy', who: null, path: '/privacy-policy' },
+  { name: 'teacher layout (dark)', who: 'schoolAdmin', path: '/home/DocBot' },
+  { name: 'teacher layout (light)', who: 'freeTeacher', path: '/home/DocBot', light: true },
+  { name: 'teacher layout at 360 px', who: 'premiumTeacher', path: '/savedresources', options: { width: 360, height: 740 } },
+  { name: 'student layout (dark)', who: 'schoolStudent', path: '/studentAssignments' },
+  { name: 'student layout (light)', who: 'student', path: '/studentAssignments', light: true },
+];
+
+describe('accessibility (axe-core)', () => {
+  for (const p of pages) {
+    it(`${p.name}: no serious or critical violation`, async () => {
+      const context = await contextAs(getBrowser(), p.who, { ...p.options, bypassCSP: true });
+      const page = await context.newPage();
+      await openAndSettle(page, p.path);
+      if (p.light) {
+        await page.getByRole('button', { name: 'Switch to light theme' }).click();
+        await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+        // Move away so the toggle's tooltip closes before the check.
+        await page.mouse.move(600, 700);
+      }
+      // Let MUI's transitions finish so colours are final.
+      await page.waitForTimeout(400);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});

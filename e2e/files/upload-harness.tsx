@@ -1,0 +1,23 @@
+// Test-only entry: mounts the shared upload component on a bare page of the app's origin, so a
+// spec can drive the real upload client without adding a test page to the product.
+import { createRoot } from 'react-dom/client';
+import type { FileInfo } from '../../contract/files';
+import { FileUpload } from '../../web/components/upload/FileUpload';
+
+declare global {
+  interface Window {
+    uploaded?: FileInfo;
+    progressSeen: number[];
+  }
+}
+
+window.progressSeen = [];
+const mount = document.getElementById('mount');
+if (mount) createRoot(mount).render(<FileUpload purpose="knowledge" maxRetryMs={30_000} onUploaded={(file) => (window.uploaded = file)} />);
+
+// Records every value the progress bar shows, to assert it climbs to 100.
+new MutationObserver(() => {
+  const bar = document.querySelector('[role="progressbar"]');
+  const value = Number(bar?.getAttribute('aria-valuenow'));
+  if (bar && Number.isFinite(value) && window.progressSeen.at(-1) !== value) window.progressSeen.push(value);
+}).observe(document.body, { subtree: true, childList: true, attributes: true });

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// The browser tests: build the web app if its sources changed, seed a temporary DATA_DIR, start
+// the server on a free port, run e2e/**/*.spec.ts in Chromium with vitest, then stop the server
+// and delete the data. Extra arguments go to vitest (a file filter, -t "name").
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, openSync, closeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const node = process.execPath;
+const log = (msg) => console.log(`[e2e] ${msg}`);
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  if (process.getuid?.() === 0) {
+    log('Chromium is missing: installing it with apt-get (a minute or so)');
+    const r = spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium'], { stdio: 'inherit' });
+    if (r.status === 0 && existsSync(chromium)) return;
+  }
+  console.error(`[e2e] Chromium was not found at ${chromium}.\n  Install it with:  sudo apt-get install -y chromium\n  or point CHROMIUM_PATH at a Chromium or Chrome binary.`);
+  process.exit(2);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureBuild() {
+  const index = path.join(root, 'dist/web/index.html');
+  const sources = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'contract')), statSync(path.join(root, 'vite.config.ts')).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return log('dist/web is up to date');
+  log('building the web app (vite build)');
+  const r = spawnSync(node, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) return false;
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+function stopServer(server) {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+ensureChromium();
+ensureBuild();
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'classbots-e2e-'));
+const stateDir = path.join(dataDir, 'sessions');
+const serverLog = path.join(dataDir, 'server.log');
+const port = await freePort();
+const baseUrl = `http://localhost:${port}`;
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: path.join(dataDir, 'data'),
+  BASE_URL: baseUrl,
+  SUPPORT_EMAIL: 'support@classbots.test',
+  NODE_ENV: 'test',
+};
+let server;
+let code = 1;
+try {
+  log(`seeding ${env.DATA_DIR}`);
+  const seed = spawnSync(node, ['--import', 'tsx', 'e2e/fixtures/seed.ts'], { cwd: root, env, stdio: 'inherit' });
+  if (seed.status !== 0) throw new Error('the seed failed');
+
+  const out = openSync(serverLog, 'a');
+  server = spawn(node, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', out, out] });
+  closeSync(out);
+  log(`starting the server at ${baseUrl}`);
+  if (!(await waitForHealth(baseUrl, server, 60_000))) {
+    console.error(readFileSync(serverLog, 'utf8'));
+    throw new Error('the server did not answer /api/health within 60 s');
+  }
+
+  const report = path.join(dataDir, 'report.json');
+  log('running the browser specs (e2e/**/*.spec.ts) in Chromium');
+  const vitest = spawn(
+    node,
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+    { cwd: root, env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_STATE_DIR: stateDir, CHROMIUM_PATH: chromium }, stdio: 'inherit' },
+  );
+  code = await new Promise((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    log(`files: ${r.numTotalTestSuites ?? '?'}; tests: ${r.numTotalTests} (${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped)`);
+  }
+  if (code !== 0) {
+    const tail = readFileSync(serverLog, 'utf8').split('\n').slice(-40).join('\n');
+    console.error(`[e2e] server log (last lines):\n${tail}`);
+  }
+} catch (err) {
+  console.error(`[e2e] ${err instanceof Error ? err.message : String(err)}`);
+  code = 1;
+} finally {
+  if (server) await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+log(code === 0 ? 'passed' : 'FAILED');
+process.exit(code);
