@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { createBotInput } from '../../../../contract/bots';
 import type { Db } from '../../../db/client';
 import { schema } from '../../../db/client';
@@ -51,8 +51,9 @@ export async function syncBuiltinTemplates(db: Db, templates: readonly BuiltinTe
         .onConflictDoUpdate({
           target: b.templateKey,
           set: { ...content, version: sql`${b.version} + 1`, updatedAt: now, deletedAt: null },
-          // Equal or older versions (another process got there first, or an older build) change nothing.
-          setWhere: and(isNull(b.ownerId), sql`${b.templateVersion} < ${t.version}`),
+          // Equal or older versions (another process got there first, or an older build) change nothing,
+          // except that a template retired by an older build and shipped again comes back.
+          setWhere: and(isNull(b.ownerId), or(sql`${b.templateVersion} < ${t.version}`, isNotNull(b.deletedAt))),
         })
         .returning({ fresh: sql<boolean>`(xmax = 0)` });
       const row = rows[0];
