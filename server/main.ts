@@ -11,6 +11,7 @@ import { DataDirBusyError } from './db/lock';
 import { openDatabase } from './db/open';
 import { createMailer } from './lib/mailer';
 import { syncBuiltinTemplates } from './modules/bots/templates/sync';
+import { sweepFiles } from './modules/files/files.service';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
 process.on('unhandledRejection', (reason) => console.error('[process] unhandled rejection:', reason));
@@ -51,6 +52,11 @@ async function main() {
 
   const pruner = setInterval(() => void pruneRates(database.db, 24 * 60 * 60_000).catch(() => undefined), 60 * 60_000);
   pruner.unref();
+  // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); reclaim their storage every hour.
+  const sweepUploads = () =>
+    void sweepFiles({ db: database.db, config }).catch((err: unknown) => console.error('[files] sweep failed:', err));
+  sweepUploads();
+  setInterval(sweepUploads, 60 * 60_000).unref();
 
   let stopping = false;
   const stop = (signal: string) => {
