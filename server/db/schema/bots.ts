@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { conversation } from './ai';
 import { user } from './auth';
 import { file } from './files';
 import { schoolLicence } from './schools';
@@ -87,4 +88,24 @@ export const botKnowledge = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.botId, t.fileId] }), index('bot_knowledge_file_idx').on(t.fileId)],
+);
+
+/**
+ * A bot conversation started from the library or a runner: which bot, and a DocBot's form as the
+ * runner filled it in (checked against the bot's form), which every turn of the run is given.
+ */
+export const botRun = pgTable(
+  'bot_run',
+  {
+    conversationId: uuid('conversation_id')
+      .primaryKey()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bot.id, { onDelete: 'cascade' }),
+    /** [{ key, label, value }] in the form's order. */
+    inputs: jsonb('inputs').$type<{ key: string; label: string; value: string }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bot_run_bot_idx').on(t.botId)],
 );
