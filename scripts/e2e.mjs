@@ -123,7 +123,7 @@ try {
   code = await new Promise((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
-    log(`files: ${r.numTotalTestSuites ?? '?'}; tests: ${r.numTotalTests} (${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped)`);
+    log(`files: ${r.testResults?.length ?? "?"}; tests: ${r.numTotalTests} (${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped)`);
   }
   if (code !== 0) {
     const tail = readFileSync(serverLog, 'utf8').split('\n').slice(-40).join('\n');

@@ -11,17 +11,9 @@ import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { Link as RouterLink } from 'react-router';
+import { initialsOf } from '../../lib/display';
 import { strings } from '../../lib/strings';
 import { layout } from '../../theme/theme';
-
-/** Up to two initials of a display name: "Ada Lovelace" gives "AL", "plato" gives "P". */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0]!;
-  const last = words.length > 1 ? words[words.length - 1]! : '';
-  return (Array.from(first)[0]! + (last ? Array.from(last)[0]! : '')).toUpperCase();
-}
 
 export interface AccountMenuProps {
   name: string;

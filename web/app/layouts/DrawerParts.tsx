@@ -39,7 +39,7 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
   return (
     <>
     {title && expanded && (
-      <ListSubheader id={headingId} component="h2" sx={{ lineHeight: '36px', bgcolor: 'transparent', position: 'static' }}>
+      <ListSubheader id={headingId} component="h2" sx={{ lineHeight: '36px', bgcolor: 'transparent', position: 'static', m: 0, mt: 1 }}>
         {title}
       </ListSubheader>
     )}

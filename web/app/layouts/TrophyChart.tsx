@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import { trophyDisplay } from '../../lib/display';
 import { strings } from '../../lib/strings';
 import { layout } from '../../theme/theme';
 import { useDrawerExpanded } from './drawerContext';
@@ -9,8 +10,7 @@ import { useDrawerExpanded } from './drawerContext';
 export function TrophyChart({ count }: { count: number }) {
   const expanded = useDrawerExpanded();
   if (!expanded) return null;
-  const total = Math.max(0, Math.floor(count));
-  const shown = Math.min(total, layout.maxTrophyIcons);
+  const { icons: shown, total } = trophyDisplay(count, layout.maxTrophyIcons);
   return (
     <Box component="section" aria-labelledby="trophy-chart-heading" sx={{ px: 2, py: 1 }}>
       <Typography id="trophy-chart-heading" variant="subtitle2" component="h2" color="text.secondary" sx={{ mb: 1 }}>
