@@ -415,3 +415,11 @@ export function checkFormValues(inputs: readonly FormInput[], values: DocFormVal
   }
   return { values: clean, errors };
 }
+
+/**
+ * POST /api/bots/:id/runs: starts a run (a conversation with the bot) and answers the
+ * conversation (contract/ai.ts conversationSummary); its turns then go through /api/conversations.
+ * A DocBot's form values are checked against its form (422 with fields `values.<key>`).
+ */
+export const startRunInput = z.object({ values: docFormValues.default({}) });
+export type StartRunInput = z.infer<typeof startRunInput>;

@@ -54,6 +54,7 @@ const botCalls = (id: string): Call[] => [
   ['PUT', `/api/bots/${id}/visibility`, { visibility: 'public' }],
   ['PUT', `/api/bots/${id}/collection`, { collectionId: null }],
   ['POST', `/api/bots/${id}/touch`],
+  ['POST', `/api/bots/${id}/runs`],
 ];
 const collectionCalls = (id: string): Call[] => [
   ['PATCH', `/api/collections/${id}`, { name: 'Mine now' }],
@@ -119,7 +120,8 @@ describe('who may use the bot endpoints', () => {
     expect(tab.body.items.map((b) => b.id)).toEqual([schoolBot.id]);
     expect((await sameSchool.json('POST', `/api/bots/${schoolBot.id}/copy`)).status).toBe(201);
     expect((await sameSchool.request('POST', `/api/bots/${schoolBot.id}/touch`)).status).toBe(204);
-    for (const call of botCalls(schoolBot.id).filter(([m, u]) => !(m === 'GET' || u.endsWith('/copy') || u.endsWith('/touch')))) {
+    expect((await sameSchool.json('POST', `/api/bots/${schoolBot.id}/runs`, { values: { topic: 'Thirds' } })).status).toBe(201);
+    for (const call of botCalls(schoolBot.id).filter(([m, u]) => !(m === 'GET' || u.endsWith('/copy') || u.endsWith('/touch') || u.endsWith('/runs')))) {
       expect(await notFoundBody(sameSchool, call)).toMatchObject({ status: 404, code: 'not_found' });
     }
 
@@ -127,6 +129,7 @@ describe('who may use the bot endpoints', () => {
       expect((await client.json('GET', `/api/bots/${schoolBot.id}`)).status).toBe(404);
       expect((await client.json('POST', `/api/bots/${schoolBot.id}/copy`)).status).toBe(404);
       expect((await client.request('POST', `/api/bots/${schoolBot.id}/touch`)).status).toBe(404);
+      expect((await client.json('POST', `/api/bots/${schoolBot.id}/runs`, { values: { topic: 'Thirds' } })).status).toBe(404);
       const other = await client.json<{ items: BotJson[] }>('GET', '/api/bots?kind=DocBot&tab=school');
       expect(other.body.items).toEqual([]);
     }

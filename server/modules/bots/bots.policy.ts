@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { BUILTIN_UID, NO_SCHOOL_SID, type BotPermissions, type BotRouteParams } from '../../../contract/bots';
 import { schema } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { Db } from '../../db/client';
+import type { AppContext, SessionUser } from '../../lib/context';
 import { requireUser } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { resolveSubscription } from '../subscription/subscription.service';
@@ -19,14 +20,21 @@ export interface BotActor {
 
 const b = schema.bot;
 
+/** A teacher as the bots module sees them, or null for a student. */
+export async function botActorOf(db: Db, user: SessionUser, supportEmail: string | undefined): Promise<BotActor | null> {
+  const sub = await resolveSubscription(db, { user, supportEmail });
+  if (sub.user_type !== 'teacher') return null;
+  return { userId: user.id, schoolId: sub.status === 'active school' ? sub.school_id : null };
+}
+
 /** The signed-in teacher making this request: 401 signed out, 403 for students. */
 export async function requireBotActor(c: AppContext): Promise<BotActor> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
-  const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
+  const actor = await botActorOf(database.db, user, config.supportEmail);
   // Students meet bots only through their assignments (a later issue), never through the library.
-  if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Bots are made and managed by teachers.');
-  return { userId: user.id, schoolId: sub.status === 'active school' ? sub.school_id : null };
+  if (!actor) throw new AppError('forbidden', 403, 'Bots are made and managed by teachers.');
+  return actor;
 }
 
 /** The one "not found" of every bot endpoint: unknown id, someone else's bot, mismatched route. */

@@ -6,6 +6,7 @@ import {
   listBotsQuery,
   moveBotInput,
   shareBotInput,
+  startRunInput,
   updateBotInput,
 } from '../../../contract/bots';
 import type { AppContext, AppEnv } from '../../lib/context';
@@ -13,6 +14,8 @@ import { readJson } from '../../lib/context';
 import { botIdParam, requireBotActor } from './bots.policy';
 import { readOptionalJson, readQuery } from './http';
 import { getBot, listBots } from './library.service';
+import { setBotRunSpecResolver } from '../conversations/conversations.service';
+import { resolveBotRunSpec, startBotRun } from './run-spec';
 import { copyBot, createBot, deleteBot, moveBot, restoreBot, shareBot, touchBot, updateBot } from './mutate.service';
 
 /**
@@ -23,6 +26,8 @@ const db = (c: AppContext) => c.get('deps').database.db;
 
 export function botsRoutes() {
   const app = new Hono<AppEnv>();
+  // Bot conversations get their instructions, knowledge and form from here, checked on every turn.
+  setBotRunSpecResolver(resolveBotRunSpec);
 
   app.get('/', async (c) => {
     const actor = await requireBotActor(c);
@@ -82,6 +87,13 @@ export function botsRoutes() {
     const id = botIdParam(c.req.param('id'));
     const { collectionId } = await readJson(c, moveBotInput);
     return c.json(await moveBot(db(c), actor, id, collectionId));
+  });
+
+  app.post('/:id/runs', async (c) => {
+    const actor = await requireBotActor(c);
+    const id = botIdParam(c.req.param('id'));
+    const input = await readOptionalJson(c, startRunInput);
+    return c.json(await startBotRun(db(c), actor, id, input), 201);
   });
 
   app.post('/:id/touch', async (c) => {

@@ -1,0 +1,123 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { ConversationSummary } from '../../../contract/ai';
+import {
+  chatBotSettings,
+  checkFormValues,
+  docBotSettings,
+  tutorBotSettings,
+  type StartRunInput,
+} from '../../../contract/bots';
+import type { RunSpec } from '../../ai/run-spec';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+import type { AppDeps, SessionUser } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { presentConversation } from '../conversations/conversations.presenter';
+import { createConversation, type ConversationRow } from '../conversations/conversations.store';
+import { botActorOf, type BotActor } from './bots.policy';
+import type { BotRow } from './bots.presenter';
+import { findVisibleBot } from './library.service';
+import { tutorFrame } from './templates/tutor-rules';
+
+const engineKind = { DocBot: 'docbot', ChatBot: 'chatbot', TutorBot: 'tutorbot' } as const;
+
+/**
+ * POST /api/bots/:id/runs: a conversation with a bot the actor may see (templates included, with
+ * no copy made). A DocBot's form is checked here, on the server, and kept with the run so every
+ * turn (Generate, Refine, Regenerate) sees the same form. Records the owner's last use.
+ */
+export async function startBotRun(db: Db, actor: BotActor, id: string, input: StartRunInput): Promise<ConversationSummary> {
+  const bot = await findVisibleBot(db, actor, id);
+  let inputs: { key: string; label: string; value: string }[] = [];
+  if (bot.kind === 'DocBot') {
+    const form = docBotSettings.parse(bot.settings).formInputs;
+    const { values, errors } = checkFormValues(form, input.values);
+    if (Object.keys(errors).length) {
+      const fields = Object.fromEntries(Object.entries(errors).map(([k, v]) => [`values.${k}`, v]));
+      throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields });
+    }
+    inputs = form.filter((f) => values[f.key] !== undefined).map((f) => ({ key: f.key, label: f.label, value: String(values[f.key]) }));
+  }
+  return db.transaction(async (tx) => {
+    const conversation = await createConversation(tx, actor.userId, bot.name, { id: bot.id, kind: engineKind[bot.kind] });
+    await tx.insert(schema.botRun).values({ conversationId: conversation.id, botId: bot.id, inputs });
+    if (bot.ownerId === actor.userId) {
+      const now = new Date();
+      await tx.update(schema.bot).set({ lastUsedAt: now, activeAt: now }).where(and(eq(schema.bot.id, bot.id), eq(schema.bot.ownerId, actor.userId)));
+    }
+    return presentConversation(conversation);
+  });
+}
+
+/** The system text of a bot: its own instructions, with what its kind's fields mean for the model. */
+export function composeBotInstructions(bot: Pick<BotRow, 'kind' | 'instructions' | 'settings'>): string {
+  const own = bot.instructions.trim();
+  switch (bot.kind) {
+    case 'DocBot': {
+      const s = docBotSettings.parse(bot.settings);
+      return [
+        own,
+        s.outputFormat.trim() ? `Output format:\n${s.outputFormat.trim()}` : '',
+        'The teacher filled in the form given with this run. Write the complete document in Markdown, using only the fields that were filled in. When the teacher then asks for a change, answer with the whole revised document, not only the changed part.',
+      ].filter(Boolean).join('\n\n');
+    }
+    case 'ChatBot': {
+      const s = chatBotSettings.parse(bot.settings);
+      return [own, s.welcomeMessage ? `The chat opened with this welcome message from you: "${s.welcomeMessage}"` : ''].filter(Boolean).join('\n\n');
+    }
+    case 'TutorBot': {
+      const s = tutorBotSettings.parse(bot.settings);
+      const details = [
+        s.subject && `Subject: ${s.subject}`,
+        s.gradeLevel && `Grade level: ${s.gradeLevel}`,
+        s.learningObjectives && `Learning objectives: ${s.learningObjectives}`,
+        s.completionCriteria && `Completion criteria: ${s.completionCriteria}`,
+        s.tutoringStyle === 'practice_quiz' && `Questions per round: ${s.quizLength}`,
+        s.welcomeMessage && `The student has already seen your welcome message: "${s.welcomeMessage}"`,
+      ].filter(Boolean);
+      // The app's teaching and safety rules come first, so a teacher's edit cannot remove them.
+      return [tutorFrame(s.tutoringStyle), details.length ? `This tutor:\n${details.join('\n')}` : '', own ? `The teacher's own instructions:\n${own}` : '']
+        .filter(Boolean)
+        .join('\n\n');
+    }
+  }
+}
+
+/** The extracted text of the bot's ready knowledge files, in the bot's order. */
+async function knowledgeTexts(db: Db, botId: string) {
+  const rows = await db
+    .select({ name: schema.file.name, text: schema.file.extractedText })
+    .from(schema.botKnowledge)
+    .innerJoin(schema.file, eq(schema.file.id, schema.botKnowledge.fileId))
+    .where(and(eq(schema.botKnowledge.botId, botId), eq(schema.file.status, 'ready'), isNotNull(schema.file.extractedText)))
+    .orderBy(asc(schema.botKnowledge.position));
+  return rows.map((r) => ({ name: r.name, text: r.text ?? '' }));
+}
+
+const unavailable = () => new AppError('not_found', 404, 'This bot is not available any more.');
+
+/**
+ * The conversations module's resolver for bot conversations (setBotRunSpecResolver): checked on
+ * every turn, so a bot deleted or unshared since the run began stops answering. A TutorBot runs
+ * with the student audience, so its teacher's preview is exactly what a student meets; the quota
+ * is the teacher's. Students' runs arrive with assignments (a later issue) and are refused here.
+ */
+export async function resolveBotRunSpec(deps: AppDeps, user: SessionUser, conversation: ConversationRow): Promise<RunSpec> {
+  const { db } = deps.database;
+  const actor = await botActorOf(db, user, deps.config.supportEmail);
+  if (!actor || conversation.ownerId !== user.id || !conversation.botId) throw unavailable();
+  const [run] = await db.select().from(schema.botRun).where(eq(schema.botRun.conversationId, conversation.id));
+  if (!run) throw unavailable();
+  const bot = await findVisibleBot(db, actor, run.botId).catch(() => {
+    throw unavailable();
+  });
+  return {
+    audience: bot.kind === 'TutorBot' ? 'student' : 'teacher',
+    botId: bot.id,
+    instructions: composeBotInstructions(bot),
+    knowledge: await knowledgeTexts(db, bot.id),
+    inputs: run.inputs.map(({ label, value }) => ({ label, value })),
+    temperature: bot.temperature,
+    poolOwnerId: actor.userId,
+  };
+}
