@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '../../db/client';
+import { createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
+import { changePassword, createAccount, deleteUserEverything, setAccountRole } from './accounts.service';
+import { grantSubscription } from './subscriptions.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+let n = 0;
+const address = () => `person${++n}@accounts.example.org`;
+
+describe('accounts (operator)', () => {
+  it('creates a teacher by default, lower-cases the address and keeps it unverified unless asked', async () => {
+    const email = address();
+    const { user, isSupport } = await createAccount(db(), { email: ` ${email.toUpperCase()} `, password: 'password123' }, SUPPORT_EMAIL);
+    expect(isSupport).toBe(false);
+    expect(user).toMatchObject({ email, role: 'teacher', emailVerified: false });
+    const res = await new TestClient(ctx).post('/api/auth/sign-in/email', { email, password: 'password123' });
+    expect(res.status).toBe(403);
+  });
+
+  it('creates the support account verified, which then resolves as active', async () => {
+    const { user, isSupport } = await createAccount(db(), { email: SUPPORT_EMAIL, password: 'password123', name: 'Support' }, SUPPORT_EMAIL);
+    expect(isSupport).toBe(true);
+    expect(user.emailVerified).toBe(true);
+    const client = await new TestClient(ctx).signIn(SUPPORT_EMAIL);
+    expect((await client.json('GET', '/api/me')).body).toMatchObject({ isSupport: true, name: 'Support' });
+    expect((await client.json('GET', '/api/subscription')).body).toMatchObject({ status: 'active', current_period_end: null });
+  });
+
+  it('refuses short passwords, unknown roles and taken addresses', async () => {
+    const email = address();
+    await expect(createAccount(db(), { email, password: 'short' }, undefined)).rejects.toThrow('password must be at least 8 characters.');
+    await expect(createAccount(db(), { email, password: 'password123', role: 'admin' as 'teacher' }, undefined)).rejects.toThrow(
+      'role must be teacher or student.',
+    );
+    await createAccount(db(), { email, password: 'password123' }, undefined);
+    await expect(createAccount(db(), { email, password: 'password123' }, undefined)).rejects.toThrow(`An account with ${email} already exists.`);
+  });
+
+  it('sets a password, ending every session of the account', async () => {
+    const { user, client } = await signedIn(ctx);
+    await changePassword(db(), { email: user.email, password: 'a-new-password' });
+    expect((await client.get('/api/me')).status).toBe(401);
+    await new TestClient(ctx).signIn(user.email, 'a-new-password');
+  });
+
+  it('changes the role', async () => {
+    const { user, client } = await signedIn(ctx, { role: 'student' });
+    expect(await setAccountRole(db(), { email: user.email, role: 'teacher' })).toEqual({ previous: 'student', role: 'teacher' });
+    expect((await client.json('GET', '/api/me')).body).toMatchObject({ role: 'teacher' });
+  });
+
+  it('deletes an account with its sessions, sign-in methods, subscriptions and pending reset links', async () => {
+    const { user, client } = await signedIn(ctx);
+    await grantSubscription(db(), { email: user.email, status: 'active' });
+    await db().insert(schema.verification).values({
+      id: `v-${user.id}`, identifier: 'reset-password:tok', value: user.id, expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const gone = await deleteUserEverything(db(), user.email.toUpperCase());
+    expect(gone).toMatchObject({ email: user.email, sessions: 1, subscriptions: 1 });
+    for (const [table, column] of [
+      [schema.session, schema.session.userId],
+      [schema.account, schema.account.userId],
+      [schema.customerSubscription, schema.customerSubscription.userId],
+      [schema.verification, schema.verification.value],
+    ] as const) {
+      expect(await db().select().from(table).where(eq(column, user.id))).toHaveLength(0);
+    }
+    expect((await client.get('/api/me')).status).toBe(401);
+    await expect(deleteUserEverything(db(), user.email)).rejects.toThrow(`No account has the address ${user.email}.`);
+  });
+});

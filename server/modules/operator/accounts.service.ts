@@ -1,0 +1,67 @@
+import { and, count, eq, like } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+import { createPasswordUser, findUserByEmail, setPassword } from '../users/users.service';
+import { emailField, nameField, parseInput, passwordField, roleField } from './inputs';
+
+export const createAccountInput = z.object({
+  email: emailField,
+  password: passwordField,
+  name: nameField.optional(),
+  role: roleField.default('teacher'),
+  verified: z.boolean().default(false),
+});
+export type CreateAccountInput = z.input<typeof createAccountInput>;
+
+/**
+ * Creates an e-mail-and-password account for the operator. The support account (SUPPORT_EMAIL)
+ * is always created verified: it only works verified, and the operator creating it vouches for it.
+ */
+export async function createAccount(db: Db, input: CreateAccountInput, supportEmail: string | undefined) {
+  const data = parseInput(createAccountInput, input);
+  const isSupport = Boolean(supportEmail && data.email === supportEmail.toLowerCase());
+  const user = await createPasswordUser(db, { ...data, verified: data.verified || isSupport });
+  return { user, isSupport };
+}
+
+export const changePasswordInput = z.object({ email: emailField, password: passwordField });
+
+/** Sets an account's password; every session of the account ends. */
+export async function changePassword(db: Db, input: z.input<typeof changePasswordInput>) {
+  const data = parseInput(changePasswordInput, input);
+  await setPassword(db, data.email, data.password);
+}
+
+export const setRoleInput = z.object({ email: emailField, role: roleField });
+
+/** Changes an account's own role (used outside a school); returns the role it had before. */
+export async function setAccountRole(db: Db, input: z.input<typeof setRoleInput>) {
+  const data = parseInput(setRoleInput, input);
+  const user = await findUserByEmail(db, data.email);
+  await db.update(schema.user).set({ role: data.role, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
+  return { previous: user.role, role: data.role };
+}
+
+/**
+ * Deletes an account and everything it owns, in one transaction. Sessions, sign-in methods and
+ * customer subscriptions go by foreign-key cascade; data owned by later features is removed here.
+ * School licences are the school's, so their teachers and admins lists are left as they are.
+ */
+export async function deleteUserEverything(db: Db, email: string) {
+  const address = parseInput(z.object({ email: emailField }), { email }).email;
+  const user = await findUserByEmail(db, address);
+  return db.transaction(async (tx) => {
+    const [sessions] = await tx.select({ n: count() }).from(schema.session).where(eq(schema.session.userId, user.id));
+    const [subscriptions] = await tx
+      .select({ n: count() })
+      .from(schema.customerSubscription)
+      .where(eq(schema.customerSubscription.userId, user.id));
+    // A pending reset link names the account by id; it must not outlive the account.
+    await tx
+      .delete(schema.verification)
+      .where(and(like(schema.verification.identifier, 'reset-password:%'), eq(schema.verification.value, user.id)));
+    await tx.delete(schema.user).where(eq(schema.user.id, user.id));
+    return { id: user.id, email: user.email, sessions: sessions?.n ?? 0, subscriptions: subscriptions?.n ?? 0 };
+  });
+}

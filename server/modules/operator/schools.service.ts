@@ -1,0 +1,166 @@
+import { and, arrayOverlaps, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { emailDomain } from '../subscription/subscription.service';
+import { dayField, domainField, emailField, parseInput, uniqueList } from './inputs';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type SchoolLicence = typeof schema.schoolLicence.$inferSelect;
+
+const schoolName = z
+  .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be text') })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
+const domainList = uniqueList(domainField).refine((d) => d.length > 0, 'must name at least one domain');
+const adminList = uniqueList(emailField);
+const building = z.string().trim().max(100, 'must be at most 100 characters').transform((b) => b || null);
+
+export const createSchoolInput = z.object({
+  name: schoolName,
+  domains: domainList,
+  admins: adminList.default([]),
+  expires: dayField.nullable().default(null),
+});
+
+export const updateSchoolInput = z.object({
+  domain: domainField,
+  name: schoolName.optional(),
+  domains: domainList.optional(),
+  admins: adminList.optional(),
+  /** null removes the end date. */
+  expires: dayField.nullable().optional(),
+});
+
+export const schoolTeacherInput = z.object({
+  domain: domainField,
+  email: emailField,
+  building: building.nullable().default(null),
+});
+
+// Two operators adding overlapping domains at once must not both pass the overlap check.
+async function lockLicences(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+}
+
+async function refuseTakenDomains(tx: Tx, domains: string[], exceptId?: string) {
+  const clash = await tx
+    .select({ name: schema.schoolLicence.schoolname, domains: schema.schoolLicence.domains })
+    .from(schema.schoolLicence)
+    .where(and(arrayOverlaps(schema.schoolLicence.domains, domains), exceptId ? ne(schema.schoolLicence.id, exceptId) : undefined))
+    .limit(1);
+  const other = clash[0];
+  if (!other) return;
+  const taken = domains.filter((d) => other.domains.includes(d));
+  throw new AppError('conflict', 409, `The domain ${taken.join(', ')} already belongs to the licence of ${other.name}.`, {
+    fields: { domains: `${taken.join(', ')} already belongs to ${other.name}` },
+  });
+}
+
+// Admin and teacher entries only ever match people whose address is on one of the licence's domains.
+function refuseOffDomain(field: 'admins' | 'email', emails: string[], domains: string[]) {
+  const off = emails.filter((e) => !domains.includes(emailDomain(e)));
+  if (off.length === 0) return;
+  const message = `${off.join(', ')} ${off.length > 1 ? 'are' : 'is'} not on the licence's domains (${domains.join(', ')})`;
+  throw new AppError('validation_failed', 422, `${field} ${message}.`, { fields: { [field]: message } });
+}
+
+/** The licence that has this domain among its domains, or a not-found AppError. */
+export async function findSchoolByDomain(db: Db | Tx, domain: string): Promise<SchoolLicence> {
+  const d = parseInput(z.object({ domain: domainField }), { domain }).domain;
+  const [licence] = await db
+    .select()
+    .from(schema.schoolLicence)
+    .where(sql`${d} = any(${schema.schoolLicence.domains})`)
+    .limit(1);
+  if (!licence) throw new AppError('not_found', 404, `No school licence has the domain ${d}.`);
+  return licence;
+}
+
+/** Creates a school licence; the first domain is the primary one. */
+export async function createSchool(db: Db, input: z.input<typeof createSchoolInput>): Promise<SchoolLicence> {
+  const data = parseInput(createSchoolInput, input);
+  refuseOffDomain('admins', data.admins, data.domains);
+  return db.transaction(async (tx) => {
+    await lockLicences(tx);
+    await refuseTakenDomains(tx, data.domains);
+    const [licence] = await tx
+      .insert(schema.schoolLicence)
+      .values({ schoolname: data.name, domain: data.domains[0]!, domains: data.domains, admins: data.admins, expiration: data.expires })
+      .returning();
+    return licence!;
+  });
+}
+
+/** Changes a licence found by any of its domains; only the fields given change. */
+export async function updateSchool(db: Db, input: z.input<typeof updateSchoolInput>): Promise<SchoolLicence> {
+  const data = parseInput(updateSchoolInput, input);
+  return db.transaction(async (tx) => {
+    await lockLicences(tx);
+    const licence = await findSchoolByDomain(tx, data.domain);
+    const domains = data.domains ?? licence.domains;
+    const admins = data.admins ?? licence.admins;
+    if (data.domains) await refuseTakenDomains(tx, data.domains, licence.id);
+    refuseOffDomain('admins', admins, domains);
+    const [updated] = await tx
+      .update(schema.schoolLicence)
+      .set({
+        schoolname: data.name ?? licence.schoolname,
+        domain: domains[0]!,
+        domains,
+        admins,
+        expiration: data.expires === undefined ? licence.expiration : data.expires,
+        updatedAt: new Date(),
+      })
+      .where(eq(schema.schoolLicence.id, licence.id))
+      .returning();
+    return updated!;
+  });
+}
+
+/**
+ * Puts a teacher on a licence's teachers list, or updates their entry: the entry then holds
+ * exactly the building given (none when none is given).
+ */
+export async function addSchoolTeacher(db: Db, input: z.input<typeof schoolTeacherInput>) {
+  const data = parseInput(schoolTeacherInput, input);
+  const licence = await findSchoolByDomain(db, data.domain);
+  refuseOffDomain('email', [data.email], licence.domains);
+  const [existing] = await db
+    .select({ id: schema.schoolTeacher.id })
+    .from(schema.schoolTeacher)
+    .where(and(eq(schema.schoolTeacher.schoolId, licence.id), eq(schema.schoolTeacher.email, data.email)));
+  await db
+    .insert(schema.schoolTeacher)
+    .values({ schoolId: licence.id, email: data.email, building: data.building })
+    .onConflictDoUpdate({
+      target: [schema.schoolTeacher.schoolId, schema.schoolTeacher.email],
+      set: { building: data.building },
+    });
+  return { school: licence, email: data.email, building: data.building, updated: Boolean(existing) };
+}
+
+/** Takes a teacher off a licence's teachers list; they are a student of the school from then on. */
+export async function removeSchoolTeacher(db: Db, input: { domain: string; email: string }) {
+  const data = parseInput(schoolTeacherInput.pick({ domain: true, email: true }), input);
+  const licence = await findSchoolByDomain(db, data.domain);
+  const removed = await db
+    .delete(schema.schoolTeacher)
+    .where(and(eq(schema.schoolTeacher.schoolId, licence.id), eq(schema.schoolTeacher.email, data.email)))
+    .returning({ id: schema.schoolTeacher.id });
+  if (removed.length === 0) {
+    throw new AppError('not_found', 404, `${data.email} is not on the teachers list of ${licence.schoolname}.`);
+  }
+  return { school: licence, email: data.email };
+}
+
+/** The teachers list of a licence, by e-mail. */
+export async function listSchoolTeachers(db: Db, schoolId: string) {
+  return db
+    .select({ email: schema.schoolTeacher.email, building: schema.schoolTeacher.building })
+    .from(schema.schoolTeacher)
+    .where(eq(schema.schoolTeacher.schoolId, schoolId))
+    .orderBy(schema.schoolTeacher.email);
+}
