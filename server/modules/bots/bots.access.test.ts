@@ -55,6 +55,7 @@ const botCalls = (id: string): Call[] => [
   ['PUT', `/api/bots/${id}/collection`, { collectionId: null }],
   ['POST', `/api/bots/${id}/touch`],
   ['POST', `/api/bots/${id}/runs`],
+  ['GET', `/api/bots/${id}/runs`],
 ];
 const collectionCalls = (id: string): Call[] => [
   ['PATCH', `/api/collections/${id}`, { name: 'Mine now' }],

@@ -15,7 +15,7 @@ import { botIdParam, requireBotActor } from './bots.policy';
 import { readOptionalJson, readQuery } from './http';
 import { getBot, listBots } from './library.service';
 import { setBotRunSpecResolver } from '../conversations/conversations.service';
-import { resolveBotRunSpec, startBotRun } from './run-spec';
+import { listBotRuns, resolveBotRunSpec, startBotRun } from './run-spec';
 import { copyBot, createBot, deleteBot, moveBot, restoreBot, shareBot, touchBot, updateBot } from './mutate.service';
 
 /**
@@ -94,6 +94,12 @@ export function botsRoutes() {
     const id = botIdParam(c.req.param('id'));
     const input = await readOptionalJson(c, startRunInput);
     return c.json(await startBotRun(db(c), actor, id, input), 201);
+  });
+
+  app.get('/:id/runs', async (c) => {
+    const actor = await requireBotActor(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listBotRuns(db(c), actor, botIdParam(c.req.param('id'))));
   });
 
   app.post('/:id/touch', async (c) => {

@@ -78,6 +78,9 @@ describe('running a bot (the run spec given to the AI engine)', () => {
 
     const run = await owner.client.json<Conversation>('POST', `/api/bots/${bot.id}/runs`);
     expect((await send(owner.client, run.body.id, 'Hello')).status).toBe(200);
+    const runs = await owner.client.json<{ conversations: Conversation[] }>('GET', `/api/bots/${bot.id}/runs`);
+    expect(runs.body.conversations.map((c) => c.id)).toEqual([run.body.id]);
+    expect((await other.client.json('GET', `/api/bots/${bot.id}/runs`)).status).toBe(404);
     await owner.client.request('DELETE', `/api/bots/${bot.id}`);
     const after = await send(owner.client, run.body.id, 'Are you there?');
     expect(after.status).toBe(404);

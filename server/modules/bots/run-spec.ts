@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { ConversationSummary } from '../../../contract/ai';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import type { ConversationList, ConversationSummary } from '../../../contract/ai';
 import {
   chatBotSettings,
   checkFormValues,
@@ -47,6 +47,19 @@ export async function startBotRun(db: Db, actor: BotActor, id: string, input: St
     }
     return presentConversation(conversation);
   });
+}
+
+/** GET /api/bots/:id/runs: the actor's own past conversations with a bot they may see, newest first. */
+export async function listBotRuns(db: Db, actor: BotActor, id: string): Promise<ConversationList> {
+  const bot = await findVisibleBot(db, actor, id);
+  const rows = await db
+    .select({ conversation: schema.conversation })
+    .from(schema.botRun)
+    .innerJoin(schema.conversation, eq(schema.conversation.id, schema.botRun.conversationId))
+    .where(and(eq(schema.botRun.botId, bot.id), eq(schema.conversation.ownerId, actor.userId)))
+    .orderBy(desc(schema.conversation.updatedAt))
+    .limit(100);
+  return { conversations: rows.map((r) => presentConversation(r.conversation)) };
 }
 
 /** The system text of a bot: its own instructions, with what its kind's fields mean for the model. */
