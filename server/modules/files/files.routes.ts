@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -10,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';
 import { assertOwner, assertMayRead, assertMayUpload } from './files.policy';
 import { attachmentDisposition, presentFile, servedContentType } from './files.presenter';
-import { deleteFile, finalizeFile, multipartDir, findOwnFile, formatBytes, listFiles, openFile, quotaFor, usedBytes } from './files.service';
+import { deleteFile, storeBufferAsFile, findOwnFile, formatBytes, listFiles, openFile, quotaFor, usedBytes } from './files.service';
 import { subscriptionOf } from './files.tus';
 
 /** Paths whose bodies are files, not JSON: the app's JSON body limit does not apply to them. */
@@ -68,26 +65,14 @@ export function filesRoutes() {
     if (upload.size > Math.min(MULTIPART_MAX_BYTES, deps.config.files.maxFileBytes)) {
       throw new AppError('payload_too_large', 413, `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method.`);
     }
-    // Like tus parts, a small upload waits in DATA_DIR until it is checked and stored.
-    const dir = multipartDir(deps.config);
-    await mkdir(dir, { recursive: true });
-    const id = randomUUID();
-    const localPath = path.join(dir, id);
-    try {
-      await writeFile(localPath, Buffer.from(await upload.arrayBuffer()));
-      const row = await finalizeFile({ db: deps.database.db, config: deps.config }, subscription, {
-        id,
-        ownerId: user.id,
-        name: upload.name,
-        declaredType: upload.type,
-        purpose: purpose.data,
-        localPath,
-        size: upload.size,
-      });
-      return c.json(presentFile(row), 201);
-    } finally {
-      await rm(localPath, { force: true });
-    }
+    const row = await storeBufferAsFile({ db: deps.database.db, config: deps.config }, subscription, {
+      ownerId: user.id,
+      data: Buffer.from(await upload.arrayBuffer()),
+      name: upload.name,
+      declaredType: upload.type,
+      purpose: purpose.data,
+    });
+    return c.json(presentFile(row), 201);
   });
 
   routes.get('/:id/info', async (c) => {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm';
@@ -132,6 +132,27 @@ async function doFinalize(deps: FilesDeps, runtime: FilesRuntime, subscription: 
     await runtime.storage.delete(key).catch(() => undefined);
     await deps.db.delete(file).where(eq(file.id, input.id));
     throw err;
+  }
+}
+
+/**
+ * Stores bytes made on the server (a generated image) as a file of this owner, with the same
+ * checks and quota as an upload.
+ */
+export async function storeBufferAsFile(
+  deps: FilesDeps,
+  subscription: Subscription,
+  input: { ownerId: string; data: Buffer; name: string; declaredType: string; purpose: FilePurpose },
+): Promise<FileRow> {
+  const dir = multipartDir(deps.config);
+  await mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  const localPath = path.join(dir, id);
+  try {
+    await writeFile(localPath, input.data);
+    return await finalizeFile(deps, subscription, { ...input, id, localPath, size: input.data.length });
+  } finally {
+    await rm(localPath, { force: true });
   }
 }
 
