@@ -46,13 +46,18 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // A dropped connection must not take the process down; queries on it fail and are retried by callers.
   pool.on('error', (err) => console.error(`[db] idle client error: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const lockClient = await pool.connect();
   try {
-    await lockClient.query('select pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(lockClient), { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-    lockClient.release();
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock(727274)');
+      await migratePg(drizzlePg(lockClient), { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+      lockClient.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
   }
   return {
     db,

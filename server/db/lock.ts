@@ -36,6 +36,7 @@ export function lockDataDir(dataDir: string, holder: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.removeListener('exit', release);
         rmSync(file, { force: true });
       };
       process.once('exit', release);
@@ -48,7 +49,9 @@ export function lockDataDir(dataDir: string, holder: string): () => void {
       } catch {
         // A half-written or garbled lock file is stale.
       }
-      if (info.pid && info.pid !== process.pid && isAlive(info.pid)) {
+      // This very process holding it counts as busy too: taking it over would let the first
+      // holder's release delete the second's lock.
+      if (info.pid && (info.pid === process.pid || isAlive(info.pid))) {
         throw new DataDirBusyError(dataDir, info.pid, info.holder ?? 'another process');
       }
       rmSync(file, { force: true });

@@ -34,9 +34,9 @@ export function nameFromEmail(email: string): string {
  */
 export async function createPasswordUser(db: Db, input: NewUser) {
   const email = input.email.trim().toLowerCase();
-  if (input.password.length < 8) throw new AppError('validation_failed', 422, 'Passwords are at least 8 characters.');
+  checkPassword(input.password);
   const hash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const create = db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
     if (existing) throw new AppError('conflict', 409, `An account with ${email} already exists.`);
     const id = newId();
@@ -47,11 +47,31 @@ export async function createPasswordUser(db: Db, input: NewUser) {
     await tx.insert(schema.account).values({ id: newId(), accountId: id, providerId: 'credential', userId: id, password: hash });
     return user!;
   });
+  try {
+    return await create;
+  } catch (err) {
+    // Two creations of one address at the same moment: the unique index decides, we say 409.
+    if (isUniqueViolation(err)) throw new AppError('conflict', 409, `An account with ${email} already exists.`);
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The same password rules as sign-up. */
+function checkPassword(password: string) {
+  if (password.length < 8) throw new AppError('validation_failed', 422, 'Passwords are at least 8 characters.');
+  if (password.length > 128) throw new AppError('validation_failed', 422, 'Passwords are at most 128 characters.');
 }
 
 /** Sets a new password and ends every session of the account. */
 export async function setPassword(db: Db, email: string, password: string) {
-  if (password.length < 8) throw new AppError('validation_failed', 422, 'Passwords are at least 8 characters.');
+  checkPassword(password);
   const user = await findUserByEmail(db, email);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
