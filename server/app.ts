@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AuthProviders } from '../contract/account';
@@ -93,7 +94,7 @@ export function createApp(deps: AppDeps) {
     },
   });
   // File bodies have their own limits (the files module checks them); everything else is JSON.
-  app.use('/api/*', (c, next) => (isFileBodyPath(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/*', except((c) => isFileBodyPath(c.req.method, c.req.path), jsonBodyLimit));
 
   app.route('/api/auth', authRoutes());
   app.route('/api/health', healthRoutes());
