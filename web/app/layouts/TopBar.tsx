@@ -32,7 +32,15 @@ export interface TopBarProps {
 /** The top bar shared by the teacher and student layouts. */
 export function TopBar({ menuOpen, onToggleMenu, showGetPremium, schoolLogo, title, account }: TopBarProps) {
   return (
-    <AppBar position="fixed" color="default" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1, bgcolor: 'background.paper' }}>
+    <AppBar
+      position="fixed"
+      color="default"
+      elevation={1}
+      // Wide screens: above the permanent drawer, which sits below it. Narrow: level with the
+      // temporary drawer, whose portal comes later in the page and so opens over it, and above the
+      // drawer's edge-swipe strip (drawer - 1), which would otherwise cover the menu button.
+      sx={(t) => ({ zIndex: { xs: t.zIndex.drawer, md: t.zIndex.drawer + 1 }, bgcolor: 'background.paper' })}
+    >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         <IconButton
           edge="start"
