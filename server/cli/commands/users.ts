@@ -74,11 +74,11 @@ export const userCommands = [
     summary: 'Delete an account and everything it owns',
     usage: '--email E',
     options: { email },
-    notes: ['Sessions, sign-in methods and subscriptions go with it. School licence lists are left as they are.'],
+    notes: ['Sessions, sign-in methods, subscriptions and files go with it. School licence lists are left as they are.'],
     parse: (v) => parseInput(z.object({ email: emailField }), { email: str(v, 'email') }),
-    run: async (input, { database, io }) => {
-      const gone = await deleteUserEverything((await database()).db, input.email);
-      io.out(`Deleted ${gone.email} with ${gone.sessions} session(s) and ${gone.subscriptions} subscription(s).`);
+    run: async (input, { database, io, config }) => {
+      const gone = await deleteUserEverything({ db: (await database()).db, config }, input.email);
+      io.out(`Deleted ${gone.email} with ${gone.sessions} session(s), ${gone.subscriptions} subscription(s) and ${gone.files} file(s).`);
     },
   }),
 ];

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
+import { openFile, storeBufferAsFile } from '../files/files.service';
+import { resolveSubscription } from '../subscription/subscription.service';
 import { changePassword, createAccount, deleteUserEverything, setAccountRole } from './accounts.service';
 import { grantSubscription } from './subscriptions.service';
 
@@ -57,23 +59,30 @@ describe('accounts (operator)', () => {
     expect((await client.json('GET', '/api/me')).body).toMatchObject({ role: 'teacher' });
   });
 
-  it('deletes an account with its sessions, sign-in methods, subscriptions and pending reset links', async () => {
+  it('deletes an account with its sessions, sign-in methods, subscriptions, files and pending reset links', async () => {
     const { user, client } = await signedIn(ctx);
     await grantSubscription(db(), { email: user.email, status: 'active' });
+    const sub = await resolveSubscription(db(), { user: { ...user, role: 'teacher' }, supportEmail: undefined });
+    const stored = await storeBufferAsFile({ db: db(), config: ctx.config }, sub, {
+      ownerId: user.id, data: Buffer.from('Unit plan notes'), name: 'notes.txt', declaredType: 'text/plain', purpose: 'knowledge',
+    });
+    expect((await client.get(`/api/files/${stored.id}`)).status).toBe(200);
     await db().insert(schema.verification).values({
       id: `v-${user.id}`, identifier: 'reset-password:tok', value: user.id, expiresAt: new Date(Date.now() + 3600_000),
     });
-    const gone = await deleteUserEverything(db(), user.email.toUpperCase());
-    expect(gone).toMatchObject({ email: user.email, sessions: 1, subscriptions: 1 });
+    const gone = await deleteUserEverything({ db: db(), config: ctx.config }, user.email.toUpperCase());
+    expect(gone).toMatchObject({ email: user.email, sessions: 1, subscriptions: 1, files: 1 });
+    await expect(openFile(ctx.config, stored)).rejects.toThrow();
     for (const [table, column] of [
       [schema.session, schema.session.userId],
       [schema.account, schema.account.userId],
       [schema.customerSubscription, schema.customerSubscription.userId],
       [schema.verification, schema.verification.value],
+      [schema.file, schema.file.ownerId],
     ] as const) {
       expect(await db().select().from(table).where(eq(column, user.id))).toHaveLength(0);
     }
     expect((await client.get('/api/me')).status).toBe(401);
-    await expect(deleteUserEverything(db(), user.email)).rejects.toThrow(`No account has the address ${user.email}.`);
+    await expect(deleteUserEverything({ db: db(), config: ctx.config }, user.email)).rejects.toThrow(`No account has the address ${user.email}.`);
   });
 });

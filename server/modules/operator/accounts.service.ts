@@ -1,7 +1,9 @@
 import { and, count, eq, like } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { deleteAllFilesOf } from '../files/files.service';
 import { createPasswordUser, findUserByEmail, setPassword } from '../users/users.service';
 import { emailField, nameField, parseInput, passwordField, roleField } from './inputs';
 
@@ -48,9 +50,12 @@ export async function setAccountRole(db: Db, input: z.input<typeof setRoleInput>
  * customer subscriptions go by foreign-key cascade; data owned by later features is removed here.
  * School licences are the school's, so their teachers and admins lists are left as they are.
  */
-export async function deleteUserEverything(db: Db, email: string) {
+export async function deleteUserEverything(deps: { db: Db; config: Config }, email: string) {
+  const { db } = deps;
   const address = parseInput(z.object({ email: emailField }), { email }).email;
   const user = await findUserByEmail(db, address);
+  // Stored objects first: their rows would cascade away with the user, the objects would not.
+  const files = await deleteAllFilesOf(deps, user.id);
   return db.transaction(async (tx) => {
     const [sessions] = await tx.select({ n: count() }).from(schema.session).where(eq(schema.session.userId, user.id));
     const [subscriptions] = await tx
@@ -62,6 +67,6 @@ export async function deleteUserEverything(db: Db, email: string) {
       .delete(schema.verification)
       .where(and(like(schema.verification.identifier, 'reset-password:%'), eq(schema.verification.value, user.id)));
     await tx.delete(schema.user).where(eq(schema.user.id, user.id));
-    return { id: user.id, email: user.email, sessions: sessions?.n ?? 0, subscriptions: subscriptions?.n ?? 0 };
+    return { id: user.id, email: user.email, sessions: sessions?.n ?? 0, subscriptions: subscriptions?.n ?? 0, files };
   });
 }
