@@ -63,7 +63,7 @@ describe('operator CLI commands, seen through the app', () => {
     const { user, client } = await signedIn(ctx);
     await ok('subscription:grant', '--email', user.email, '--status', 'active');
     const r = await ok('user:delete', '--email', user.email);
-    expect(r.out).toBe(`Deleted ${user.email} with 1 session(s) and 1 subscription(s).`);
+    expect(r.out).toBe(`Deleted ${user.email} with 1 session(s), 1 subscription(s) and 0 file(s).`);
     expect((await client.get('/api/me')).status).toBe(401);
     expect(await db().select().from(schema.user).where(eq(schema.user.id, user.id))).toHaveLength(0);
     expect(await db().select().from(schema.account).where(eq(schema.account.userId, user.id))).toHaveLength(0);
