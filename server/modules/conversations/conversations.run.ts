@@ -62,24 +62,25 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   try {
     // One short transaction before the call, never across it: quota, the user turn, the reply row.
     const replay = await db.transaction(async (tx) => {
-      const seq = await store.lockConversation(tx, conversation.id);
-      const again = await store.findByKey(tx, conversation.id, input.idempotencyKey);
-      if (again) return again;
+      const { seq, keyed } = await store.lockConversation(tx, conversation.id, input.idempotencyKey);
+      if (keyed) return keyed;
       if (pool) {
         usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'text', botId: spec.botId, conversationId: conversation.id, messageId: replyId, provider: provider.kind, model: provider.textModelName });
       }
-      await store.insertMessage(tx, { id: userId, conversationId: conversation.id, seq: seq + 1, role: 'user', text, status: 'complete', idempotencyKey: input.idempotencyKey });
-      await store.insertMessage(tx, {
-        id: replyId,
-        conversationId: conversation.id,
-        seq: seq + 2,
-        role: 'assistant',
-        replyTo: userId,
-        text: hit ? safeReply(hit) : '',
-        status: hit ? 'blocked' : 'streaming',
-        errorCode: hit ? store.INPUT_BLOCKED : null,
-        checkpointAt: new Date(),
-      });
+      await store.insertMessages(tx, [
+        { id: userId, conversationId: conversation.id, seq: seq + 1, role: 'user', text, status: 'complete', idempotencyKey: input.idempotencyKey },
+        {
+          id: replyId,
+          conversationId: conversation.id,
+          seq: seq + 2,
+          role: 'assistant',
+          replyTo: userId,
+          text: hit ? safeReply(hit) : '',
+          status: hit ? 'blocked' : 'streaming',
+          errorCode: hit ? store.INPUT_BLOCKED : null,
+          checkpointAt: new Date(),
+        },
+      ]);
       if (hit) {
         await store.insertFlag(tx, { conversationId: conversation.id, messageId: userId, studentId: actor.id, teacherId: spec.poolOwnerId, botId: spec.botId, category: hit, source: 'input' });
       }
@@ -88,7 +89,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     });
     if (replay) {
       rt.live.delete(replyId);
-      return replayReply(deps, replay);
+      return replayReply(deps, (await store.findMessage(db, replay))!);
     }
   } catch (err) {
     rt.live.delete(replyId);

@@ -85,19 +85,18 @@ export async function retryReply(deps: AppDeps, actor: SessionUser, conversation
   let usageId: string | undefined;
   try {
     const replay = await db.transaction(async (tx) => {
-      const seq = await store.lockConversation(tx, conversation.id);
-      const again = await store.findByKey(tx, conversation.id, idempotencyKey);
-      if (again) return again;
+      const { seq, keyed } = await store.lockConversation(tx, conversation.id, idempotencyKey);
+      if (keyed) return keyed;
       if (seq !== last.seq) throw new AppError('conflict', 409, 'The conversation changed; reload it and try again.');
       usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'text', botId: spec.botId, conversationId: conversation.id, messageId: replyId, provider: provider.kind, model: provider.textModelName });
       await store.supersede(tx, last.id);
-      await store.insertMessage(tx, { id: replyId, conversationId: conversation.id, seq: seq + 1, role: 'assistant', replyTo: userTurn.id, status: 'streaming', idempotencyKey, checkpointAt: new Date() });
+      await store.insertMessages(tx, [{ id: replyId, conversationId: conversation.id, seq: seq + 1, role: 'assistant', replyTo: userTurn.id, status: 'streaming', idempotencyKey, checkpointAt: new Date() }]);
       await store.touchConversation(tx, conversation, undefined);
       return undefined;
     });
     if (replay) {
       rt.live.delete(replyId);
-      return replayReply(deps, replay);
+      return replayReply(deps, (await store.findMessage(db, replay))!);
     }
   } catch (err) {
     rt.live.delete(replyId);

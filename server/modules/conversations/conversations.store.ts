@@ -77,14 +77,20 @@ export function historyTurns(messages: MessageRow[]): Turn[] {
   return turns;
 }
 
-/** Locks the conversation row for the rest of the transaction: sends to one conversation queue here. */
-export async function lockConversation(tx: Tx, id: string): Promise<number> {
-  await tx.execute(sql`select id from conversation where id = ${id} for update`);
-  const [row] = await tx.select({ max: sql<number | null>`max(${schema.aiMessage.seq})` }).from(schema.aiMessage).where(eq(schema.aiMessage.conversationId, id));
-  return Number(row?.max ?? 0);
+/**
+ * Locks the conversation row for the rest of the transaction (sends to one conversation queue
+ * here) and reads, in the same round trip, its last seq and the message holding `key`, if any.
+ */
+export async function lockConversation(tx: Tx, id: string, key: string): Promise<{ seq: number; keyed: string | null }> {
+  const result = await tx.execute<{ seq: number | string | null; keyed: string | null }>(sql`
+    select (select max(seq) from ai_message where conversation_id = c.id) as seq,
+           (select id from ai_message where conversation_id = c.id and idempotency_key = ${key}) as keyed
+    from conversation c where c.id = ${id} for update`);
+  const row = (result as { rows: { seq: number | string | null; keyed: string | null }[] }).rows[0];
+  return { seq: Number(row?.seq ?? 0), keyed: row?.keyed ?? null };
 }
 
-export async function insertMessage(tx: Tx, values: typeof schema.aiMessage.$inferInsert) {
+export async function insertMessages(tx: Tx, values: (typeof schema.aiMessage.$inferInsert)[]) {
   await tx.insert(schema.aiMessage).values(values);
 }
 

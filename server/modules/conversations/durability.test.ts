@@ -6,7 +6,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig, readEnv } from '../../config';
 import { openDatabase } from '../../db/open';
 import { createPasswordUser } from '../users/users.service';
 import { buildUser, TEST_ORIGIN, type TestContext } from '../../../tests/harness';
@@ -124,12 +124,12 @@ describe('a server that stops mid-stream', () => {
   });
 
   async function startServer(port: number): Promise<ChildProcess> {
-    const env = { ...fakeGeminiEnv(fake), PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test' };
+    const env = { ...fakeGeminiEnv(fake), PATH: readEnv('PATH') ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test' };
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let output = '';
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     const end = Date.now() + 30_000;
     while (!output.includes('ClassBots is running')) {
       if (child.exitCode !== null || Date.now() > end) throw new Error(`server did not start:\n${output}`);

@@ -22,8 +22,26 @@ export interface Pool {
   limits: { text: number; images: number };
 }
 
-/** The quota pool of a user (a student's run passes their teacher): plan limits from PRODUCT.md 5. */
+// Plans change rarely; a minute's delay before a new plan's limits apply saves three queries a call.
+const poolCache = new WeakMap<Db, Map<string, { pool: Pool; until: number }>>();
+const POOL_TTL_MS = 60_000;
+
+/**
+ * The quota pool of a user (a student's run passes their teacher): plan limits from PRODUCT.md 5,
+ * remembered for a minute per process.
+ */
 export async function resolvePool(db: Db, ai: AiConfig, ownerId: string, supportEmail: string | undefined): Promise<Pool> {
+  let cache = poolCache.get(db);
+  if (!cache) poolCache.set(db, (cache = new Map<string, { pool: Pool; until: number }>()));
+  const hit = cache.get(ownerId);
+  if (hit && hit.until > Date.now()) return hit.pool;
+  const pool = await loadPool(db, ai, ownerId, supportEmail);
+  if (cache.size > 10_000) cache.clear();
+  cache.set(ownerId, { pool, until: Date.now() + POOL_TTL_MS });
+  return pool;
+}
+
+async function loadPool(db: Db, ai: AiConfig, ownerId: string, supportEmail: string | undefined): Promise<Pool> {
   const [owner] = await db
     .select({ id: schema.user.id, email: schema.user.email, emailVerified: schema.user.emailVerified, role: schema.user.role })
     .from(schema.user)

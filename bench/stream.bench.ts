@@ -1,0 +1,180 @@
+// npm run bench:stream: what the app adds to a streamed reply over a plain Node pass-through to
+// the same fake Gemini: time to first token, per-chunk latency, share of the token rate delivered,
+// memory per open stream; at 1, 50 and 300 concurrent streams. Measures and reports; exits 0.
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from '../server/app';
+import { createAuth } from '../server/auth/auth';
+import { loadConfig } from '../server/config';
+import { openPglite } from '../server/db/client';
+import { createMailer } from '../server/lib/mailer';
+import { createConversation } from '../server/modules/conversations/conversations.store';
+import { createPasswordUser } from '../server/modules/users/users.service';
+import type { Plan, StreamResult } from './stream-load';
+
+// BENCH_LEVELS=1,5 for a quick trial run.
+const levels = (process.env.BENCH_LEVELS ?? '1,50,300').split(',').map(Number);
+const started = Date.now();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-bench-stream-'));
+const gc = (globalThis as { gc?: () => void }).gc;
+
+const load = fork(path.join(path.dirname(new URL(import.meta.url).pathname), 'stream-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const fakeUrl = await new Promise<string>((resolve) => load.once('message', (m: { fakeUrl: string }) => resolve(m.fakeUrl)));
+
+const origin = 'http://localhost:3000';
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+  BASE_URL: origin,
+  GEMINI_API_KEY: 'bench-key',
+  GEMINI_BASE_URL: fakeUrl,
+  AI_RATE_LIMIT_PER_MINUTE: '1000000',
+  AI_QUOTA_FREE_TEXT: '1000000',
+});
+const database = await openPglite({ dataDir: path.join(dataDir, 'db') });
+const mailer = createMailer(config);
+const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
+const app = createApp({ config, database, auth, mailer });
+const user = await createPasswordUser(database.db, { email: 'bench@example.org', password: 'password123', role: 'teacher', verified: true });
+const signIn = await app.request(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'password123' }) });
+const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const conversations: string[] = [];
+for (let i = 0; i < Math.max(...levels); i++) conversations.push((await createConversation(database.db, user.id)).id);
+
+const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise((r) => appServer.once('listening', r));
+
+// The baseline: the same Gemini request, its SSE answer piped back byte for byte.
+const fakeTarget = new URL(`${fakeUrl}/v1beta/models/gemini-2.0-flash:streamGenerateContent?alt=sse`);
+const upstream = new http.Agent({ keepAlive: true, maxSockets: 2000 });
+const passServer = http.createServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (d: string) => (body += d));
+  req.on('end', () => {
+    const { text } = JSON.parse(body) as { text: string };
+    const payload = JSON.stringify({ contents: [{ role: 'user', parts: [{ text }] }], generationConfig: { maxOutputTokens: 4096 } });
+    const up = http.request(fakeTarget, { method: 'POST', agent: upstream, headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench-key', 'content-length': Buffer.byteLength(payload) } }, (ur) => {
+      res.writeHead(ur.statusCode ?? 502, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      ur.pipe(res);
+    });
+    up.end(payload);
+  });
+});
+await new Promise<void>((r) => passServer.listen(0, '127.0.0.1', r));
+
+const memory = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+};
+const perStream: Record<string, Record<number, number>> = { pass: {}, app: {} };
+let idleMemory = 0;
+const settle = () => {
+  gc?.();
+  idleMemory = memory();
+};
+settle();
+
+const plan: Plan = {
+  appUrl: `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`,
+  passUrl: `http://127.0.0.1:${(passServer.address() as AddressInfo).port}`,
+  cookie,
+  origin,
+  conversations,
+  levels,
+  // A realistic Gemini Flash reply: first token after 250 ms, then 100 tokens/s in chunks of 5,
+  // 800 tokens (a page). The streams of a level start spread over 4 s, as a class's would.
+  tokensPerSecond: 100,
+  tokensPerChunk: 5,
+  replyTokens: 800,
+  ttftMs: 250,
+  rampMs: 4000,
+};
+
+const results = await new Promise<Record<string, Record<number, StreamResult[]>>>((resolve) => {
+  load.on('message', (m: { type: string; target?: string; level?: number; results?: Record<string, Record<number, StreamResult[]>> }) => {
+    if (m.type === 'idle') settle();
+    else if (m.type === 'measure') {
+      gc?.();
+      perStream[m.target!]![m.level!] = Math.max(0, memory() - idleMemory) / m.level!;
+    } else if (m.type === 'done') resolve(m.results!);
+  });
+  load.once('exit', (code) => {
+    console.log(`The load process ended early (exit ${code}).`);
+    process.exit(0);
+  });
+  load.send({ type: 'plan', plan });
+});
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+interface Row {
+  ttft50: number;
+  ttft95: number;
+  lat50: number;
+  lat99: number;
+  share: number;
+  memKb: number;
+  failed: number;
+}
+const rows: Record<string, Record<number, Row>> = { pass: {}, app: {} };
+for (const target of ['pass', 'app']) {
+  for (const level of levels) {
+    const rs = results[target]![level]!;
+    const ok = rs.filter((r) => r.ok);
+    const expected = ok.reduce((a, r) => a + r.expectedMs, 0);
+    const actual = ok.reduce((a, r) => a + r.actualMs, 0);
+    rows[target]![level] = {
+      ttft50: pct(ok.map((r) => r.ttft), 50),
+      ttft95: pct(ok.map((r) => r.ttft), 95),
+      lat50: pct(ok.flatMap((r) => r.latencies), 50),
+      lat99: pct(ok.flatMap((r) => r.latencies), 99),
+      share: actual > 0 ? Math.min(1, expected / actual) : NaN,
+      memKb: (perStream[target]![level] ?? NaN) / 1024,
+      failed: rs.length - ok.length,
+    };
+  }
+}
+
+console.log(`\nStreaming through the app vs a plain Node pass-through (fake Gemini: TTFT ${plan.ttftMs} ms, ${plan.tokensPerSecond} tokens/s in chunks of ${plan.tokensPerChunk}, ${plan.replyTokens} tokens; database PGlite${gc ? '' : '; run with --expose-gc for steadier memory figures'})\n`);
+console.log('streams | path | TTFT p50 | TTFT p95 | chunk latency p50 | p99    | token rate delivered | memory/stream | failed');
+for (const level of levels) {
+  for (const target of ['pass', 'app']) {
+    const r = rows[target]![level]!;
+    console.log(
+      `${String(level).padStart(7)} | ${target.padEnd(4)} | ${f(r.ttft50).padStart(6)} ms | ${f(r.ttft95).padStart(6)} ms | ${f(r.lat50, 2).padStart(14)} ms | ${f(r.lat99, 1).padStart(6)} | ${f(r.share * 100, 2).padStart(19)}% | ${f(r.memKb, 0).padStart(9)} KiB | ${r.failed}`,
+    );
+  }
+  const a = rows.app![level]!;
+  const p = rows.pass![level]!;
+  console.log(`${' '.repeat(7)} | app adds: TTFT p50 ${f(a.ttft50 - p.ttft50)} ms, chunk latency p50 ${f(a.lat50 - p.lat50, 2)} ms`);
+}
+
+const top = Math.max(...levels);
+const at = (t: string) => rows[t]![top]!;
+const targets = [
+  [`added TTFT p50 at ${top} streams <= 5 ms`, at('app').ttft50 - at('pass').ttft50 <= 5, `${f(at('app').ttft50 - at('pass').ttft50)} ms`],
+  [`token rate delivered at ${top} streams >= 99%`, at('app').share >= 0.99, `${f(at('app').share * 100, 2)}%`],
+  [`memory per stream at ${top} <= 2x pass-through`, at('app').memKb <= 2 * at('pass').memKb, `${f(at('app').memKb, 0)} KiB vs ${f(at('pass').memKb, 0)} KiB`],
+] as const;
+console.log('\nTargets');
+for (const [name, met, value] of targets) console.log(`  ${met ? 'MET   ' : 'MISSED'}  ${name}: ${value}`);
+console.log(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s.`);
+
+await new Promise((r) => appServer.close(r));
+passServer.close();
+upstream.destroy();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { aiStatus, generatedImage } from '../../../../contract/ai';
+import { apiRequest } from '../../../lib/http';
+
+/**
+ * What the AI engine offers and this month's usage. `testProvider` true means replies come from
+ * the built-in test provider: show `notice` plainly wherever AI output appears.
+ */
+export const aiStatusQuery = () => queryOptions({ queryKey: ['ai-status'], queryFn: () => apiRequest('/api/ai', aiStatus) });
+
+/** Generates one image; the key makes a double submit one image. Errors: 429 quota_exceeded (fields.resetsAt), 503 ai_not_configured. */
+export function generateImage(prompt: string, idempotencyKey: string = crypto.randomUUID()) {
+  return apiRequest('/api/images', generatedImage, { method: 'POST', body: { prompt, idempotencyKey } });
+}
+
+/** Where a generated image is served to its owner. */
+export const imageUrl = (fileId: string) => `/api/images/${encodeURIComponent(fileId)}`;
