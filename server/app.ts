@@ -19,6 +19,7 @@ import { startupSweep } from './modules/conversations/conversations.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { imageRoutes } from './modules/images/images.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { schoolRoutes } from './modules/schools/schools.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { aiStatusRoutes } from './modules/usage/usage.routes';
 
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/health', healthRoutes());
   app.route('/api/me', meRoutes());
   app.route('/api/subscription', subscriptionRoutes());
+  app.route('/api/school', schoolRoutes());
   app.route('/api/files', filesRoutes());
   app.route('/api/uploads', uploadRoutes());
   app.route('/api/bots', botsRoutes());

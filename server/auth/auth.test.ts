@@ -130,7 +130,9 @@ describe('accounts', () => {
   });
 });
 
-describe('rate limits', () => {
+// Every sign-in hashes a password (a dummy one for unknown addresses, so timing reveals nothing):
+// these tests make over a hundred of them, which takes a while on a loaded machine.
+describe('rate limits', { timeout: 180_000 }, () => {
   it('stops a dozen failures on one address with 429 and Retry-After, whether or not the account exists', async () => {
     for (const email of [(await buildUser(ctx)).email, fresh('ghost')]) {
       const statuses: number[] = [];

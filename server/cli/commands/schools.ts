@@ -22,10 +22,12 @@ function describe(io: Io, licence: SchoolLicence) {
   io.out(`  domains:  ${licence.domains.join(', ')} (primary: ${licence.domain})`);
   io.out(`  admins:   ${licence.admins.join(', ') || 'none'}`);
   io.out(`  expires:  ${expiry}`);
+  if (licence.logoUrl) io.out(`  logo:     ${licence.logoUrl}`);
 }
 
 /** "none" clears the end date; anything else must be a date (checked by the schema). */
-const expiresOption = (value: string | undefined) => (value?.trim().toLowerCase() === 'none' ? null : value);
+/** 'none' clears an optional value (end date, logo). */
+const noneOption = (value: string | undefined) => (value?.trim().toLowerCase() === 'none' ? null : value);
 
 export const schoolCommands = [
   defineCommand({
@@ -61,13 +63,14 @@ export const schoolCommands = [
     name: 'school:update',
     group: 'Schools',
     summary: 'Change a school licence\'s name, domains, admins or end date',
-    usage: '--domain D [--name N] [--domains a.edu,b.edu] [--admins x@a.edu,...] [--expires YYYY-MM-DD|none]',
+    usage: '--domain D [--name N] [--domains a.edu,b.edu] [--admins x@a.edu,...] [--expires YYYY-MM-DD|none] [--logo-url https://...|none]',
     options: {
       domain,
       name: { type: 'string', help: 'new name' },
       domains: { type: 'string', help: 'the whole new list of domains, comma-separated; the first is the primary one' },
       admins: { type: 'string', help: 'the whole new list of admins, comma-separated ("" for none)' },
       expires: { type: 'string', help: 'new last day (YYYY-MM-DD), or none for no end' },
+      'logo-url': { type: 'string', help: 'an https:// address of the school logo shown in the top bar, or none' },
     },
     parse: (v) =>
       parseInput(updateSchoolInput, {
@@ -75,7 +78,8 @@ export const schoolCommands = [
         name: str(v, 'name'),
         domains: splitList(str(v, 'domains')),
         admins: splitList(str(v, 'admins')),
-        expires: expiresOption(str(v, 'expires')),
+        expires: noneOption(str(v, 'expires')),
+        logoUrl: noneOption(str(v, 'logo-url')),
       }),
     run: async (input, { database, io }) => {
       const licence = await updateSchool((await database()).db, input);

@@ -32,6 +32,12 @@ export const updateSchoolInput = z.object({
   admins: adminList.optional(),
   /** null removes the end date. */
   expires: dayField.nullable().optional(),
+  /** An https address of the school's logo for the top bar; null removes it. */
+  logoUrl: z
+    .url({ protocol: /^https$/, error: 'must be an https:// address' })
+    .max(2000, 'must be at most 2,000 characters')
+    .nullable()
+    .optional(),
 });
 
 export const schoolTeacherInput = z.object({
@@ -112,6 +118,7 @@ export async function updateSchool(db: Db, input: z.input<typeof updateSchoolInp
         domains,
         admins,
         expiration: data.expires === undefined ? licence.expiration : data.expires,
+        logoUrl: data.logoUrl === undefined ? licence.logoUrl : data.logoUrl,
         updatedAt: new Date(),
       })
       .where(eq(schema.schoolLicence.id, licence.id))

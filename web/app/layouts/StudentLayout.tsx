@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, FrameNotice } from './AppFrame';
 import { DrawerFooter, DrawerNav, NavSection } from './DrawerParts';
-import { schoolLogoOf } from './schoolLogo';
+import { useSchoolLogo } from './schoolLogo';
 import { TopBar } from './TopBar';
 import { TrophyChart } from './TrophyChart';
 import { useLogout } from './useLogout';
@@ -20,6 +20,7 @@ export function StudentLayout() {
   const { data: me } = useMe();
   const { subscription, tropyCount, tutorContent } = useAppState();
   const logout = useLogout();
+  const schoolLogo = useSchoolLogo(subscription);
   if (!me || !subscription) return null;
   const isTeacher = subscription.user_type === 'teacher';
   const schoolStudent = subscription.user_type === 'student' && subscription.status === 'active school' && subscription.school_name;
@@ -30,7 +31,7 @@ export function StudentLayout() {
           menuOpen={open}
           onToggleMenu={toggle}
           showGetPremium={false}
-          schoolLogo={schoolLogoOf(subscription)}
+          schoolLogo={schoolLogo}
           title={tutorContent?.botName}
           account={
             <AccountMenu

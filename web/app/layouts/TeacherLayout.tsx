@@ -21,7 +21,7 @@ import { paths } from '../../lib/paths';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, FrameNotice } from './AppFrame';
 import { DrawerFooter, DrawerNav, NavSection, type NavEntry } from './DrawerParts';
-import { schoolLogoOf } from './schoolLogo';
+import { useSchoolLogo } from './schoolLogo';
 import { TopBar } from './TopBar';
 import { useLogout } from './useLogout';
 
@@ -61,6 +61,7 @@ export function TeacherLayout() {
   const { data: me } = useMe();
   const { subscription } = useAppState();
   const logout = useLogout();
+  const schoolLogo = useSchoolLogo(subscription);
   // The guards render this layout only once both are loaded.
   if (!me || !subscription) return null;
   const nav = teacherNav(subscription, me);
@@ -72,7 +73,7 @@ export function TeacherLayout() {
           menuOpen={open}
           onToggleMenu={toggle}
           showGetPremium={!isPremium(subscription.status) && !isStudent}
-          schoolLogo={schoolLogoOf(subscription)}
+          schoolLogo={schoolLogo}
           account={
             <AccountMenu
               name={me.name}
