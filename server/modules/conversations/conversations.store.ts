@@ -79,13 +79,15 @@ export function historyTurns(messages: MessageRow[]): Turn[] {
 
 /**
  * Locks the conversation row for the rest of the transaction (sends to one conversation queue
- * here) and reads, in the same round trip, its last seq and the message holding `key`, if any.
+ * here), then reads its last seq and the message holding `key`, if any. Two statements on purpose:
+ * under READ COMMITTED a statement that waited for the lock still reads with its old snapshot, so
+ * the read must come after the lock to see what the other sender committed.
  */
 export async function lockConversation(tx: Tx, id: string, key: string): Promise<{ seq: number; keyed: string | null }> {
+  await tx.execute(sql`select id from conversation where id = ${id} for update`);
   const result = await tx.execute<{ seq: number | string | null; keyed: string | null }>(sql`
-    select (select max(seq) from ai_message where conversation_id = c.id) as seq,
-           (select id from ai_message where conversation_id = c.id and idempotency_key = ${key}) as keyed
-    from conversation c where c.id = ${id} for update`);
+    select (select max(seq) from ai_message where conversation_id = ${id}) as seq,
+           (select id from ai_message where conversation_id = ${id} and idempotency_key = ${key}) as keyed`);
   const row = (result as { rows: { seq: number | string | null; keyed: string | null }[] }).rows[0];
   return { seq: Number(row?.seq ?? 0), keyed: row?.keyed ?? null };
 }
