@@ -4,3 +4,4 @@ export * from './subscriptions';
 export * from './ai';
 export * from './files';
 export * from './bots';
+export * from './saved';
