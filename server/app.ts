@@ -22,6 +22,8 @@ import { meRoutes } from './modules/me/me.routes';
 import { schoolRoutes } from './modules/schools/schools.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { aiStatusRoutes } from './modules/usage/usage.routes';
+import { savedRoutes } from './modules/saved/saved.routes';
+import { exportRoutes } from './modules/export/export.routes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -109,6 +111,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/conversations', conversationRoutes());
   app.route('/api/images', imageRoutes());
   app.route('/api/ai', aiStatusRoutes());
+  app.route('/api/saved', savedRoutes());
+  app.route('/api/export', exportRoutes());
   // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
   void startupSweep(deps);
   app.get('/api/auth-options', (c) => {

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { errorBody } from './errors';
+
+/** Saved Docs: what a teacher kept from their bots (docs/decisions-saved.md). */
+
+export const savedKinds = ['document', 'conversation', 'image'] as const;
+export const savedKind = z.enum(savedKinds);
+export type SavedKind = z.infer<typeof savedKind>;
+
+export const savedSorts = ['updated', 'created', 'title'] as const;
+export const savedSort = z.enum(savedSorts);
+export type SavedSort = z.infer<typeof savedSort>;
+
+/** Longest title and document the server keeps (a long unit plan is well under 1 MB). */
+export const SAVED_TITLE_MAX = 200;
+export const SAVED_BODY_MAX = 500_000;
+
+const uuid = z.string().uuid('is not a valid id');
+const title = z.string().trim().min(1, 'Give it a title.').max(SAVED_TITLE_MAX, `Keep the title under ${SAVED_TITLE_MAX} characters.`);
+const body = z.string().max(SAVED_BODY_MAX, 'This document is too long to save.');
+
+/** Where a saved item reopens: the runner route's parameters (PRODUCT.md section 3), or null if the bot is gone. */
+export const savedRunner = z.object({
+  botId: z.string(),
+  kind: z.enum(['DocBot', 'ChatBot', 'TutorBot']),
+  shared: z.boolean(),
+  uid: z.string(),
+  sid: z.string(),
+});
+export type SavedRunner = z.infer<typeof savedRunner>;
+
+export const savedSummary = z.object({
+  id: z.string(),
+  kind: savedKind,
+  title: z.string(),
+  /** The start of the text, for the list. */
+  excerpt: z.string(),
+  botId: z.string().nullable(),
+  botKind: z.enum(['DocBot', 'ChatBot', 'TutorBot']).nullable(),
+  botName: z.string(),
+  conversationId: z.string().nullable(),
+  fileId: z.string().nullable(),
+  runner: savedRunner.nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedSummary = z.infer<typeof savedSummary>;
+
+export const savedDetail = savedSummary.extend({ body: z.string() });
+export type SavedDetail = z.infer<typeof savedDetail>;
+
+export const savedPage = z.object({ items: z.array(savedSummary), nextCursor: z.string().nullable() });
+export type SavedPage = z.infer<typeof savedPage>;
+
+export const listSavedQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  kind: savedKind.optional(),
+  botId: uuid.optional(),
+  sort: savedSort.default('updated'),
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type ListSavedQuery = z.input<typeof listSavedQuery>;
+
+/** The bots the teacher has saved something from, for the list's bot filter. */
+export const savedBotList = z.object({
+  bots: z.array(z.object({ botId: z.string(), botName: z.string(), botKind: z.enum(['DocBot', 'ChatBot', 'TutorBot']).nullable() })),
+});
+export type SavedBotList = z.infer<typeof savedBotList>;
+
+/**
+ * Save to Saved Docs. A document sends its Markdown (and the run's conversation, so a reopened
+ * document can be refined in it); a conversation sends its id (the server snapshots the
+ * transcript); an image sends its file. The title defaults to the first heading or first message.
+ */
+export const createSavedInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('document'), title: title.optional(), body, conversationId: uuid.optional(), botId: uuid.optional() }),
+  z.object({ kind: z.literal('conversation'), title: title.optional(), conversationId: uuid }),
+  z.object({ kind: z.literal('image'), title: title.optional(), fileId: uuid, botId: uuid.optional() }),
+]);
+export type CreateSavedInput = z.infer<typeof createSavedInput>;
+
+/**
+ * An edit, against the version the client last saw: a stale version is 409 with the server's
+ * current item (savedConflictBody). `resync` re-reads a conversation item's transcript (the
+ * runner's Save again); `conversationId` moves a document to the run it is being refined in.
+ */
+export const updateSavedInput = z.object({
+  version: z.number().int().min(1),
+  title: title.optional(),
+  body: body.optional(),
+  conversationId: uuid.optional(),
+  resync: z.boolean().optional(),
+});
+export type UpdateSavedInput = z.infer<typeof updateSavedInput>;
+
+/** The 409 of a stale edit: the usual error body plus the item as the server has it now. */
+export const savedConflictBody = errorBody.extend({ current: savedDetail });
+export type SavedConflictBody = z.infer<typeof savedConflictBody>;
+
+/** DOCX of Markdown not saved yet (a runner's output). */
+export const exportDocxInput = z.object({
+  title: z.string().trim().max(SAVED_TITLE_MAX).default(''),
+  markdown: body,
+});
+export type ExportDocxInput = z.infer<typeof exportDocxInput>;
+
+/** The first heading of a Markdown document, else its first line, as a title; '' when empty. */
+export function titleFromMarkdown(markdown: string): string {
+  const lines = markdown.split('\n').map((l) => l.trim());
+  const heading = lines.find((l) => /^#{1,6}\s+\S/.test(l));
+  const first = heading ?? lines.find((l) => l.length > 0) ?? '';
+  const plain = first
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^[-*+]\s+|^\d+[.)]\s+|^>\s*/, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim();
+  return plain.length > 120 ? `${plain.slice(0, 117).trimEnd()}…` : plain;
+}

@@ -1,0 +1,229 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  ExternalHyperlink,
+  HeadingLevel,
+  ImageRun,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+  type ParagraphChild,
+} from 'docx';
+import type { BlockContent, DefinitionContent, List, PhrasingContent, Root, RootContent, TableCell as MdTableCell } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { mathFromMarkdown } from 'mdast-util-math';
+import { gfm } from 'micromark-extension-gfm';
+import { math } from 'micromark-extension-math';
+import { imageInfo } from './image-size';
+
+/**
+ * Markdown (GFM tables, math) to a Word document: headings, bullet and numbered lists, tables,
+ * bold, italic, strike, inline code, links, images the caller resolves, and math as its LaTeX in
+ * a monospace run, so it stays readable in Word without an equation editor.
+ */
+
+/** Loads an image the document links to; null leaves it as a link (someone else's file, not an image). */
+export type ImageLoader = (url: string) => Promise<Buffer | null>;
+
+interface Style {
+  bold?: boolean;
+  italics?: boolean;
+  strike?: boolean;
+  code?: boolean;
+}
+
+const MONO = 'Consolas';
+const MAX_IMAGE_WIDTH = 600;
+const headingLevels = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+
+export function parseMarkdown(markdown: string): Root {
+  return fromMarkdown(markdown, { extensions: [gfm(), math()], mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown()] });
+}
+
+class Converter {
+  private listInstance = 0;
+  constructor(private readonly loadImage: ImageLoader) {}
+
+  async inline(nodes: PhrasingContent[], style: Style = {}): Promise<ParagraphChild[]> {
+    const out: ParagraphChild[] = [];
+    for (const node of nodes) out.push(...(await this.phrasing(node, style)));
+    return out;
+  }
+
+  private text(text: string, style: Style): TextRun {
+    return new TextRun({ text, bold: style.bold, italics: style.italics, strike: style.strike, font: style.code ? MONO : undefined });
+  }
+
+  private async phrasing(node: PhrasingContent, style: Style): Promise<ParagraphChild[]> {
+    switch (node.type) {
+      case 'text':
+        return [this.text(node.value, style)];
+      case 'strong':
+        return this.inline(node.children, { ...style, bold: true });
+      case 'emphasis':
+        return this.inline(node.children, { ...style, italics: true });
+      case 'delete':
+        return this.inline(node.children, { ...style, strike: true });
+      case 'inlineCode':
+        return [this.text(node.value, { ...style, code: true })];
+      case 'inlineMath':
+        return [this.text(node.value, { ...style, code: true })];
+      case 'break':
+        return [new TextRun({ text: '', break: 1 })];
+      case 'link': {
+        const children = (await this.inline(node.children, style)).filter((c): c is TextRun => c instanceof TextRun);
+        if (!/^(https?:|mailto:)/i.test(node.url)) return children;
+        return [new ExternalHyperlink({ link: node.url, children: children.length ? children : [new TextRun({ text: node.url, style: 'Hyperlink' })] })];
+      }
+      case 'image':
+        return [await this.image(node.url, node.alt ?? '')];
+      case 'html':
+        return [this.text(node.value, style)];
+      default:
+        return [];
+    }
+  }
+
+  private async image(url: string, alt: string): Promise<ParagraphChild> {
+    const data = await this.loadImage(url).catch(() => null);
+    const info = data ? imageInfo(data) : null;
+    if (data && info && info.width > 0 && info.height > 0) {
+      const scale = Math.min(1, MAX_IMAGE_WIDTH / info.width);
+      return new ImageRun({
+        type: info.type,
+        data,
+        transformation: { width: Math.round(info.width * scale), height: Math.round(info.height * scale) },
+        altText: { name: alt || 'Image', description: alt, title: alt },
+      });
+    }
+    const label = alt || url;
+    return /^https?:/i.test(url) ? new ExternalHyperlink({ link: url, children: [new TextRun({ text: label, style: 'Hyperlink' })] }) : new TextRun({ text: `[${label}]` });
+  }
+
+  async blocks(nodes: (RootContent | BlockContent | DefinitionContent)[], quote = false): Promise<(Paragraph | Table)[]> {
+    const out: (Paragraph | Table)[] = [];
+    for (const node of nodes) out.push(...(await this.block(node, quote)));
+    return out;
+  }
+
+  private async block(node: RootContent | BlockContent | DefinitionContent, quote: boolean): Promise<(Paragraph | Table)[]> {
+    const indent = quote ? { left: 567 } : undefined;
+    switch (node.type) {
+      case 'heading':
+        return [new Paragraph({ heading: headingLevels[node.depth - 1], children: await this.inline(node.children) })];
+      case 'paragraph':
+        return [new Paragraph({ children: await this.inline(node.children, quote ? { italics: true } : {}), indent })];
+      case 'list':
+        return this.list(node, 0);
+      case 'table':
+        return [await this.table(node.children.map((row) => row.children), node.align ?? [])];
+      case 'blockquote':
+        return this.blocks(node.children, true);
+      case 'code':
+      case 'math':
+        return node.value.split('\n').map(
+          (line) =>
+            new Paragraph({
+              children: [new TextRun({ text: line, font: MONO })],
+              alignment: node.type === 'math' ? AlignmentType.CENTER : undefined,
+              shading: node.type === 'code' ? { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' } : undefined,
+            }),
+        );
+      case 'thematicBreak':
+        return [new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '999999', space: 1 } }, children: [] })];
+      case 'html':
+        return [new Paragraph({ children: [new TextRun(node.value)] })];
+      default:
+        return [];
+    }
+  }
+
+  private async list(node: List, level: number): Promise<(Paragraph | Table)[]> {
+    const instance = ++this.listInstance;
+    const out: (Paragraph | Table)[] = [];
+    for (const item of node.children) {
+      let first = true;
+      for (const child of item.children) {
+        if (child.type === 'list') {
+          out.push(...(await this.list(child, Math.min(level + 1, 8))));
+        } else if (child.type === 'paragraph' && first) {
+          const check = item.checked === true ? '☑ ' : item.checked === false ? '☐ ' : '';
+          const runs = await this.inline(child.children);
+          out.push(
+            new Paragraph({
+              children: check ? [new TextRun(check), ...runs] : runs,
+              ...(node.ordered ? { numbering: { reference: 'numbered', level, instance } } : { bullet: { level } }),
+            }),
+          );
+          first = false;
+        } else {
+          for (const p of await this.blocks([child])) out.push(p);
+        }
+      }
+    }
+    return out;
+  }
+
+  private async table(rows: MdTableCell[][], align: (string | null)[]): Promise<Table> {
+    const columns = Math.max(1, ...rows.map((r) => r.length));
+    const alignment = (i: number) => (align[i] === 'center' ? AlignmentType.CENTER : align[i] === 'right' ? AlignmentType.RIGHT : undefined);
+    const tableRows: TableRow[] = [];
+    for (const [r, row] of rows.entries()) {
+      const cells: TableCell[] = [];
+      for (let i = 0; i < columns; i++) {
+        const cell = row[i];
+        const children = cell ? await this.inline(cell.children, r === 0 ? { bold: true } : {}) : [];
+        cells.push(
+          new TableCell({
+            children: [new Paragraph({ children, alignment: alignment(i) })],
+            shading: r === 0 ? { type: ShadingType.CLEAR, fill: 'E7EEF3', color: 'auto' } : undefined,
+          }),
+        );
+      }
+      tableRows.push(new TableRow({ children: cells, ...(r === 0 ? { tableHeader: true } : {}) }));
+    }
+    return new Table({ rows: tableRows, width: { size: 100, type: WidthType.PERCENTAGE } });
+  }
+}
+
+const numberedLevels = Array.from({ length: 9 }, (_, level) => ({
+  level,
+  format: [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN][level % 3]!,
+  text: `%${level + 1}.`,
+  alignment: AlignmentType.START,
+  style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+}));
+
+/** The DOCX bytes of a Markdown document; the title goes into the file's properties. */
+export async function markdownToDocx(markdown: string, options: { title: string; loadImage: ImageLoader }): Promise<Buffer> {
+  const converter = new Converter(options.loadImage);
+  const children = await converter.blocks(parseMarkdown(markdown).children);
+  const doc = new Document({
+    title: options.title,
+    creator: 'ClassBots',
+    numbering: { config: [{ reference: 'numbered', levels: numberedLevels }] },
+    styles: { default: { document: { run: { font: 'Calibri', size: 22 } } } },
+    sections: [{ children: children.length ? children : [new Paragraph('')] }],
+  });
+  return Packer.toBuffer(doc);
+}
+
+/** A file name for the download: the title's letters, digits, spaces and dashes, never empty. */
+export function docxFileName(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .trim();
+  return `${base || 'document'}.docx`;
+}

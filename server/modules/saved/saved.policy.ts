@@ -1,0 +1,41 @@
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { schema } from '../../db/client';
+import type { AppContext } from '../../lib/context';
+import { requireUser } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { botActorOf, type BotActor } from '../bots/bots.policy';
+
+/**
+ * Who may do what with Saved Docs: only the owner, ever. Every query carries `ownedBy` in its
+ * where clause, so another teacher's item reads as "not found", exactly like an unknown id.
+ */
+
+/** A teacher as Saved Docs sees them (the bots module's actor: the runner link needs their school). */
+export type SavedActor = BotActor;
+
+const s = schema.savedItem;
+
+/** The signed-in teacher making this request: 401 signed out, 403 for students. */
+export async function requireSavedActor(c: AppContext): Promise<SavedActor> {
+  const user = await requireUser(c);
+  const { database, config } = c.get('deps');
+  const actor = await botActorOf(database.db, user, config.supportEmail);
+  if (!actor) throw new AppError('forbidden', 403, 'Saved Docs are kept by teachers.');
+  return actor;
+}
+
+/** The one "not found" of every Saved Docs endpoint. */
+export const savedNotFound = () => notFound('That saved item');
+
+/** The actor's own items; deleted ones only when restoring. */
+export function ownedBy(actor: SavedActor, opts: { deleted?: boolean } = {}): SQL {
+  return and(eq(s.ownerId, actor.userId), opts.deleted ? undefined : isNull(s.deletedAt))!;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id from the URL: anything that is not a uuid is simply not found. */
+export function savedIdParam(id: string): string {
+  if (!uuidPattern.test(id)) throw savedNotFound();
+  return id.toLowerCase();
+}
