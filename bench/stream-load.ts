@@ -28,12 +28,27 @@ export interface StreamResult {
   ok: boolean;
 }
 
-type ToParent = { type: 'ready'; fakeUrl: string } | { type: 'idle' | 'measure'; target: string; level: number } | { type: 'done'; results: Record<string, Record<number, StreamResult[]>> };
+type ToParent = { type: 'ready'; fakeUrl: string } | { type: 'idle'; target: string; level: number } | { type: 'measure'; target: string; level: number; open: number } | { type: 'done'; results: Record<string, Record<number, StreamResult[]>> };
 const send = (m: ToParent, then?: () => void) => process.send!(m, undefined, {}, () => then?.());
 
 const fake = await startFakeGemini({ apiKey: 'bench-key' });
 const byMarker = new Map<string, RecordedRequest>();
 const agent = new http.Agent({ keepAlive: true, maxSockets: 2000 });
+
+// Memory is sampled once every stream of a run is open (first token in, not finished); if that
+// never happens, at the run's peak, and divided by the streams open then.
+let open = 0;
+let peak = 0;
+let onOpenChange: (() => void) | undefined;
+const opened = () => {
+  open++;
+  peak = Math.max(peak, open);
+  onOpenChange?.();
+};
+const closed = () => {
+  open--;
+  onOpenChange?.();
+};
 
 function oneStream(target: 'app' | 'pass', plan: Plan, marker: string, conversation: string): Promise<StreamResult> {
   return new Promise((resolve) => {
@@ -53,10 +68,14 @@ function oneStream(target: 'app' | 'pass', plan: Plan, marker: string, conversat
         while ((i = buffered.indexOf('\n\n')) >= 0) {
           const event = buffered.slice(0, i);
           buffered = buffered.slice(i + 2);
-          if (event.includes(isText)) arrivals.push(at);
+          if (event.includes(isText)) {
+            if (arrivals.length === 0) opened();
+            arrivals.push(at);
+          }
         }
       });
       res.on('end', () => {
+        if (arrivals.length) closed();
         const rec = byMarker.get(marker);
         const sent = rec?.chunkTimes ?? [];
         const n = Math.min(sent.length, arrivals.length);
@@ -76,7 +95,6 @@ async function runLevel(target: 'app' | 'pass', plan: Plan, level: number, tag: 
   // One stream alone is measured three times in a row; higher levels run together, started over a ramp.
   const rounds = level === 1 ? 3 : 1;
   const out: StreamResult[] = [];
-  const streamMs = plan.ttftMs + (1000 * plan.replyTokens) / plan.tokensPerSecond;
   for (let r = 0; r < rounds; r++) {
     const started: Promise<StreamResult>[] = [];
     for (let i = 0; i < level; i++) {
@@ -84,9 +102,18 @@ async function runLevel(target: 'app' | 'pass', plan: Plan, level: number, tag: 
       const marker = `bench-${tag}-${r}-${i}`;
       started.push(new Promise<StreamResult>((resolve) => setTimeout(() => void oneStream(target, plan, marker, plan.conversations[i % plan.conversations.length]!).then(resolve), delay)));
     }
-    // Memory is sampled when every stream of the level is open.
-    if (r === 0 && tag !== 'warmup') setTimeout(() => send({ type: 'measure', target, level }), plan.rampMs + plan.ttftMs + Math.min(1000, streamMs / 3));
+    let measured = r !== 0 || tag === 'warmup';
+    peak = 0;
+    onOpenChange = () => {
+      if (!measured && open === level) {
+        measured = true;
+        // A moment after the last stream opened, so its first chunks are in flight too.
+        setTimeout(() => send({ type: 'measure', target, level, open }), 300);
+      }
+    };
     out.push(...(await Promise.all(started)));
+    onOpenChange = undefined;
+    if (!measured) send({ type: 'measure', target, level, open: -peak });
   }
   return out;
 }
