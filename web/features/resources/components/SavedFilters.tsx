@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Search from '@mui/icons-material/Search';
+import { savedKinds, savedSorts, type SavedKind, type SavedSort } from '../../../../contract/saved';
+import { savedBotsQuery, type SavedFilter } from '../../../lib/saved/api';
+import { strings } from '../../../lib/strings';
+
+const s = strings.saved;
+
+/** Search (debounced), kind, bot and sort: each change asks the server for a new first page. */
+export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChange: (f: SavedFilter) => void }) {
+  const [q, setQ] = useState(filter.q);
+  const bots = useQuery(savedBotsQuery());
+  useEffect(() => {
+    if (q === filter.q) return;
+    const t = setTimeout(() => onChange({ ...filter, q }), 300);
+    return () => clearTimeout(t);
+  }, [q, filter, onChange]);
+
+  return (
+    <Box component="search" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}>
+      <TextField
+        label={s.searchLabel}
+        placeholder={s.searchPlaceholder}
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        size="small"
+        slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
+      />
+      <TextField select label={s.kindLabel} size="small" value={filter.kind ?? ''} onChange={(e) => onChange({ ...filter, kind: (e.target.value || null) as SavedKind | null })}>
+        <MenuItem value="">{s.kindAll}</MenuItem>
+        {savedKinds.map((k) => (
+          <MenuItem key={k} value={k}>
+            {s.kinds[k]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select label={s.botLabel} size="small" value={filter.botId ?? ''} onChange={(e) => onChange({ ...filter, botId: e.target.value || null })}>
+        <MenuItem value="">{s.botAll}</MenuItem>
+        {(bots.data?.bots ?? []).map((b) => (
+          <MenuItem key={b.botId} value={b.botId}>
+            {b.botName}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select label={s.sortLabel} size="small" value={filter.sort} onChange={(e) => onChange({ ...filter, sort: e.target.value as SavedSort })}>
+        {savedSorts.map((k) => (
+          <MenuItem key={k} value={k}>
+            {s.sorts[k]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}
