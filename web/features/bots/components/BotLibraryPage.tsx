@@ -1,12 +1,188 @@
-import { useParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import Add from '@mui/icons-material/Add';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import InputAdornment from '@mui/material/InputAdornment';
+import Search from '@mui/icons-material/Search';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import type { BotKind, LibraryTab } from '../../../../contract/bots';
 import { NotFoundContent } from '../../../components/NotFoundContent';
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
-import { strings } from '../../../lib/strings';
+import { PageHeading } from '../../../components/PageHeading';
+import { useAppState } from '../../../lib/app-state/AppState';
 import { botType, paths } from '../../../lib/paths';
+import { strings } from '../../../lib/strings';
+import { useCollections } from '../api/listCollections';
+import { NoticeProvider } from '../hooks/notice';
+import { useOwnRouteIds } from '../hooks/useOwnRouteIds';
+import { editorPath } from '../model/links';
+import { BotResults } from './library/BotResults';
+import { CollectionsPanel } from './library/CollectionsPanel';
+
+const s = strings.bots.library;
+const allTabs: LibraryTab[] = ['mine', 'school', 'public', 'templates'];
 
 /** The bot library of one kind (/home/{type}); any other type is not found. */
 export default function BotLibraryPage() {
   const parsed = botType.safeParse(useParams().type);
-  if (!parsed.success) return <NotFoundContent homeTo={paths.home.to("DocBot")} />;
-  return <PlaceholderPage {...strings.pages.home[parsed.data]} />;
+  if (!parsed.success) return <NotFoundContent homeTo={paths.home.to('DocBot')} />;
+  return (
+    <NoticeProvider>
+      <Library key={parsed.data} kind={parsed.data} />
+    </NoticeProvider>
+  );
+}
+
+/** Tab, search and collection live in the address (?tab=&q=&collection=), so Back and links keep them. */
+function useLibraryParams(hasSchool: boolean) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: LibraryTab = allTabs.includes(raw as LibraryTab) && (raw !== 'school' || hasSchool) ? (raw as LibraryTab) : 'mine';
+  const q = params.get('q') ?? '';
+  const collectionId = tab === 'mine' ? params.get('collection') : null;
+  const update = (next: { tab?: LibraryTab; q?: string; collection?: string | null }, replace = false) => {
+    const p = new URLSearchParams(params);
+    const set = (k: string, v: string | null | undefined) => (v ? p.set(k, v) : p.delete(k));
+    if (next.tab !== undefined) {
+      set('tab', next.tab === 'mine' ? null : next.tab);
+      p.delete('collection');
+    }
+    if (next.q !== undefined) set('q', next.q.trim());
+    if (next.collection !== undefined) set('collection', next.collection);
+    setParams(p, { replace });
+  };
+  return { tab, q, collectionId, update };
+}
+
+function Library({ kind }: { kind: BotKind }) {
+  const own = useOwnRouteIds();
+  const { tab, q, collectionId, update } = useLibraryParams(own.hasSchool);
+  const collections = useCollections(kind);
+  const { setCollections } = useAppState();
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const tabsId = useId();
+  const plural = strings.bots.kindPlural[kind];
+  const list = collections.data ?? [];
+
+  // The seed's shared app state carries the collections of the library on screen.
+  useEffect(() => {
+    if (collections.data) setCollections(collections.data);
+  }, [collections.data, setCollections]);
+
+  const tabs = allTabs.filter((t) => t !== 'school' || own.hasSchool);
+  const selectedCollection = list.find((c) => c.id === collectionId) ?? null;
+  const select = (id: string | null) => {
+    update({ collection: id });
+    setDrawerOpen(false);
+  };
+  const panel = <CollectionsPanel kind={kind} collections={list} selected={selectedCollection?.id ?? null} onSelect={select} />;
+
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+        <PageHeading>{strings.pages.home[kind].title}</PageHeading>
+        {own.uid && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            component={RouterLink}
+            to={editorPath(kind, { id: 'new', shared: false, aec: 'add', uid: own.uid, sid: own.sid })}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}
+          >
+            {s.newBot(strings.bots.kindNoun[kind])}
+          </Button>
+        )}
+      </Stack>
+
+      <Tabs
+        value={tab}
+        onChange={(_e, v: LibraryTab) => update({ tab: v })}
+        aria-label={s.tabsLabel(plural)}
+        variant="scrollable"
+        scrollButtons={false}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, '& .MuiTab-root': { minWidth: 0, px: { xs: 1.25, sm: 2 } } }}
+      >
+        {tabs.map((t) => (
+          <Tab key={t} value={t} label={s.tabs[t]} id={`${tabsId}-${t}`} aria-controls={`${tabsId}-panel`} />
+        ))}
+      </Tabs>
+
+      <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+          <SearchBox label={s.search(plural)} initial={q} onSearch={(v) => update({ q: v }, true)} />
+          {tab === 'mine' && !wide && (
+            <Button variant="outlined" startIcon={<FolderOutlined />} onClick={() => setDrawerOpen(true)} sx={{ alignSelf: 'flex-start' }}>
+              {strings.bots.collections.open(selectedCollection?.name ?? strings.bots.collections.all(plural))}
+            </Button>
+          )}
+        </Stack>
+        {collections.isError && tab === 'mine' && <Alert severity="warning" sx={{ mb: 2 }}>{s.loadFailed}</Alert>}
+        <Box sx={{ display: 'grid', gridTemplateColumns: tab === 'mine' && wide ? '240px minmax(0, 1fr)' : 'minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
+          {tab === 'mine' && wide && panel}
+          <BotResults
+            kind={kind}
+            filter={{ kind, tab, q, collectionId: selectedCollection?.id ?? null }}
+            collections={list}
+            hasSchool={own.hasSchool}
+            onBrowseTemplates={() => update({ tab: 'templates' })}
+          />
+        </Box>
+      </Box>
+
+      {!wide && (
+        <Drawer anchor="bottom" open={drawerOpen && tab === 'mine'} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { maxHeight: '80vh', p: 1 } } }}>
+          {panel}
+          <Button onClick={() => setDrawerOpen(false)} sx={{ mt: 1 }}>
+            {strings.bots.collections.close}
+          </Button>
+        </Drawer>
+      )}
+    </>
+  );
+}
+
+/** The search box: it searches 300 ms after the last key, and at once on Enter. */
+function SearchBox({ label, initial, onSearch }: { label: string; initial: string; onSearch: (q: string) => void }) {
+  const [value, setValue] = useState(initial);
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    // The address changed (Back, a tab): show its search unless it is what is being typed.
+    setShown(initial);
+    if (initial.trim() !== value.trim()) setValue(initial);
+  }
+  const search = useRef(onSearch);
+  useEffect(() => {
+    search.current = onSearch;
+  }, [onSearch]);
+  useEffect(() => {
+    if (value.trim() === initial.trim()) return;
+    const timer = setTimeout(() => search.current(value), 300);
+    return () => clearTimeout(timer);
+  }, [value, initial]);
+  return (
+    <TextField
+      type="search"
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') onSearch(value);
+      }}
+      slotProps={{
+        htmlInput: { maxLength: 100 },
+        input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
+      }}
+      sx={{ width: { xs: '100%', sm: 320 } }}
+    />
+  );
 }

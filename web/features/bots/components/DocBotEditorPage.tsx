@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
-import { strings } from '../../../lib/strings';
+import { BotEditorRoute } from './editor/BotEditorRoute';
 
-/** Add, edit or copy a DocBot. The content comes with a later issue. */
+/** Add, edit or copy a DocBot (the owner edits; anyone else sees it read-only, with Copy). */
 export default function DocBotEditorPage() {
-  return <PlaceholderPage {...strings.pages.docBotEditor} />;
+  return <BotEditorRoute kind="DocBot" />;
 }

@@ -1,7 +1,91 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { BotSummary } from '../../../../contract/bots';
+import { PageHeading } from '../../../components/PageHeading';
+import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
+import { useBotList } from '../api/listBots';
+import { studentPreviewPathOf } from '../model/links';
+import { BotAvatar } from './common/BotAvatar';
+import { cardGridSx } from './library/BotResults';
 
-/** The teacher's preview of the student area (/student). The content comes with a later issue. */
+const s = strings.bots.student;
+
+/** /student: the teacher's TutorBots as students meet them, each opening the student tutor view. */
 export default function StudentPreviewPage() {
-  return <PlaceholderPage {...strings.pages.student} />;
+  const list = useBotList({ kind: 'TutorBot', tab: 'mine', q: '', collectionId: null });
+  const bots = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      <PageHeading>{s.title}</PageHeading>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
+        {s.intro}
+      </Typography>
+      {list.isPending && <Skeleton variant="rounded" height={160} aria-label={strings.loading} />}
+      {list.isError && (
+        <Alert severity="error" action={<Button color="inherit" onClick={() => void list.refetch()}>{strings.bots.library.retry}</Button>}>
+          {strings.bots.library.loadFailed}
+        </Alert>
+      )}
+      {list.isSuccess && bots.length === 0 && (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography role="status">{s.empty}</Typography>
+          <Button variant="contained" component={RouterLink} to={paths.home.to('TutorBot')}>
+            {s.toLibrary}
+          </Button>
+        </Stack>
+      )}
+      {bots.length > 0 && (
+        <Box component="ul" sx={cardGridSx}>
+          {bots.map((bot) => (
+            <li key={bot.id}>
+              <StudentCard bot={bot} />
+            </li>
+          ))}
+        </Box>
+      )}
+      {list.hasNextPage && (
+        <Box sx={{ textAlign: 'center', mt: 3 }}>
+          <Button variant="outlined" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? strings.bots.library.loadingMore : strings.bots.library.loadMore}
+          </Button>
+        </Box>
+      )}
+    </>
+  );
+}
+
+function StudentCard({ bot }: { bot: BotSummary }) {
+  const titleId = useId();
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <BotAvatar icon={bot.icon} kind={bot.kind} showPicture={bot.isOwner} />
+          <Typography id={titleId} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+            {bot.name}
+          </Typography>
+        </Stack>
+        {bot.description && (
+          <Typography variant="body2" sx={{ mt: 1.5, overflowWrap: 'anywhere' }}>
+            {bot.description}
+          </Typography>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button variant="contained" size="small" component={RouterLink} to={studentPreviewPathOf(bot)} aria-label={s.openLabel(bot.name)}>
+          {s.open}
+        </Button>
+      </CardActions>
+    </Card>
+  );
 }

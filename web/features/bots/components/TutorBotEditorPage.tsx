@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
-import { strings } from '../../../lib/strings';
+import { BotEditorRoute } from './editor/BotEditorRoute';
 
-/** Add, edit or copy a TutorBot. The content comes with a later issue. */
+/** Add, edit or copy a TutorBot (the owner edits; anyone else sees it read-only, with Copy). */
 export default function TutorBotEditorPage() {
-  return <PlaceholderPage {...strings.pages.tutorBotEditor} />;
+  return <BotEditorRoute kind="TutorBot" />;
 }

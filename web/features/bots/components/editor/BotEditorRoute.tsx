@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useLocation, useParams } from 'react-router';
+import type { BotKind } from '../../../../../contract/bots';
+import { NotFoundContent } from '../../../../components/NotFoundContent';
+import { ApiError } from '../../../../lib/http';
+import { paths } from '../../../../lib/paths';
+import { strings } from '../../../../lib/strings';
+import { useBot } from '../../api/getBot';
+import { useOwnRouteIds } from '../../hooks/useOwnRouteIds';
+import { couldBeBotId } from '../../model/links';
+import { BotEditor } from './BotEditor';
+
+const modes = ['add', 'edit', 'copy'] as const;
+type Aec = (typeof modes)[number];
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress aria-label={strings.loading} />
+    </Box>
+  );
+}
+
+/**
+ * Reads /<kind>-add-edit/{id}/{shared}/{aec}/{uid}/{sid} (PRODUCT.md section 3). Adding needs id
+ * `new` and the caller's own uid; edit and copy load the bot with uid, sid and shared, which the
+ * server checks against it. Anything that does not match is the one not-found page. Only the owner
+ * edits: anyone else gets the bot read-only, with Copy.
+ */
+export function BotEditorRoute({ kind }: { kind: BotKind }) {
+  const { id = '', shared = '', aec = '', uid = '', sid = '' } = useParams();
+  const location = useLocation();
+  const own = useOwnRouteIds();
+  const shapeOk = (shared === 'true' || shared === 'false') && (modes as readonly string[]).includes(aec);
+  const isAdd = aec === 'add';
+  const canFetch = shapeOk && !isAdd && couldBeBotId(id);
+  const query = useBot(id, { uid, sid, shared: shared === 'true' ? 'true' : 'false' }, canFetch);
+  const state: unknown = location.state;
+  const carried = typeof state === 'object' && state !== null && 'editorKey' in state && typeof state.editorKey === 'string' ? state.editorKey : null;
+  const editorKey = carried ?? location.key;
+  const notFound = <NotFoundContent homeTo={paths.home.to(kind)} />;
+
+  if (!shapeOk) return notFound;
+  if (isAdd) {
+    if (id !== 'new') return notFound;
+    if (!own.uid) return <Loading />;
+    if (uid !== own.uid) return notFound;
+    return <BotEditor key={editorKey} kind={kind} mode="add" source={null} editorKey={editorKey} />;
+  }
+  if (!canFetch) return notFound;
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422)) return notFound;
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{strings.bots.library.retry}</Button>}>
+        {strings.bots.editor.loadFailed}
+      </Alert>
+    );
+  }
+  const bot = query.data;
+  if (bot.kind !== kind) return notFound;
+  const mode = (aec as Aec) === 'copy' ? 'copy' : bot.permissions.canEdit ? 'edit' : 'view';
+  return <BotEditor key={editorKey} kind={kind} mode={mode} source={bot} editorKey={editorKey} />;
+}

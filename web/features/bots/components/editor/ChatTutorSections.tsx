@@ -1,0 +1,178 @@
+import { useId } from 'react';
+import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BOT_LIMITS, tutoringStyles, type TutoringStyle } from '../../../../../contract/bots';
+import { strings } from '../../../../lib/strings';
+import { gradeLevelChoices, type BotDraft } from '../../model/draft';
+import { useEditor } from './editorContext';
+import { Field } from './Field';
+import { Section } from './Section';
+
+const s = strings.bots.editor;
+const chat = (d: BotDraft, patch: Partial<BotDraft['chat']>): BotDraft => ({ ...d, chat: { ...d.chat, ...patch } });
+const tutor = (d: BotDraft, patch: Partial<BotDraft['tutor']>): BotDraft => ({ ...d, tutor: { ...d.tutor, ...patch } });
+
+/** A ChatBot's welcome message and starter prompts. */
+export function ChatSection() {
+  const { draft, change, errorOf, readOnly } = useEditor();
+  const prompts = draft.chat.starterPrompts;
+  const listError = errorOf('settings.starterPrompts', true);
+  return (
+    <Section title={s.sections.chat}>
+      <Field
+        path="settings.welcomeMessage"
+        label={s.welcomeMessage}
+        value={draft.chat.welcomeMessage}
+        set={(d, v) => chat(d, { welcomeMessage: v })}
+        max={BOT_LIMITS.welcomeMessage}
+        help={s.welcomeHelp}
+        multiline
+        minRows={2}
+      />
+      <Box>
+        <Typography component="h3" variant="subtitle2">
+          {s.starterPrompts}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {s.starterPromptsHelp}
+        </Typography>
+        <Stack spacing={1.5}>
+          {prompts.map((p, i) => (
+            <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Field
+                path={`settings.starterPrompts.${i}`}
+                label={s.starterPrompt(i + 1)}
+                value={p}
+                set={(d, v) => chat(d, { starterPrompts: d.chat.starterPrompts.map((x, j) => (j === i ? v : x)) })}
+                max={BOT_LIMITS.starterPromptChars}
+              />
+              {!readOnly && (
+                <IconButton
+                  aria-label={s.removeStarter(i + 1)}
+                  onClick={() => change('settings.starterPrompts', (d) => chat(d, { starterPrompts: d.chat.starterPrompts.filter((_x, j) => j !== i) }))}
+                  sx={{ mt: 1 }}
+                >
+                  <DeleteOutlined />
+                </IconButton>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+        {listError && <FormHelperText error>{listError}</FormHelperText>}
+        {!readOnly && (
+          <Button
+            startIcon={<Add />}
+            variant="outlined"
+            sx={{ mt: 1.5 }}
+            disabled={prompts.length >= BOT_LIMITS.starterPrompts}
+            onClick={() => change(`settings.starterPrompts.${prompts.length}`, (d) => chat(d, { starterPrompts: [...d.chat.starterPrompts, ''] }))}
+          >
+            {s.addStarter}
+          </Button>
+        )}
+      </Box>
+    </Section>
+  );
+}
+
+/** A TutorBot's subject, grade, objectives, style, quiz length, completion criteria and welcome. */
+export function TutorSection() {
+  const { draft, change, errorOf, readOnly } = useEditor();
+  const gradeLabel = useId();
+  const styleLabel = useId();
+  const t = draft.tutor;
+  const gradeError = errorOf('settings.gradeLevel');
+  return (
+    <Section title={s.sections.tutor}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Field path="settings.subject" label={s.subject} value={t.subject} set={(d, v) => tutor(d, { subject: v })} max={BOT_LIMITS.subject} />
+        <FormControl fullWidth error={Boolean(gradeError)}>
+          <InputLabel id={gradeLabel} shrink>{s.gradeLevel}</InputLabel>
+          <Select
+            labelId={gradeLabel}
+            displayEmpty
+            notched
+            label={s.gradeLevel}
+            value={t.gradeLevel}
+            readOnly={readOnly}
+            onChange={(e) => change('settings.gradeLevel', (d) => tutor(d, { gradeLevel: e.target.value }))}
+          >
+            <MenuItem value="">{s.anyGrade}</MenuItem>
+            {gradeLevelChoices.map((g) => (
+              <MenuItem key={g} value={g}>
+                {g}
+              </MenuItem>
+            ))}
+          </Select>
+          {gradeError && <FormHelperText>{gradeError}</FormHelperText>}
+        </FormControl>
+      </Stack>
+      <Field
+        path="settings.learningObjectives"
+        label={s.learningObjectives}
+        value={t.learningObjectives}
+        set={(d, v) => tutor(d, { learningObjectives: v })}
+        max={BOT_LIMITS.learningObjectives}
+        multiline
+        minRows={3}
+      />
+      <FormControl>
+        <FormLabel id={styleLabel}>{s.tutoringStyle}</FormLabel>
+        <RadioGroup
+          aria-labelledby={styleLabel}
+          value={t.tutoringStyle}
+          onChange={(e) => change('settings.tutoringStyle', (d) => tutor(d, { tutoringStyle: e.target.value as TutoringStyle }))}
+        >
+          {tutoringStyles.map((style) => (
+            <FormControlLabel key={style} value={style} control={<Radio />} label={s.tutoringStyles[style]} disabled={readOnly && t.tutoringStyle !== style} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      {t.tutoringStyle === 'practice_quiz' && (
+        <Box sx={{ maxWidth: 240 }}>
+          <Field
+            path="settings.quizLength"
+            label={s.quizLength}
+            value={t.quizLength}
+            set={(d, v) => tutor(d, { quizLength: v })}
+            inputMode="numeric"
+          />
+        </Box>
+      )}
+      <Field
+        path="settings.completionCriteria"
+        label={s.completionCriteria}
+        value={t.completionCriteria}
+        set={(d, v) => tutor(d, { completionCriteria: v })}
+        max={BOT_LIMITS.completionCriteria}
+        help={s.completionHelp}
+        multiline
+        minRows={2}
+      />
+      <Field
+        path="settings.welcomeMessage"
+        label={s.welcomeMessage}
+        value={t.welcomeMessage}
+        set={(d, v) => tutor(d, { welcomeMessage: v })}
+        max={BOT_LIMITS.welcomeMessage}
+        help={s.welcomeHelp}
+        multiline
+        minRows={2}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,154 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BOT_LIMITS, type BotCollection } from '../../../../../contract/bots';
+import { FileUpload } from '../../../../components/upload/FileUpload';
+import { strings } from '../../../../lib/strings';
+import { BotAvatar } from '../common/BotAvatar';
+import { useEditor } from './editorContext';
+import { Field } from './Field';
+import { Section } from './Section';
+
+const s = strings.bots.editor;
+const imageTypes = 'image/png,image/jpeg,image/webp,image/gif,.png,.jpg,.jpeg,.webp,.gif';
+
+/** Name, description, icon and collection. */
+export function BasicsSection({ collections, ownsIcon }: { collections: BotCollection[] | null; ownsIcon: boolean }) {
+  const { draft, change, errorOf, readOnly } = useEditor();
+  const collectionLabel = useId();
+  const iconError = errorOf('icon');
+  return (
+    <Section title={s.sections.basics}>
+      <Field path="name" label={s.name} value={draft.name} set={(d, v) => ({ ...d, name: v })} max={BOT_LIMITS.name} required />
+      <Field
+        path="description"
+        label={s.description}
+        value={draft.description}
+        set={(d, v) => ({ ...d, description: v })}
+        max={BOT_LIMITS.description}
+        help={s.descriptionHelp}
+        multiline
+        minRows={2}
+      />
+      <Box>
+        <Typography component="h3" variant="subtitle2" gutterBottom>
+          {s.icon}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <BotAvatar
+            kind={draft.kind}
+            showPicture={ownsIcon}
+            icon={draft.iconFileId ? { type: 'image', fileId: draft.iconFileId } : draft.iconEmoji.trim() ? { type: 'emoji', emoji: draft.iconEmoji.trim() } : null}
+            size={56}
+          />
+          {draft.iconFileId ? (
+            !readOnly && (
+              <Button onClick={() => change('icon', (d) => ({ ...d, iconFileId: null }))} sx={{ alignSelf: { sm: 'center' } }}>
+                {s.iconRemove}
+              </Button>
+            )
+          ) : (
+            <Box sx={{ width: { xs: '100%', sm: 160 } }}>
+              <Field path="icon" label={s.iconEmoji} value={draft.iconEmoji} set={(d, v) => ({ ...d, iconEmoji: v })} size="small" />
+            </Box>
+          )}
+          {!readOnly && !draft.iconFileId && (
+            <FileUpload
+              purpose="icon"
+              accept={imageTypes}
+              label={s.iconUpload}
+              onUploaded={(file) => change('icon', (d) => ({ ...d, iconFileId: file.id }))}
+            />
+          )}
+        </Stack>
+        {!iconError && !readOnly && (
+          <FormHelperText>{s.iconHelp}</FormHelperText>
+        )}
+        {iconError && draft.iconFileId && <FormHelperText error>{iconError}</FormHelperText>}
+      </Box>
+      {collections !== null && (
+        <FormControl fullWidth>
+          <InputLabel id={collectionLabel} shrink>{s.collection}</InputLabel>
+          <Select
+            labelId={collectionLabel}
+            displayEmpty
+            notched
+            label={s.collection}
+            value={draft.collectionId ?? ''}
+            onChange={(e) => change('collectionId', (d) => ({ ...d, collectionId: e.target.value === '' ? null : e.target.value }))}
+            error={Boolean(errorOf('collectionId'))}
+          >
+            <MenuItem value="">{s.noCollection}</MenuItem>
+            {collections.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </Select>
+          {errorOf('collectionId') && <FormHelperText error>{errorOf('collectionId')}</FormHelperText>}
+        </FormControl>
+      )}
+    </Section>
+  );
+}
+
+/** The system prompt. */
+export function InstructionsSection() {
+  const { draft } = useEditor();
+  return (
+    <Section title={s.sections.instructions}>
+      <Field
+        path="instructions"
+        label={s.instructions}
+        value={draft.instructions}
+        set={(d, v) => ({ ...d, instructions: v })}
+        max={BOT_LIMITS.instructions}
+        help={s.instructionsHelp}
+        multiline
+        minRows={6}
+        maxRows={24}
+      />
+    </Section>
+  );
+}
+
+/** Temperature, shown as Creativity from 0 (focused) to 2 (inventive). */
+export function ModelSection() {
+  const { draft, change, errorOf, readOnly } = useEditor();
+  const labelId = useId();
+  const helpId = useId();
+  const error = errorOf('temperature');
+  return (
+    <Section title={s.sections.model}>
+      <Box sx={{ px: 1 }}>
+        <Typography id={labelId} gutterBottom>
+          {s.temperature}
+        </Typography>
+        <Slider
+          aria-labelledby={labelId}
+          aria-describedby={helpId}
+          value={draft.temperature}
+          min={0}
+          max={2}
+          step={0.1}
+          marks={[{ value: 0, label: '0' }, { value: 1, label: '1' }, { value: 2, label: '2' }]}
+          valueLabelDisplay="auto"
+          getAriaValueText={(v) => s.temperatureValue(v)}
+          disabled={readOnly}
+          onChange={(_e, v: number | number[]) => change('temperature', (d) => ({ ...d, temperature: typeof v === 'number' ? v : (v[0] ?? d.temperature) }))}
+        />
+        <FormHelperText id={helpId} error={Boolean(error)}>
+          {error ?? s.temperatureHelp}
+        </FormHelperText>
+      </Box>
+    </Section>
+  );
+}

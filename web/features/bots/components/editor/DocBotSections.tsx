@@ -1,0 +1,258 @@
+import { useId, useState } from 'react';
+import Add from '@mui/icons-material/Add';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { BOT_LIMITS, formInputKinds } from '../../../../../contract/bots';
+import { strings } from '../../../../lib/strings';
+import { gradeLevelChoices, newField, optionsOf, type BotDraft, type FieldDraft, type FieldKind } from '../../model/draft';
+import { useEditor } from './editorContext';
+import { Field } from './Field';
+import { Section } from './Section';
+
+const s = strings.bots.editor;
+
+const setFields = (d: BotDraft, fields: FieldDraft[]): BotDraft => ({ ...d, doc: { ...d.doc, fields } });
+const patchField = (d: BotDraft, i: number, patch: Partial<FieldDraft>): BotDraft =>
+  setFields(d, d.doc.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+
+/** A select box of the editor with the contract's message under it. */
+function Choice({ path, touchPath, label, value, options, onChange }: {
+  path: string;
+  touchPath: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (d: BotDraft, value: string) => BotDraft;
+}) {
+  const { change, errorOf, readOnly } = useEditor();
+  const labelId = useId();
+  const error = errorOf(path);
+  return (
+    <FormControl fullWidth error={Boolean(error)}>
+      <InputLabel id={labelId} shrink>{label}</InputLabel>
+      <Select
+        labelId={labelId}
+        displayEmpty
+        notched
+        label={label}
+        value={value}
+        readOnly={readOnly}
+        onChange={(e) => change(touchPath, (d) => onChange(d, e.target.value))}
+        slotProps={{ input: { 'data-path': path } as Record<string, string> }}
+      >
+        {options.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </Select>
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index: number; count: number; autoFocus: boolean }) {
+  const { change, readOnly } = useEditor();
+  const row = `settings.formInputs.${index}`;
+  const name = field.label.trim() || s.field(index + 1);
+  const move = (delta: number) =>
+    change(row, (d) => {
+      const fields = [...d.doc.fields];
+      fields.splice(index + delta, 0, ...fields.splice(index, 1));
+      return setFields(d, fields);
+    });
+  const options = optionsOf(field.options);
+  return (
+    <Paper variant="outlined" component="li" sx={{ p: 2, listStyle: 'none' }} aria-label={s.field(index + 1)}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5 }}>
+        <Typography component="h3" variant="subtitle2" sx={{ flexGrow: 1 }}>
+          {s.field(index + 1)}
+        </Typography>
+        {!readOnly && (
+          <>
+            <IconButton size="small" aria-label={s.fieldMoveUp(name)} disabled={index === 0} onClick={() => move(-1)}>
+              <ArrowUpward fontSize="small" />
+            </IconButton>
+            <IconButton size="small" aria-label={s.fieldMoveDown(name)} disabled={index === count - 1} onClick={() => move(1)}>
+              <ArrowDownward fontSize="small" />
+            </IconButton>
+            <IconButton size="small" aria-label={s.fieldRemove(name)} onClick={() => change(row, (d) => setFields(d, d.doc.fields.filter((_f, j) => j !== index)))}>
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      </Stack>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Field
+            path={`${row}.label`}
+            touchPath={row}
+            label={s.fieldLabel}
+            value={field.label}
+            set={(d, v) => patchField(d, index, { label: v })}
+            max={BOT_LIMITS.inputLabel}
+            required
+            autoFocus={autoFocus}
+          />
+          <Choice
+            path={`${row}.kind`}
+            touchPath={row}
+            label={s.fieldKind}
+            value={field.kind}
+            options={formInputKinds.map((k) => ({ value: k, label: s.fieldKinds[k] }))}
+            onChange={(d, v) => patchField(d, index, { kind: v as FieldKind, defaultValue: '' })}
+          />
+        </Stack>
+        <Field path={`${row}.help`} touchPath={row} label={s.fieldHelp} value={field.help} set={(d, v) => patchField(d, index, { help: v })} max={BOT_LIMITS.inputHelp} />
+        {field.kind === 'select' && (
+          <>
+            <Field
+              path={`${row}.options`}
+              touchPath={row}
+              label={s.fieldOptions}
+              value={field.options}
+              set={(d, v) => {
+                const next = optionsOf(v);
+                const f = d.doc.fields[index];
+                // Keep the default while it is still an option; else the first option.
+                const keep = f && next.includes(f.defaultValue) ? f.defaultValue : (next[0] ?? '');
+                return patchField(d, index, { options: v, defaultValue: keep });
+              }}
+              help={s.fieldOptionsHelp}
+              multiline
+              minRows={3}
+            />
+            <Choice
+              path={`${row}.default`}
+              touchPath={row}
+              label={s.fieldDefault}
+              value={options.includes(field.defaultValue) ? field.defaultValue : ''}
+              options={options.map((o) => ({ value: o, label: o }))}
+              onChange={(d, v) => patchField(d, index, { defaultValue: v })}
+            />
+          </>
+        )}
+        {field.kind === 'grade_level' && (
+          <Choice
+            path={`${row}.default`}
+            touchPath={row}
+            label={s.fieldDefault}
+            value={field.defaultValue}
+            options={[{ value: '', label: s.fieldNoDefault }, ...gradeLevelChoices.map((g) => ({ value: g, label: g }))]}
+            onChange={(d, v) => patchField(d, index, { defaultValue: v })}
+          />
+        )}
+        {(field.kind === 'text' || field.kind === 'long_text') && (
+          <Field
+            path={`${row}.default`}
+            touchPath={row}
+            label={s.fieldDefault}
+            value={field.defaultValue}
+            set={(d, v) => patchField(d, index, { defaultValue: v })}
+            max={field.kind === 'text' ? BOT_LIMITS.textValue : BOT_LIMITS.longTextValue}
+            multiline={field.kind === 'long_text'}
+            minRows={field.kind === 'long_text' ? 2 : undefined}
+          />
+        )}
+        {field.kind === 'number' && (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
+            <Field path={`${row}.default`} touchPath={row} label={s.fieldDefault} value={field.defaultValue} set={(d, v) => patchField(d, index, { defaultValue: v })} inputMode="decimal" />
+            <Field path={`${row}.min`} touchPath={row} label={s.fieldMin} value={field.min} set={(d, v) => patchField(d, index, { min: v })} inputMode="decimal" />
+            <Field path={`${row}.max`} touchPath={row} label={s.fieldMax} value={field.max} set={(d, v) => patchField(d, index, { max: v })} inputMode="decimal" />
+            <Field path={`${row}.unit`} touchPath={row} label={s.fieldUnit} value={field.unit} set={(d, v) => patchField(d, index, { unit: v })} />
+          </Box>
+        )}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={field.required}
+              disabled={readOnly}
+              onChange={(e) => change(row, (d) => patchField(d, index, { required: e.target.checked }))}
+            />
+          }
+          label={s.fieldRequired}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A DocBot's form: the fields the runner fills in before Generate. */
+export function DocFormSection() {
+  const { draft, change, errorOf, readOnly } = useEditor();
+  const [added, setAdded] = useState<string | null>(null);
+  const fields = draft.doc.fields;
+  const topError = errorOf('settings.formInputs', true);
+  return (
+    <Section title={s.sections.form} intro={s.formIntro}>
+      {fields.length === 0 && <Typography color="text.secondary">{s.noFields}</Typography>}
+      {fields.length > 0 && (
+        <Stack component="ol" spacing={2} sx={{ p: 0, m: 0 }}>
+          {fields.map((f, i) => (
+            <FieldRow key={f.rowId} field={f} index={i} count={fields.length} autoFocus={f.rowId === added} />
+          ))}
+        </Stack>
+      )}
+      {topError && <FormHelperText error>{topError}</FormHelperText>}
+      {!readOnly && (
+        <Box>
+          <Button
+            startIcon={<Add />}
+            variant="outlined"
+            disabled={fields.length >= BOT_LIMITS.formInputs}
+            onClick={() => {
+              const field = newField();
+              setAdded(field.rowId);
+              change(`settings.formInputs.${fields.length}`, (d) => setFields(d, [...d.doc.fields, field]));
+            }}
+          >
+            {s.addField}
+          </Button>
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+/** A DocBot's output format and image switch. */
+export function DocOutputSection() {
+  const { draft, change, readOnly } = useEditor();
+  return (
+    <Section title={s.sections.output}>
+      <Field
+        path="settings.outputFormat"
+        label={s.outputFormat}
+        value={draft.doc.outputFormat}
+        set={(d, v) => ({ ...d, doc: { ...d.doc, outputFormat: v } })}
+        max={BOT_LIMITS.outputFormat}
+        help={s.outputFormatHelp}
+        multiline
+        minRows={3}
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={draft.doc.canGenerateImages}
+            disabled={readOnly}
+            onChange={(e) => change('settings.canGenerateImages', (d) => ({ ...d, doc: { ...d.doc, canGenerateImages: e.target.checked } }))}
+          />
+        }
+        label={s.canGenerateImages}
+      />
+    </Section>
+  );
+}

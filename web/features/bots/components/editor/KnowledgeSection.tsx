@@ -1,0 +1,69 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import Chip from '@mui/material/Chip';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { BOT_LIMITS } from '../../../../../contract/bots';
+import { FileUpload } from '../../../../components/upload/FileUpload';
+import { strings } from '../../../../lib/strings';
+import { useEditor } from './editorContext';
+import { Section } from './Section';
+
+const s = strings.bots.editor;
+
+/** Knowledge files: uploaded through the Files upload client, their text given to the model. */
+export function KnowledgeSection() {
+  const { draft, change, errorOf, readOnly } = useEditor();
+  const files = draft.knowledgeFiles;
+  const error = errorOf('knowledgeFileIds');
+  return (
+    <Section title={s.sections.knowledge} intro={readOnly ? undefined : s.knowledgeIntro}>
+      {files.length === 0 ? (
+        <Typography color="text.secondary">{s.noKnowledge}</Typography>
+      ) : (
+        <List dense disablePadding>
+          {files.map((f) => (
+            <ListItem
+              key={f.id}
+              disableGutters
+              secondaryAction={
+                readOnly ? undefined : (
+                  <IconButton
+                    edge="end"
+                    aria-label={s.knowledgeRemove(f.name)}
+                    onClick={() => change('knowledgeFileIds', (d) => ({ ...d, knowledgeFiles: d.knowledgeFiles.filter((k) => k.id !== f.id) }))}
+                  >
+                    <DeleteOutlined />
+                  </IconButton>
+                )
+              }
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <InsertDriveFileOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={f.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+              {f.status !== 'ready' && <Chip size="small" label={s.knowledgeProcessing} sx={{ mr: 5 }} />}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {error && <FormHelperText error>{error}</FormHelperText>}
+      {!readOnly && files.length < BOT_LIMITS.knowledgeFiles && (
+        <FileUpload
+          purpose="knowledge"
+          label={s.knowledgeUpload}
+          onUploaded={(file) =>
+            change('knowledgeFileIds', (d) =>
+              d.knowledgeFiles.some((k) => k.id === file.id) ? d : { ...d, knowledgeFiles: [...d.knowledgeFiles, { id: file.id, name: file.name, status: file.status }] },
+            )
+          }
+        />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,20 @@
+import { createContext, use } from 'react';
+import type { BotDraft } from '../../model/draft';
+
+/** What every editor section reads and writes: the draft, its messages and whether it is read-only. */
+export interface EditorContextValue {
+  draft: BotDraft;
+  /** Changes the draft and marks `path` as touched, so its message shows from now on. */
+  change: (path: string, update: (draft: BotDraft) => BotDraft) => void;
+  /** The message to show for a path (or anything under it), if it should show now. */
+  errorOf: (path: string, exact?: boolean) => string | undefined;
+  readOnly: boolean;
+}
+
+export const EditorContext = createContext<EditorContextValue | null>(null);
+
+export function useEditor(): EditorContextValue {
+  const value = use(EditorContext);
+  if (!value) throw new Error('useEditor is used outside the bot editor');
+  return value;
+}

@@ -1,0 +1,106 @@
+import { useId, useRef, useState } from 'react';
+import MoreVert from '@mui/icons-material/MoreVert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { BotCollection, BotSummary } from '../../../../../contract/bots';
+import { strings } from '../../../../lib/strings';
+import { editorPathOf, relativeTime, runPathOf } from '../../model/links';
+import { BotAvatar } from '../common/BotAvatar';
+import { BotMenus, messageOf } from './BotMenus';
+import { useCopyBot } from '../../api/copyBot';
+import { useNotify } from '../../hooks/notice';
+import { useNavigate } from 'react-router';
+
+const s = strings.bots.card;
+
+function lineOf(bot: BotSummary): string {
+  if (bot.isTemplate) return s.builtIn;
+  if (bot.isOwner) return bot.lastUsedAt ? s.lastUsed(relativeTime(bot.lastUsedAt)) : s.neverUsed;
+  return s.updated(relativeTime(bot.updatedAt));
+}
+
+/** One bot of the library: icon, name, description, last use, and what the teacher may do with it. */
+export function BotCard({ bot, collections, hasSchool, onDeleted }: { bot: BotSummary; collections: BotCollection[]; hasSchool: boolean; onDeleted: (bot: BotSummary) => void }) {
+  const titleId = useId();
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const copy = useCopyBot();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const line = lineOf(bot);
+  const onCopy = () =>
+    copy.mutate(bot.id, {
+      onSuccess: (made) => notify({ message: s.copied(made.name), action: { label: s.editCopy, onClick: () => void navigate(editorPathOf(made, 'edit')) } }),
+      onError: (err) => notify({ message: messageOf(err) }),
+    });
+  const chip = !bot.isTemplate && bot.visibility !== 'private' ? s.visibility[bot.visibility] : null;
+  return (
+    <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1, pb: 1 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <BotAvatar icon={bot.icon} kind={bot.kind} showPicture={bot.isOwner} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id={titleId} component="h2" variant="h6" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+              {bot.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {line}
+            </Typography>
+          </Box>
+        </Stack>
+        {bot.description && (
+          <Typography
+            variant="body2"
+            sx={{ mt: 1.5, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+          >
+            {bot.description}
+          </Typography>
+        )}
+        {chip && (
+          <Chip size="small" label={chip} variant="outlined" sx={{ mt: 1.5 }} />
+        )}
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
+        <Button variant="contained" size="small" component={RouterLink} to={runPathOf(bot)} aria-label={s.runLabel(bot.name)}>
+          {s.run}
+        </Button>
+        {bot.isOwner ? (
+          <Button size="small" component={RouterLink} to={editorPathOf(bot, 'edit')} aria-label={s.editLabel(bot.name)}>
+            {s.edit}
+          </Button>
+        ) : (
+          <Button size="small" component={RouterLink} to={editorPathOf(bot, 'edit')} aria-label={s.viewLabel(bot.name)}>
+            {s.view}
+          </Button>
+        )}
+        <Button size="small" onClick={onCopy} disabled={copy.isPending} aria-label={s.copyLabel(bot.name)}>
+          {s.copy}
+        </Button>
+        {bot.isOwner && (
+          <>
+            <IconButton
+              ref={moreRef}
+              size="small"
+              aria-label={s.more(bot.name)}
+              aria-haspopup="menu"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+              sx={{ ml: 'auto !important' }}
+            >
+              <MoreVert />
+            </IconButton>
+            <BotMenus bot={bot} collections={collections} hasSchool={hasSchool} anchor={moreRef} open={menuOpen} onClose={() => setMenuOpen(false)} onDeleted={onDeleted} />
+          </>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
