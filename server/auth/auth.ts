@@ -111,7 +111,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
               });
             }
             // Social sign-ups carry the role chosen on the landing page through the OAuth state.
-            const oauthRole = (await getOAuthState().catch(() => null))?.role;
+            const oauthRole: unknown = (await getOAuthState<{ role?: unknown }>().catch(() => null))?.role;
             const parsed = accountRole.safeParse(user.role ?? oauthRole);
             return { data: { ...user, email, role: parsed.success ? parsed.data : 'student' } };
           },

@@ -25,7 +25,7 @@ export async function consumeRate(db: Db, key: string, rule: RateRule, now = Dat
       count = case when rate_limit.window_start <= ${expired} then 1 else rate_limit.count + 1 end,
       window_start = case when rate_limit.window_start <= ${expired} then ${now} else rate_limit.window_start end
     returning window_start, count`);
-  const row = (result as unknown as { rows: { window_start: string | number; count: number }[] }).rows[0]!;
+  const row = (result as { rows: { window_start: string | number; count: number }[] }).rows[0]!;
   const windowStart = Number(row.window_start);
   return {
     allowed: row.count <= rule.max,
