@@ -3,7 +3,7 @@
 // the server on a free port, run e2e/**/*.spec.ts in Chromium with vitest, then stop the server
 // and delete the data. Extra arguments go to vitest (a file filter, -t "name").
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, openSync, closeSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, openSync, closeSync, copyFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -114,14 +114,19 @@ try {
   }
 
   const report = path.join(dataDir, 'report.json');
+  // npm test passes --json-out FILE to collect the counts; everything else goes to vitest.
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--json-out');
+  const jsonOut = at >= 0 ? path.resolve(args.splice(at, 2)[1] ?? '') : null;
   log('running the browser specs (e2e/**/*.spec.ts) in Chromium');
   const vitest = spawn(
     node,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
     { cwd: root, env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_STATE_DIR: stateDir, CHROMIUM_PATH: chromium }, stdio: 'inherit' },
   );
   code = await new Promise((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));
   if (existsSync(report)) {
+    if (jsonOut) copyFileSync(report, jsonOut);
     const r = JSON.parse(readFileSync(report, 'utf8'));
     log(`files: ${r.testResults?.length ?? "?"}; tests: ${r.numTotalTests} (${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped)`);
   }
