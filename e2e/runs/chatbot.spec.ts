@@ -1,0 +1,118 @@
+// Behaviour: a ChatBot template chats with streaming replies; Stop ends a reply, Regenerate replaces one, and after a reload the conversation shows every message once; a model reply carrying an XSS payload is rendered inert.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
+import { scrollsSideways } from '../fixtures/ui';
+import { replyDone, runPath, shoot, template } from './helpers';
+
+const getBrowser = useBrowser();
+
+const messages = (page: Page) => page.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Your message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Your message' }).press('Enter');
+}
+
+describe('ChatBot runner', () => {
+  it('streams, stops, regenerates, and reopens with every message once', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher');
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const bot = await template(context.request, 'ChatBot', 'Lesson Idea Brainstormer');
+    await page.goto(runPath('run-chat-bot', bot));
+    await page.getByRole('heading', { level: 1, name: 'Lesson Idea Brainstormer' }).waitFor();
+    await page.getByText('built-in test provider', { exact: false }).first().waitFor();
+
+    // A starter prompt sends itself.
+    const starters = page.getByRole('button').filter({ hasText: /\S/ }).locator('xpath=self::*[contains(@class,"MuiChip")]');
+    expect(await starters.count()).toBeGreaterThan(0);
+    const starter = (await starters.first().textContent()) ?? '';
+    await starters.first().click();
+    await replyDone(page);
+    await expect.poll(() => messages(page).last().textContent(), { timeout: 20_000 }).toContain('Lesson document');
+    expect(page.url()).toMatch(/\/run-chat-bot\/[^/]+\/true\/[0-9a-f-]{36}\/builtin\/none$/);
+
+    // Stop a long reply part-way: it keeps what came and says it was stopped.
+    await send(page, 'Tell me everything [[slow]]');
+    await page.getByText('Paragraph 2:', { exact: false }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await messages(page).last().getByText('Stopped', { exact: true }).waitFor();
+    expect(await messages(page).last().textContent()).not.toContain('Paragraph 60:');
+    await page.getByRole('status').filter({ hasText: 'Stopped.' }).waitFor({ state: 'attached' });
+
+    // Regenerate replaces the stopped reply (after the server finishes the stopped one).
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByText('Paragraph 60:', { exact: false }).waitFor({ timeout: 45_000 });
+    await replyDone(page);
+    await shoot(page, 'chatbot-desktop');
+
+    // welcome + 2 questions + 2 replies, each once
+    const before = await messages(page).allTextContents();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Lesson Idea Brainstormer' }).waitFor();
+    await expect.poll(() => messages(page).count(), { timeout: 15_000 }).toBe(before.length);
+    const after = await messages(page).allTextContents();
+    expect(after.filter((t) => t.includes(starter.trim().slice(0, 30)))).toHaveLength(1);
+    expect(after.filter((t) => t.includes('Tell me everything [[slow]]'))).toHaveLength(1);
+    expect(after.filter((t) => t.includes('Paragraph 60:'))).toHaveLength(1);
+    expect(after.filter((t) => t.includes('Paragraph 1:'))).toHaveLength(1);
+
+    // The conversation is in the list of past conversations, marked as open.
+    await page.getByRole('navigation', { name: 'Past conversations' }).getByText('open now', { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders a reply carrying an XSS payload inert', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher');
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(new URL(page.url() || 'http://localhost').origin) && r.url().includes('evil.test')) outside.push(r.url());
+    });
+    page.on('dialog', (d) => void d.dismiss());
+    const bot = await template(context.request, 'ChatBot', 'Lesson Idea Brainstormer');
+    await page.goto(runPath('run-chat-bot', bot));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await send(page, 'Show me [[xss]]');
+    await page.getByText('Plain text after the payload: XSS-END').waitFor({ timeout: 20_000 });
+    await replyDone(page);
+    const reply = messages(page).last();
+
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    expect(await reply.locator('script, iframe, [onerror], [onclick]').count()).toBe(0);
+    expect(await reply.locator('img').count()).toBe(0);
+    // The javascript: link is not a link; the remote image is a link with its alt text, never loaded.
+    expect(await reply.locator('a[href^="javascript"]').count()).toBe(0);
+    await reply.getByText('click me').waitFor();
+    const pixel = reply.getByRole('link', { name: /Image not loaded: tracking pixel/ });
+    expect(await pixel.getAttribute('href')).toBe('https://evil.test/pixel.png');
+    expect(await pixel.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await pixel.getAttribute('target')).toBe('_blank');
+    // Clicking the inert text does nothing.
+    await reply.getByText('click me').click();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works at 360 px wide, with the past conversations behind a button', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher', { width: 360, height: 740 });
+    const page = await context.newPage();
+    const bot = await template(context.request, 'ChatBot', 'Lesson Idea Brainstormer');
+    await page.goto(runPath('run-chat-bot', bot));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await send(page, 'A table please');
+    await replyDone(page);
+    await messages(page).last().getByRole('table').waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await shoot(page, 'chatbot-360');
+    await page.getByRole('button', { name: 'Show past conversations' }).click();
+    await page.getByRole('dialog', { name: 'Past conversations' }).waitFor();
+    await shoot(page, 'chatbot-360-history');
+    await context.close();
+  });
+});

@@ -1,0 +1,58 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../../lib/http';
+import { paths } from '../../../lib/paths';
+import { strings } from '../../../lib/strings';
+
+const s = strings.runs;
+
+/** What to tell the user about a failed AI action: the server's own message, plus what they can do. */
+export function describeAiError(error: unknown): { message: string; resetsAt: string | null; upgrade: boolean } {
+  if (error instanceof ApiError) {
+    const resetsAt = error.code === 'quota_exceeded' ? (error.fields?.resetsAt ?? null) : null;
+    return { message: error.message, resetsAt, upgrade: error.code === 'quota_exceeded' && error.fields?.upgrade === 'premium' };
+  }
+  if (error instanceof Error && error.message) return { message: error.message, resetsAt: null, upgrade: false };
+  return { message: strings.auth.failed, resetsAt: null, upgrade: false };
+}
+
+const formatDate = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+};
+
+/**
+ * A failed AI action, shown where the user acted: the server's message (quota with its reset date
+ * and, for free teachers, Get Premium), and a retry when one makes sense.
+ */
+export function AiErrorAlert({ error, onRetry, retryLabel }: { error: unknown; onRetry?: () => void; retryLabel?: string }) {
+  const { message, resetsAt, upgrade } = describeAiError(error);
+  // The server's quota message may already name the date; add it only when it does not.
+  const reset = resetsAt && !message.includes(formatDate(resetsAt)) ? ` ${s.quotaResets(formatDate(resetsAt))}` : '';
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      action={
+        <Stack direction="row" spacing={1}>
+          {upgrade && (
+            <Button color="inherit" size="small" component={RouterLink} to={paths.mySubscription.to()}>
+              {s.getPremium}
+            </Button>
+          )}
+          {onRetry && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {retryLabel ?? s.tryAgain}
+            </Button>
+          )}
+        </Stack>
+      }
+      sx={{ '& .MuiAlert-action': { alignItems: 'center', pt: 0 }, flexWrap: 'wrap' }}
+    >
+      {message}
+      {reset}
+    </Alert>
+  );
+}

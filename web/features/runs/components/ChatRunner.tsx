@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ConversationDetail } from '../../../../contract/ai';
+import type { BotDetail } from '../../../../contract/bots';
+import { preloadMarkdown } from '../../../components/markdown/Markdown';
+import { strings } from '../../../lib/strings';
+import { startRun } from '../api/runBot';
+import { useRunChat } from '../hooks/useRunChat';
+import { AiErrorAlert } from './AiErrorAlert';
+import { AttachTextFile, withAttachment, type Attachment } from './AttachTextFile';
+import { Composer } from './Composer';
+import { LiveStatus } from './LiveStatus';
+import { MessageList } from './MessageList';
+import { SaveUnavailable } from './SaveUnavailable';
+
+const s = strings.runs;
+
+interface Props {
+  bot: Extract<BotDetail, { kind: 'ChatBot' | 'TutorBot' }>;
+  initial: ConversationDetail | null;
+  onCreated: (conversationId: string) => void;
+  /** The student's view (TutorBot): no starter prompts, attachments or saving. */
+  tutor?: boolean;
+}
+
+/** A chat run: streaming replies, Stop, Regenerate, starter prompts, attach a text file, save. */
+export function ChatRunner({ bot, initial, onCreated, tutor = false }: Props) {
+  const queryClient = useQueryClient();
+  const createConversation = useCallback(async () => (await startRun(bot.id)).id, [bot.id]);
+  const created = useCallback(
+    (id: string) => {
+      void queryClient.invalidateQueries({ queryKey: ['runs', 'history', bot.id] });
+      onCreated(id);
+    },
+    [queryClient, bot.id, onCreated],
+  );
+  const chat = useRunChat({ initial, createConversation, onCreated: created });
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(preloadMarkdown, []);
+
+  // Keep the newest text in view while it streams, unless the reader scrolled up.
+  const count = chat.messages.length;
+  useEffect(() => {
+    const el = end.current;
+    if (!el) return;
+    const rect = el.getBoundingClientRect();
+    if (rect.top < window.innerHeight + 200) el.scrollIntoView({ block: 'end' });
+  }, [count, chat.status]);
+
+  const welcome = bot.settings.welcomeMessage;
+  const starters = bot.kind === 'ChatBot' && !tutor ? bot.settings.starterPrompts : [];
+  const last = chat.messages.at(-1);
+  const canRegenerate = !chat.busy && last?.role === 'assistant' && last.metadata?.status !== 'streaming' && last.metadata?.status !== 'blocked';
+  const send = (text: string) => {
+    const full = withAttachment(text, attachment);
+    setAttachment(null);
+    void chat.send(full);
+  };
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
+      <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
+      <MessageList chat={chat} botName={bot.name} welcome={welcome} />
+      {chat.messages.length === 0 && starters.length > 0 && (
+        <Box>
+          <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
+            {s.starters}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {starters.map((p) => (
+              <Chip key={p} label={p} onClick={() => send(p)} disabled={chat.busy} variant="outlined" sx={{ height: 'auto', py: 0.75, '& .MuiChip-label': { whiteSpace: 'normal' } }} />
+            ))}
+          </Stack>
+        </Box>
+      )}
+      {canRegenerate && (
+        <Box>
+          <Button startIcon={<ReplayIcon />} onClick={() => void chat.regenerate()} size="small">
+            {s.composer.regenerate}
+          </Button>
+        </Box>
+      )}
+      {chat.error !== null && chat.error !== undefined && (
+        <AiErrorAlert
+          error={chat.error}
+          onRetry={chat.refused ? undefined : () => void chat.regenerate()}
+        />
+      )}
+      <div ref={end} />
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, position: 'sticky', bottom: 8, zIndex: 1 }}>
+        <Composer
+          busy={chat.busy}
+          canStop={chat.status === 'streaming' || chat.status === 'submitted'}
+          onSend={send}
+          onStop={() => void chat.stop()}
+          returned={chat.returnedText}
+          allowEmpty={attachment !== null}
+          extra={
+            tutor ? undefined : (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                <AttachTextFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
+                <Button size="small" onClick={() => setSaveOpen(true)} disabled={chat.messages.length === 0}>
+                  {s.save.conversationButton}
+                </Button>
+              </Stack>
+            )
+          }
+        />
+        {saveOpen && <SaveUnavailable onClose={() => setSaveOpen(false)} />}
+      </Paper>
+    </Stack>
+  );
+}

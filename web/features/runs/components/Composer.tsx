@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SendIcon from '@mui/icons-material/Send';
+import StopIcon from '@mui/icons-material/Stop';
+import { strings } from '../../../lib/strings';
+
+const s = strings.runs.composer;
+
+interface Props {
+  busy: boolean;
+  /** Stop is offered while a reply streams. */
+  canStop: boolean;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  /** A refused message handed back (its `at` changes each time). */
+  returned: { text: string; at: number } | null;
+  label?: string;
+  placeholder?: string;
+  sendLabel?: string;
+  /** Extra controls under the box (attach a file). */
+  extra?: React.ReactNode;
+  /** Text that may be sent without typing (an attachment alone). */
+  allowEmpty?: boolean;
+}
+
+/** The message box: Enter sends, Shift+Enter is a new line; Stop takes Send's place while a reply streams. */
+export function Composer({ busy, canStop, onSend, onStop, returned, label = s.label, placeholder = s.placeholder, sendLabel = s.send, extra, allowEmpty = false }: Props) {
+  const hintId = useId();
+  const [text, setText] = useState('');
+  const [seen, setSeen] = useState(returned?.at);
+  if (returned && returned.at !== seen) {
+    setSeen(returned.at);
+    setText(returned.text);
+  }
+  const canSend = !busy && (allowEmpty || text.trim().length > 0);
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!canSend) return;
+    onSend(text.trim());
+    setText('');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
+        <TextField
+          label={label}
+          placeholder={placeholder}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          multiline
+          maxRows={8}
+          fullWidth
+          slotProps={{ htmlInput: { 'aria-describedby': hintId } }}
+        />
+        {canStop ? (
+          <Button variant="outlined" color="secondary" onClick={onStop} startIcon={<StopIcon />} sx={{ flexShrink: 0, minHeight: 56 }}>
+            {s.stop}
+          </Button>
+        ) : (
+          <Button type="submit" variant="contained" disabled={!canSend} endIcon={<SendIcon />} sx={{ flexShrink: 0, minHeight: 56 }}>
+            {sendLabel}
+          </Button>
+        )}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 0.5, rowGap: 1 }}>
+        <Box id={hintId} sx={{ typography: 'caption', color: 'text.secondary' }}>
+          {s.hint}
+        </Box>
+        {extra}
+      </Stack>
+    </Box>
+  );
+}

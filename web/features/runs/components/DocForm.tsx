@@ -1,0 +1,136 @@
+import type { FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import { gradeLevels, type FormInput } from '../../../../contract/bots';
+import { strings } from '../../../lib/strings';
+
+const s = strings.runs.doc;
+
+export type FormState = Record<string, string>;
+
+const gradeKey = 'classbots.lastGradeLevel';
+
+/** The teacher's last grade level, offered again in every grade field (decisions-bots.md). */
+export const lastGrade = {
+  get: (): string | null => {
+    try {
+      return localStorage.getItem(gradeKey);
+    } catch {
+      return null;
+    }
+  },
+  set: (grade: string) => {
+    try {
+      localStorage.setItem(gradeKey, grade);
+    } catch {
+      // private mode: nothing to remember
+    }
+  },
+};
+
+/** The form's first values: each field's default; grade fields the last grade used. */
+export function initialFormState(inputs: readonly FormInput[]): FormState {
+  const remembered = lastGrade.get();
+  const state: FormState = {};
+  for (const input of inputs) {
+    if (input.kind === 'grade_level') state[input.key] = input.default ?? (remembered && (gradeLevels as readonly string[]).includes(remembered) ? remembered : '');
+    else state[input.key] = input.default === undefined ? '' : String(input.default);
+  }
+  return state;
+}
+
+interface Props {
+  inputs: readonly FormInput[];
+  values: FormState;
+  errors: Record<string, string>;
+  onChange: (key: string, value: string) => void;
+  onSubmit: () => void;
+  busy: boolean;
+  disabled: boolean;
+}
+
+/** A DocBot's form: every field labelled, required ones marked, help and errors under each. */
+export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disabled }: Props) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  const hasRequired = inputs.some((i) => i.required);
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label={s.formTitle}>
+      <Typography component="h2" variant="h6" sx={{ mb: 0.5 }}>
+        {s.formTitle}
+      </Typography>
+      {hasRequired && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {s.requiredHint}
+        </Typography>
+      )}
+      <Stack spacing={2}>
+        {inputs.map((input) => {
+          const common = {
+            id: `docform-${input.key}`,
+            label: input.label,
+            required: input.required,
+            value: values[input.key] ?? '',
+            error: Boolean(errors[input.key]),
+            helperText: errors[input.key] ?? input.help ?? ' ',
+            disabled,
+            fullWidth: true,
+            onChange: (e: { target: { value: string } }) => onChange(input.key, e.target.value),
+          };
+          switch (input.kind) {
+            case 'long_text':
+              return <TextField key={input.key} {...common} multiline minRows={3} maxRows={12} />;
+            case 'number':
+              return (
+                <TextField
+                  key={input.key}
+                  {...common}
+                  type="number"
+                  slotProps={{
+                    htmlInput: { min: input.min, max: input.max, inputMode: 'decimal' },
+                    input: input.unit ? { endAdornment: <InputAdornment position="end">{input.unit}</InputAdornment> } : undefined,
+                  }}
+                />
+              );
+            case 'select':
+              return (
+                <TextField key={input.key} {...common} select>
+                  {input.options.map((o) => (
+                    <MenuItem key={o} value={o}>
+                      {o}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              );
+            case 'grade_level':
+              return (
+                <TextField key={input.key} {...common} select>
+                  {!input.required && <MenuItem value="">—</MenuItem>}
+                  {gradeLevels.map((g) => (
+                    <MenuItem key={g} value={g}>
+                      {g}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              );
+            default:
+              return <TextField key={input.key} {...common} />;
+          }
+        })}
+      </Stack>
+      {!disabled && (
+        <Button type="submit" variant="contained" size="large" startIcon={<AutoAwesomeIcon />} disabled={busy} sx={{ mt: 1 }}>
+          {busy ? s.generating : s.generate}
+        </Button>
+      )}
+    </Box>
+  );
+}

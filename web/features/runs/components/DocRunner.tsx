@@ -1,0 +1,282 @@
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditIcon from '@mui/icons-material/Edit';
+import DoneIcon from '@mui/icons-material/Done';
+import ReplayIcon from '@mui/icons-material/Replay';
+import SaveIcon from '@mui/icons-material/SaveOutlined';
+import StopIcon from '@mui/icons-material/Stop';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ConversationDetail } from '../../../../contract/ai';
+import { checkFormValues, type BotDetail } from '../../../../contract/bots';
+import { preloadMarkdown } from '../../../components/markdown/Markdown';
+import { ApiError } from '../../../lib/http';
+import { strings } from '../../../lib/strings';
+import { startRun } from '../api/runBot';
+import { messageText } from '../api/runTransport';
+import { replyState } from '../hooks/replyState';
+import { useRunChat } from '../hooks/useRunChat';
+import { AiErrorAlert } from './AiErrorAlert';
+import { useImagesAvailable } from './AiStatusNotice';
+import { DocForm, lastGrade, type FormState } from './DocForm';
+import { ImagePanel } from './ImagePanel';
+import { LiveStatus } from './LiveStatus';
+import { MessageBubble } from './MessageBubble';
+import { SaveUnavailable } from './SaveUnavailable';
+
+const s = strings.runs.doc;
+
+interface Props {
+  bot: Extract<BotDetail, { kind: 'DocBot' }>;
+  initial: ConversationDetail | null;
+  onCreated: (conversationId: string) => void;
+  onStartAgain: () => void;
+  /** The form's values live above the session, so "start again" keeps the answers. */
+  values: FormState;
+  setValues: (update: (v: FormState) => FormState) => void;
+}
+
+/** A DocBot run: the form, Generate, the document streaming in, then Refine, Regenerate, edit, image, copy. */
+export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setValues }: Props) {
+  const queryClient = useQueryClient();
+  const inputs = bot.settings.formInputs;
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The answers a run was started with: changed answers before any reply start a new run.
+  const [usedValues, setUsedValues] = useState<string | null>(null);
+  const createConversation = useCallback(async () => {
+    try {
+      const clean = checkFormValues(inputs, values).values;
+      const id = (await startRun(bot.id, clean)).id;
+      setUsedValues(JSON.stringify(values));
+      return id;
+    } catch (err) {
+      // The server checks the form again: its per-field messages go under the fields.
+      if (err instanceof ApiError && err.fields) {
+        setErrors(Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k.replace(/^values\./, ''), v])));
+      }
+      throw err;
+    }
+  }, [bot.id, inputs, values]);
+  const created = useCallback(
+    (id: string) => {
+      void queryClient.invalidateQueries({ queryKey: ['runs', 'history', bot.id] });
+      onCreated(id);
+    },
+    [queryClient, bot.id, onCreated],
+  );
+  const chat = useRunChat({ initial, createConversation, onCreated: created });
+  const [refine, setRefine] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [edited, setEdited] = useState<{ forId: string; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; severity: 'success' | 'warning' } | null>(null);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [lastAction, setLastAction] = useState<'generate' | 'refine'>('generate');
+  useEffect(preloadMarkdown, []);
+
+  const replies = chat.messages.filter((m) => m.role === 'assistant');
+  const doc = replies.at(-1);
+  const docIsLast = doc !== undefined && chat.messages.at(-1)?.id === doc.id;
+  const generatedText = doc ? messageText(doc) : '';
+  const editedText = edited && doc && edited.forId === doc.id ? edited.text : null;
+  const docText = editedText ?? generatedText;
+  const waiting = chat.status === 'submitted';
+  const streaming = chat.status === 'streaming';
+  const hasDoc = doc !== undefined || waiting;
+  const formLocked = chat.conversationId !== null;
+  const state = doc ? replyState(doc, { streamingId: chat.streamingId, stopped: chat.stopped, status: chat.status, isLast: docIsLast }) : 'streaming';
+
+  const generate = () => {
+    const check = checkFormValues(inputs, values);
+    setErrors(check.errors);
+    if (Object.keys(check.errors).length) {
+      document.getElementById(`docform-${Object.keys(check.errors)[0]}`)?.focus();
+      return;
+    }
+    for (const input of inputs) if (input.kind === 'grade_level' && check.values[input.key]) lastGrade.set(String(check.values[input.key]));
+    setLastAction('generate');
+    if (chat.conversationId && usedValues !== JSON.stringify(values)) chat.forgetConversation();
+    void chat.send(s.firstMessage);
+  };
+
+  const sendRefine = () => {
+    const instruction = refine.trim();
+    if (!instruction || chat.busy) return;
+    setLastAction('refine');
+    setRefine('');
+    setEditing(false);
+    void chat.send(editedText !== null ? s.refineEdited(instruction, editedText) : instruction);
+  };
+
+  const copy = () => {
+    navigator.clipboard.writeText(docText).then(
+      () => setNotice({ text: s.copied, severity: 'success' }),
+      () => setNotice({ text: s.copyFailed, severity: 'warning' }),
+    );
+  };
+
+  const firstHeading = /^#+\s+(.+)$/m.exec(generatedText)?.[1]?.trim();
+  const error = chat.error !== null && chat.error !== undefined ? chat.error : null;
+  const errorAlert = error !== null && <AiErrorAlert error={error} onRetry={chat.refused ? undefined : () => void chat.regenerate()} />;
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
+      <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
+      {(!initial || initial.messages.length === 0) && formLocked && hasDoc && (
+        <Paper variant="outlined" component="section" aria-labelledby="doc-answers" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography id="doc-answers" component="h2" variant="h6" sx={{ mb: 1 }}>
+            {s.answersTitle}
+          </Typography>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, max-content) 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+            {inputs
+              .filter((i) => (values[i.key] ?? '').trim() !== '')
+              .map((i) => (
+                <Box key={i.key} sx={{ display: 'contents' }}>
+                  <Box component="dt" sx={{ color: 'text.secondary', mt: { xs: 1, sm: 0 } }}>
+                    {i.label}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                    {values[i.key]}
+                  </Box>
+                </Box>
+              ))}
+          </Box>
+          <Button onClick={onStartAgain} sx={{ mt: 1 }} disabled={chat.busy}>
+            {s.changeAnswers}
+          </Button>
+        </Paper>
+      )}
+      {(!initial || initial.messages.length === 0) && !(formLocked && hasDoc) && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <DocForm
+            inputs={inputs}
+            values={values}
+            errors={errors}
+            onChange={(key, value) => {
+              setValues((v) => ({ ...v, [key]: value }));
+              setErrors((e) => {
+                if (!e[key]) return e;
+                const { [key]: _gone, ...rest } = e;
+                return rest;
+              });
+            }}
+            onSubmit={generate}
+            busy={chat.busy}
+            disabled={false}
+          />
+          {lastAction === 'generate' && <Box sx={{ mt: 2 }}>{errorAlert}</Box>}
+        </Paper>
+      )}
+      {initial && initial.messages.length > 0 && (
+        <Alert severity="info" action={<Button color="inherit" onClick={onStartAgain}>{s.newDocument}</Button>}>
+          {s.reopened}
+        </Alert>
+      )}
+
+      <Paper variant="outlined" component="section" aria-labelledby="doc-title" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+          <Typography id="doc-title" component="h2" variant="h6">
+            {s.documentTitle}
+          </Typography>
+          {(streaming || waiting) && (
+            <Button variant="outlined" color="secondary" startIcon={<StopIcon />} onClick={() => void chat.stop()}>
+              {strings.runs.composer.stop}
+            </Button>
+          )}
+        </Stack>
+        {!hasDoc && <Typography color="text.secondary">{s.empty}</Typography>}
+        {hasDoc && editing && (
+          <TextField
+            label={s.editLabel}
+            value={docText}
+            onChange={(e) => doc && setEdited({ forId: doc.id, text: e.target.value })}
+            multiline
+            minRows={12}
+            fullWidth
+            slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' } } }}
+          />
+        )}
+        {hasDoc && !editing && (
+          <Box data-testid="document" aria-busy={streaming || waiting}>
+            <MessageBubbleless text={waiting ? '' : docText} state={waiting ? 'streaming' : state} botName={bot.name} />
+          </Box>
+        )}
+        {editedText !== null && !editing && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, fontStyle: 'italic' }}>
+            {s.editedNote}
+          </Typography>
+        )}
+        {doc && !chat.busy && (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
+            <Button startIcon={<ReplayIcon />} onClick={() => { setLastAction('refine'); void chat.regenerate(); }} disabled={state === 'blocked'}>
+              {s.regenerate}
+            </Button>
+            <Button startIcon={editing ? <DoneIcon /> : <EditIcon />} onClick={() => setEditing((e) => !e)}>
+              {editing ? s.doneEditing : s.edit}
+            </Button>
+            <Button startIcon={<ContentCopyIcon />} onClick={copy}>
+              {s.copy}
+            </Button>
+            <Button startIcon={<SaveIcon />} onClick={() => setSaveOpen(true)}>
+              {strings.runs.save.button}
+            </Button>
+          </Stack>
+        )}
+        {saveOpen && <SaveUnavailable onClose={() => setSaveOpen(false)} />}
+        {notice && (
+          <Alert severity={notice.severity} onClose={() => setNotice(null)} sx={{ mt: 1 }} role="status">
+            {notice.text}
+          </Alert>
+        )}
+        {doc && bot.settings.canGenerateImages && <ImageSection suggestion={firstHeading ?? bot.name} />}
+      </Paper>
+
+      {doc && (
+        <Paper variant="outlined" component="form" onSubmit={(e) => { e.preventDefault(); sendRefine(); }} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField
+              label={s.refineLabel}
+              placeholder={s.refinePlaceholder}
+              value={refine}
+              onChange={(e) => setRefine(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  sendRefine();
+                }
+              }}
+              multiline
+              maxRows={6}
+              fullWidth
+            />
+            <Button type="submit" variant="contained" disabled={chat.busy || !refine.trim()} sx={{ flexShrink: 0, minHeight: 56 }}>
+              {s.refine}
+            </Button>
+          </Stack>
+          {lastAction === 'refine' && <Box sx={{ mt: 1 }}>{errorAlert}</Box>}
+        </Paper>
+      )}
+      {lastAction === 'generate' && hasDoc && errorAlert}
+    </Stack>
+  );
+}
+
+/** The document as a bare reply (no bubble): Markdown plus how it ended. */
+function MessageBubbleless(props: { text: string; state: Parameters<typeof MessageBubble>[0]['state']; botName: string }) {
+  return <MessageBubble role="assistant" text={props.text} state={props.state} botName={props.botName} bare />;
+}
+
+function ImageSection({ suggestion }: { suggestion: string }) {
+  const available = useImagesAvailable();
+  if (!available) return <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>{strings.runs.image.unavailable}</Typography>;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <ImagePanel suggestion={suggestion} />
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ImageIcon from '@mui/icons-material/Image';
+import { strings } from '../../../lib/strings';
+import { generateImage, imageUrl } from '../../ai/api/aiStatus';
+import { AiErrorAlert } from './AiErrorAlert';
+
+const s = strings.runs.image;
+
+interface Made {
+  fileId: string;
+  prompt: string;
+}
+
+/** Generate image (DocBots that allow it): a prompt, POST /api/images, the image from its file id. */
+export function ImagePanel({ suggestion }: { suggestion: string }) {
+  const [open, setOpen] = useState(false);
+  const [prompt, setPrompt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [images, setImages] = useState<Made[]>([]);
+  // One key per attempt: a double click makes one image, a new attempt after an error makes another.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    const text = prompt.trim();
+    if (!text || busy) return;
+    setBusy(true);
+    setError(null);
+    generateImage(text, key).then(
+      (made) => {
+        setImages((list) => [{ fileId: made.fileId, prompt: text }, ...list]);
+        setKey(crypto.randomUUID());
+        setOpen(false);
+        setBusy(false);
+      },
+      (err: unknown) => {
+        setError(err);
+        setKey(crypto.randomUUID());
+        setBusy(false);
+      },
+    );
+  };
+
+  return (
+    <Box>
+      {!open && (
+        <Button
+          startIcon={<ImageIcon />}
+          onClick={() => {
+            setOpen(true);
+            if (!prompt) setPrompt(suggestion);
+          }}
+        >
+          {s.button}
+        </Button>
+      )}
+      {open && (
+        <Box component="form" onSubmit={create} sx={{ mt: 1 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField label={s.promptLabel} value={prompt} onChange={(e) => setPrompt(e.target.value)} fullWidth multiline maxRows={4} autoFocus />
+            <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+              <Button type="submit" variant="contained" disabled={busy || !prompt.trim()} sx={{ minHeight: 56 }}>
+                {busy ? s.creating : s.create}
+              </Button>
+              <Button onClick={() => setOpen(false)} disabled={busy} sx={{ minHeight: 56 }}>
+                {s.cancel}
+              </Button>
+            </Stack>
+          </Stack>
+        </Box>
+      )}
+      {error !== null && (
+        <Box sx={{ mt: 1 }}>
+          <AiErrorAlert error={error} />
+        </Box>
+      )}
+      {images.length > 0 && (
+        <Box component="section" aria-label={s.title} sx={{ mt: 2 }}>
+          <Typography component="h3" variant="subtitle1">
+            {s.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {s.note}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+            {images.map((img) => (
+              <Box component="figure" key={img.fileId} sx={{ m: 0, width: { xs: '100%', sm: 280 } }}>
+                <Box component="img" src={imageUrl(img.fileId)} alt={s.alt(img.prompt)} sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }} />
+                <Box component="figcaption" sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
+                  {img.prompt} ·{' '}
+                  <a href={imageUrl(img.fileId)} download>
+                    {s.download}
+                  </a>
+                </Box>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { BotDetail, BotKind } from '../../../../contract/bots';
+import { NotFoundContent } from '../../../components/NotFoundContent';
+import { PageHeading } from '../../../components/PageHeading';
+import { ApiError } from '../../../lib/http';
+import { paths } from '../../../lib/paths';
+import { strings } from '../../../lib/strings';
+import { runBotQuery, type BotRouteKey } from '../api/runBot';
+import { AiStatusNotice } from './AiStatusNotice';
+
+const s = strings.runs;
+
+/** The bot's emoji (an uploaded icon image shows as the kind's default). */
+function BotIcon({ bot }: { bot: BotDetail }) {
+  const emoji = bot.icon.type === 'emoji' ? bot.icon.emoji : bot.kind === 'DocBot' ? '📄' : bot.kind === 'ChatBot' ? '💬' : '🎓';
+  return (
+    <Box component="span" aria-hidden sx={{ fontSize: 32, lineHeight: 1 }}>
+      {emoji}
+    </Box>
+  );
+}
+
+/** The runner's heading: icon, name, description. */
+export function RunnerHeading({ bot }: { bot: BotDetail }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', mb: 1 }}>
+      <BotIcon bot={bot} />
+      <Box sx={{ minWidth: 0 }}>
+        <PageHeading>{bot.name}</PageHeading>
+        {bot.description && (
+          <Typography color="text.secondary" sx={{ mt: -1, mb: 1, overflowWrap: 'anywhere' }}>
+            {bot.description}
+          </Typography>
+        )}
+        {bot.isTemplate && <Chip size="small" label={s.template} sx={{ mb: 1 }} />}
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * Loads the bot of a run page with its route parameters. An unknown id, a mismatched owner or
+ * school, or a bot of another kind gives the one not-found page; other failures offer a retry.
+ */
+export function RunnerShell({ routeKey, kind, homeTo, children }: { routeKey: BotRouteKey; kind: BotKind; homeTo?: string; children: (bot: BotDetail) => ReactNode }) {
+  const bot = useQuery(runBotQuery(routeKey));
+  const home = homeTo ?? paths.home.to(kind);
+  if (bot.isPending) {
+    return (
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
+        <CircularProgress size={24} />
+        <Typography>{s.loadingBot}</Typography>
+      </Stack>
+    );
+  }
+  if (bot.isError) {
+    const e = bot.error;
+    if (e instanceof ApiError && (e.status === 404 || e.status === 403 || e.status === 422)) return <NotFoundContent homeTo={home} />;
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void bot.refetch()}>{s.tryAgain}</Button>}>
+        {e instanceof ApiError ? e.message : s.loadFailed}
+      </Alert>
+    );
+  }
+  if (bot.data.kind !== kind) return <NotFoundContent homeTo={home} />;
+  return (
+    <>
+      <RunnerHeading bot={bot.data} />
+      <AiStatusNotice />
+      {children(bot.data)}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import type { BotDetail } from '../../../../contract/bots';
+import { useAppState } from '../../../lib/app-state/AppState';
+import { strings } from '../../../lib/strings';
+import type { RunRouteName } from '../hooks/useRunRoute';
+import { useRunRoute } from '../hooks/useRunRoute';
+import { ChatRunner } from './ChatRunner';
+import { ConversationGate } from './ConversationGate';
+
+/**
+ * A TutorBot as its students meet it: the welcome message and the chat, nothing else. Opened by
+ * its teacher (run-tutor-bot, or the student view's preview) it is that same view. The top bar
+ * shows the tutor's name through tutorContent.
+ */
+export function TutorRun({ bot, route: routeName, assignmentId }: { bot: Extract<BotDetail, { kind: 'TutorBot' }>; route: RunRouteName; assignmentId: string | null }) {
+  const route = useRunRoute(routeName);
+  const { setTutorContent } = useAppState();
+  useEffect(() => {
+    setTutorContent({ botId: bot.id, botName: bot.name, assignmentId });
+    return () => setTutorContent(null);
+  }, [setTutorContent, bot.id, bot.name, assignmentId]);
+  return (
+    <>
+      <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" startIcon={<RestartAltIcon />} onClick={route.openNew}>{strings.runs.tutor.startOver}</Button>}>
+        {strings.runs.tutor.previewBanner}
+      </Alert>
+      <Box>
+        <ConversationGate key={route.sessionKey} res={route.params.res} isNew={route.isNew} botId={bot.id} onStartNew={route.openNew}>
+          {(initial) => <ChatRunner bot={bot} initial={initial} onCreated={route.adopt} tutor />}
+        </ConversationGate>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Chat, useChat } from '@ai-sdk/react';
+import type { ConversationDetail } from '../../../../contract/ai';
+import { ApiError, apiRequest } from '../../../lib/http';
+import { conversationDetail } from '../../../../contract/ai';
+import { messageText, runTransport, type RunMessage } from '../api/runTransport';
+
+/** Stored messages as useChat messages: the stored id, one text part, the stored status as metadata. */
+export function toRunMessages(detail: ConversationDetail | null): RunMessage[] {
+  if (!detail) return [];
+  return detail.messages.map((m) => ({
+    id: m.id,
+    role: m.role,
+    parts: [{ type: 'text', text: m.text }],
+    metadata: { conversationId: detail.id, messageId: m.id, status: m.status },
+  }));
+}
+
+/** Errors the server raised before storing anything: the message goes back into the box to send again. */
+const nothingStored = (err: unknown) =>
+  err instanceof ApiError && err.status !== 0 && (!err.code.startsWith('ai_') || err.code === 'ai_not_configured');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The conversation id the transport reads when a request starts; set once, on the first send. */
+class ConversationHandle {
+  constructor(private value: string | null) {}
+  get id() {
+    return this.value;
+  }
+  adopt(id: string) {
+    this.value = id;
+  }
+  forget() {
+    this.value = null;
+  }
+}
+
+export interface RunChatOptions {
+  /** The stored conversation being reopened, or null for a new run. */
+  initial: ConversationDetail | null;
+  /** Creates the run's conversation on the first send (POST /api/bots/:id/runs). */
+  createConversation: () => Promise<string>;
+  /** Told once the conversation exists, to put its id in the address. */
+  onCreated?: (conversationId: string) => void;
+}
+
+/**
+ * One run's conversation: useChat over the conversation's endpoints, the conversation created on
+ * the first send, Stop, Regenerate and Try again with the server's rules (see decisions-web.md).
+ */
+export function useRunChat({ initial, createConversation, onCreated }: RunChatOptions) {
+  const [current] = useState(() => new ConversationHandle(initial?.id ?? null));
+  const [conversationId, setConversationId] = useState<string | null>(initial?.id ?? null);
+  /** The text of a message the server refused, given back to the message box. */
+  const [returnedText, setReturnedText] = useState<{ text: string; at: number } | null>(null);
+  /** The last send was refused before anything was stored (nothing to retry: the text is back in the box). */
+  const [refused, setRefused] = useState(false);
+  const [instance] = useState(() => {
+    const c: Chat<RunMessage> = new Chat<RunMessage>({
+      id: initial?.id ?? `new-${crypto.randomUUID()}`,
+      messages: toRunMessages(initial),
+      transport: runTransport(() => current.id),
+      // A send refused before anything was stored leaves no trace: the message leaves the list
+      // and goes back into the box, next to the server's reason.
+      onError: (err) => {
+        const last = c.lastMessage;
+        if (!nothingStored(err) || last?.role !== 'user') return;
+        setRefused(true);
+        c.messages = c.messages.slice(0, -1);
+        setReturnedText({ text: messageText(last), at: Date.now() });
+      },
+    });
+    return c;
+  });
+  const chat = useChat<RunMessage>({ chat: instance, experimental_throttle: 60 });
+  const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set());
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<unknown>(null);
+  const { messages, status, error, sendMessage, regenerate, stop, clearError } = chat;
+
+  const busy = starting || status === 'submitted' || status === 'streaming';
+  const streamingId = status === 'streaming' ? messages.at(-1)?.id : undefined;
+
+  const ensureConversation = useCallback(async () => {
+    if (current.id) return current.id;
+    const id = await createConversation();
+    current.adopt(id);
+    setConversationId(id);
+    onCreated?.(id);
+    return id;
+  }, [current, createConversation, onCreated]);
+
+  /** Sends a message, creating the conversation first when needed. Refused sends give the text back. */
+  const send = useCallback(
+    async (text: string) => {
+      setStartError(null);
+      setRefused(false);
+      clearError();
+      setStarting(true);
+      try {
+        await ensureConversation();
+      } catch (err) {
+        setStartError(err);
+        setRefused(true);
+        setReturnedText({ text, at: Date.now() });
+        return;
+      } finally {
+        setStarting(false);
+      }
+      await sendMessage({ text });
+    },
+    [ensureConversation, sendMessage, clearError],
+  );
+
+  /** The next send starts a new conversation (a DocBot whose form changed before any reply). */
+  const forgetConversation = useCallback(() => {
+    current.forget();
+    setConversationId(null);
+  }, [current]);
+
+  /** Waits until the server has finished a reply that was stopped here (it runs to its end there). */
+  const settle = useCallback(async () => {
+    const id = current.id;
+    if (!id) return;
+    for (let i = 0; i < 120; i++) {
+      const detail = await apiRequest(`/api/conversations/${encodeURIComponent(id)}`, conversationDetail);
+      if (detail.messages.at(-1)?.status !== 'streaming') return;
+      await sleep(1000);
+    }
+  }, [current]);
+
+  const [settling, setSettling] = useState(false);
+
+  /** Regenerate the last reply (also "Try again" after a failed or cut-off reply). */
+  const regenerateLast = useCallback(async () => {
+    clearError();
+    setStartError(null);
+    const last = messages.at(-1);
+    if (last && stopped.has(last.id)) {
+      setSettling(true);
+      try {
+        await settle();
+      } catch (err) {
+        setStartError(err);
+        return;
+      } finally {
+        setSettling(false);
+      }
+    }
+    // A network failure may or may not have reached the server: re-send with the same key
+    // (the server answers a known key with the stored reply); a stored failure is retried.
+    if (last?.role === 'user' && error instanceof ApiError && error.status === 0) {
+      await regenerate({ body: { resend: true } });
+      return;
+    }
+    await regenerate();
+  }, [clearError, messages, stopped, settle, error, regenerate]);
+
+  const stopReply = useCallback(async () => {
+    const last = messages.at(-1);
+    await stop();
+    if (last?.role === 'assistant') setStopped((s) => new Set(s).add(last.id));
+  }, [messages, stop]);
+
+  return useMemo(
+    () => ({
+      conversationId,
+      messages,
+      status,
+      error: startError ?? (status === 'error' ? error : null),
+      returnedText,
+      refused,
+      busy: busy || settling,
+      settling,
+      streamingId,
+      stopped,
+      send,
+      forgetConversation,
+      stop: stopReply,
+      regenerate: regenerateLast,
+    }),
+    [conversationId, messages, status, startError, error, returnedText, refused, busy, settling, streamingId, stopped, send, forgetConversation, stopReply, regenerateLast],
+  );
+}
+
+export type RunChat = ReturnType<typeof useRunChat>;
