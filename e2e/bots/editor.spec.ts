@@ -1,0 +1,169 @@
+// Behaviour: a teacher makes a DocBot from a template in the editor's copy mode, edits it with inline messages from the contract, finds it in the library; the editors warn before leaving unsaved changes; a DocBot's form fields and a TutorBot's settings are edited; screenshots at desktop and 360 px.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
+import { scrollsSideways } from '../fixtures/ui';
+import { card, makeDocBot, openLibrary, unique } from './helpers';
+
+const getBrowser = useBrowser();
+const shots = path.resolve('.test-artifacts/bots');
+
+describe('from a template to my own DocBot', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const name = unique('My Lesson Plan');
+
+  beforeAll(async () => {
+    context = await contextAs(getBrowser(), 'premiumTeacher');
+    page = await context.newPage();
+    errors = trackErrors(page);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('opens a template read-only and copies it into the editor', async () => {
+    await openLibrary(page, '/home/DocBot?tab=templates', 'My DocBots');
+    const template = card(page, 'Lesson Plan');
+    expect(await template.getByText('Built-in template').isVisible()).toBe(true);
+    expect(await template.getByRole('link', { name: 'Run Lesson Plan' }).getAttribute('href')).toMatch(/^\/run-doc-bot\/[0-9a-f-]{36}\/true\/new\/builtin\/none$/);
+    await template.getByRole('link', { name: 'View Lesson Plan' }).click();
+    await page.getByRole('heading', { level: 1, name: 'View DocBot: Lesson Plan' }).waitFor();
+    expect(page.url()).toMatch(/\/docbot-add-edit\/[0-9a-f-]{36}\/true\/edit\/builtin\/none$/);
+    await page.getByRole('link', { name: 'Copy and adapt' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Copy DocBot: Lesson Plan' }).waitFor();
+    expect(page.url()).toMatch(/\/copy\/builtin\/none$/);
+  });
+
+  it('shows the contract’s messages inline and refuses to save until they are fixed', async () => {
+    const nameBox = page.getByRole('textbox', { name: 'Name' });
+    await nameBox.fill('');
+    await page.getByText('Give the bot a name.').waitFor();
+    await nameBox.fill('x'.repeat(81));
+    await page.getByText('Keep the name to 80 characters or fewer.').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'One field needs attention before saving.' }).waitFor();
+    expect(await nameBox.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(page.url()).toMatch(/\/copy\//);
+  });
+
+  it('saves the copy, which becomes the teacher’s own bot in edit mode', async () => {
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${name}` }).waitFor();
+    expect(page.url()).toMatch(/\/docbot-add-edit\/[0-9a-f-]{36}\/false\/edit\/[^/]+\/none$/);
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  });
+
+  it('edits a form field, with a list’s default among its options', async () => {
+    const field = page.getByRole('listitem', { name: 'Field 2' });
+    await field.getByRole('textbox', { name: 'Label' }).fill('School subject');
+    const options = field.getByRole('textbox', { name: 'Options, one per line' });
+    await options.fill('Maths\nScience\nMaths');
+    await page.getByText('"Maths" is listed twice.').waitFor();
+    await options.fill('Maths\nScience\nArt');
+    await page.getByRole('button', { name: 'Add a field' }).click();
+    const added = page.getByRole('listitem', { name: /^Field \d+$/ }).last();
+    expect(await added.getByRole('textbox', { name: 'Label' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await added.getByRole('textbox', { name: 'Label' }).fill('Room number');
+    await added.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Number' }).click();
+    await added.getByRole('textbox', { name: 'Default' }).fill('twelve');
+    await page.getByText('The default of a number field must be a number.').waitFor();
+    await added.getByRole('textbox', { name: 'Default' }).fill('12');
+    await page.getByRole('textbox', { name: 'Description' }).fill('My own lesson plans, with room numbers.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  });
+
+  it('warns before leaving with unsaved changes', async () => {
+    await page.getByRole('textbox', { name: 'Instructions' }).fill('Changed but not saved.');
+    await page.getByRole('link', { name: 'Back to the library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toMatch(/\/edit\//);
+    await page.getByRole('link', { name: 'Back to the library' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My DocBots' }).waitFor();
+  });
+
+  it('finds the bot in the library with its saved description, and reopens it with the saved fields', async () => {
+    const mine = card(page, name);
+    await mine.waitFor();
+    expect(await mine.getByText('My own lesson plans, with room numbers.').isVisible()).toBe(true);
+    await mine.getByRole('link', { name: `Edit ${name}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${name}` }).waitFor();
+    expect(await page.getByRole('listitem', { name: 'Field 2' }).getByRole('textbox', { name: 'Label' }).inputValue()).toBe('School subject');
+    const last = page.getByRole('listitem', { name: /^Field \d+$/ }).last();
+    expect(await last.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Room number');
+    expect(await last.getByRole('textbox', { name: 'Default' }).inputValue()).toBe('12');
+    expect(await page.getByRole('textbox', { name: 'Instructions' }).inputValue()).not.toBe('Changed but not saved.');
+  });
+
+  it('logs no error in the browser', () => {
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a new TutorBot and the student preview', () => {
+  it('adds a TutorBot with its tutoring settings and shows it on /student', async () => {
+    const context = await contextAs(getBrowser(), 'schoolTeacher');
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const name = unique('Fractions Tutor');
+    await openLibrary(page, '/home/TutorBot', 'My TutorBots');
+    await page.getByRole('link', { name: 'New TutorBot' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'New TutorBot' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Mathematics');
+    await page.getByRole('combobox', { name: 'Grade level' }).click();
+    await page.getByRole('option', { name: 'Grade 5', exact: true }).click();
+    await page.getByRole('radio', { name: 'Practice quiz' }).check();
+    await page.getByRole('textbox', { name: 'Questions per quiz round' }).fill('25');
+    await page.getByText('A quiz round has at most 20 questions.').waitFor();
+    await page.getByRole('textbox', { name: 'Questions per quiz round' }).fill('8');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Edit TutorBot: ${name}` }).waitFor();
+    expect(await page.getByRole('region', { name: 'Try it' }).isVisible()).toBe(true);
+
+    await page.goto('/student');
+    await page.getByRole('heading', { level: 1, name: 'Student preview' }).waitFor();
+    const link = card(page, name).getByRole('link', { name: `Open ${name} as a student` });
+    expect(await link.getAttribute('href')).toMatch(/^\/run-student-tutor-bot\/[0-9a-f-]{36}\/false\/new\/[^/]+\/[0-9a-f-]{36}\/preview$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  for (const width of [1280, 360]) {
+    it(`library and editor at ${width} px: nothing scrolls sideways`, async () => {
+      mkdirSync(shots, { recursive: true });
+      const context = await contextAs(getBrowser(), 'schoolAdmin', { width, height: 900 });
+      await makeDocBot(context, unique('Screenshot Bot'), 'school');
+      const page = await context.newPage();
+      await openLibrary(page, '/home/DocBot', 'My DocBots');
+      await page.getByRole('article').first().waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({ path: path.join(shots, `library-${width}.png`) });
+      if (width === 360) {
+        await page.getByRole('button', { name: /^Collections:/ }).click();
+        await page.getByRole('button', { name: 'New collection' }).waitFor();
+        await page.waitForTimeout(400); // the drawer's slide-in
+        await page.screenshot({ path: path.join(shots, `library-collections-${width}.png`) });
+        await page.keyboard.press('Escape');
+      }
+      await page.getByRole('article').first().getByRole('link', { name: /^Edit / }).click();
+      await page.getByRole('heading', { level: 1, name: /^Edit DocBot/ }).waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({ path: path.join(shots, `editor-${width}.png`) });
+      await page.goto('/chatbot-add-edit/new/false/add/x/none');
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      await context.close();
+    });
+  }
+});
