@@ -161,8 +161,10 @@ describe('rate limits', { timeout: 180_000 }, () => {
 
   it('stops one address hammering sign-in for many accounts', async () => {
     const statuses: number[] = [];
+    // No password field: better-auth refuses these at once without hashing, so the hundred requests
+    // fit well inside the one-minute window even on a loaded machine; the limiter counts them all.
     for (let i = 0; i < 105; i++) {
-      const res = await new TestClient(ctx, '203.0.113.200').post('/api/auth/sign-in/email', { email: `spray${i}@example.org`, password: 'x' });
+      const res = await new TestClient(ctx, '203.0.113.200').post('/api/auth/sign-in/email', { email: `spray${i}@example.org` });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 100).includes(429)).toBe(false);

@@ -16,3 +16,11 @@ export class AppError extends Error {
 export const notFound = (what = 'That') => new AppError('not_found', 404, `${what} was not found.`);
 export const unauthenticated = () => new AppError('unauthenticated', 401, 'Sign in to continue.');
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', 403, message);
+
+/** True when a database error (or one it wraps) is a unique-constraint violation (23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

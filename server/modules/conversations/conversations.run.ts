@@ -11,7 +11,7 @@ import { aiRuntime, type AiRuntime } from '../../ai/runtime';
 import { classify, safeReply } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SessionUser } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { finishUsage, reserveUsage, resolvePool } from '../usage/usage.service';
 import * as store from './conversations.store';
 import { replayReply } from './conversations.replay';
@@ -93,6 +93,10 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     }
   } catch (err) {
     rt.live.delete(replyId);
+    // A double submit that slipped past the lock (two sends racing on two connections): the
+    // unique key decides, and the loser answers with the winner's reply instead of an error.
+    const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
+    if (winner) return replayReply(deps, winner);
     throw err;
   }
   const meta: ReplyMetadata = { conversationId: conversation.id, messageId: replyId, testProvider: deps.config.ai.testProvider || undefined };

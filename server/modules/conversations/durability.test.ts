@@ -179,5 +179,5 @@ describe('a server that stops mid-stream', () => {
       ['assistant', 'complete'],
     ]);
     expect(final.messages[1]!.text).toBe(fake.requests[1]!.reply);
-  }, 90_000);
+  }, 240_000);
 });

@@ -4,7 +4,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { AccountRole } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 
 export interface NewUser {
   email: string;
@@ -54,13 +54,6 @@ export async function createPasswordUser(db: Db, input: NewUser) {
     if (isUniqueViolation(err)) throw new AppError('conflict', 409, `An account with ${email} already exists.`);
     throw err;
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** The same password rules as sign-up. */
