@@ -14,8 +14,14 @@ export interface BotRef {
 
 function excerptOf(row: SavedRow): string {
   const text = row.body
-    .replace(/[#*_`>|~$\\-]+/g, ' ')
+    .split('\n')
+    // The title is shown already: skip a first heading that repeats it.
+    .filter((line, i) => !(i < 3 && /^#{1,6}\s/.test(line) && line.replace(/^#+\s*/, '').trim() === row.title))
+    .map((line) => line.replace(/^\s*(#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*|\|?\s*:?-{3,}.*$)/, ''))
+    .join(' ')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`~\\]+/g, '')
+    .replace(/[|$]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;

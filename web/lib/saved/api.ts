@@ -56,7 +56,13 @@ export const savedBotsQuery = () =>
   queryOptions({ queryKey: savedKeys.bots(), queryFn: ({ signal }) => apiRequest('/api/saved/bots', savedBotList, { signal }), staleTime: 30_000 });
 
 export const savedItemQuery = (id: string) =>
-  queryOptions({ queryKey: savedKeys.detail(id), queryFn: ({ signal }) => apiRequest(item(id), savedDetail, { signal }), staleTime: 0 });
+  queryOptions({
+    queryKey: savedKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest(item(id), savedDetail, { signal }),
+    staleTime: 0,
+    // A missing or someone else's item stays missing: say so at once.
+    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+  });
 
 /** POST /api/saved: Save to Saved Docs. */
 export const createSaved = (input: CreateSavedInput) => apiRequest('/api/saved', savedDetail, { method: 'POST', body: input });

@@ -106,5 +106,5 @@ export function useSaveImage() {
 
 /** The saved item a runner reopens (`res`), or nothing for `new`. A missing item is a 404 ApiError. */
 export function useReopenedItem(res: string) {
-  return useQuery({ ...savedItemQuery(res), enabled: res !== 'new', retry: false });
+  return useQuery({ ...savedItemQuery(res), enabled: res !== 'new' });
 }

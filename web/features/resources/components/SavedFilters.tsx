@@ -10,6 +10,8 @@ import { savedBotsQuery, type SavedFilter } from '../../../lib/saved/api';
 import { strings } from '../../../lib/strings';
 
 const s = strings.saved;
+// "All kinds" / "All bots" are real choices: show them, with the label above.
+const emptyShown = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
 
 /** Search (debounced), kind, bot and sort: each change asks the server for a new first page. */
 export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChange: (f: SavedFilter) => void }) {
@@ -32,7 +34,7 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
         size="small"
         slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
       />
-      <TextField select label={s.kindLabel} size="small" value={filter.kind ?? ''} onChange={(e) => onChange({ ...filter, kind: (e.target.value || null) as SavedKind | null })}>
+      <TextField select label={s.kindLabel} size="small" slotProps={emptyShown} value={filter.kind ?? ''} onChange={(e) => onChange({ ...filter, kind: (e.target.value || null) as SavedKind | null })}>
         <MenuItem value="">{s.kindAll}</MenuItem>
         {savedKinds.map((k) => (
           <MenuItem key={k} value={k}>
@@ -40,7 +42,7 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label={s.botLabel} size="small" value={filter.botId ?? ''} onChange={(e) => onChange({ ...filter, botId: e.target.value || null })}>
+      <TextField select label={s.botLabel} size="small" slotProps={emptyShown} value={filter.botId ?? ''} onChange={(e) => onChange({ ...filter, botId: e.target.value || null })}>
         <MenuItem value="">{s.botAll}</MenuItem>
         {(bots.data?.bots ?? []).map((b) => (
           <MenuItem key={b.botId} value={b.botId}>

@@ -155,8 +155,8 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
               slotProps={{ htmlInput: { spellCheck: true, style: { fontFamily: 'ui-monospace, Consolas, monospace', fontSize: 14 } } }}
             />
           )}
-          {showPreview && (
-            <Box component="section" aria-label={isDocument ? s.preview : s.transcript} sx={{ minWidth: 0 }}>
+          {/* Always rendered (hidden on the phone's Edit tab): Print and Copy take it. */}
+          <Box component="section" aria-label={isDocument ? s.preview : s.transcript} sx={{ minWidth: 0, display: showPreview ? 'block' : 'none' }}>
               <Box ref={previewRef} data-print-target>
                 {item.kind === 'image' && imageUrl ? (
                   <Box component="img" src={imageUrl} alt={item.title} sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1 }} />
@@ -164,8 +164,7 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
                   <Markdown text={text} />
                 )}
               </Box>
-            </Box>
-          )}
+          </Box>
         </Box>
       </DialogContent>
     </>
