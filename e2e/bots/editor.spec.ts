@@ -139,6 +139,33 @@ describe('a new TutorBot and the student preview', () => {
   });
 });
 
+describe('Try-it', () => {
+  it('saves a new ChatBot first, then sends the test message to the saved bot', async () => {
+    const context = await contextAs(getBrowser(), 'freeTeacher');
+    const page = await context.newPage();
+    await openLibrary(page, '/home/ChatBot', 'My ChatBots');
+    await page.getByRole('link', { name: 'New ChatBot' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'New ChatBot' }).waitFor();
+    const name = unique('Try Helper');
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('textbox', { name: 'Welcome message' }).fill('Hi! Ask me about planning.');
+    const log = page.getByRole('log', { name: 'Test chat' });
+    expect(await log.getByText('Hi! Ask me about planning.').isVisible()).toBe(true);
+    await page.getByRole('textbox', { name: 'Test message' }).fill('Hello bot');
+    await page.getByRole('button', { name: 'Save and send' }).click();
+    await page.getByRole('heading', { level: 1, name: `Edit ChatBot: ${name}` }).waitFor();
+    await log.getByText('Hello bot').waitFor();
+    const ai = (await (await context.request.get('/api/ai')).json()) as { provider: string };
+    if (ai.provider === 'not configured') {
+      // Without an AI provider the engine says so; the bot is saved all the same.
+      await page.getByRole('region', { name: 'Try it' }).getByRole('alert').waitFor();
+    } else {
+      await log.getByText('Bot').nth(1).waitFor();
+    }
+    await context.close();
+  });
+});
+
 describe('screenshots', () => {
   for (const width of [1280, 360]) {
     it(`library and editor at ${width} px: nothing scrolls sideways`, async () => {

@@ -355,7 +355,7 @@ export const strings = {
       title: 'Try it',
       intro: 'A test chat with this bot. Your changes are saved first, then each message goes to the saved bot.',
       introReadOnly: 'Open this bot in its runner to try it.',
-      message: 'Message',
+      message: 'Test message',
       send: 'Save and send',
       stop: 'Stop',
       restart: 'New test chat',

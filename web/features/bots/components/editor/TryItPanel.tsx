@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useChat } from '@ai-sdk/react';
 import { Link as RouterLink } from 'react-router';
+import { Markdown } from '../../../../components/markdown/Markdown';
 import { ApiError } from '../../../../lib/http';
 import { strings } from '../../../../lib/strings';
 import { startRun } from '../../api/startRun';
@@ -167,9 +168,16 @@ function Bubble({ who, text, mine }: { who: string; text: string; mine: boolean 
       <Typography variant="caption" component="p" color="text.secondary">
         {who}
       </Typography>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {text}
-      </Typography>
+      {mine ? (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {text}
+        </Typography>
+      ) : (
+        // The bot's words are model output: sanitised Markdown, never raw HTML.
+        <Box sx={{ typography: 'body2', '& > :first-of-type': { mt: 0 }, '& > :last-child': { mb: 0 } }}>
+          <Markdown text={text} />
+        </Box>
+      )}
     </Box>
   );
 }
