@@ -125,6 +125,28 @@ describe('collections, sharing and delete with undo', () => {
     await card(page, bot.name).waitFor();
   });
 
+  it('renames a collection and moves it up the list', async () => {
+    const second = unique('Unit 4');
+    await page.getByRole('button', { name: 'New collection' }).click();
+    await page.getByRole('dialog', { name: 'New collection' }).getByLabel('Collection name').fill(second);
+    await page.getByRole('dialog', { name: 'New collection' }).getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: `Actions for collection ${second}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const renamed = `${second} renamed`;
+    const dialog = page.getByRole('dialog', { name: 'Rename the collection' });
+    await dialog.getByLabel('Collection name').fill(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: `Actions for collection ${renamed}` }).click();
+    await page.getByRole('menuitem', { name: 'Move up' }).click();
+    const panel = page.getByRole('region', { name: 'Collections' });
+    await panel.getByRole('button', { name: new RegExp(`^${renamed}`) }).waitFor();
+    await expectFirstCollection(page, renamed);
+    // The order is the server's: it holds after a reload.
+    await page.reload();
+    await expectFirstCollection(page, renamed);
+    await page.getByRole('button', { name: 'All DocBots' }).click();
+  });
+
   it('shares a bot publicly from its menu', async () => {
     await card(page, bot.name).getByRole('button', { name: `More actions for ${bot.name}` }).click();
     await page.getByRole('menuitem', { name: 'Share' }).click();
@@ -161,6 +183,12 @@ describe('collections, sharing and delete with undo', () => {
   });
 });
 
+/** The first collection after All, in the panel's order. */
+async function expectFirstCollection(page: Page, name: string) {
+  const panel = page.getByRole('region', { name: 'Collections' });
+  await expect.poll(async () => (await panel.getByRole('listitem').nth(1).textContent())?.startsWith(name)).toBe(true);
+}
+
 describe('an empty library', () => {
   it('invites the teacher to start from a template', async () => {
     const context = await contextAs(getBrowser(), 'support');
@@ -168,7 +196,7 @@ describe('an empty library', () => {
     await openLibrary(page, '/home/TutorBot', 'My TutorBots');
     await page.getByRole('heading', { name: 'You have no TutorBots yet' }).waitFor();
     await page.getByRole('button', { name: 'Browse the templates' }).click();
-    expect(await page.getByRole('tab', { name: 'Templates', selected: true }).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Templates', selected: true }).waitFor();
     await card(page, 'Socratic Math Tutor').waitFor();
     await context.close();
   });
