@@ -98,8 +98,23 @@ const env = {
   NODE_ENV: 'test',
 };
 let server;
+let fakeAi;
 let code = 1;
 try {
+  // The fake Gemini (e2e/fixtures/fake-ai.ts) answers every AI call, as the test provider.
+  fakeAi = spawn(node, ['--import', 'tsx', 'e2e/fixtures/fake-ai.ts'], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const fakeUrl = await new Promise((resolve, reject) => {
+    let out = '';
+    fakeAi.stdout.on('data', (d) => {
+      out += d;
+      const m = /FAKE_AI_URL=(\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    fakeAi.once('exit', () => reject(new Error('the fake AI server stopped before listening')));
+  });
+  Object.assign(env, { GEMINI_API_KEY: 'fake-e2e-key', GEMINI_BASE_URL: fakeUrl, AI_PROVIDER: 'gemini', AI_TEST_PROVIDER: 'true', OPENAI_COMPATIBLE_BASE_URL: '', AI_RATE_LIMIT_PER_MINUTE: '300' });
+  log(`fake Gemini at ${fakeUrl}`);
+
   log(`seeding ${env.DATA_DIR}`);
   const seed = spawnSync(node, ['--import', 'tsx', 'e2e/fixtures/seed.ts'], { cwd: root, env, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('the seed failed');
@@ -139,6 +154,7 @@ try {
   code = 1;
 } finally {
   if (server) await stopServer(server);
+  if (fakeAi && fakeAi.exitCode === null) fakeAi.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
 log(code === 0 ? 'passed' : 'FAILED');

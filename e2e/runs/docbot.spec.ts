@@ -33,8 +33,8 @@ describe('DocBot runner', () => {
     expect(await doc.getByRole('table').count()).toBe(1);
     expect(await doc.locator('.katex').count()).toBeGreaterThan(0);
     expect(await doc.textContent()).toContain('Write the document from the form.');
-    expect(page.url()).not.toContain('/new/');
-    expect(page.url()).toMatch(/\/run-doc-bot\/[^/]+\/true\/[0-9a-f-]{36}\/builtin\/none$/);
+    // The address names the run, so a reload reopens it.
+    expect(page.url()).toMatch(/\/run-doc-bot\/[^/]+\/true\/new\/builtin\/none\?c=[0-9a-f-]{36}$/);
     await shoot(page, 'docbot-desktop');
 
     // Refine: the follow-up instruction reaches the model and the document is replaced.
@@ -54,19 +54,20 @@ describe('DocBot runner', () => {
     await editor.fill('# My own version\n\nEdited by hand.');
     await page.getByRole('button', { name: 'Done editing' }).click();
     await doc.getByRole('heading', { name: 'My own version' }).waitFor();
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await page.getByText('Copied to the clipboard.').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Edited by hand.');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Copy as formatted text' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('Edited by hand.');
 
-    // Save says plainly that Saved Docs is not there yet.
+    // Save to Saved Docs: the item becomes `res`, and reopening shows the saved text.
     await page.getByRole('button', { name: 'Save to Saved Docs' }).click();
-    await page.getByText('Saving to Saved Docs is not available yet', { exact: false }).waitFor();
-
-    // The run is listed and reopens with its document.
+    await page.getByText('Saved to Saved Docs.').waitFor();
+    await expect.poll(() => page.url()).toMatch(/\/run-doc-bot\/[^/]+\/true\/[0-9a-f-]{36}\/builtin\/none$/);
     const url = page.url();
     await page.reload();
-    await page.getByTestId('document').getByRole('heading', { name: 'Lesson document' }).waitFor();
+    await page.getByTestId('document').getByRole('heading', { name: 'My own version' }).waitFor();
     expect(page.url()).toBe(url);
+    // Refine still works on the reopened item (its run is kept).
+    await page.getByRole('textbox', { name: 'Refine: what should change?' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

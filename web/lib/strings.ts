@@ -486,9 +486,17 @@ export const strings = {
     },
     save: {
       button: 'Save to Saved Docs',
+      again: 'Save again',
       conversationButton: 'Save conversation',
-      unavailable:
-        'Saving to Saved Docs is not available yet: it comes with the Saved Docs update. This run is already kept on the server; reopen it from the list on this page. Use Copy to keep the text elsewhere.',
+      saving: 'Saving…',
+      saved: 'Saved to Saved Docs.',
+      open: 'Open Saved Docs',
+      conflict: 'This item was changed elsewhere (another tab or the Saved Docs page) since you opened it.',
+      overwrite: 'Save mine over it',
+      useTheirs: 'Use the saved version',
+      failed: (message: string) => `Not saved: ${message}`,
+      image: 'Save image',
+      imageSaved: 'Image saved',
     },
     doc: {
       formTitle: 'Fill in the form',

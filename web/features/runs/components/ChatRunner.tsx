@@ -18,20 +18,25 @@ import { AttachTextFile, withAttachment, type Attachment } from './AttachTextFil
 import { Composer } from './Composer';
 import { LiveStatus } from './LiveStatus';
 import { MessageList } from './MessageList';
-import { SaveUnavailable } from './SaveUnavailable';
+import { SaveButton, SaveOutcome } from './SaveControl';
+import { useSaveToSavedDocs } from '../../../lib/saved';
+import type { SavedDetail } from '../../../../contract/saved';
 
 const s = strings.runs;
 
 interface Props {
   bot: Extract<BotDetail, { kind: 'ChatBot' | 'TutorBot' }>;
   initial: ConversationDetail | null;
+  /** The Saved Docs item reopened (`res`): saving again refreshes its transcript. */
+  saved?: SavedDetail | null;
   onCreated: (conversationId: string) => void;
+  onSaved?: (savedId: string) => void;
   /** The student's view (TutorBot): no starter prompts, attachments or saving. */
   tutor?: boolean;
 }
 
 /** A chat run: streaming replies, Stop, Regenerate, starter prompts, attach a text file, save. */
-export function ChatRunner({ bot, initial, onCreated, tutor = false }: Props) {
+export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tutor = false }: Props) {
   const queryClient = useQueryClient();
   const createConversation = useCallback(async () => (await startRun(bot.id)).id, [bot.id]);
   const created = useCallback(
@@ -43,18 +48,27 @@ export function ChatRunner({ bot, initial, onCreated, tutor = false }: Props) {
   );
   const chat = useRunChat({ initial, createConversation, onCreated: created });
   const [attachment, setAttachment] = useState<Attachment | null>(null);
-  const [saveOpen, setSaveOpen] = useState(false);
+  const save = useSaveToSavedDocs(saved);
+  const saveConversation = () => {
+    if (chat.conversationId) void save.saveConversation(chat.conversationId).then((item) => item && onSaved?.(item.id));
+  };
   const end = useRef<HTMLDivElement>(null);
   useEffect(preloadMarkdown, []);
 
-  // Keep the newest text in view while it streams, unless the reader scrolled up.
+  // Keep the newest text in view while it streams, unless the reader scrolled up to read.
   const count = chat.messages.length;
+  const streamedChars = chat.streamingId ? (chat.messages.at(-1)?.parts.length ?? 0) + JSON.stringify(chat.messages.at(-1)?.parts ?? []).length : 0;
+  const following = useRef(true);
   useEffect(() => {
-    const el = end.current;
-    if (!el) return;
-    const rect = el.getBoundingClientRect();
-    if (rect.top < window.innerHeight + 200) el.scrollIntoView({ block: 'end' });
-  }, [count, chat.status]);
+    const onScroll = () => {
+      following.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 160;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    if (following.current) end.current?.scrollIntoView({ block: 'end' });
+  }, [count, chat.status, streamedChars]);
 
   const welcome = bot.settings.welcomeMessage;
   const starters = bot.kind === 'ChatBot' && !tutor ? bot.settings.starterPrompts : [];
@@ -108,14 +122,12 @@ export function ChatRunner({ bot, initial, onCreated, tutor = false }: Props) {
             tutor ? undefined : (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                 <AttachTextFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
-                <Button size="small" onClick={() => setSaveOpen(true)} disabled={chat.messages.length === 0}>
-                  {s.save.conversationButton}
-                </Button>
+                <SaveButton state={save} label={s.save.conversationButton} disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId} onSave={saveConversation} />
               </Stack>
             )
           }
         />
-        {saveOpen && <SaveUnavailable onClose={() => setSaveOpen(false)} />}
+        {!tutor && <SaveOutcome state={save} onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))} onUseTheirs={save.acceptTheirs} />}
       </Paper>
     </Stack>
   );

@@ -4,34 +4,68 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
+import type { SavedDetail, SavedKind } from '../../../../contract/saved';
 import { ApiError } from '../../../lib/http';
+import { useReopenedItem } from '../../../lib/saved';
 import { strings } from '../../../lib/strings';
 import { conversationQuery } from '../../ai/api/conversations';
 
 const s = strings.runs;
 
+export interface RunStart {
+  /** The conversation to continue, or null for a new run. */
+  conversation: ConversationDetail | null;
+  /** The Saved Docs item reopened (`res`), or null. */
+  saved: SavedDetail | null;
+}
+
+interface Props {
+  res: string;
+  /** A past conversation reopened without a saved item (`new?c=`). */
+  conversationId: string | null;
+  isNew: boolean;
+  botId: string;
+  /** The kind of saved item this runner continues. */
+  savedKind: SavedKind;
+  onStartNew: () => void;
+  children: (start: RunStart) => ReactNode;
+}
+
 /**
- * Gives the runner the conversation to reopen (`res`), or null for a new run. A conversation that
- * is not the caller's, or not with this bot, reads as not found.
+ * What a runner starts from: nothing (`new`), a Saved Docs item (`res`) with the conversation it
+ * refers to, or a past conversation (`?c=`). Anything that is not the caller's, not of this bot or
+ * not of this kind reads as not found.
  */
-export function ConversationGate({ res, isNew, botId, onStartNew, children }: { res: string; isNew: boolean; botId: string; onStartNew: () => void; children: (initial: ConversationDetail | null) => ReactNode }) {
-  const query = useQuery({ ...conversationQuery(res), enabled: !isNew, retry: false, staleTime: 0, gcTime: 0 });
-  if (isNew) return children(null);
-  if (query.isPending) return <CircularProgress size={24} aria-label={strings.loading} />;
-  const notFound = (query.isError && query.error instanceof ApiError && query.error.status === 404) || (query.data && query.data.botId !== botId);
-  if (notFound || query.isError) {
+export function ConversationGate({ res, conversationId, isNew, botId, savedKind, onStartNew, children }: Props) {
+  const saved = useReopenedItem(isNew ? 'new' : res);
+  const convId = isNew ? null : res === 'new' ? conversationId : (saved.data?.conversationId ?? null);
+  const conversation = useQuery({ ...conversationQuery(convId ?? 'none'), enabled: convId !== null, retry: false, staleTime: 0, gcTime: 0 });
+  if (isNew) return children({ conversation: null, saved: null });
+
+  const savedPending = res !== 'new' && saved.isPending;
+  if (savedPending || (convId !== null && conversation.isPending)) return <CircularProgress size={24} aria-label={strings.loading} />;
+
+  const notFoundError = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 403);
+  const savedWrong = res !== 'new' && saved.data !== undefined && (saved.data.kind !== savedKind || (saved.data.botId !== null && saved.data.botId !== botId));
+  const convWrong = conversation.data !== undefined && conversation.data.botId !== botId;
+  // A saved document whose run is gone still opens (its text is kept); a missing run otherwise is not found.
+  const convMissing = convId !== null && conversation.isError && !(savedKind === 'document' && res !== 'new');
+  const notFound = (res !== 'new' && saved.isError && notFoundError(saved.error)) || savedWrong || convWrong || (convMissing && notFoundError(conversation.error));
+  const failed = (res !== 'new' && saved.isError) || convMissing;
+  if (notFound || failed) {
+    const error = saved.error ?? conversation.error;
     return (
       <Alert
         severity={notFound ? 'warning' : 'error'}
         action={
-          <Button color="inherit" onClick={notFound ? onStartNew : () => void query.refetch()}>
+          <Button color="inherit" onClick={notFound ? onStartNew : () => void Promise.all([saved.refetch(), conversation.refetch()])}>
             {notFound ? s.startNew : s.tryAgain}
           </Button>
         }
       >
-        {notFound ? s.conversationNotFound : query.error instanceof ApiError ? query.error.message : s.loadFailed}
+        {notFound ? s.conversationNotFound : error instanceof ApiError ? error.message : s.loadFailed}
       </Alert>
     );
   }
-  return children(query.data);
+  return children({ conversation: conversation.data ?? null, saved: res !== 'new' ? (saved.data ?? null) : null });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,11 +6,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import DoneIcon from '@mui/icons-material/Done';
 import ReplayIcon from '@mui/icons-material/Replay';
-import SaveIcon from '@mui/icons-material/SaveOutlined';
 import StopIcon from '@mui/icons-material/Stop';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
@@ -28,14 +26,20 @@ import { DocForm, lastGrade, type FormState } from './DocForm';
 import { ImagePanel } from './ImagePanel';
 import { LiveStatus } from './LiveStatus';
 import { MessageBubble } from './MessageBubble';
-import { SaveUnavailable } from './SaveUnavailable';
+import { SaveButton, SaveOutcome } from './SaveControl';
+import { ExportMenu } from '../../../components/export/ExportMenu';
+import { useSaveToSavedDocs } from '../../../lib/saved';
+import type { SavedDetail } from '../../../../contract/saved';
 
 const s = strings.runs.doc;
 
 interface Props {
   bot: Extract<BotDetail, { kind: 'DocBot' }>;
   initial: ConversationDetail | null;
+  /** The Saved Docs item reopened (`res`): its text is the document, and saving updates it. */
+  saved: SavedDetail | null;
   onCreated: (conversationId: string) => void;
+  onSaved: (savedId: string) => void;
   onStartAgain: () => void;
   /** The form's values live above the session, so "start again" keeps the answers. */
   values: FormState;
@@ -43,7 +47,7 @@ interface Props {
 }
 
 /** A DocBot run: the form, Generate, the document streaming in, then Refine, Regenerate, edit, image, copy. */
-export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setValues }: Props) {
+export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgain, values, setValues }: Props) {
   const queryClient = useQueryClient();
   const inputs = bot.settings.formInputs;
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -73,14 +77,19 @@ export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setVa
   const chat = useRunChat({ initial, createConversation, onCreated: created });
   const [refine, setRefine] = useState('');
   const [editing, setEditing] = useState(false);
-  const [edited, setEdited] = useState<{ forId: string; text: string } | null>(null);
-  const [notice, setNotice] = useState<{ text: string; severity: 'success' | 'warning' } | null>(null);
-  const [saveOpen, setSaveOpen] = useState(false);
+  // A reopened saved document shows its saved text (it may have been edited after its last reply).
+  const [edited, setEdited] = useState<{ forId: string; text: string } | null>(() => {
+    if (!saved) return null;
+    const lastReply = initial?.messages.filter((m) => m.role === 'assistant').at(-1);
+    return lastReply?.text === saved.body ? null : { forId: lastReply?.id ?? 'saved', text: saved.body };
+  });
+  const save = useSaveToSavedDocs(saved);
+  const docRef = useRef<HTMLDivElement>(null);
   const [lastAction, setLastAction] = useState<'generate' | 'refine'>('generate');
   useEffect(preloadMarkdown, []);
 
   const replies = chat.messages.filter((m) => m.role === 'assistant');
-  const doc = replies.at(-1);
+  const doc = replies.at(-1) ?? (saved ? { id: 'saved', role: 'assistant' as const, parts: [{ type: 'text' as const, text: saved.body }] } : undefined);
   const docIsLast = doc !== undefined && chat.messages.at(-1)?.id === doc.id;
   const generatedText = doc ? messageText(doc) : '';
   const editedText = edited && doc && edited.forId === doc.id ? edited.text : null;
@@ -89,6 +98,8 @@ export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setVa
   const streaming = chat.status === 'streaming';
   const hasDoc = doc !== undefined || waiting;
   const formLocked = chat.conversationId !== null;
+  const reopened = saved !== null || (initial !== null && initial.messages.length > 0);
+  const canRefine = chat.conversationId !== null;
   const state = doc ? replyState(doc, { streamingId: chat.streamingId, stopped: chat.stopped, status: chat.status, isLast: docIsLast }) : 'streaming';
 
   const generate = () => {
@@ -113,21 +124,23 @@ export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setVa
     void chat.send(editedText !== null ? s.refineEdited(instruction, editedText) : instruction);
   };
 
-  const copy = () => {
-    navigator.clipboard.writeText(docText).then(
-      () => setNotice({ text: s.copied, severity: 'success' }),
-      () => setNotice({ text: s.copyFailed, severity: 'warning' }),
-    );
+  const saveDocument = () => {
+    void save.saveDocument({ body: docText, conversationId: chat.conversationId ?? undefined, botId: bot.id }).then((item) => item && onSaved(item.id));
   };
 
-  const firstHeading = /^#+\s+(.+)$/m.exec(generatedText)?.[1]?.trim();
+  const firstHeading = /^#+\s+(.+)$/m.exec(docText)?.[1]?.trim();
+  const useTheirs = () => {
+    const theirs = save.conflict;
+    save.acceptTheirs();
+    if (theirs && doc) setEdited({ forId: doc.id, text: theirs.body });
+  };
   const error = chat.error !== null && chat.error !== undefined ? chat.error : null;
   const errorAlert = error !== null && <AiErrorAlert error={error} onRetry={chat.refused ? undefined : () => void chat.regenerate()} />;
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
       <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
-      {(!initial || initial.messages.length === 0) && formLocked && hasDoc && (
+      {!reopened && formLocked && hasDoc && (
         <Paper variant="outlined" component="section" aria-labelledby="doc-answers" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="doc-answers" component="h2" variant="h6" sx={{ mb: 1 }}>
             {s.answersTitle}
@@ -151,7 +164,7 @@ export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setVa
           </Button>
         </Paper>
       )}
-      {(!initial || initial.messages.length === 0) && !(formLocked && hasDoc) && (
+      {!reopened && !(formLocked && hasDoc) && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <DocForm
             inputs={inputs}
@@ -172,7 +185,7 @@ export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setVa
           {lastAction === 'generate' && <Box sx={{ mt: 2 }}>{errorAlert}</Box>}
         </Paper>
       )}
-      {initial && initial.messages.length > 0 && (
+      {reopened && (
         <Alert severity="info" action={<Button color="inherit" onClick={onStartAgain}>{s.newDocument}</Button>}>
           {s.reopened}
         </Alert>
@@ -202,7 +215,7 @@ export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setVa
           />
         )}
         {hasDoc && !editing && (
-          <Box data-testid="document" aria-busy={streaming || waiting}>
+          <Box data-testid="document" aria-busy={streaming || waiting} ref={docRef}>
             <MessageBubbleless text={waiting ? '' : docText} state={waiting ? 'streaming' : state} botName={bot.name} />
           </Box>
         )}
@@ -213,30 +226,23 @@ export function DocRunner({ bot, initial, onCreated, onStartAgain, values, setVa
         )}
         {doc && !chat.busy && (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
-            <Button startIcon={<ReplayIcon />} onClick={() => { setLastAction('refine'); void chat.regenerate(); }} disabled={state === 'blocked'}>
-              {s.regenerate}
-            </Button>
+            {canRefine && (
+              <Button startIcon={<ReplayIcon />} onClick={() => { setLastAction('refine'); void chat.regenerate(); }} disabled={state === 'blocked'}>
+                {s.regenerate}
+              </Button>
+            )}
             <Button startIcon={editing ? <DoneIcon /> : <EditIcon />} onClick={() => setEditing((e) => !e)}>
               {editing ? s.doneEditing : s.edit}
             </Button>
-            <Button startIcon={<ContentCopyIcon />} onClick={copy}>
-              {s.copy}
-            </Button>
-            <Button startIcon={<SaveIcon />} onClick={() => setSaveOpen(true)}>
-              {strings.runs.save.button}
-            </Button>
+            <SaveButton state={save} label={strings.runs.save.button} disabled={!docText.trim()} onSave={saveDocument} />
+            <ExportMenu title={firstHeading ?? bot.name} markdown={docText} target={docRef} disabled={!docText.trim()} />
           </Stack>
         )}
-        {saveOpen && <SaveUnavailable onClose={() => setSaveOpen(false)} />}
-        {notice && (
-          <Alert severity={notice.severity} onClose={() => setNotice(null)} sx={{ mt: 1 }} role="status">
-            {notice.text}
-          </Alert>
-        )}
-        {doc && bot.settings.canGenerateImages && <ImageSection suggestion={firstHeading ?? bot.name} />}
+        <SaveOutcome state={save} onOverwrite={() => void save.overwrite().then((item) => item && onSaved(item.id))} onUseTheirs={useTheirs} />
+        {doc && bot.settings.canGenerateImages && <ImageSection suggestion={firstHeading ?? bot.name} botId={bot.id} />}
       </Paper>
 
-      {doc && (
+      {doc && canRefine && (
         <Paper variant="outlined" component="form" onSubmit={(e) => { e.preventDefault(); sendRefine(); }} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
@@ -271,12 +277,12 @@ function MessageBubbleless(props: { text: string; state: Parameters<typeof Messa
   return <MessageBubble role="assistant" text={props.text} state={props.state} botName={props.botName} bare />;
 }
 
-function ImageSection({ suggestion }: { suggestion: string }) {
+function ImageSection({ suggestion, botId }: { suggestion: string; botId: string }) {
   const available = useImagesAvailable();
   if (!available) return <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>{strings.runs.image.unavailable}</Typography>;
   return (
     <Box sx={{ mt: 2 }}>
-      <ImagePanel suggestion={suggestion} />
+      <ImagePanel suggestion={suggestion} botId={botId} />
     </Box>
   );
 }

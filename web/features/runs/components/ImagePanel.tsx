@@ -8,6 +8,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import { strings } from '../../../lib/strings';
 import { generateImage, imageUrl } from '../../ai/api/aiStatus';
 import { AiErrorAlert } from './AiErrorAlert';
+import { useSaveImage } from '../../../lib/saved';
 
 const s = strings.runs.image;
 
@@ -17,7 +18,9 @@ interface Made {
 }
 
 /** Generate image (DocBots that allow it): a prompt, POST /api/images, the image from its file id. */
-export function ImagePanel({ suggestion }: { suggestion: string }) {
+export function ImagePanel({ suggestion, botId }: { suggestion: string; botId: string }) {
+  const saveImage = useSaveImage();
+  const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
@@ -96,7 +99,14 @@ export function ImagePanel({ suggestion }: { suggestion: string }) {
                   {img.prompt} ·{' '}
                   <a href={imageUrl(img.fileId)} download>
                     {s.download}
-                  </a>
+                  </a>{' '}
+                  <Button
+                    size="small"
+                    disabled={savedIds.has(img.fileId)}
+                    onClick={() => void saveImage({ fileId: img.fileId, botId, title: img.prompt.slice(0, 120) }).then(() => setSavedIds((ids) => new Set(ids).add(img.fileId)), setError)}
+                  >
+                    {savedIds.has(img.fileId) ? strings.runs.save.imageSaved : strings.runs.save.image}
+                  </Button>
                 </Box>
               </Box>
             ))}

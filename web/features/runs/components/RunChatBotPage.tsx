@@ -10,9 +10,9 @@ function ChatRun({ bot }: { bot: Extract<BotDetail, { kind: 'ChatBot' }> }) {
   const route = useRunRoute('runChatBot');
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'flex-start' } }}>
-      <ConversationList botId={bot.id} currentId={route.params.res === 'new' ? null : route.params.res} onOpen={route.open} onNew={route.openNew} />
-      <ConversationGate key={route.sessionKey} res={route.params.res} isNew={route.isNew} botId={bot.id} onStartNew={route.openNew}>
-        {(initial) => <ChatRunner bot={bot} initial={initial} onCreated={route.adopt} />}
+      <ConversationList botId={bot.id} currentId={route.conversationId} onOpen={route.openConversation} onNew={route.openNew} />
+      <ConversationGate key={route.sessionKey} res={route.params.res} conversationId={route.conversationId} isNew={route.isNew} botId={bot.id} savedKind="conversation" onStartNew={route.openNew}>
+        {(start) => <ChatRunner bot={bot} initial={start.conversation} saved={start.saved} onCreated={route.adoptConversation} onSaved={route.adoptSaved} />}
       </ConversationGate>
     </Stack>
   );

@@ -14,9 +14,9 @@ function DocRun({ bot }: { bot: Extract<BotDetail, { kind: 'DocBot' }> }) {
   const [values, setValues] = useState<FormState>(() => initialFormState(bot.settings.formInputs));
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'flex-start' } }}>
-      <ConversationList botId={bot.id} currentId={route.params.res === 'new' ? null : route.params.res} onOpen={route.open} onNew={route.openNew} docs />
-      <ConversationGate key={route.sessionKey} res={route.params.res} isNew={route.isNew} botId={bot.id} onStartNew={route.openNew}>
-        {(initial) => <DocRunner bot={bot} initial={initial} onCreated={route.adopt} onStartAgain={route.openNew} values={values} setValues={setValues} />}
+      <ConversationList botId={bot.id} currentId={route.conversationId} onOpen={route.openConversation} onNew={route.openNew} docs />
+      <ConversationGate key={route.sessionKey} res={route.params.res} conversationId={route.conversationId} isNew={route.isNew} botId={bot.id} savedKind="document" onStartNew={route.openNew}>
+        {(start) => <DocRunner bot={bot} initial={start.conversation} saved={start.saved} onCreated={route.adoptConversation} onSaved={route.adoptSaved} onStartAgain={route.openNew} values={values} setValues={setValues} />}
       </ConversationGate>
     </Stack>
   );

@@ -29,8 +29,8 @@ export function TutorRun({ bot, route: routeName, assignmentId }: { bot: Extract
         {strings.runs.tutor.previewBanner}
       </Alert>
       <Box>
-        <ConversationGate key={route.sessionKey} res={route.params.res} isNew={route.isNew} botId={bot.id} onStartNew={route.openNew}>
-          {(initial) => <ChatRunner bot={bot} initial={initial} onCreated={route.adopt} tutor />}
+        <ConversationGate key={route.sessionKey} res={route.params.res} conversationId={route.conversationId} isNew={route.isNew} botId={bot.id} savedKind="conversation" onStartNew={route.openNew}>
+          {(start) => <ChatRunner bot={bot} initial={start.conversation} onCreated={route.adoptConversation} tutor />}
         </ConversationGate>
       </Box>
     </>
