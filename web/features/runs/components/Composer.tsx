@@ -75,7 +75,8 @@ export function Composer({ busy, canStop, onSend, onStop, returned, label = s.la
         )}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 0.5, rowGap: 1 }}>
-        <Box id={hintId} sx={{ typography: 'caption', color: 'text.secondary' }}>
+        {/* On narrow screens the hint is for screen readers only (there is no Enter key hint to see on a phone keyboard). */}
+        <Box id={hintId} sx={{ typography: 'caption', color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
           {s.hint}
         </Box>
         {extra}
