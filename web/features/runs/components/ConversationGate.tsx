@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/http';
 import { useReopenedItem } from '../../../lib/saved';
 import { strings } from '../../../lib/strings';
 import { conversationQuery } from '../../ai/api/conversations';
+import { isUuid } from '../api/runBot';
 
 const s = strings.runs;
 
@@ -37,10 +38,19 @@ interface Props {
  * not of this kind reads as not found.
  */
 export function ConversationGate({ res, conversationId, isNew, botId, savedKind, onStartNew, children }: Props) {
-  const saved = useReopenedItem(isNew ? 'new' : res);
-  const convId = isNew ? null : res === 'new' ? conversationId : (saved.data?.conversationId ?? null);
+  // Ids are UUIDs: anything else is not found without a request.
+  const malformed = !isNew && ((res !== 'new' && !isUuid(res)) || (conversationId !== null && !isUuid(conversationId)));
+  const saved = useReopenedItem(isNew || malformed ? 'new' : res);
+  const convId = isNew || malformed ? null : res === 'new' ? conversationId : (saved.data?.conversationId ?? null);
   const conversation = useQuery({ ...conversationQuery(convId ?? 'none'), enabled: convId !== null, retry: false, staleTime: 0, gcTime: 0 });
   if (isNew) return children({ conversation: null, saved: null });
+  if (malformed) {
+    return (
+      <Alert severity="warning" action={<Button color="inherit" onClick={onStartNew}>{s.startNew}</Button>}>
+        {s.conversationNotFound}
+      </Alert>
+    );
+  }
 
   const savedPending = res !== 'new' && saved.isPending;
   if (savedPending || (convId !== null && conversation.isPending)) return <CircularProgress size={24} aria-label={strings.loading} />;

@@ -13,7 +13,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
-import { runBotQuery, type BotRouteKey } from '../api/runBot';
+import { isUuid, runBotQuery, type BotRouteKey } from '../api/runBot';
 import { AiStatusNotice } from './AiStatusNotice';
 
 const s = strings.runs;
@@ -51,8 +51,11 @@ export function RunnerHeading({ bot }: { bot: BotDetail }) {
  * school, or a bot of another kind gives the one not-found page; other failures offer a retry.
  */
 export function RunnerShell({ routeKey, kind, homeTo, children }: { routeKey: BotRouteKey; kind: BotKind; homeTo?: string; children: (bot: BotDetail) => ReactNode }) {
-  const bot = useQuery(runBotQuery(routeKey));
+  // Bot ids are UUIDs: anything else is not found without asking (and without a 404 in the console).
+  const known = isUuid(routeKey.id);
+  const bot = useQuery({ ...runBotQuery(routeKey), enabled: known });
   const home = homeTo ?? paths.home.to(kind);
+  if (!known) return <NotFoundContent homeTo={home} />;
   if (bot.isPending) {
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
