@@ -18,11 +18,7 @@ interface Item {
 const savedIdIn = (page: Page) => /\/(run-doc-bot|run-chat-bot)\/[^/]+\/true\/([0-9a-f-]{36})\//.exec(page.url())?.[2];
 const getItem = async (request: APIRequestContext, id: string) => (await (await request.get(`${baseUrl}/api/saved/${id}`)).json()) as Item;
 
-// Skipped until the runners' Save to Saved Docs lands (web/features/runs, another developer's work in
-// progress when this was written): with that work in the tree the save succeeds (the address
-// carries the item) but the runner starts over instead of keeping the document on screen.
-// Remove the skip when it lands; the server side is covered by server/modules/saved/saved.test.ts.
-describe.skip('Save to Saved Docs from the runners', () => {
+describe('Save to Saved Docs from the runners', () => {
   it('saves a DocBot document, reopens it from Saved Docs in the runner, and saves again into the same item', async () => {
     const context = await contextAs(getBrowser(), 'schoolTeacher');
     const page = await context.newPage();
@@ -79,7 +75,7 @@ describe.skip('Save to Saved Docs from the runners', () => {
     await page.goto(`/savedresources?item=${id}`);
     await page.getByRole('dialog').getByRole('link', { name: 'Continue in the bot' }).click();
     await page.waitForURL(new RegExp(`/run-chat-bot/${bot.id}/true/${id}/builtin/none$`));
-    await page.getByRole('list', { name: 'Conversation' }).getByText('Ideas for a rainy recess').waitFor();
+    await page.getByRole('list', { name: 'Conversation' }).getByText('Ideas for a rainy recess', { exact: true }).waitFor();
     await composer.fill('And for Fridays?');
     await composer.press('Enter');
     await replyDone(page);
