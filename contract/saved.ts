@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBody } from './errors';
 
-/** Saved Docs: what a teacher kept from their bots (docs/decisions-saved.md). */
+/** Saved Docs: what a teacher kept from their bots (docs/decisions.md). */
 
 export const savedKinds = ['document', 'conversation', 'image'] as const;
 export const savedKind = z.enum(savedKinds);

@@ -75,7 +75,7 @@ export const bot = pgTable(
   ],
 );
 
-/** The knowledge files of a bot, in order. A copy links the source's files (see decisions-bots.md). */
+/** The knowledge files of a bot, in order. A copy links the source's files (see docs/decisions.md). */
 export const botKnowledge = pgTable(
   'bot_knowledge',
   {

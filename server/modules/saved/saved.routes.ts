@@ -9,7 +9,7 @@ import { createSaved, deleteSaved, duplicateSaved, getSaved, getSavedRow, listSa
 
 /**
  * /api/saved: the teacher's Saved Docs. Each handler: session and role, validation, service
- * (scoped to the owner in its where clause), presenter. Endpoints: docs/decisions-saved.md.
+ * (scoped to the owner in its where clause), presenter. Endpoints: docs/decisions.md.
  */
 const db = (c: AppContext) => c.get('deps').database.db;
 

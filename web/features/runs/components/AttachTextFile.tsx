@@ -27,7 +27,7 @@ export function withAttachment(text: string, attachment: Attachment | null): str
 
 /**
  * Attach a text file to the next message: read in the browser and sent as part of it. PDF and
- * DOCX need the server's text extraction for messages (see decisions-web.md, Runners).
+ * DOCX need the server's text extraction for messages (see docs/decisions.md, Runners).
  */
 export function AttachTextFile({ value, onChange, disabled }: { value: Attachment | null; onChange: (a: Attachment | null) => void; disabled: boolean }) {
   const inputId = useId();

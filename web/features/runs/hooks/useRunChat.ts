@@ -47,7 +47,7 @@ export interface RunChatOptions {
 
 /**
  * One run's conversation: useChat over the conversation's endpoints, the conversation created on
- * the first send, Stop, Regenerate and Try again with the server's rules (see decisions-web.md).
+ * the first send, Stop, Regenerate and Try again with the server's rules (see docs/decisions.md).
  */
 export function useRunChat({ initial, createConversation, onCreated }: RunChatOptions) {
   const [current] = useState(() => new ConversationHandle(initial?.id ?? null));
