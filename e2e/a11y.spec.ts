@@ -1,31 +1,10 @@
 // Behaviour: the landing page, the privacy policy and both layouts have no serious or critical accessibility violation (axe-core).
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './fixtures/axe';
 import { contextAs, openAndSettle, useBrowser, type ContextOptions } from './fixtures/browser';
 import type { UserKey } from './fixtures/users';
 
 const getBrowser = useBrowser();
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; html: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
-}
 
 const pages: { name: string; who: UserKey | null; path: string; options?: ContextOptions; light?: boolean }[] = [
   { name: 'landing page (dark)', who: null, path: '/' },

@@ -1,32 +1,11 @@
 // Behaviour: the library (templates, Mine at 360 px) and the editors (DocBot read-only, ChatBot add with Try-it, light theme) have no serious or critical axe-core violation; a library longer than one server page loads the rest with Load more.
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../fixtures/axe';
 import { baseUrl, contextAs, useBrowser, type ContextOptions } from '../fixtures/browser';
 import type { UserKey } from '../fixtures/users';
 import { unique } from './helpers';
 
 const getBrowser = useBrowser();
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; html: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
-}
 
 const pages: { name: string; who: UserKey; path: string; heading: RegExp; options?: ContextOptions; light?: boolean }[] = [
   { name: 'DocBot templates', who: 'schoolTeacher', path: '/home/DocBot?tab=templates', heading: /^My DocBots$/ },
