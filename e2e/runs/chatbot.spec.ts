@@ -62,6 +62,11 @@ describe('ChatBot runner', () => {
 
     // The conversation is in the list of past conversations, marked as open.
     await page.getByRole('navigation', { name: 'Past conversations' }).getByText('open now', { exact: false }).waitFor();
+
+    // Export gives the conversation as a Word document named after the bot.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download Word (.docx)' }).click()]);
+    expect(download.suggestedFilename()).toBe('Lesson Idea Brainstormer.docx');
     expect(errors).toEqual([]);
     await context.close();
   });

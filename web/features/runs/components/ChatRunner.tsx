@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,9 +9,11 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
 import type { BotDetail } from '../../../../contract/bots';
+import { ExportMenu } from '../../../components/export/ExportMenu';
 import { preloadMarkdown } from '../../../components/markdown/Markdown';
 import { strings } from '../../../lib/strings';
 import { startRun } from '../api/runBot';
+import { messageText } from '../api/runTransport';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
 import { AttachTextFile, withAttachment, type Attachment } from './AttachTextFile';
@@ -53,6 +55,12 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
     if (chat.conversationId) void save.saveConversation(chat.conversationId).then((item) => item && onSaved?.(item.id));
   };
   const end = useRef<HTMLDivElement>(null);
+  const transcriptRef = useRef<HTMLDivElement>(null);
+  // The conversation as Markdown for Word and Copy: who spoke, then what they said.
+  const transcript = useMemo(
+    () => chat.messages.map((m) => `**${m.role === 'user' ? s.message.you : s.message.bot(bot.name)}:**\n\n${messageText(m)}`).join('\n\n'),
+    [chat.messages, bot.name],
+  );
   useEffect(preloadMarkdown, []);
 
   // Keep the newest text in view while it streams, unless the reader scrolled up to read.
@@ -83,7 +91,9 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
   return (
     <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
       <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
-      <MessageList chat={chat} botName={bot.name} welcome={welcome} />
+      <Box ref={transcriptRef}>
+        <MessageList chat={chat} botName={bot.name} welcome={welcome} />
+      </Box>
       {chat.messages.length === 0 && starters.length > 0 && (
         <Box>
           <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
@@ -123,6 +133,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                 <AttachTextFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
                 <SaveButton state={save} label={s.save.conversationButton} disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId} onSave={saveConversation} />
+                <ExportMenu title={bot.name} markdown={transcript} target={transcriptRef} disabled={chat.messages.length === 0 || chat.busy} size="small" />
               </Stack>
             )
           }
