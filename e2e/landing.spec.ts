@@ -11,13 +11,13 @@ describe('landing page', () => {
     const page = await context.newPage();
     const errors = trackErrors(page);
     await openAndSettle(page, '/');
-    expect(await page.getByRole('heading', { level: 2, name: 'For teachers' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { level: 2, name: 'For schools' }).isVisible()).toBe(true);
-    expect(await page.getByLabel('Email').isVisible()).toBe(true);
-    expect(await page.getByLabel('Password').isVisible()).toBe(true);
+    await page.getByRole('heading', { level: 2, name: 'For teachers' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'For schools' }).waitFor();
+    await page.getByLabel('Email').waitFor();
+    await page.getByLabel('Password').waitFor();
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Create account' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Forgot password' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
+    await page.getByRole('button', { name: 'Forgot password' }).waitFor();
     // Neither social provider is configured on the e2e server.
     expect(await page.getByRole('button', { name: /Google|Microsoft/ }).count()).toBe(0);
     expect(await page.getByRole('main').count()).toBe(1);
@@ -77,7 +77,7 @@ describe('landing page', () => {
     await page.getByText('we have sent it a link').waitFor();
 
     await openAndSettle(page, '/?token=not-a-real-token');
-    expect(await page.getByRole('heading', { name: 'Choose a new password' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByLabel(/^New password/).fill('another-password-2');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByRole('alert').waitFor();
@@ -99,9 +99,9 @@ describe('landing page', () => {
     const page = await context.newPage();
     await openAndSettle(page, '/privacy-policy');
     for (const heading of ['What we store and why', 'What the AI provider receives', 'How long we keep it', 'Your copy and deletion', 'Children’s privacy']) {
-      expect(await page.getByRole('heading', { level: 2, name: heading }).isVisible()).toBe(true);
+      await page.getByRole('heading', { level: 2, name: heading }).waitFor();
     }
-    expect(await page.getByText('never sends student names or e-mail addresses').isVisible()).toBe(true);
+    await page.getByText('never sends student names or e-mail addresses').waitFor();
     await context.close();
   });
 });

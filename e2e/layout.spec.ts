@@ -49,8 +49,8 @@ describe('teacher layout', () => {
       const getPremium = page.getByRole('link', { name: 'Get Premium' });
       expect(await getPremium.count()).toBe(c.getPremium ? 1 : 0);
       if (c.getPremium) expect(await getPremium.getAttribute('href')).toBe('/my-subscription');
-      expect(await page.getByRole('button', { name: 'Switch to light theme' }).isVisible()).toBe(true);
-      expect(await page.getByText('may produce inaccurate information').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+      await page.getByText('may produce inaccurate information').waitFor();
       await context.close();
     });
   }
@@ -132,7 +132,7 @@ describe('student layout', () => {
     const page = await context.newPage();
     await openAndSettle(page, '/studentAssignments');
     expect(await drawerLinks(page)).toEqual([{ name: 'MyAssignments', href: '/studentAssignments' }]);
-    expect(await page.getByRole('heading', { name: 'Trophy Chart' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Trophy Chart' }).waitFor();
     expect(await page.getByTestId('trophy-total').textContent()).toContain('0');
     expect(await page.getByRole('link', { name: 'Get Premium' }).count()).toBe(0);
     await openAccountMenu(page, users.student.name);
@@ -144,7 +144,7 @@ describe('student layout', () => {
     const context = await contextAs(getBrowser(), 'schoolStudent');
     const page = await context.newPage();
     await openAndSettle(page, '/studentAssignments');
-    expect(await page.getByText(`add ${users.schoolStudent.email} to the teacher list`).isVisible()).toBe(true);
+    await page.getByText(`add ${users.schoolStudent.email} to the teacher list`).waitFor();
     await context.close();
   });
 });

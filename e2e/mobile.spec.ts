@@ -77,7 +77,7 @@ describe('drawer at 360 px', () => {
     expect(await scrollsSideways(page)).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'MyAssignments' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Trophy Chart' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Trophy Chart' }).waitFor();
     await context.close();
   });
 
@@ -101,7 +101,7 @@ describe('drawer at 360 px', () => {
     expect(await drawerWidth()).toBe(256);
     await page.getByRole('button', { name: 'Close menu' }).click();
     await page.waitForFunction(() => document.querySelector('.MuiDrawer-paper')?.getBoundingClientRect().width === 56);
-    expect(await page.getByRole('link', { name: 'Saved Docs' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Saved Docs' }).waitFor();
     await context.close();
   });
 });

@@ -18,7 +18,7 @@ describe('themes', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await bodyBackground(page)).toBe(light);
-    expect(await page.getByRole('button', { name: 'Switch to dark theme' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
     await context.close();
   });
 

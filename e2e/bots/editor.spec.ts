@@ -28,7 +28,7 @@ describe('from a template to my own DocBot', () => {
   it('opens a template read-only and copies it into the editor', async () => {
     await openLibrary(page, '/home/DocBot?tab=templates', 'My DocBots');
     const template = card(page, 'Lesson Plan');
-    expect(await template.getByText('Built-in template').isVisible()).toBe(true);
+    await template.getByText('Built-in template').waitFor();
     expect(await template.getByRole('link', { name: 'Run Lesson Plan' }).getAttribute('href')).toMatch(/^\/run-doc-bot\/[0-9a-f-]{36}\/true\/new\/builtin\/none$/);
     await template.getByRole('link', { name: 'View Lesson Plan' }).click();
     await page.getByRole('heading', { level: 1, name: 'View DocBot: Lesson Plan' }).waitFor();
@@ -94,7 +94,7 @@ describe('from a template to my own DocBot', () => {
   it('finds the bot in the library with its saved description, and reopens it with the saved fields', async () => {
     const mine = card(page, name);
     await mine.waitFor();
-    expect(await mine.getByText('My own lesson plans, with room numbers.').isVisible()).toBe(true);
+    await mine.getByText('My own lesson plans, with room numbers.').waitFor();
     await mine.getByRole('link', { name: `Edit ${name}` }).click();
     await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${name}` }).waitFor();
     expect(await page.getByRole('listitem', { name: 'Field 2' }).getByRole('textbox', { name: 'Label' }).inputValue()).toBe('School subject');
@@ -128,7 +128,7 @@ describe('a new TutorBot and the student preview', () => {
     await page.getByRole('textbox', { name: 'Questions per quiz round' }).fill('8');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Edit TutorBot: ${name}` }).waitFor();
-    expect(await page.getByRole('region', { name: 'Try it' }).isVisible()).toBe(true);
+    await page.getByRole('region', { name: 'Try it' }).waitFor();
 
     await page.goto('/student');
     await page.getByRole('heading', { level: 1, name: 'Student preview' }).waitFor();
@@ -150,7 +150,7 @@ describe('Try-it', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill(name);
     await page.getByRole('textbox', { name: 'Welcome message' }).fill('Hi! Ask me about planning.');
     const log = page.getByRole('log', { name: 'Test chat' });
-    expect(await log.getByText('Hi! Ask me about planning.').isVisible()).toBe(true);
+    await log.getByText('Hi! Ask me about planning.').waitFor();
     await page.getByRole('textbox', { name: 'Test message' }).fill('Hello bot');
     await page.getByRole('button', { name: 'Save and send' }).click();
     await page.getByRole('heading', { level: 1, name: `Edit ChatBot: ${name}` }).waitFor();

@@ -29,8 +29,8 @@ describe('the library and a school-shared bot', () => {
     await openLibrary(page, '/home/DocBot?tab=school', 'My DocBots');
     const c = card(page, shared.name);
     await c.waitFor();
-    expect(await c.getByText('Shared with school').isVisible()).toBe(true);
-    expect(await c.getByRole('link', { name: `View ${shared.name}` }).isVisible()).toBe(true);
+    await c.getByText('Shared with school').waitFor();
+    await c.getByRole('link', { name: `View ${shared.name}` }).waitFor();
     expect(await c.getByRole('link', { name: `Run ${shared.name}` }).getAttribute('href')).toBe(`/run-doc-bot/${shared.id}/true/new/${shared.uid}/${shared.sid}`);
     expect(await c.getByRole('button', { name: `More actions for ${shared.name}` }).count()).toBe(0);
   });
@@ -41,15 +41,15 @@ describe('the library and a school-shared bot', () => {
     await page.getByRole('tab', { name: 'Mine' }).click();
     const mine = card(page, `${shared.name} (copy)`);
     await mine.waitFor();
-    expect(await mine.getByRole('link', { name: `Edit ${shared.name} (copy)` }).isVisible()).toBe(true);
-    expect(await mine.getByText('Not run yet').isVisible()).toBe(true);
+    await mine.getByRole('link', { name: `Edit ${shared.name} (copy)` }).waitFor();
+    await mine.getByText('Not run yet').waitFor();
   });
 
   it('opens the shared bot read-only, with Copy and adapt', async () => {
     await openLibrary(page, '/home/DocBot?tab=school', 'My DocBots');
     await card(page, shared.name).getByRole('link', { name: `View ${shared.name}` }).click();
     await page.getByRole('heading', { level: 1, name: `View DocBot: ${shared.name}` }).waitFor();
-    expect(await page.getByText('This DocBot is shared with you').isVisible()).toBe(true);
+    await page.getByText('This DocBot is shared with you').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(await page.getByLabel('Name').first().getAttribute('readonly')).not.toBeNull();
     await page.getByRole('link', { name: 'Copy and adapt' }).click();
@@ -107,7 +107,7 @@ describe('collections, sharing and delete with undo', () => {
     await page.getByRole('button', { name: 'New collection' }).click();
     const dialog = page.getByRole('dialog', { name: 'New collection' });
     await dialog.getByLabel('Collection name').fill('x'.repeat(61));
-    expect(await dialog.getByText('Keep the collection name to 60 characters or fewer.').isVisible()).toBe(true);
+    await dialog.getByText('Keep the collection name to 60 characters or fewer.').waitFor();
     await dialog.getByLabel('Collection name').fill(collection);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('This collection is empty.', { exact: false }).waitFor();
