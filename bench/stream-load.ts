@@ -7,9 +7,9 @@ import { now, type RecordedRequest } from '../tests/fakes/fake-llm';
 export interface Plan {
   appUrl: string;
   passUrl: string;
-  cookie: string;
   origin: string;
-  conversations: string[];
+  /** A fresh one for every app stream of the run (so no stream sends a history the pass-through lacks), with its owner's cookie. */
+  conversations: { id: string; cookie: string }[];
   levels: number[];
   tokensPerSecond: number;
   tokensPerChunk: number;
@@ -50,14 +50,14 @@ const closed = () => {
   onOpenChange?.();
 };
 
-function oneStream(target: 'app' | 'pass', plan: Plan, marker: string, conversation: string): Promise<StreamResult> {
+function oneStream(target: 'app' | 'pass', plan: Plan, marker: string, conversation: { id: string; cookie: string }): Promise<StreamResult> {
   return new Promise((resolve) => {
-    const url = new URL(target === 'app' ? `${plan.appUrl}/api/conversations/${conversation}/messages` : `${plan.passUrl}/stream`);
+    const url = new URL(target === 'app' ? `${plan.appUrl}/api/conversations/${conversation.id}/messages` : `${plan.passUrl}/stream`);
     const body = JSON.stringify({ idempotencyKey: marker, text: `Question ${marker}` });
     const arrivals: number[] = [];
     const t0 = now();
     const isText = target === 'app' ? '"type":"text-delta"' : '"text"';
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', origin: plan.origin, cookie: plan.cookie, 'content-length': Buffer.byteLength(body) } }, (res) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', origin: plan.origin, cookie: conversation.cookie, 'content-length': Buffer.byteLength(body) } }, (res) => {
       let buffered = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {
@@ -91,6 +91,8 @@ function oneStream(target: 'app' | 'pass', plan: Plan, marker: string, conversat
   });
 }
 
+let nextConversation = 0;
+
 async function runLevel(target: 'app' | 'pass', plan: Plan, level: number, tag: string): Promise<StreamResult[]> {
   // One stream alone is measured three times in a row; higher levels run together, started over a ramp.
   const rounds = level === 1 ? 3 : 1;
@@ -100,7 +102,7 @@ async function runLevel(target: 'app' | 'pass', plan: Plan, level: number, tag: 
     for (let i = 0; i < level; i++) {
       const delay = level === 1 ? 0 : (plan.rampMs * i) / level;
       const marker = `bench-${tag}-${r}-${i}`;
-      started.push(new Promise<StreamResult>((resolve) => setTimeout(() => void oneStream(target, plan, marker, plan.conversations[i % plan.conversations.length]!).then(resolve), delay)));
+      started.push(new Promise<StreamResult>((resolve) => setTimeout(() => void oneStream(target, plan, marker, plan.conversations[nextConversation++ % plan.conversations.length]!).then(resolve), delay)));
     }
     let measured = r !== 0 || tag === 'warmup';
     peak = 0;

@@ -11,7 +11,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../server/app';
 import { createAuth } from '../server/auth/auth';
 import { loadConfig } from '../server/config';
-import { openPglite } from '../server/db/client';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
 import { createConversation } from '../server/modules/conversations/conversations.store';
 import { createPasswordUser } from '../server/modules/users/users.service';
@@ -37,15 +38,47 @@ const config = loadConfig({
   AI_RATE_LIMIT_PER_MINUTE: '1000000',
   AI_QUOTA_FREE_TEXT: '1000000',
 });
-const database = await openPglite({ dataDir: path.join(dataDir, 'db') });
+// BENCH_DB=postgres: a fresh database on the server of TEST_DATABASE_URL (default the local one), dropped after.
+const onPostgres = process.env.BENCH_DB === 'postgres';
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const benchDbName = `cb_bench_${process.pid}`;
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+let database: Database;
+if (onPostgres) {
+  await admin(`create database "${benchDbName}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${benchDbName}`;
+  database = await openPostgres(url.toString(), { max: 20 });
+} else {
+  database = await openPglite({ dataDir: path.join(dataDir, 'db') });
+}
 const mailer = createMailer(config);
 const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
 const app = createApp({ config, database, auth, mailer });
-const user = await createPasswordUser(database.db, { email: 'bench@example.org', password: 'password123', role: 'teacher', verified: true });
-const signIn = await app.request(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'password123' }) });
-const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-const conversations: string[] = [];
-for (let i = 0; i < Math.max(...levels); i++) conversations.push((await createConversation(database.db, user.id)).id);
+// The streams belong to BENCH_USERS teachers (default 30, ten streams each), as a school's would:
+// each has their own rate limit and quota, so no single account's counters are shared by all.
+const userCount = Math.max(1, Number(process.env.BENCH_USERS ?? 30));
+const accounts: { id: string; cookie: string }[] = [];
+for (let u = 0; u < userCount; u++) {
+  const user = await createPasswordUser(database.db, { email: `bench${u}@example.org`, password: 'password123', role: 'teacher', verified: true });
+  const signIn = await app.request(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'password123' }) });
+  accounts.push({ id: user.id, cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') });
+}
+const conversations: { id: string; cookie: string }[] = [];
+// Every app stream gets a fresh conversation: the warm-up's 5, three rounds of 1, then each level.
+const streamCount = 5 + levels.reduce((n, level) => n + (level === 1 ? 3 : level), 0);
+for (let i = 0; i < streamCount; i++) {
+  const owner = accounts[i % userCount]!;
+  conversations.push({ id: (await createConversation(database.db, owner.id)).id, cookie: owner.cookie });
+}
 
 const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((r) => appServer.once('listening', r));
@@ -85,14 +118,15 @@ settle();
 const plan: Plan = {
   appUrl: `http://127.0.0.1:${(appServer.address() as AddressInfo).port}`,
   passUrl: `http://127.0.0.1:${(passServer.address() as AddressInfo).port}`,
-  cookie,
   origin,
   conversations,
   levels,
-  // A realistic Gemini Flash reply: first token after 250 ms, then 100 tokens/s in chunks of 5,
-  // 800 tokens (a page). The streams of a level start spread over 4 s, as a class's would.
+  // A realistic Gemini Flash reply: first token after 250 ms, then 100 tokens/s, 800 tokens (a
+  // page). Gemini sends many tokens per chunk, not one or two as OpenAI-style servers do (see
+  // docs/decisions.md, AI engine): 20 per chunk here, five chunks a second; BENCH_TOKENS_PER_CHUNK
+  // changes it. The streams of a level start spread over 4 s, as a class's would.
   tokensPerSecond: 100,
-  tokensPerChunk: 5,
+  tokensPerChunk: Number(process.env.BENCH_TOKENS_PER_CHUNK ?? 20),
   replyTokens: 800,
   ttftMs: 250,
   rampMs: 4000,
@@ -109,12 +143,17 @@ const results = await new Promise<Record<string, Record<number, StreamResult[]>>
       }
       gc?.();
       perStream[m.target!]![m.level!] = Math.max(0, memory() - idleMemory) / m.open!;
-    } else if (m.type === 'done') resolve(m.results!);
+    } else if (m.type === 'done') {
+      load.off('exit', early);
+      resolve(m.results!);
+    }
   });
-  load.once('exit', (code) => {
+  const early = (code: number | null) => {
     console.log(`The load process ended early (exit ${code}).`);
     process.exit(0);
-  });
+  };
+  load.once('exit', early);
+
   load.send({ type: 'plan', plan });
 });
 
@@ -156,7 +195,7 @@ for (const target of ['pass', 'app']) {
   }
 }
 
-console.log(`\nStreaming through the app vs a plain Node pass-through (fake Gemini: TTFT ${plan.ttftMs} ms, ${plan.tokensPerSecond} tokens/s in chunks of ${plan.tokensPerChunk}, ${plan.replyTokens} tokens; database PGlite${gc ? '' : '; run with --expose-gc for steadier memory figures'})\n`);
+console.log(`\nStreaming through the app vs a plain Node pass-through (fake Gemini: TTFT ${plan.ttftMs} ms, ${plan.tokensPerSecond} tokens/s in chunks of ${plan.tokensPerChunk}, ${plan.replyTokens} tokens; database ${onPostgres ? 'PostgreSQL' : 'PGlite'}${gc ? '' : '; run with --expose-gc for steadier memory figures'})\n`);
 console.log('streams | path | TTFT p50 | TTFT p95 | chunk latency p50 | p99    | token rate delivered | memory/stream | failed');
 for (const level of levels) {
   for (const target of ['pass', 'app']) {
@@ -189,5 +228,6 @@ await new Promise((r) => appServer.close(r));
 passServer.close();
 upstream.destroy();
 await database.close();
+if (onPostgres) await admin(`drop database if exists "${benchDbName}"`);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

@@ -123,8 +123,9 @@ describe('accounts', () => {
     expect(a.body).toEqual(b.body);
   });
 
-  it('signs out', async () => {
+  it('signs out, even just after a request that remembered the session', async () => {
     const { client } = await signedIn(ctx);
+    expect((await client.get('/api/me')).status).toBe(200);
     expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
     expect((await client.get('/api/me')).status).toBe(401);
   });

@@ -3,6 +3,7 @@ import { signUpInput } from '../../contract/account';
 import { AppError } from '../lib/errors';
 import { clientIp, type AppContext, type AppEnv } from '../lib/context';
 import { consumeRate, type RateRule } from './rate-limit';
+import { forgetSessions } from './session-cache';
 
 const MINUTE = 60_000;
 
@@ -103,7 +104,10 @@ export function authRoutes() {
         }
       }
     }
-    return reshapeError(await auth.handler(req), c.get('requestId'));
+    const res = await auth.handler(req);
+    // A sign-out, a password reset or a changed name must not be answered from remembered sessions.
+    if (req.method === 'POST') forgetSessions();
+    return reshapeError(res, c.get('requestId'));
   });
   return app;
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { Mailer } from './mailer';
 import { AppError } from './errors';
+import { cachedSessionUser, rememberSessionUser, sessionToken } from '../auth/session-cache';
 
 /** What every module receives: the process's long-lived parts, nothing per request. */
 export interface AppDeps {
@@ -35,15 +36,23 @@ export type AppEnv = {
 
 export type AppContext = Context<AppEnv>;
 
-/** The signed-in user of this request, or null; looked up once per request. */
+/** The signed-in user of this request, or null; looked up once per request (and remembered a few seconds, see session-cache). */
 export async function getSessionUser(c: AppContext): Promise<SessionUser | null> {
   const cached = c.get('sessionUser');
   if (cached !== undefined) return cached;
-  const result = await c.get('deps').auth.api.getSession({ headers: c.req.raw.headers });
+  const { auth } = c.get('deps');
+  const token = sessionToken(c.req.header('cookie'));
+  const remembered = token ? cachedSessionUser(auth, token) : undefined;
+  if (remembered) {
+    c.set('sessionUser', remembered);
+    return remembered;
+  }
+  const result = await auth.api.getSession({ headers: c.req.raw.headers });
   const u = result?.user as (SessionUser & { role?: string }) | undefined;
   const user: SessionUser | null = u
     ? { id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerified, role: u.role === 'teacher' ? 'teacher' : 'student' }
     : null;
+  if (user && token) rememberSessionUser(auth, token, user);
   c.set('sessionUser', user);
   return user;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -85,6 +85,22 @@ export const aiUsage = pgTable(
     index('ai_usage_pool_idx').on(t.poolOwnerId, t.kind, t.createdAt),
     index('ai_usage_school_idx').on(t.schoolId, t.createdAt),
   ],
+);
+
+/**
+ * The month's counted calls of a quota pool, by kind: what the quota check reads and raises in one
+ * statement, so concurrent calls of one pool wait on one row only for the moment of a commit.
+ * `month` is the calendar month in UTC, 'YYYY-MM'. A failed call gives its count back.
+ */
+export const aiQuotaUse = pgTable(
+  'ai_quota_use',
+  {
+    poolOwnerId: text('pool_owner_id').notNull(),
+    month: text('month').notNull(),
+    kind: text('kind', { enum: ['text', 'image'] }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.poolOwnerId, t.month, t.kind] })],
 );
 
 /** A safety hit in a student-facing run, shown to the teacher. */

@@ -46,12 +46,14 @@ export interface SendInput {
 export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Response> {
   const { db } = deps.database;
   const { conversation, actor, spec, text } = input;
-  const existing = await store.findByKey(db, conversation.id, input.idempotencyKey);
+  // One read for both the key (a repeated send) and the history.
+  const messages = await store.allMessages(db, conversation.id);
+  const existing = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
   if (existing) return replayReply(deps, existing);
   const provider = await preflight(deps, actor, text);
   const hit = spec.audience === 'student' ? classify(text, 'input') : null;
   const pool = hit ? undefined : await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config.supportEmail);
-  const history = store.historyTurns(await store.visibleMessages(db, conversation.id));
+  const history = store.historyTurns(store.visibleOf(messages));
   const userId = randomUUID();
   const replyId = randomUUID();
   const rt = aiRuntime(deps);
@@ -62,11 +64,8 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   try {
     // One short transaction before the call, never across it: quota, the user turn, the reply row.
     const replay = await db.transaction(async (tx) => {
-      const { seq, keyed } = await store.lockConversation(tx, conversation.id, input.idempotencyKey);
+      const { seq, keyed } = await store.lockConversation(tx, conversation, input.idempotencyKey, text);
       if (keyed) return keyed;
-      if (pool) {
-        usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'text', botId: spec.botId, conversationId: conversation.id, messageId: replyId, provider: provider.kind, model: provider.textModelName });
-      }
       await store.insertMessages(tx, [
         { id: userId, conversationId: conversation.id, seq: seq + 1, role: 'user', text, status: 'complete', idempotencyKey: input.idempotencyKey },
         {
@@ -84,7 +83,10 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
       if (hit) {
         await store.insertFlag(tx, { conversationId: conversation.id, messageId: userId, studentId: actor.id, teacherId: spec.poolOwnerId, botId: spec.botId, category: hit, source: 'input' });
       }
-      await store.touchConversation(tx, conversation, text);
+      // Last before the commit: the pool's counter row stays locked only for the commit.
+      if (pool) {
+        usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'text', botId: spec.botId, conversationId: conversation.id, messageId: replyId, provider: provider.kind, model: provider.textModelName });
+      }
       return undefined;
     });
     if (replay) {

@@ -4,7 +4,7 @@ import { assistantRunSpec, type RunSpec } from '../../ai/run-spec';
 import { aiRuntime } from '../../ai/runtime';
 import { Generation } from '../../ai/generation';
 import type { AppDeps, SessionUser } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { reserveUsage, resolvePool } from '../usage/usage.service';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';
@@ -85,13 +85,12 @@ export async function retryReply(deps: AppDeps, actor: SessionUser, conversation
   let usageId: string | undefined;
   try {
     const replay = await db.transaction(async (tx) => {
-      const { seq, keyed } = await store.lockConversation(tx, conversation.id, idempotencyKey);
+      const { seq, keyed } = await store.lockConversation(tx, conversation, idempotencyKey);
       if (keyed) return keyed;
       if (seq !== last.seq) throw new AppError('conflict', 409, 'The conversation changed; reload it and try again.');
       usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'text', botId: spec.botId, conversationId: conversation.id, messageId: replyId, provider: provider.kind, model: provider.textModelName });
       await store.supersede(tx, last.id);
       await store.insertMessages(tx, [{ id: replyId, conversationId: conversation.id, seq: seq + 1, role: 'assistant', replyTo: userTurn.id, status: 'streaming', idempotencyKey, checkpointAt: new Date() }]);
-      await store.touchConversation(tx, conversation, undefined);
       return undefined;
     });
     if (replay) {
@@ -100,6 +99,9 @@ export async function retryReply(deps: AppDeps, actor: SessionUser, conversation
     }
   } catch (err) {
     rt.live.delete(replyId);
+    // Two retries racing on two connections: the unique key decides, the loser replays the winner.
+    const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, idempotencyKey) : undefined;
+    if (winner) return replayReply(deps, winner);
     throw err;
   }
   const meta: ReplyMetadata = { conversationId: conversation.id, messageId: replyId, testProvider: deps.config.ai.testProvider || undefined };

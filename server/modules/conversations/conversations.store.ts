@@ -30,6 +30,14 @@ export function listConversations(db: Db, ownerId: string) {
   return db.select().from(schema.conversation).where(eq(schema.conversation.ownerId, ownerId)).orderBy(desc(schema.conversation.updatedAt)).limit(200);
 }
 
+/** Every turn in order, superseded replies too: a send reads this once for its key and its history. */
+export function allMessages(db: Db, conversationId: string) {
+  return db.select().from(schema.aiMessage).where(eq(schema.aiMessage.conversationId, conversationId)).orderBy(asc(schema.aiMessage.seq));
+}
+
+/** Drops the replies a retry replaced. */
+export const visibleOf = (messages: MessageRow[]) => messages.filter((m) => m.status !== 'superseded');
+
 /** Every visible turn, once, in order (a superseded reply was replaced by a retry). */
 export function visibleMessages(db: Db, conversationId: string) {
   return db
@@ -79,12 +87,17 @@ export function historyTurns(messages: MessageRow[]): Turn[] {
 
 /**
  * Locks the conversation row for the rest of the transaction (sends to one conversation queue
- * here), then reads its last seq and the message holding `key`, if any. Two statements on purpose:
- * under READ COMMITTED a statement that waited for the lock still reads with its old snapshot, so
- * the read must come after the lock to see what the other sender committed.
+ * here) while marking it used (and titling it from its first message), then reads its last seq and
+ * the message holding `key`, if any. Two statements on purpose: under READ COMMITTED a statement
+ * that waited for the lock still reads with its old snapshot, so the read must come after the lock
+ * to see what the other sender committed.
  */
-export async function lockConversation(tx: Tx, id: string, key: string): Promise<{ seq: number; keyed: string | null }> {
-  await tx.execute(sql`select id from conversation where id = ${id} for update`);
+export async function lockConversation(tx: Tx, conversation: ConversationRow, key: string, firstText?: string): Promise<{ seq: number; keyed: string | null }> {
+  const id = conversation.id;
+  await tx
+    .update(schema.conversation)
+    .set({ updatedAt: new Date(), ...(firstText && !conversation.title ? { title: firstText.slice(0, 80) } : {}) })
+    .where(eq(schema.conversation.id, id));
   const result = await tx.execute<{ seq: number | string | null; keyed: string | null }>(sql`
     select (select max(seq) from ai_message where conversation_id = ${id}) as seq,
            (select id from ai_message where conversation_id = ${id} and idempotency_key = ${key}) as keyed`);
@@ -94,13 +107,6 @@ export async function lockConversation(tx: Tx, id: string, key: string): Promise
 
 export async function insertMessages(tx: Tx, values: (typeof schema.aiMessage.$inferInsert)[]) {
   await tx.insert(schema.aiMessage).values(values);
-}
-
-export async function touchConversation(tx: Tx, conversation: ConversationRow, firstText: string | undefined) {
-  await tx
-    .update(schema.conversation)
-    .set({ updatedAt: new Date(), ...(firstText && !conversation.title ? { title: firstText.slice(0, 80) } : {}) })
-    .where(eq(schema.conversation.id, conversation.id));
 }
 
 export async function supersede(tx: Tx, id: string) {

@@ -141,9 +141,8 @@ describe('who may do what', () => {
     expect((await other.send('DELETE', `/api/files/${info.id}`)).status).toBe(404);
     expect((await owner.send('GET', '/api/files/not-a-uuid')).status).toBe(404);
     // The owner becomes a student (the operator changed the role): knowledge is no longer served to them.
-    const { schema } = await import('../../db/client');
-    const { eq } = await import('drizzle-orm');
-    await ctx.database.db.update(schema.user).set({ role: 'student' }).where(eq(schema.user.id, owner.user.id));
+    const { setAccountRole } = await import('../operator/accounts.service');
+    await setAccountRole(ctx.database.db, { email: owner.user.email, role: 'student' });
     expect((await owner.send('GET', `/api/files/${info.id}`)).status).toBe(404);
   });
 });

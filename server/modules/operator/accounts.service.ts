@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { forgetSessions } from '../../auth/session-cache';
 import { deleteAllFilesOf } from '../files/files.service';
 import { createPasswordUser, findUserByEmail, setPassword } from '../users/users.service';
 import { emailField, nameField, parseInput, passwordField, roleField } from './inputs';
@@ -42,6 +43,7 @@ export async function setAccountRole(db: Db, input: z.input<typeof setRoleInput>
   const data = parseInput(setRoleInput, input);
   const user = await findUserByEmail(db, data.email);
   await db.update(schema.user).set({ role: data.role, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
+  forgetSessions();
   return { previous: user.role, role: data.role };
 }
 
@@ -56,7 +58,7 @@ export async function deleteUserEverything(deps: { db: Db; config: Config }, ema
   const user = await findUserByEmail(db, address);
   // Stored objects first: their rows would cascade away with the user, the objects would not.
   const files = await deleteAllFilesOf(deps, user.id);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [sessions] = await tx.select({ n: count() }).from(schema.session).where(eq(schema.session.userId, user.id));
     const [subscriptions] = await tx
       .select({ n: count() })
@@ -69,4 +71,6 @@ export async function deleteUserEverything(deps: { db: Db; config: Config }, ema
     await tx.delete(schema.user).where(eq(schema.user.id, user.id));
     return { id: user.id, email: user.email, sessions: sessions?.n ?? 0, subscriptions: subscriptions?.n ?? 0, files };
   });
+  forgetSessions();
+  return result;
 }

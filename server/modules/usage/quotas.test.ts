@@ -53,6 +53,21 @@ describe('monthly quotas', () => {
     expect((await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'over' })).status).toBe(429);
   });
 
+  it('lets a burst of sends on several conversations through only up to the quota', async () => {
+    const { client } = await teacherWithConversation(ctx);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await client.json<{ id: string }>('POST', '/api/conversations', {})).body.id);
+    const answers = await Promise.all(ids.map((id, i) => client.post(`/api/conversations/${id}/messages`, { idempotencyKey: key(), text: `burst ${i}` })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    await Promise.all(answers.filter((r) => r.status === 200).map((r) => readUIStream(r)));
+    const status = await client.json<AiStatus>('GET', '/api/ai');
+    expect(status.body.usage.text.used).toBe(2);
+    // Nothing was stored for a refused send: its conversation is still empty.
+    const turns = await Promise.all(ids.map(async (id) => (await client.json<{ messages: unknown[] }>('GET', `/api/conversations/${id}`)).body.messages.length));
+    expect(turns.sort()).toEqual([0, 0, 0, 2, 2]);
+  });
+
   it('limits images per month', async () => {
     const { client } = await teacherWithConversation(ctx);
     expect((await client.post('/api/images', { idempotencyKey: key(), prompt: 'a leaf' })).status).toBe(201);

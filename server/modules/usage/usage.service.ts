@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
 import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -52,9 +52,6 @@ async function loadPool(db: Db, ai: AiConfig, ownerId: string, supportEmail: str
   return { ownerId, premium, schoolId: sub.school_id, limits: premium ? ai.quotas.premium : ai.quotas.free };
 }
 
-// Failed calls do not count: the user got nothing from them.
-const counted = ['pending', 'ok', 'interrupted', 'blocked'];
-
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Reservation {
@@ -68,37 +65,32 @@ export interface Reservation {
   model: string;
 }
 
+/** The counter's month key: the calendar month in UTC, 'YYYY-MM'. */
+export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
+
 /**
- * Checks the pool's monthly quota and records the call as pending, in the caller's short
- * transaction. A per-pool advisory lock makes concurrent calls count one after another, so a
- * burst cannot overshoot the quota.
+ * Checks the pool's monthly quota, counts the call and records it as pending: one statement in the
+ * caller's short transaction. The counter row is raised only while under the limit, so a burst
+ * cannot overshoot, and concurrent calls of one pool wait on that row only until the commit.
  */
 export async function reserveUsage(tx: Tx, r: Reservation, now = new Date()): Promise<string> {
-  const { start, resetsAt } = monthWindow(now);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ai-quota:${r.pool.ownerId}`}))`);
-  const [row] = await tx
-    .select({ n: count() })
-    .from(schema.aiUsage)
-    .where(and(eq(schema.aiUsage.poolOwnerId, r.pool.ownerId), eq(schema.aiUsage.kind, r.kind), gte(schema.aiUsage.createdAt, start), inArray(schema.aiUsage.outcome, counted)));
   const limit = r.kind === 'text' ? r.pool.limits.text : r.pool.limits.images;
-  if ((row?.n ?? 0) >= limit) throw quotaExceeded(r.kind, limit, resetsAt, r.pool.premium, r.userId !== r.pool.ownerId);
-  const [usage] = await tx
-    .insert(schema.aiUsage)
-    .values({
-      userId: r.userId,
-      poolOwnerId: r.pool.ownerId,
-      schoolId: r.pool.schoolId,
-      botId: r.botId,
-      conversationId: r.conversationId,
-      messageId: r.messageId,
-      kind: r.kind,
-      provider: r.provider,
-      model: r.model,
-      outcome: 'pending',
-      createdAt: now,
-    })
-    .returning({ id: schema.aiUsage.id });
-  return usage!.id;
+  const { resetsAt } = monthWindow(now);
+  const over = () => quotaExceeded(r.kind, limit, resetsAt, r.pool.premium, r.userId !== r.pool.ownerId);
+  if (limit <= 0) throw over();
+  const result = await tx.execute<{ id: string }>(sql`
+    with counted as (
+      insert into ai_quota_use (pool_owner_id, month, kind, used) values (${r.pool.ownerId}, ${monthKey(now)}, ${r.kind}, 1)
+      on conflict (pool_owner_id, month, kind) do update set used = ai_quota_use.used + 1 where ai_quota_use.used < ${limit}
+      returning used
+    )
+    insert into ai_usage (user_id, pool_owner_id, school_id, bot_id, conversation_id, message_id, kind, provider, model, outcome, created_at)
+    select ${r.userId}, ${r.pool.ownerId}, ${r.pool.schoolId}::uuid, ${r.botId}, ${r.conversationId}::uuid, ${r.messageId}::uuid, ${r.kind}, ${r.provider}, ${r.model}, 'pending', ${now.toISOString()}::timestamptz
+    from counted
+    returning id`);
+  const row = (result as { rows: { id: string }[] }).rows[0];
+  if (!row) throw over();
+  return row.id;
 }
 
 function quotaExceeded(kind: UsageKind, limit: number, resetsAt: Date, premium: boolean, student: boolean): AppError {
@@ -120,28 +112,29 @@ export interface UsageOutcome {
   latencyMs?: number;
 }
 
-/** Completes a pending usage row with what the call used and how it ended. */
+/**
+ * Completes a pending usage row with what the call used and how it ended, in one statement; a call
+ * that failed gives its count back to the month it was counted in.
+ */
 export async function finishUsage(db: Db, id: string, o: UsageOutcome): Promise<void> {
-  await db
-    .update(schema.aiUsage)
-    .set({
-      outcome: o.outcome,
-      errorCode: o.errorCode ?? null,
-      inputTokens: o.inputTokens ?? 0,
-      outputTokens: o.outputTokens ?? 0,
-      images: o.images ?? 0,
-      latencyMs: o.latencyMs ?? null,
-    })
-    .where(eq(schema.aiUsage.id, id));
+  await db.execute(sql`
+    with before as (select pool_owner_id, kind, created_at, outcome from ai_usage where id = ${id}),
+    finished as (
+      update ai_usage set outcome = ${o.outcome}, error_code = ${o.errorCode ?? null}, input_tokens = ${o.inputTokens ?? 0}::int,
+        output_tokens = ${o.outputTokens ?? 0}::int, images = ${o.images ?? 0}::int, latency_ms = ${o.latencyMs ?? null}::int
+      where id = ${id}
+    )
+    update ai_quota_use q set used = greatest(q.used - 1, 0)
+    from before b
+    where ${o.outcome}::text = 'error' and b.outcome <> 'error' and q.pool_owner_id = b.pool_owner_id and q.kind = b.kind
+      and q.month = to_char(b.created_at at time zone 'UTC', 'YYYY-MM')`);
 }
 
 /** This month's counted calls of a pool, by kind. */
 export async function monthUsage(db: Db, poolOwnerId: string, now = new Date()): Promise<{ text: number; images: number }> {
-  const { start } = monthWindow(now);
   const rows = await db
-    .select({ kind: schema.aiUsage.kind, n: count() })
-    .from(schema.aiUsage)
-    .where(and(eq(schema.aiUsage.poolOwnerId, poolOwnerId), gte(schema.aiUsage.createdAt, start), inArray(schema.aiUsage.outcome, counted)))
-    .groupBy(schema.aiUsage.kind);
-  return { text: rows.find((r) => r.kind === 'text')?.n ?? 0, images: rows.find((r) => r.kind === 'image')?.n ?? 0 };
+    .select({ kind: schema.aiQuotaUse.kind, used: schema.aiQuotaUse.used })
+    .from(schema.aiQuotaUse)
+    .where(and(eq(schema.aiQuotaUse.poolOwnerId, poolOwnerId), eq(schema.aiQuotaUse.month, monthKey(now))));
+  return { text: rows.find((r) => r.kind === 'text')?.used ?? 0, images: rows.find((r) => r.kind === 'image')?.used ?? 0 };
 }

@@ -4,6 +4,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { AccountRole } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { forgetSessions } from '../../auth/session-cache';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 
 export interface NewUser {
@@ -78,6 +79,7 @@ export async function setPassword(db: Db, email: string, password: string) {
     }
     await tx.delete(schema.session).where(eq(schema.session.userId, user.id));
   });
+  forgetSessions();
 }
 
 /** The account with this address, or a not-found AppError naming it. */
