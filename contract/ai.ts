@@ -49,6 +49,10 @@ export type GeneratedImage = z.infer<typeof generatedImage>;
 export const messageStatus = z.enum(['complete', 'streaming', 'interrupted', 'blocked', 'failed']);
 export type MessageStatus = z.infer<typeof messageStatus>;
 
+/** POST /api/conversations/:id/messages/:messageId/stop: how the reply ended (or stands). */
+export const stopReplyResult = z.object({ status: messageStatus, stopped: z.boolean() });
+export type StopReplyResult = z.infer<typeof stopReplyResult>;
+
 export const conversationMessage = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -85,6 +89,8 @@ export const replyMetadata = z.object({
   conversationId: z.string(),
   messageId: z.string(),
   status: messageStatus.optional(),
+  /** The user stopped this reply; it is kept as far as it came. */
+  stopped: z.boolean().optional(),
   testProvider: z.boolean().optional(),
 });
 export type ReplyMetadata = z.infer<typeof replyMetadata>;

@@ -58,6 +58,10 @@ export const fileInfo = z.object({
 export type FileInfo = z.infer<typeof fileInfo>;
 
 export const fileList = z.object({ files: z.array(fileInfo) });
+
+/** GET /api/files/:id/text: the text the server extracted from one of the caller's files (PDF, DOCX, text). */
+export const fileText = z.object({ id: z.uuid(), name: z.string(), text: z.string() });
+export type FileText = z.infer<typeof fileText>;
 export type FileList = z.infer<typeof fileList>;
 
 /** The caller's storage and the limits the upload client follows. */

@@ -1,8 +1,9 @@
-// Behaviour: a ChatBot template chats with streaming replies; Stop ends a reply, Regenerate replaces one, and after a reload the conversation shows every message once; a model reply carrying an XSS payload is rendered inert.
+// Behaviour: a ChatBot template chats with streaming replies; Stop ends a reply (on the server too), Regenerate replaces one, and after a reload the conversation shows every message once; an attached PDF's text goes with a message; a model reply carrying an XSS payload is rendered inert.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
 import { scrollsSideways } from '../fixtures/ui';
+import { buildPdf } from '../../server/storage/test-fixtures';
 import { replyDone, runPath, shoot, template } from './helpers';
 
 const getBrowser = useBrowser();
@@ -41,7 +42,14 @@ describe('ChatBot runner', () => {
     expect(await messages(page).last().textContent()).not.toContain('Paragraph 60:');
     await page.getByRole('status').filter({ hasText: 'Stopped.' }).waitFor({ state: 'attached' });
 
-    // Regenerate replaces the stopped reply (after the server finishes the stopped one).
+    // The server ended the reply too: it is stored as far as it came, marked stopped.
+    const conversationId = new URL(page.url()).searchParams.get('c')!;
+    const storedLast = async () => ((await (await context.request.get(`/api/conversations/${conversationId}`)).json()) as { messages: { status: string; errorCode: string | null; text: string }[] }).messages.at(-1)!;
+    await expect.poll(async () => (await storedLast()).errorCode, { timeout: 10_000 }).toBe('stopped');
+    expect((await storedLast()).status).toBe('interrupted');
+    expect((await storedLast()).text).not.toContain('Paragraph 60:');
+
+    // Regenerate replaces the stopped reply.
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByText(/^Paragraph 60: /).waitFor({ timeout: 45_000 });
     await replyDone(page);
@@ -67,6 +75,28 @@ describe('ChatBot runner', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download Word (.docx)' }).click()]);
     expect(download.suggestedFilename()).toBe('Lesson Idea Brainstormer.docx');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('attaches a PDF: its text, read on the server, goes with the message', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher');
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const bot = await template(context.request, 'ChatBot', 'Lesson Idea Brainstormer');
+    await page.goto(runPath('run-chat-bot', bot));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // A picture is refused with a clear message; the PDF is read.
+    await page.locator('input[type="file"]').setInputFiles({ name: 'leaf.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await page.getByRole('alert').filter({ hasText: 'Attach a .txt, .md, .pdf or .docx file.' }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'worksheet.pdf', mimeType: 'application/pdf', buffer: buildPdf(['Worksheet: the water cycle', 'Evaporation and condensation']) });
+    await page.getByText('Attached: worksheet.pdf').waitFor({ timeout: 20_000 });
+    await send(page, 'Make questions from this');
+    const mine = messages(page).filter({ hasText: 'Make questions from this' });
+    await mine.getByText('Attached file: worksheet.pdf').waitFor();
+    await mine.getByText(/Worksheet: the water cycle/).waitFor();
+    await replyDone(page);
+    await expect.poll(() => page.getByText('Attached: worksheet.pdf').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

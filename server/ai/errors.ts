@@ -10,6 +10,13 @@ export class AiTimeoutError extends Error {
   }
 }
 
+/** The user pressed Stop: the reply ends where it is and is kept. */
+export class AiStoppedError extends Error {
+  constructor() {
+    super('Stopped by the user.');
+  }
+}
+
 export const aiNotConfigured = () => new AppError('ai_not_configured', 503, notConfiguredMessage);
 
 const retryableStatuses = new Set([429, 500, 503]);

@@ -1,5 +1,5 @@
 import type { AiConfig } from '../config';
-import { AiTimeoutError } from './errors';
+import { AiStoppedError, AiTimeoutError } from './errors';
 import type { AiProvider, ModelPrompt, StreamPart } from './providers';
 import { withRetries } from './retry';
 import { classify, providerBlockedReply, safeReply, type SafetyCategory } from './safety';
@@ -15,6 +15,8 @@ export interface GenerationResult {
   replaced: boolean;
   error?: unknown;
   safety?: { category: SafetyCategory | 'provider_block'; source: 'output' | 'provider' };
+  /** The user stopped it: the text so far is kept, marked interrupted. */
+  stopped?: boolean;
   inputTokens: number;
   outputTokens: number;
   latencyMs: number;
@@ -48,9 +50,23 @@ export class Generation {
   private listeners = new Set<(e: GenerationEvent) => void>();
   readonly done: Promise<GenerationResult>;
   private resolveDone!: (r: GenerationResult) => void;
+  private stopRequested = false;
+  private abortStream: (() => void) | undefined;
 
   constructor() {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
+  }
+
+  /** Stops the reply where it is (the user pressed Stop); it is stored with the text so far. */
+  stop() {
+    this.stopRequested = true;
+    this.abortStream?.();
+  }
+
+  /** Called once the provider's stream is open: a Stop from now on aborts it. */
+  attachAbort(abort: () => void) {
+    this.abortStream = abort;
+    if (this.stopRequested) abort();
   }
 
   subscribe(listener: (e: GenerationEvent) => void): () => void {
@@ -114,6 +130,7 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
     saving = saving.then(() => run.sink.checkpoint(text)).catch((err: unknown) => console.warn('[ai] checkpoint failed:', err));
   }, run.config.checkpointMs);
   checkpoints.unref();
+  generation.attachAbort(() => abort.abort(new AiStoppedError()));
   const reader = stream.getReader();
   try {
     for (;;) {
@@ -140,6 +157,7 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
         error = part.error;
         break;
       }
+      if (abort.signal.aborted) break;
     }
   } catch (err) {
     error = abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;
@@ -149,6 +167,7 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
     reader.releaseLock();
   }
   const base = { inputTokens, outputTokens, latencyMs: Math.round(performance.now() - started) };
+  const stopped = abort.signal.reason instanceof AiStoppedError;
   let result: GenerationResult;
   if (outputHit) {
     result = { ...base, status: 'blocked', text: safeReply(outputHit), replaced: true, safety: { category: outputHit, source: 'output' } };
@@ -156,6 +175,8 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
     result = student
       ? { ...base, status: 'blocked', text: providerBlockedReply, replaced: true, safety: { category: 'provider_block', source: 'provider' } }
       : { ...base, status: 'blocked', text: generation.text, replaced: false, safety: { category: 'provider_block', source: 'provider' } };
+  } else if (stopped) {
+    result = { ...base, status: 'interrupted', text: generation.text, replaced: false, stopped: true };
   } else if (error !== undefined) {
     result = { ...base, status: generation.text ? 'interrupted' : 'failed', text: generation.text, replaced: false, error };
   } else {

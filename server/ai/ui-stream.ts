@@ -43,7 +43,7 @@ export function liveReplyResponse(generation: Generation, meta: ReplyMetadata, d
       controller.enqueue(sse({ type: 'start', messageId: meta.messageId, messageMetadata: meta }));
       controller.enqueue(sse({ type: 'text-start', id: 'text-0' }));
       const finish = (result: GenerationResult) => {
-        for (const c of closing(meta, result.status, result.text, result.replaced, describeError(result))) controller.enqueue(sse(c));
+        for (const c of closing(result.stopped ? { ...meta, stopped: true } : meta, result.status, result.text, result.replaced, describeError(result))) controller.enqueue(sse(c));
         controller.enqueue(done);
         controller.close();
       };

@@ -35,7 +35,7 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promi
   const rt = aiRuntime(deps);
   let reply = keyed.role === 'assistant' ? keyed : await store.findReply(db, keyed.id);
   if (!reply) throw new AppError('conflict', 409, 'This message has no reply yet. Use Retry.');
-  const meta: ReplyMetadata = { conversationId: reply.conversationId, messageId: reply.id, testProvider: deps.config.ai.testProvider || undefined };
+  let meta: ReplyMetadata = { conversationId: reply.conversationId, messageId: reply.id, testProvider: deps.config.ai.testProvider || undefined };
   const describe = (result: GenerationResult) =>
     result.error === undefined ? undefined : rt.provider ? toAiError(result.error, rt.provider, 'text') : aiNotConfigured();
   const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;
@@ -48,6 +48,8 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promi
   }
   if (reply.status === 'failed') throw storedFailure(reply.errorCode);
   const status = reply.status === 'superseded' ? 'complete' : reply.status;
-  const error = status === 'interrupted' || status === 'streaming' ? new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.') : undefined;
+  // A reply the user stopped ended as they wanted: no error, only the mark.
+  if (reply.errorCode === store.STOPPED) meta = { ...meta, stopped: true };
+  const error = (status === 'interrupted' && reply.errorCode !== store.STOPPED) || status === 'streaming' ? new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.') : undefined;
   return storedReplyResponse({ status, text: reply.text, error }, meta);
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
 import { presentConversation } from './conversations.presenter';
 import { sendMessage } from './conversations.run';
-import { getConversation, resolveRunSpec, retryReply } from './conversations.service';
+import { getConversation, resolveRunSpec, retryReply, stopReply } from './conversations.service';
 import * as store from './conversations.store';
 
 /**
@@ -41,6 +41,11 @@ export function conversationRoutes() {
     const conversation = await store.findConversation(deps.database.db, user.id, c.req.param('id'));
     const spec = await resolveRunSpec(deps, user, conversation);
     return sendMessage(deps, { conversation, actor: user, spec, text: input.text, idempotencyKey: input.idempotencyKey });
+  });
+
+  app.post('/:id/messages/:messageId/stop', async (c) => {
+    const user = await requireUser(c);
+    return c.json(await stopReply(c.get('deps'), user, c.req.param('id'), c.req.param('messageId')));
   });
 
   app.post('/:id/retry', async (c) => {

@@ -129,7 +129,7 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
     checkpoint: (text: string) => store.checkpointMessage(db, r.replyId, text),
     finish: async (result: GenerationResult) => {
       const error = errorOf(result);
-      const errorCode = result.safety ? 'ai_safety_block' : (error?.code ?? (result.status === 'interrupted' ? 'interrupted' : null));
+      const errorCode = result.safety ? 'ai_safety_block' : result.stopped ? store.STOPPED : (error?.code ?? (result.status === 'interrupted' ? 'interrupted' : null));
       await store.finishMessage(db, r.replyId, result.status, result.text, errorCode);
       await finishUsage(db, r.usageId, {
         outcome: result.status === 'complete' ? 'ok' : result.status === 'failed' ? 'error' : result.status,

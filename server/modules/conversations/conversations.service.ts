@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationDetail, ReplyMetadata } from '../../../contract/ai';
+import type { ConversationDetail, ReplyMetadata, StopReplyResult } from '../../../contract/ai';
 import { assistantRunSpec, type RunSpec } from '../../ai/run-spec';
 import { aiRuntime } from '../../ai/runtime';
 import { Generation } from '../../ai/generation';
 import type { AppDeps, SessionUser } from '../../lib/context';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { reserveUsage, resolvePool } from '../usage/usage.service';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';
@@ -56,6 +56,26 @@ export async function getConversation(deps: AppDeps, actor: SessionUser, id: str
     messages = await store.visibleMessages(db, id);
   }
   return { ...presentConversation(conversation), messages: messages.map(presentMessage) };
+}
+
+/**
+ * Stops a reply being generated in this process (the user pressed Stop): it ends where it is and
+ * is stored, marked stopped. A reply that already ended is left as it is. Answers its status.
+ */
+export async function stopReply(deps: AppDeps, actor: SessionUser, conversationId: string, messageId: string): Promise<StopReplyResult> {
+  const { db } = deps.database;
+  await store.findConversation(db, actor.id, conversationId);
+  const reply = /^[0-9a-f-]{36}$/i.test(messageId) ? await store.findMessage(db, messageId) : undefined;
+  if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound('The reply');
+  const live = aiRuntime(deps).live.get(reply.id);
+  if (live) {
+    live.stop();
+    const result = await Promise.race([live.done, new Promise<undefined>((r) => setTimeout(r, 5000))]);
+    if (result) return { status: result.status, stopped: result.stopped === true };
+  }
+  const now = (await store.findMessage(db, reply.id)) ?? reply;
+  const status = now.status === 'superseded' ? 'complete' : now.status;
+  return { status, stopped: now.errorCode === store.STOPPED };
 }
 
 /**

@@ -13,6 +13,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Marks the user turn whose reply was a safety answer given without a model call. */
 export const INPUT_BLOCKED = 'safety_input';
 
+/** Marks a reply the user stopped (kept as far as it came, status interrupted). */
+export const STOPPED = 'stopped';
+
 export async function createConversation(db: Db, ownerId: string, title = '', bot: { id: string; kind: 'docbot' | 'chatbot' | 'tutorbot' } | null = null) {
   const [row] = await db.insert(schema.conversation).values({ ownerId, title, botId: bot?.id ?? null, botKind: bot?.kind ?? null }).returning();
   return row!;

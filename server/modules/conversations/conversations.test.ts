@@ -181,3 +181,48 @@ describe('without an AI provider', () => {
     expect((await new TestClient(ctx).json<{ ai: string }>('GET', '/api/health')).body.ai).toBe('gemini');
   });
 });
+
+describe('Stop', () => {
+  it('ends the reply on the server where it is, keeps it marked stopped, and Regenerate follows at once', async () => {
+    const { client, conversationId } = await teacherWithConversation(ctx);
+    fake.core.set({ tokensPerSecond: 40, tokensPerChunk: 2, replyTokens: 400 });
+    const res = await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'A long answer, please' });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    while (!body.includes('"text-delta"')) body += decoder.decode((await reader.read()).value, { stream: true });
+    const replyId = /"messageId":"([0-9a-f-]{36})"/.exec(body)![1]!;
+
+    // Someone else cannot stop it; an unknown reply is not found.
+    const stranger = await signedIn(ctx, { role: 'teacher' });
+    expect((await stranger.client.post(`/api/conversations/${conversationId}/messages/${replyId}/stop`, {})).status).toBe(404);
+    expect((await client.post(`/api/conversations/${conversationId}/messages/not-an-id/stop`, {})).status).toBe(404);
+
+    const stop = await client.json<{ status: string; stopped: boolean }>('POST', `/api/conversations/${conversationId}/messages/${replyId}/stop`, {});
+    expect(stop.body).toEqual({ status: 'interrupted', stopped: true });
+    // The live stream ends too, with the stopped mark and no error.
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += decoder.decode(value, { stream: true });
+    }
+    expect(rest).toContain('"stopped":true');
+    expect(rest).not.toContain('"type":"error"');
+
+    const full = fake.requests[0]!.reply;
+    const detail = await client.json<ConversationDetail>('GET', `/api/conversations/${conversationId}`);
+    const reply = detail.body.messages[1]!;
+    expect(reply).toMatchObject({ status: 'interrupted', errorCode: 'stopped' });
+    expect(reply.text.length).toBeGreaterThan(0);
+    expect(reply.text.length).toBeLessThan(full.length);
+    expect(full.startsWith(reply.text)).toBe(true);
+
+    // Stopping again changes nothing; Regenerate does not wait for the old reply.
+    expect((await client.json('POST', `/api/conversations/${conversationId}/messages/${replyId}/stop`, {})).body).toEqual({ status: 'interrupted', stopped: true });
+    fake.core.set({ tokensPerSecond: 0, replyTokens: 12 });
+    const again = await client.post(`/api/conversations/${conversationId}/retry`, { idempotencyKey: key() });
+    expect(again.status).toBe(200);
+    expect((await readUIStream(again)).done).toBe(true);
+  });
+});

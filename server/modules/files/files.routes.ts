@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { filePurpose, MULTIPART_MAX_BYTES, acceptedFileTypes, type FileList, type StorageUsage } from '../../../contract/files';
+import { filePurpose, MULTIPART_MAX_BYTES, acceptedFileTypes, type FileList, type FileText, type StorageUsage } from '../../../contract/files';
 import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';
@@ -80,6 +80,19 @@ export function filesRoutes() {
     const row = await findOwnFile(c.get('deps').database.db, user.id, c.req.param('id'));
     assertOwner(user, row);
     return c.json(presentFile(row));
+  });
+
+  // The extracted text, for attaching a PDF or Word file to a chat message. Same rule as a download.
+  routes.get('/:id/text', async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get('deps');
+    const row = await findOwnFile(deps.database.db, user.id, c.req.param('id'));
+    const userType = row?.purpose === 'knowledge' ? (await subscriptionOf({ user, deps })).user_type : 'teacher';
+    assertMayRead({ id: user.id, userType }, row);
+    if (!row.extractedText) throw new AppError('no_text', 422, `No text could be read from ${row.name}. A scanned PDF holds only pictures of its pages; an image holds no text.`);
+    c.header('Cache-Control', 'no-store');
+    const body: FileText = { id: row.id, name: row.name, text: row.extractedText };
+    return c.json(body);
   });
 
   routes.get('/:id', async (c) => {

@@ -124,6 +124,25 @@ describe('multipart uploads and serving', () => {
   });
 });
 
+describe('the text of a file, for a chat attachment', () => {
+  it("gives the owner a PDF's or a Word file's text, 422 for a file without text, 404 to anyone else", async () => {
+    const owner = await fileClient(ctx);
+    const other = await fileClient(ctx);
+    const pdf = (await (await owner.upload(buildPdf(['Worksheet: photosynthesis', 'Question 1']), 'sheet.pdf', 'application/pdf', 'attachment')).json()) as FileInfo;
+    const docx = (await (await owner.upload(await buildDocx(['Reading: the water cycle']), 'reading.docx', DOCX, 'attachment')).json()) as FileInfo;
+    const png = (await (await owner.upload(PNG, 'leaf.png', 'image/png', 'attachment')).json()) as FileInfo;
+    const read = (client: typeof owner, id: string) => client.send('GET', `/api/files/${id}/text`);
+    expect(await (await read(owner, pdf.id)).json()).toEqual({ id: pdf.id, name: 'sheet.pdf', text: 'Worksheet: photosynthesis\n\nQuestion 1' });
+    expect(((await (await read(owner, docx.id)).json()) as { text: string }).text).toBe('Reading: the water cycle');
+    const none = await read(owner, png.id);
+    expect(none.status).toBe(422);
+    expect(((await none.json()) as ErrorJson).error.code).toBe('no_text');
+    expect((await read(other, pdf.id)).status).toBe(404);
+    expect((await read(owner, 'not-a-uuid')).status).toBe(404);
+    expect((await ctx.app.request(`http://localhost:3000/api/files/${pdf.id}/text`)).status).toBe(401);
+  });
+});
+
 describe('who may do what', () => {
   it('lets only teachers upload; students get 403, signed-out callers 401', async () => {
     const student = await fileClient(ctx, { role: 'student' });

@@ -16,7 +16,7 @@ import { startRun } from '../api/runBot';
 import { messageText } from '../api/runTransport';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
-import { AttachTextFile, withAttachment, type Attachment } from './AttachTextFile';
+import { AttachFile, withAttachment, type Attachment } from './AttachFile';
 import { Composer } from './Composer';
 import { LiveStatus } from './LiveStatus';
 import { MessageList } from './MessageList';
@@ -37,7 +37,7 @@ interface Props {
   tutor?: boolean;
 }
 
-/** A chat run: streaming replies, Stop, Regenerate, starter prompts, attach a text file, save. */
+/** A chat run: streaming replies, Stop, Regenerate, starter prompts, attach a file, save. */
 export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tutor = false }: Props) {
   const queryClient = useQueryClient();
   const createConversation = useCallback(async () => (await startRun(bot.id)).id, [bot.id]);
@@ -131,7 +131,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
           extra={
             tutor ? undefined : (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <AttachTextFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
+                <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
                 <SaveButton state={save} label={s.save.conversationButton} disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId} onSave={saveConversation} />
                 <ExportMenu title={bot.name} markdown={transcript} target={transcriptRef} disabled={chat.messages.length === 0 || chat.busy} size="small" />
               </Stack>

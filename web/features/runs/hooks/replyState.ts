@@ -6,7 +6,7 @@ import type { ReplyState } from '../components/MessageBubble';
 export function replyState(m: RunMessage, live: { streamingId: string | undefined; stopped: ReadonlySet<string>; status: ChatStatus; isLast: boolean }): ReplyState {
   if (m.role === 'user') return 'complete';
   if (m.id === live.streamingId) return 'streaming';
-  if (live.stopped.has(m.id)) return 'stopped';
+  if (live.stopped.has(m.id) || m.metadata?.stopped) return 'stopped';
   const stored = m.metadata?.status;
   // Stored as still streaming: being written by the server (the page was reloaded meanwhile).
   if (stored === 'streaming') return 'pending';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
 import type { ConversationDetail } from '../../../../contract/ai';
 import { ApiError, apiRequest } from '../../../lib/http';
-import { conversationDetail } from '../../../../contract/ai';
+import { conversationDetail, stopReplyResult } from '../../../../contract/ai';
 import { messageText, runTransport, type RunMessage } from '../api/runTransport';
 
 /** Stored messages as useChat messages: the stored id, one text part, the stored status as metadata. */
@@ -12,7 +12,7 @@ export function toRunMessages(detail: ConversationDetail | null): RunMessage[] {
     id: m.id,
     role: m.role,
     parts: [{ type: 'text', text: m.text }],
-    metadata: { conversationId: detail.id, messageId: m.id, status: m.status },
+    metadata: { conversationId: detail.id, messageId: m.id, status: m.status, stopped: m.errorCode === 'stopped' || undefined },
   }));
 }
 
@@ -119,7 +119,7 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
     setConversationId(null);
   }, [current]);
 
-  /** Waits until the server has finished a reply that was stopped here (it runs to its end there). */
+  /** Waits until the server has ended a reply that was stopped here (at once, unless the stop did not reach it). */
   const settle = useCallback(async () => {
     const id = current.id;
     if (!id) return;
@@ -157,11 +157,17 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
     await regenerate();
   }, [clearError, messages, stopped, settle, error, regenerate]);
 
+  /** Stop: the page stops reading, and the server ends the reply where it is (and keeps it). */
   const stopReply = useCallback(async () => {
     const last = messages.at(-1);
     await stop();
-    if (last?.role === 'assistant') setStopped((s) => new Set(s).add(last.id));
-  }, [messages, stop]);
+    if (last?.role !== 'assistant') return;
+    setStopped((s) => new Set(s).add(last.id));
+    const id = current.id;
+    if (!id) return;
+    // If this fails (a lost connection), the reply finishes on the server; Regenerate still waits for it.
+    await apiRequest(`/api/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(last.id)}/stop`, stopReplyResult, { method: 'POST' }).catch(() => undefined);
+  }, [messages, stop, current]);
 
   return useMemo(
     () => ({

@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
+import IconButton from '@mui/material/IconButton';
+import { fileText } from '../../../../contract/files';
+import { ApiError, apiRequest } from '../../../lib/http';
+import { strings } from '../../../lib/strings';
+import { UploadError } from '../../../lib/upload/errors';
+import { startUpload, type UploadHandle } from '../../../lib/upload/upload-client';
+
+const s = strings.runs.attach;
+/** Leaves room for the message itself under the server's AI_MAX_INPUT_CHARS (20,000 by default). */
+export const MAX_ATTACHMENT_CHARS = 18_000;
+
+export interface Attachment {
+  name: string;
+  text: string;
+}
+
+/** The message as sent: the typed text, then the attached file's text in a fence it cannot close. */
+export function withAttachment(text: string, attachment: Attachment | null): string {
+  if (!attachment) return text;
+  const longestRun = Math.max(2, ...(attachment.text.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `${text}\n\n${s.sentPrefix(attachment.name)}\n\n${fence}\n${attachment.text}\n${fence}`.trim();
+}
+
+const readInBrowser = /\.(txt|md|markdown)$/i;
+const readOnServer = /\.(pdf|docx)$/i;
+
+/** A PDF or Word file's text: uploaded (as an attachment file of the teacher's), then read by the server. */
+async function extractOnServer(file: File, started: (h: UploadHandle) => void): Promise<string> {
+  const upload = startUpload(file, { purpose: 'attachment' });
+  started(upload);
+  const info = await upload.done;
+  return (await apiRequest(`/api/files/${encodeURIComponent(info.id)}/text`, fileText)).text;
+}
+
+/**
+ * Attach a file to the next message: its text goes with the message. Text and Markdown are read in
+ * the browser; a PDF or Word file is uploaded and its text extracted on the server.
+ */
+export function AttachFile({ value, onChange, disabled }: { value: Attachment | null; onChange: (a: Attachment | null) => void; disabled: boolean }) {
+  const inputId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  const upload = useRef<UploadHandle | null>(null);
+  const attempt = useRef(0);
+  useEffect(() => () => upload.current?.cancel(), []);
+
+  const cancel = () => {
+    attempt.current++;
+    upload.current?.cancel();
+    upload.current = null;
+    setReading(null);
+  };
+
+  const onPick = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    const local = readInBrowser.test(file.name);
+    if (!local && !readOnServer.test(file.name)) return setProblem(s.wrongType);
+    const mine = ++attempt.current;
+    setReading(file.name);
+    const text = local ? file.text() : extractOnServer(file, (h) => (upload.current = h));
+    text.then(
+      (t) => {
+        if (mine !== attempt.current) return;
+        setReading(null);
+        upload.current = null;
+        if (!t.trim()) return setProblem(s.noText(file.name));
+        if (t.length > MAX_ATTACHMENT_CHARS) return setProblem(s.tooLong(file.name, MAX_ATTACHMENT_CHARS.toLocaleString('en-US')));
+        onChange({ name: file.name, text: t });
+      },
+      (err: unknown) => {
+        if (mine !== attempt.current) return;
+        setReading(null);
+        upload.current = null;
+        if (err instanceof UploadError && err.kind === 'cancelled') return;
+        setProblem(err instanceof ApiError || err instanceof UploadError ? err.message : s.unreadable(file.name));
+      },
+    );
+  };
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <input id={inputId} type="file" accept=".txt,.md,.markdown,.pdf,.docx,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" hidden disabled={disabled || reading !== null} onChange={onPick} />
+      {reading !== null ? (
+        <>
+          <Chip icon={<CircularProgress size={14} aria-hidden />} label={s.reading(reading)} sx={{ maxWidth: 240 }} />
+          <IconButton size="small" aria-label={s.cancel(reading)} onClick={cancel}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
+      ) : value ? (
+        <>
+          <Chip icon={<AttachFileIcon />} label={s.attached(value.name)} sx={{ maxWidth: 220 }} />
+          <IconButton size="small" aria-label={s.remove(value.name)} onClick={() => onChange(null)}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
+      ) : (
+        <Button component="label" htmlFor={inputId} size="small" startIcon={<AttachFileIcon />} disabled={disabled} title={s.hint}>
+          {s.button}
+        </Button>
+      )}
+      {problem && (
+        <Typography role="alert" variant="caption" color="error">
+          {problem}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
