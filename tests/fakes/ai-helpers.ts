@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestContext, signedIn, type TestContext } from '../harness';
+import { createTestContext, signedIn, type TestClient, type TestContext } from '../harness';
 import { startFakeGemini, type FakeGemini } from './gemini';
 
 /** Settings that point the app at a fake Gemini, with fast retries for tests. */
@@ -51,4 +51,11 @@ export async function teacherWithConversation(ctx: TestContext, overrides: Param
   const { user, client } = await signedIn(ctx, { role: 'teacher', ...overrides });
   const created = await client.json<{ id: string }>('POST', '/api/conversations', {});
   return { user, client, conversationId: created.body.id };
+}
+
+/** A new DocBot of the client's with "Can generate images" on: the bot a POST /api/images names. */
+export async function imageBotOf(client: TestClient, over: Record<string, unknown> = {}): Promise<string> {
+  const res = await client.json<{ id: string }>('POST', '/api/bots', { kind: 'DocBot', name: 'Pictures', settings: { canGenerateImages: true }, ...over });
+  if (res.status !== 201) throw new Error(`creating the image bot failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
 }

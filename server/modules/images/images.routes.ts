@@ -1,17 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
-import { generateImageInput, type GeneratedImage } from '../../../contract/ai';
+import type { GeneratedImage } from '../../../contract/ai';
+import { generateBotImageInput } from '../../../contract/bots';
 import type { AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
+import { assertMayGenerateImagesFor } from './images.policy';
 import { generateImageFile, readImage } from './images.service';
 
-/** POST /api/images generates and stores one image; GET /api/images/:id serves it to its owner. */
+/**
+ * POST /api/images generates and stores one image for a run of a DocBot that allows images;
+ * GET /api/images/:id serves it to its owner.
+ */
 export function imageRoutes() {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
     const user = await requireUser(c);
-    const input = await readJson(c, generateImageInput);
-    const body: GeneratedImage = { fileId: await generateImageFile(c.get('deps'), user, input.prompt, input.idempotencyKey) };
+    const input = await readJson(c, generateBotImageInput);
+    // Checked before the idempotency key is looked up, so a retried request meets today's rules.
+    const bot = await assertMayGenerateImagesFor(c, user, input.botId);
+    const fileId = await generateImageFile(c.get('deps'), user, { prompt: input.prompt, idempotencyKey: input.idempotencyKey, botId: bot.id });
+    const body: GeneratedImage = { fileId };
     return c.json(body, 201);
   });
   app.get('/:id', async (c) => {

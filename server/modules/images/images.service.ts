@@ -9,11 +9,19 @@ import { finishUsage, reserveUsage, resolvePool } from '../usage/usage.service';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export interface ImageRequest {
+  prompt: string;
+  idempotencyKey: string;
+  /** The DocBot the image is made for (already checked by images.policy); recorded with the usage. */
+  botId: string;
+}
+
 /**
  * Generates and stores one image. The request is claimed (a pending row under the idempotency key)
  * before the call, so a double submit makes one call and both answers carry the same file id.
  */
-export async function generateImageFile(deps: AppDeps, actor: SessionUser, prompt: string, idempotencyKey: string): Promise<string> {
+export async function generateImageFile(deps: AppDeps, actor: SessionUser, request: ImageRequest): Promise<string> {
+  const { prompt, idempotencyKey, botId } = request;
   const { db } = deps.database;
   const existing = await findRequest(deps, actor.id, idempotencyKey);
   if (existing && existing.status !== 'failed') return awaitImage(deps, actor.id, existing.id);
@@ -32,7 +40,7 @@ export async function generateImageFile(deps: AppDeps, actor: SessionUser, promp
       })
       .returning({ id: schema.generatedImage.id });
     if (!row) return { claimed: false as const };
-    const usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'image', botId: null, conversationId: null, messageId: null, provider: provider.kind, model: provider.imageModelName ?? '' });
+    const usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'image', botId, conversationId: null, messageId: null, provider: provider.kind, model: provider.imageModelName ?? '' });
     return { claimed: true as const, id: row.id, usageId };
   });
   if (!claim.claimed) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest, teacherWithConversation } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key, readUIStream, startAiTest, teacherWithConversation } from '../../../tests/fakes/ai-helpers';
 import type { AiStatus } from '../../../contract/ai';
 import { monthWindow } from './usage.service';
 
@@ -70,8 +70,9 @@ describe('monthly quotas', () => {
 
   it('limits images per month', async () => {
     const { client } = await teacherWithConversation(ctx);
-    expect((await client.post('/api/images', { idempotencyKey: key(), prompt: 'a leaf' })).status).toBe(201);
-    const over = await client.json<ErrorBody>('POST', '/api/images', { idempotencyKey: key(), prompt: 'another leaf' });
+    const botId = await imageBotOf(client);
+    expect((await client.post('/api/images', { idempotencyKey: key(), prompt: 'a leaf', botId })).status).toBe(201);
+    const over = await client.json<ErrorBody>('POST', '/api/images', { idempotencyKey: key(), prompt: 'another leaf', botId });
     expect(over.status).toBe(429);
     expect(over.body.error.code).toBe('quota_exceeded');
     expect(over.body.error.fields?.kind).toBe('image');

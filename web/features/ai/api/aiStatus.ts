@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { aiStatus, generatedImage } from '../../../../contract/ai';
+import type { GenerateBotImageInput } from '../../../../contract/bots';
 import { apiRequest } from '../../../lib/http';
 
 /**
@@ -8,9 +9,12 @@ import { apiRequest } from '../../../lib/http';
  */
 export const aiStatusQuery = () => queryOptions({ queryKey: ['ai-status'], queryFn: () => apiRequest('/api/ai', aiStatus) });
 
-/** Generates one image; the key makes a double submit one image. Errors: 429 quota_exceeded (fields.resetsAt), 503 ai_not_configured. */
-export function generateImage(prompt: string, idempotencyKey: string = crypto.randomUUID()) {
-  return apiRequest('/api/images', generatedImage, { method: 'POST', body: { prompt, idempotencyKey } });
+/**
+ * Generates one image for a run of a DocBot that allows images; the key makes a double submit one
+ * image. Errors: 403 images_not_allowed, 429 quota_exceeded (fields.resetsAt), 503 ai_not_configured.
+ */
+export function generateImage(input: GenerateBotImageInput) {
+  return apiRequest('/api/images', generatedImage, { method: 'POST', body: input });
 }
 
 /** Where a generated image is served to its owner. */

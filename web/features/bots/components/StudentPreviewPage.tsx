@@ -10,12 +10,12 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BotSummary } from '../../../../contract/bots';
+import { BotAvatar } from '../../../components/BotAvatar';
 import { PageHeading } from '../../../components/PageHeading';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
 import { useBotList } from '../api/listBots';
 import { studentPreviewPathOf } from '../model/links';
-import { BotAvatar } from './common/BotAvatar';
 import { cardGridSx } from './library/BotResults';
 
 const s = strings.bots.student;
@@ -70,7 +70,7 @@ function StudentCard({ bot }: { bot: BotSummary }) {
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <BotAvatar icon={bot.icon} kind={bot.kind} showPicture={bot.isOwner} />
+          <BotAvatar icon={bot.icon} kind={bot.kind} botId={bot.id} />
           <Typography id={titleId} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
             {bot.name}
           </Typography>

@@ -17,7 +17,7 @@ interface Made {
   prompt: string;
 }
 
-/** Generate image (DocBots that allow it): a prompt, POST /api/images, the image from its file id. */
+/** Generate image (DocBots that allow it): a prompt, POST /api/images for this bot, the image from its file id. */
 export function ImagePanel({ suggestion, botId }: { suggestion: string; botId: string }) {
   const saveImage = useSaveImage();
   const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -35,7 +35,7 @@ export function ImagePanel({ suggestion, botId }: { suggestion: string; botId: s
     if (!text || busy) return;
     setBusy(true);
     setError(null);
-    generateImage(text, key).then(
+    generateImage({ prompt: text, idempotencyKey: key, botId }).then(
       (made) => {
         setImages((list) => [{ fileId: made.fileId, prompt: text }, ...list]);
         setKey(crypto.randomUUID());

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { BotDetail, BotKind } from '../../../../contract/bots';
+import { BotAvatar } from '../../../components/BotAvatar';
 import { NotFoundContent } from '../../../components/NotFoundContent';
 import { PageHeading } from '../../../components/PageHeading';
 import { ApiError } from '../../../lib/http';
@@ -18,12 +19,12 @@ import { AiStatusNotice } from './AiStatusNotice';
 
 const s = strings.runs;
 
-/** The bot's emoji (an uploaded icon image shows as the kind's default). */
+/** The bot's emoji, or its uploaded picture (served to whoever may see the bot). */
 function BotIcon({ bot }: { bot: BotDetail }) {
-  const emoji = bot.icon.type === 'emoji' ? bot.icon.emoji : bot.kind === 'DocBot' ? '📄' : bot.kind === 'ChatBot' ? '💬' : '🎓';
+  if (bot.icon.type === 'image') return <BotAvatar icon={bot.icon} kind={bot.kind} botId={bot.id} size={40} />;
   return (
     <Box component="span" aria-hidden sx={{ fontSize: 32, lineHeight: 1 }}>
-      {emoji}
+      {bot.icon.emoji}
     </Box>
   );
 }

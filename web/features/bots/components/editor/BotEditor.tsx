@@ -67,6 +67,9 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
   const { blocker, allowNext } = useUnsavedChanges(dirty);
   const copiedFrom = startMode === 'copy' && source ? source.id : null;
   const saving = create.isPending || update.isPending;
+  // A picture the saved bot (or the bot being copied) already has is served through that bot;
+  // a new upload is the caller's own file until it is saved.
+  const iconBotId = [saved, source].find((b) => b?.icon.type === 'image' && b.icon.fileId === draft.iconFileId)?.id ?? null;
 
   const clientErrors = useMemo<FieldErrors>(() => {
     if (readOnly) return {};
@@ -196,7 +199,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
         }}
       >
         <Stack component="form" ref={formRef} noValidate onSubmit={onSubmit} spacing={3} aria-label={title}>
-          <BasicsSection collections={readOnly ? null : (collections.data ?? [])} ownsIcon={!source || source.isOwner || mode === 'edit'} />
+          <BasicsSection collections={readOnly ? null : (collections.data ?? [])} iconBotId={iconBotId} />
           <InstructionsSection />
           {kind === 'DocBot' && (
             <>

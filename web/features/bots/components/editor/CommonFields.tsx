@@ -10,9 +10,9 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BOT_LIMITS, type BotCollection } from '../../../../../contract/bots';
+import { BotAvatar } from '../../../../components/BotAvatar';
 import { FileUpload } from '../../../../components/upload/FileUpload';
 import { strings } from '../../../../lib/strings';
-import { BotAvatar } from '../common/BotAvatar';
 import { useEditor } from './editorContext';
 import { Field } from './Field';
 import { Section } from './Section';
@@ -20,8 +20,11 @@ import { Section } from './Section';
 const s = strings.bots.editor;
 const imageTypes = 'image/png,image/jpeg,image/webp,image/gif,.png,.jpg,.jpeg,.webp,.gif';
 
-/** Name, description, icon and collection. */
-export function BasicsSection({ collections, ownsIcon }: { collections: BotCollection[] | null; ownsIcon: boolean }) {
+/**
+ * Name, description, icon and collection. `iconBotId` is the saved bot whose icon the draft's
+ * picture is (served to anyone who may see that bot); null for a picture just uploaded.
+ */
+export function BasicsSection({ collections, iconBotId }: { collections: BotCollection[] | null; iconBotId: string | null }) {
   const { draft, change, errorOf, readOnly } = useEditor();
   const collectionLabel = useId();
   const iconError = errorOf('icon');
@@ -45,7 +48,7 @@ export function BasicsSection({ collections, ownsIcon }: { collections: BotColle
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <BotAvatar
             kind={draft.kind}
-            showPicture={ownsIcon}
+            botId={iconBotId}
             icon={draft.iconFileId ? { type: 'image', fileId: draft.iconFileId } : draft.iconEmoji.trim() ? { type: 'emoji', emoji: draft.iconEmoji.trim() } : null}
             size={56}
           />

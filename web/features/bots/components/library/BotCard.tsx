@@ -11,9 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BotCollection, BotSummary } from '../../../../../contract/bots';
+import { BotAvatar } from '../../../../components/BotAvatar';
 import { strings } from '../../../../lib/strings';
 import { editorPathOf, relativeTime, runPathOf } from '../../model/links';
-import { BotAvatar } from '../common/BotAvatar';
 import { BotMenus, messageOf } from './BotMenus';
 import { useCopyBot } from '../../api/copyBot';
 import { useNotify } from '../../hooks/notice';
@@ -46,7 +46,7 @@ export function BotCard({ bot, collections, hasSchool, onDeleted }: { bot: BotSu
     <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <BotAvatar icon={bot.icon} kind={bot.kind} showPicture={bot.isOwner} />
+          <BotAvatar icon={bot.icon} kind={bot.kind} botId={bot.id} />
           <Box sx={{ minWidth: 0 }}>
             <Typography id={titleId} component="h2" variant="h6" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
               {bot.name}

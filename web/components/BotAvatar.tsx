@@ -1,0 +1,33 @@
+import Avatar from '@mui/material/Avatar';
+import type { BotIcon, BotKind } from '../../contract/bots';
+
+const fallback: Record<BotKind, string> = { DocBot: '📄', ChatBot: '💬', TutorBot: '🎓' };
+
+/**
+ * Where a saved bot's uploaded icon is served to everyone who may see the bot. The file id in the
+ * query changes the address when the icon changes, so a cached picture is never shown for a new one.
+ */
+export const botIconUrl = (botId: string, fileId: string) => `/api/bots/${encodeURIComponent(botId)}/icon?v=${encodeURIComponent(fileId)}`;
+
+/**
+ * A bot's icon: its emoji, or its picture. `botId` names the saved bot whose icon this is, served
+ * to whoever may see that bot; null means a picture the caller has just uploaded and not saved
+ * yet, served from their own files. A picture that fails to load shows the kind's emoji instead.
+ * Decorative: the bot's name is always next to it.
+ */
+export function BotAvatar({ icon, kind, botId, size = 48 }: { icon: BotIcon | null; kind: BotKind; botId: string | null; size?: number }) {
+  const emoji = icon?.type === 'emoji' ? icon.emoji : fallback[kind];
+  const src =
+    icon?.type === 'image' ? (botId ? botIconUrl(botId, icon.fileId) : `/api/files/${encodeURIComponent(icon.fileId)}`) : undefined;
+  return (
+    <Avatar
+      src={src}
+      alt=""
+      aria-hidden
+      variant="rounded"
+      sx={{ width: size, height: size, fontSize: size * 0.55, bgcolor: 'collectionBackground', color: 'text.primary' }}
+    >
+      {emoji}
+    </Avatar>
+  );
+}
