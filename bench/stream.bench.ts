@@ -56,7 +56,7 @@ if (onPostgres) {
   await admin(`create database "${benchDbName}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${benchDbName}`;
-  database = await openPostgres(url.toString(), { max: 20 });
+  database = await openPostgres(url.toString(), { max: Number(process.env.BENCH_PG_POOL ?? 20) });
 } else {
   database = await openPglite({ dataDir: path.join(dataDir, 'db') });
 }

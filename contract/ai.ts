@@ -40,8 +40,16 @@ export type SendMessageInput = z.infer<typeof sendMessageInput>;
 export const retryInput = z.object({ idempotencyKey });
 export type RetryInput = z.infer<typeof retryInput>;
 
-/** POST /api/images. */
-export const generateImageInput = z.object({ idempotencyKey, prompt: z.string().trim().min(1, 'is required') });
+/**
+ * POST /api/images: one picture for a run of a DocBot whose "Can generate images" is on. No image
+ * is made outside such a bot: the server checks that the caller may run `botId` (404 as for any
+ * bot they may not see) and that it allows images (403 `images_not_allowed`).
+ */
+export const generateImageInput = z.object({
+  idempotencyKey,
+  prompt: z.string().trim().min(1, 'is required'),
+  botId: z.uuid({ error: 'Images are made in a DocBot run: give the id of the bot.' }),
+});
 export type GenerateImageInput = z.infer<typeof generateImageInput>;
 export const generatedImage = z.object({ fileId: z.string() });
 export type GeneratedImage = z.infer<typeof generatedImage>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { generateImageInput } from './ai';
 
 /**
  * Bots: the three kinds (PRODUCT.md section 2), their editors' inputs, the library's pages and
@@ -425,12 +424,3 @@ export function checkFormValues(inputs: readonly FormInput[], values: DocFormVal
 export const startRunInput = z.object({ values: docFormValues.default({}) });
 export type StartRunInput = z.infer<typeof startRunInput>;
 
-/**
- * POST /api/images: one picture for a run of a DocBot whose "Can generate images" is on. No image
- * is made outside such a bot: the server checks that the caller may run `botId` (404 as for any
- * bot they may not see) and that it allows images (403 `images_not_allowed`).
- */
-export const generateBotImageInput = generateImageInput.extend({
-  botId: z.uuid({ error: 'Images are made in a DocBot run: give the id of the bot.' }),
-});
-export type GenerateBotImageInput = z.infer<typeof generateBotImageInput>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TestClient, type TestContext } from '../../tests/harness';
 import { startFakeOpenAICompatible, type FakeOpenAICompatible } from '../../tests/fakes/openai-compatible';
-import { key, readUIStream, teacherWithConversation } from '../../tests/fakes/ai-helpers';
+import { imageBotOf, key, readUIStream, teacherWithConversation } from '../../tests/fakes/ai-helpers';
 
 // A school-hosted model (Ollama, vLLM) through the OpenAI-compatible provider.
 let ctx: TestContext;
@@ -30,7 +30,7 @@ describe('a school-hosted OpenAI-compatible server', () => {
     expect(stream.text).toBe(fake.requests.at(-1)!.reply);
     expect(fake.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions']);
     expect(fake.requests[1]!.body).toMatchObject({ model: 'llama3.1', stream: true });
-    const image = await client.json<{ fileId: string }>('POST', '/api/images', { idempotencyKey: key(), prompt: 'a pie chart' });
+    const image = await client.json<{ fileId: string }>('POST', '/api/images', { idempotencyKey: key(), prompt: 'a pie chart', botId: await imageBotOf(client) });
     expect(image.status).toBe(201);
     expect(fake.requests.at(-1)!.path).toBe('/v1/images/generations');
   });

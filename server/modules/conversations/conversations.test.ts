@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest, teacherWithConversation } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key, readUIStream, startAiTest, teacherWithConversation } from '../../../tests/fakes/ai-helpers';
 import type { ConversationDetail } from '../../../contract/ai';
 
 let ctx: TestContext;
@@ -167,7 +167,8 @@ describe('without an AI provider', () => {
       expect(send.body.error.code).toBe('ai_not_configured');
       expect(send.body.error.message).toMatch(/GEMINI_API_KEY/);
       expect(send.body.error.message).toMatch(/OPENAI_COMPATIBLE_BASE_URL/);
-      const image = await client.json<{ error: { code: string } }>('POST', '/api/images', { idempotencyKey: key(), prompt: 'a cell' });
+      const botId = await imageBotOf(client);
+      const image = await client.json<{ error: { code: string } }>('POST', '/api/images', { idempotencyKey: key(), prompt: 'a cell', botId });
       expect(image.status).toBe(503);
       expect(image.body.error.code).toBe('ai_not_configured');
       const detail = await client.json<ConversationDetail>('GET', `/api/conversations/${conversationId}`);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import type { GeneratedImage } from '../../../contract/ai';
-import { generateBotImageInput } from '../../../contract/bots';
+import { generateImageInput } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
 import { assertMayGenerateImagesFor } from './images.policy';
@@ -15,7 +15,7 @@ export function imageRoutes() {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
     const user = await requireUser(c);
-    const input = await readJson(c, generateBotImageInput);
+    const input = await readJson(c, generateImageInput);
     // Checked before the idempotency key is looked up, so a retried request meets today's rules.
     const bot = await assertMayGenerateImagesFor(c, user, input.botId);
     const fileId = await generateImageFile(c.get('deps'), user, { prompt: input.prompt, idempotencyKey: input.idempotencyKey, botId: bot.id });

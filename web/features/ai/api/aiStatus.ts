@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { aiStatus, generatedImage } from '../../../../contract/ai';
-import type { GenerateBotImageInput } from '../../../../contract/bots';
+import type { GenerateImageInput } from '../../../../contract/ai';
 import { apiRequest } from '../../../lib/http';
 
 /**
@@ -13,7 +13,7 @@ export const aiStatusQuery = () => queryOptions({ queryKey: ['ai-status'], query
  * Generates one image for a run of a DocBot that allows images; the key makes a double submit one
  * image. Errors: 403 images_not_allowed, 429 quota_exceeded (fields.resetsAt), 503 ai_not_configured.
  */
-export function generateImage(input: GenerateBotImageInput) {
+export function generateImage(input: GenerateImageInput) {
   return apiRequest('/api/images', generatedImage, { method: 'POST', body: input });
 }
 
