@@ -157,7 +157,11 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
         error = part.error;
         break;
       }
-      if (abort.signal.aborted) break;
+      // Aborted while a part was already on its way: a Stop ends here; a timeout is a failure.
+      if (abort.signal.aborted) {
+        if (!(abort.signal.reason instanceof AiStoppedError)) error = abort.signal.reason;
+        break;
+      }
     }
   } catch (err) {
     error = abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;

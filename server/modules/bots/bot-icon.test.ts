@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import { createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
+import { createTestContext, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { storeBufferAsFile } from '../files/files.service';
 import { resolveSubscription } from '../subscription/subscription.service';
-import { createVia, docBot, makeFile, makeSchool, teacherAt, type BotJson, type ErrorJson } from './bots.test-helpers';
+import { accessCast, createVia, docBot, makeFile, type BotJson, type ErrorJson } from './bots.test-helpers';
 
 /** GET /api/bots/:id/icon: a bot's uploaded icon, to exactly those who may see the bot. */
 
@@ -41,15 +41,7 @@ const iconOf = (client: TestClient, botId: string, headers?: Record<string, stri
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const schoolA = await makeSchool(ctx);
-  const schoolB = await makeSchool(ctx);
-  owner = await teacherAt(ctx, schoolA);
-  sameSchool = (await teacherAt(ctx, schoolA)).client;
-  otherSchool = (await teacherAt(ctx, schoolB)).client;
-  otherTeacher = (await signedIn(ctx, { role: 'teacher' })).client;
-  student = (await signedIn(ctx, { role: 'student' })).client;
-  schoolStudent = (await signedIn(ctx, { email: `kid@${schoolA.domain}`, role: 'teacher' })).client;
-  signedOut = new TestClient(ctx);
+  ({ owner, sameSchool, otherSchool, otherTeacher, student, schoolStudent, signedOut } = await accessCast(ctx));
   iconId = await storeIcon(owner.user);
   privateBot = await createVia(owner.client, withIcon('Private', 'private'));
   schoolBot = await createVia(owner.client, withIcon('For my school', 'school'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
-import { createVia, docBot, makeSchool, teacherAt, type BotJson, type ErrorJson } from './bots.test-helpers';
+import { createTestContext, TestClient, type TestContext } from '../../../tests/harness';
+import { accessCast, createVia, docBot, type BotJson, type ErrorJson } from './bots.test-helpers';
 
 type Client = TestClient;
 type Call = [method: string, url: string, body?: unknown];
@@ -21,17 +21,9 @@ let schoolId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const schoolA = await makeSchool(ctx);
-  const schoolB = await makeSchool(ctx);
-  schoolId = schoolA.id;
-  owner = await teacherAt(ctx, schoolA);
-  sameSchool = (await teacherAt(ctx, schoolA)).client;
-  otherSchool = (await teacherAt(ctx, schoolB)).client;
-  otherTeacher = (await signedIn(ctx, { role: 'teacher' })).client;
-  student = (await signedIn(ctx, { role: 'student' })).client;
-  // On the school's domain but not on its teachers list: a student of the school, whatever the account says.
-  schoolStudent = (await signedIn(ctx, { email: `kid@${schoolA.domain}`, role: 'teacher' })).client;
-  signedOut = new TestClient(ctx);
+  let school;
+  ({ school, owner, sameSchool, otherSchool, otherTeacher, student, schoolStudent, signedOut } = await accessCast(ctx));
+  schoolId = school.id;
   privateBot = await createVia(owner.client, docBot({ name: 'Private' }));
   schoolBot = await createVia(owner.client, { ...docBot({ name: 'For my school' }), visibility: 'school' });
   deletedBot = await createVia(owner.client, docBot({ name: 'Deleted' }));

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateBotInput } from '../../../contract/bots';
 import { schema } from '../../db/client';
-import { signedIn, type TestContext } from '../../../tests/harness';
+import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 
 type Client = Awaited<ReturnType<typeof signedIn>>['client'];
 
@@ -20,6 +20,26 @@ export async function teacherAt(ctx: TestContext, licence: { id: string; domain:
   const email = `t${randomBytes(4).toString('hex')}@${licence.domain}`;
   await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: licence.id, email });
   return signedIn(ctx, { email, role: 'teacher' });
+}
+
+/**
+ * Everyone an access test tries: the owner and a colleague at a school, a teacher at another
+ * school, a teacher with no school, a student, a student on the school's domain, and nobody.
+ */
+export async function accessCast(ctx: TestContext) {
+  const school = await makeSchool(ctx);
+  const elsewhere = await makeSchool(ctx);
+  return {
+    school,
+    owner: await teacherAt(ctx, school),
+    sameSchool: (await teacherAt(ctx, school)).client,
+    otherSchool: (await teacherAt(ctx, elsewhere)).client,
+    otherTeacher: (await signedIn(ctx, { role: 'teacher' })).client,
+    student: (await signedIn(ctx, { role: 'student' })).client,
+    // On the school's domain but not on its teachers list: a student of the school, whatever the account says.
+    schoolStudent: (await signedIn(ctx, { email: `kid@${school.domain}`, role: 'teacher' })).client,
+    signedOut: new TestClient(ctx),
+  };
 }
 
 /** A stored file row of the owner's, as the files module would leave it after an upload. */

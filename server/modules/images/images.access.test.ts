@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
+import { TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { imageBotOf, key, startAiTest } from '../../../tests/fakes/ai-helpers';
-import { chatBot, createVia, makeSchool, teacherAt, tutorBot, type ErrorJson } from '../bots/bots.test-helpers';
+import { accessCast, chatBot, createVia, tutorBot, type ErrorJson } from '../bots/bots.test-helpers';
 import { syncBuiltinTemplates } from '../bots/templates/sync';
 
 /** POST /api/images is held to the rules of running the bot it names, and the bot must allow images. */
@@ -24,14 +24,7 @@ let noImagesBot: string;
 
 beforeAll(async () => {
   ({ ctx, fake } = await startAiTest());
-  const schoolA = await makeSchool(ctx);
-  const schoolB = await makeSchool(ctx);
-  owner = await teacherAt(ctx, schoolA);
-  sameSchool = (await teacherAt(ctx, schoolA)).client;
-  otherSchool = (await teacherAt(ctx, schoolB)).client;
-  otherTeacher = (await signedIn(ctx, { role: 'teacher' })).client;
-  student = (await signedIn(ctx, { role: 'student' })).client;
-  schoolStudent = (await signedIn(ctx, { email: `kid@${schoolA.domain}`, role: 'teacher' })).client;
+  ({ owner, sameSchool, otherSchool, otherTeacher, student, schoolStudent } = await accessCast(ctx));
   privateBot = await imageBotOf(owner.client, { name: 'Private pictures' });
   schoolBot = await imageBotOf(owner.client, { name: 'School pictures', visibility: 'school' });
   publicBot = await imageBotOf(owner.client, { name: 'Public pictures', visibility: 'public' });
