@@ -93,7 +93,8 @@ describe('ChatBot runner', () => {
     await page.getByText('Attached: worksheet.pdf').waitFor({ timeout: 20_000 });
     await send(page, 'Make questions from this');
     const mine = messages(page).filter({ hasText: 'Make questions from this' });
-    await mine.getByText('Attached file: worksheet.pdf').waitFor();
+    // The file's text is folded under its name in the message; opening it shows what was sent.
+    await mine.getByText('worksheet.pdf (56 characters)').click();
     await mine.getByText(/Worksheet: the water cycle/).waitFor();
     await replyDone(page);
     await expect.poll(() => page.getByText('Attached: worksheet.pdf').count()).toBe(0);

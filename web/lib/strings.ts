@@ -475,6 +475,7 @@ export const strings = {
       wrongType: 'Attach a .txt, .md, .pdf or .docx file.',
       unreadable: (name: string) => `${name} could not be read.`,
       sentPrefix: (name: string) => `Attached file: ${name}`,
+      summary: (name: string, chars: string) => `${name} (${chars} characters)`,
     },
     history: {
       title: 'Past conversations',

@@ -12,24 +12,9 @@ import { ApiError, apiRequest } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
 import { UploadError } from '../../../lib/upload/errors';
 import { startUpload, type UploadHandle } from '../../../lib/upload/upload-client';
+import { MAX_ATTACHMENT_CHARS, type Attachment } from '../api/attachment';
 
 const s = strings.runs.attach;
-/** Leaves room for the message itself under the server's AI_MAX_INPUT_CHARS (20,000 by default). */
-export const MAX_ATTACHMENT_CHARS = 18_000;
-
-export interface Attachment {
-  name: string;
-  text: string;
-}
-
-/** The message as sent: the typed text, then the attached file's text in a fence it cannot close. */
-export function withAttachment(text: string, attachment: Attachment | null): string {
-  if (!attachment) return text;
-  const longestRun = Math.max(2, ...(attachment.text.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = '`'.repeat(longestRun + 1);
-  return `${text}\n\n${s.sentPrefix(attachment.name)}\n\n${fence}\n${attachment.text}\n${fence}`.trim();
-}
-
 const readInBrowser = /\.(txt|md|markdown)$/i;
 const readOnServer = /\.(pdf|docx)$/i;
 

@@ -1,10 +1,13 @@
 import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Markdown } from '../../../components/markdown/Markdown';
 import { strings } from '../../../lib/strings';
+import { splitAttachment } from '../api/attachment';
 
 const s = strings.runs.message;
+const a = strings.runs.attach;
 
 /** How a reply stands: being written, done, or ended early (and why). */
 export type ReplyState = 'streaming' | 'pending' | 'complete' | 'stopped' | 'interrupted' | 'failed' | 'blocked';
@@ -29,6 +32,27 @@ const note: Partial<Record<ReplyState, string>> = {
   pending: s.stillWriting,
 };
 
+/** What the user typed, and an attached file's text folded under its name. */
+function UserText({ text }: { text: string }) {
+  const { text: typed, attachment } = splitAttachment(text);
+  return (
+    <>
+      {typed && <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{typed}</Box>}
+      {attachment && (
+        <Box component="details" sx={{ mt: typed ? 1 : 0, '& > summary': { cursor: 'pointer', color: 'text.secondary' } }}>
+          <summary>
+            <AttachFileIcon fontSize="inherit" sx={{ verticalAlign: 'middle', mr: 0.5 }} />
+            {a.summary(attachment.name, attachment.text.length.toLocaleString('en-US'))}
+          </summary>
+          <Box component="pre" sx={{ m: 0, mt: 1, maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', fontSize: '0.875rem' }}>
+            {attachment.text}
+          </Box>
+        </Box>
+      )}
+    </>
+  );
+}
+
 /**
  * One message. Memoised on its props: a finished message never renders again while another
  * streams, so only the streaming one re-parses its Markdown on each update.
@@ -38,7 +62,7 @@ export const MessageBubble = memo(function MessageBubble({ role, text, state, bo
   const body = (
     <>
       {mine ? (
-        <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Box>
+        <UserText text={text} />
       ) : text ? (
         <Markdown text={text} />
       ) : state === 'streaming' ? (
