@@ -11,6 +11,8 @@ export interface Plan {
   /** A fresh one for every app stream of the run (so no stream sends a history the pass-through lacks), with its owner's cookie. */
   conversations: { id: string; cookie: string }[];
   levels: number[];
+  /** Streams of the warm-up: one per account. */
+  warmupStreams: number;
   tokensPerSecond: number;
   tokensPerChunk: number;
   replyTokens: number;
@@ -102,7 +104,7 @@ async function runLevel(target: 'app' | 'pass', plan: Plan, level: number, tag: 
     for (let i = 0; i < level; i++) {
       const delay = level === 1 ? 0 : (plan.rampMs * i) / level;
       const marker = `bench-${tag}-${r}-${i}`;
-      started.push(new Promise<StreamResult>((resolve) => setTimeout(() => void oneStream(target, plan, marker, plan.conversations[nextConversation++ % plan.conversations.length]!).then(resolve), delay)));
+      started.push(new Promise<StreamResult>((resolve) => setTimeout(() => void oneStream(target, plan, marker, target === 'app' ? plan.conversations[nextConversation++ % plan.conversations.length]! : plan.conversations[0]!).then(resolve), delay)));
     }
     let measured = r !== 0 || tag === 'warmup';
     peak = 0;
@@ -136,8 +138,9 @@ process.on('message', (msg: { type: 'plan'; plan: Plan }) => {
       },
     });
     const results: Record<string, Record<number, StreamResult[]>> = { pass: {}, app: {} };
-    // Warm both paths up (JIT, connections) before anything is measured.
-    for (const target of ['pass', 'app'] as const) await runLevel(target, plan, 5, 'warmup');
+    // Warm both paths up (JIT, connections, and on the app each account's remembered session and
+    // plan, as in a lesson already under way) before anything is measured: one stream per account.
+    for (const target of ['pass', 'app'] as const) await runLevel(target, plan, plan.warmupStreams, 'warmup');
     for (const level of plan.levels) {
       for (const target of ['pass', 'app'] as const) {
         send({ type: 'idle', target, level });

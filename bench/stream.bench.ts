@@ -73,8 +73,8 @@ for (let u = 0; u < userCount; u++) {
   accounts.push({ id: user.id, cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') });
 }
 const conversations: { id: string; cookie: string }[] = [];
-// Every app stream gets a fresh conversation: the warm-up's 5, three rounds of 1, then each level.
-const streamCount = 5 + levels.reduce((n, level) => n + (level === 1 ? 3 : level), 0);
+// Every app stream gets a fresh conversation: the warm-up's one per account, three rounds of 1, then each level.
+const streamCount = userCount + levels.reduce((n, level) => n + (level === 1 ? 3 : level), 0);
 for (let i = 0; i < streamCount; i++) {
   const owner = accounts[i % userCount]!;
   conversations.push({ id: (await createConversation(database.db, owner.id)).id, cookie: owner.cookie });
@@ -121,6 +121,7 @@ const plan: Plan = {
   origin,
   conversations,
   levels,
+  warmupStreams: userCount,
   // A realistic Gemini Flash reply: first token after 250 ms, then 100 tokens/s, 800 tokens (a
   // page). Gemini sends many tokens per chunk, not one or two as OpenAI-style servers do (see
   // docs/decisions.md, AI engine): 20 per chunk here, five chunks a second; BENCH_TOKENS_PER_CHUNK
