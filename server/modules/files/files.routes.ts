@@ -6,7 +6,7 @@ import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';
 import { assertOwner, assertMayRead, assertMayUpload } from './files.policy';
-import { attachmentDisposition, presentFile, servedContentType } from './files.presenter';
+import { attachmentDisposition, presentFile, servedContentType, type FileRow } from './files.presenter';
 import { deleteFile, storeBufferAsFile, findOwnFile, formatBytes, listFiles, openFile, quotaFor, usedBytes } from './files.service';
 import { subscriptionOf } from './files.tus';
 
@@ -84,11 +84,7 @@ export function filesRoutes() {
 
   // The extracted text, for attaching a PDF or Word file to a chat message. Same rule as a download.
   routes.get('/:id/text', async (c) => {
-    const user = await requireUser(c);
-    const deps = c.get('deps');
-    const row = await findOwnFile(deps.database.db, user.id, c.req.param('id'));
-    const userType = row?.purpose === 'knowledge' ? (await subscriptionOf({ user, deps })).user_type : 'teacher';
-    assertMayRead({ id: user.id, userType }, row);
+    const row = await readableFile(c);
     if (!row.extractedText) throw new AppError('no_text', 422, `No text could be read from ${row.name}. A scanned PDF holds only pictures of its pages; an image holds no text.`);
     c.header('Cache-Control', 'no-store');
     const body: FileText = { id: row.id, name: row.name, text: row.extractedText };
@@ -96,12 +92,8 @@ export function filesRoutes() {
   });
 
   routes.get('/:id', async (c) => {
-    const user = await requireUser(c);
     const deps = c.get('deps');
-    const row = await findOwnFile(deps.database.db, user.id, c.req.param('id'));
-    // Only knowledge files need the user type; skip the lookup for the rest.
-    const userType = row?.purpose === 'knowledge' ? (await subscriptionOf({ user, deps })).user_type : 'teacher';
-    assertMayRead({ id: user.id, userType }, row);
+    const row = await readableFile(c);
     let stream: Readable;
     try {
       stream = await openFile(deps.config, row);
@@ -122,6 +114,17 @@ export function filesRoutes() {
   });
 
   return routes;
+}
+
+/** The caller's file named by the route, if they may read it (a refused file reads as missing). */
+async function readableFile(c: AppContext): Promise<FileRow> {
+  const user = await requireUser(c);
+  const deps = c.get('deps');
+  const row = await findOwnFile(deps.database.db, user.id, c.req.param('id') ?? '');
+  // Only knowledge files need the user type; skip the lookup for the rest.
+  const userType = row?.purpose === 'knowledge' ? (await subscriptionOf({ user, deps })).user_type : 'teacher';
+  assertMayRead({ id: user.id, userType }, row);
+  return row;
 }
 
 /** Always a download: attachment, nosniff and a checked type (the app's CSP forbids scripts besides). */
