@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
 import type { BotDetail } from '../../../../contract/bots';
 import { ExportMenu } from '../../../components/export/ExportMenu';
@@ -40,16 +39,8 @@ interface Props {
 
 /** A chat run: streaming replies, Stop, Regenerate, starter prompts, attach a file, save. */
 export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tutor = false }: Props) {
-  const queryClient = useQueryClient();
   const createConversation = useCallback(async () => (await startRun(bot.id)).id, [bot.id]);
-  const created = useCallback(
-    (id: string) => {
-      void queryClient.invalidateQueries({ queryKey: ['runs', 'history', bot.id] });
-      onCreated(id);
-    },
-    [queryClient, bot.id, onCreated],
-  );
-  const chat = useRunChat({ initial, createConversation, onCreated: created });
+  const chat = useRunChat({ botId: bot.id, initial, createConversation, onCreated });
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const save = useSaveToSavedDocs(saved);
   const saveConversation = () => {

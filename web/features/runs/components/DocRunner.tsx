@@ -10,7 +10,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import DoneIcon from '@mui/icons-material/Done';
 import ReplayIcon from '@mui/icons-material/Replay';
 import StopIcon from '@mui/icons-material/Stop';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
 import { checkFormValues, type BotDetail } from '../../../../contract/bots';
 import { preloadMarkdown } from '../../../components/markdown/Markdown';
@@ -48,7 +47,6 @@ interface Props {
 
 /** A DocBot run: the form, Generate, the document streaming in, then Refine, Regenerate, edit, image, copy. */
 export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgain, values, setValues }: Props) {
-  const queryClient = useQueryClient();
   const inputs = bot.settings.formInputs;
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The answers a run was started with: changed answers before any reply start a new run.
@@ -67,14 +65,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
       throw err;
     }
   }, [bot.id, inputs, values]);
-  const created = useCallback(
-    (id: string) => {
-      void queryClient.invalidateQueries({ queryKey: ['runs', 'history', bot.id] });
-      onCreated(id);
-    },
-    [queryClient, bot.id, onCreated],
-  );
-  const chat = useRunChat({ initial, createConversation, onCreated: created });
+  const chat = useRunChat({ botId: bot.id, initial, createConversation, onCreated });
   const [refine, setRefine] = useState('');
   const [editing, setEditing] = useState(false);
   // A reopened saved document shows its saved text (it may have been edited after its last reply).

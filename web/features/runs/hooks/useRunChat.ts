@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
 import { ApiError, apiRequest } from '../../../lib/http';
 import { conversationDetail, stopReplyResult } from '../../../../contract/ai';
@@ -37,6 +38,8 @@ class ConversationHandle {
 }
 
 export interface RunChatOptions {
+  /** The bot being run: a new conversation refreshes its list of past runs. */
+  botId: string;
   /** The stored conversation being reopened, or null for a new run. */
   initial: ConversationDetail | null;
   /** Creates the run's conversation on the first send (POST /api/bots/:id/runs). */
@@ -49,7 +52,8 @@ export interface RunChatOptions {
  * One run's conversation: useChat over the conversation's endpoints, the conversation created on
  * the first send, Stop, Regenerate and Try again with the server's rules (see docs/decisions.md).
  */
-export function useRunChat({ initial, createConversation, onCreated }: RunChatOptions) {
+export function useRunChat({ botId, initial, createConversation, onCreated }: RunChatOptions) {
+  const queryClient = useQueryClient();
   const [current] = useState(() => new ConversationHandle(initial?.id ?? null));
   const [conversationId, setConversationId] = useState<string | null>(initial?.id ?? null);
   /** The text of a message the server refused, given back to the message box. */
@@ -87,9 +91,10 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
     const id = await createConversation();
     current.adopt(id);
     setConversationId(id);
+    void queryClient.invalidateQueries({ queryKey: ['runs', 'history', botId] });
     onCreated?.(id);
     return id;
-  }, [current, createConversation, onCreated]);
+  }, [current, createConversation, onCreated, queryClient, botId]);
 
   /** Sends a message, creating the conversation first when needed. Refused sends give the text back. */
   const send = useCallback(
