@@ -24,9 +24,8 @@ export interface GenerationResult {
 
 export type GenerationEvent = { type: 'delta'; delta: string } | { type: 'end'; result: GenerationResult };
 
-/** Where a generation writes: a checkpoint now and then, and its result once at the end. */
+/** Where a generation writes its result, once at the end (checkpoints are the caller's, see watchCheckpoints). */
 export interface GenerationSink {
-  checkpoint(text: string): Promise<void>;
   finish(result: GenerationResult): Promise<void>;
 }
 
@@ -46,6 +45,8 @@ export interface TextRun {
  */
 export class Generation {
   text = '';
+  /** How much of `text` a checkpoint has stored. */
+  checkpointed = 0;
   result: GenerationResult | undefined;
   private listeners = new Set<(e: GenerationEvent) => void>();
   readonly done: Promise<GenerationResult>;
@@ -120,16 +121,6 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
   let providerBlocked = false;
   let outputHit: SafetyCategory | null = null;
   let error: unknown;
-  let saved = 0;
-  let saving: Promise<void> = Promise.resolve();
-  // A checkpoint now and then, never per chunk: a crash loses at most one interval.
-  const checkpoints = setInterval(() => {
-    if (generation.text.length === saved) return;
-    saved = generation.text.length;
-    const text = generation.text;
-    saving = saving.then(() => run.sink.checkpoint(text)).catch((err: unknown) => console.warn('[ai] checkpoint failed:', err));
-  }, run.config.checkpointMs);
-  checkpoints.unref();
   generation.attachAbort(() => abort.abort(new AiStoppedError()));
   const reader = stream.getReader();
   try {
@@ -167,7 +158,6 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
     error = abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;
   } finally {
     clearTimeout(timeout);
-    clearInterval(checkpoints);
     reader.releaseLock();
   }
   const base = { inputTokens, outputTokens, latencyMs: Math.round(performance.now() - started) };
@@ -186,7 +176,6 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
   } else {
     result = { ...base, status: 'complete', text: generation.text, replaced: false };
   }
-  await saving;
   try {
     await run.sink.finish(result);
   } catch (err) {

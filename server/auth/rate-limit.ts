@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 export interface RateRule {
@@ -13,24 +13,42 @@ export interface RateDecision {
   retryAfter: number;
 }
 
+/** A counter row as the upsert returns it. */
+export type RateRow = {
+  window_start: string | number;
+  count: number | string;
+};
+
 /**
- * Fixed-window counters in the database, so every app process shares them. One upsert per
- * check: the row is reset when its window has passed, otherwise incremented.
+ * The fixed-window upsert: the row is reset when its window has passed, otherwise incremented;
+ * returns window_start and count. A statement of its own, or a CTE of a larger one.
  */
-export async function consumeRate(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<RateDecision> {
+export function rateUpsert(key: string, rule: RateRule, now: number): SQL {
   const expired = now - rule.window;
-  const result = await db.execute<{ window_start: string | number; count: number }>(sql`
+  return sql`
     insert into rate_limit (key, window_start, count) values (${key}, ${now}, 1)
     on conflict (key) do update set
       count = case when rate_limit.window_start <= ${expired} then 1 else rate_limit.count + 1 end,
       window_start = case when rate_limit.window_start <= ${expired} then ${now} else rate_limit.window_start end
-    returning window_start, count`);
-  const row = (result as { rows: { window_start: string | number; count: number }[] }).rows[0]!;
+    returning window_start, count`;
+}
+
+/** What a counter row means under a rule. */
+export function rateDecision(row: RateRow, rule: RateRule, now: number): RateDecision {
   const windowStart = Number(row.window_start);
   return {
-    allowed: row.count <= rule.max,
+    allowed: Number(row.count) <= rule.max,
     retryAfter: Math.max(1, Math.ceil((windowStart + rule.window - now) / 1000)),
   };
+}
+
+/**
+ * Fixed-window counters in the database, so every app process shares them. One upsert per
+ * check.
+ */
+export async function consumeRate(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<RateDecision> {
+  const result = await db.execute<RateRow>(rateUpsert(key, rule, now));
+  return rateDecision((result as { rows: RateRow[] }).rows[0]!, rule, now);
 }
 
 /** Drops counters whose window ended long ago; called now and then, never on the hot path. */

@@ -3,7 +3,7 @@ import { createConversationInput, retryInput, sendMessageInput, type Conversatio
 import type { AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
 import { presentConversation } from './conversations.presenter';
-import { sendMessage } from './conversations.run';
+import { sendMessage, sendWindow } from './conversations.run';
 import { getConversation, resolveRunSpec, retryReply, stopReply } from './conversations.service';
 import * as store from './conversations.store';
 
@@ -38,9 +38,9 @@ export function conversationRoutes() {
     const user = await requireUser(c);
     const deps = c.get('deps');
     const input = await readJson(c, sendMessageInput);
-    const conversation = await store.findConversation(deps.database.db, user.id, c.req.param('id'));
+    const { conversation, messages } = await store.conversationForSend(deps.database.db, user.id, c.req.param('id'), sendWindow(deps));
     const spec = await resolveRunSpec(deps, user, conversation);
-    return sendMessage(deps, { conversation, actor: user, spec, text: input.text, idempotencyKey: input.idempotencyKey });
+    return sendMessage(deps, { conversation, messages, actor: user, spec, text: input.text, idempotencyKey: input.idempotencyKey });
   });
 
   app.post('/:id/messages/:messageId/stop', async (c) => {

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Turn } from '../../ai/prompt';
+import { rateUpsert, type RateRow, type RateRule } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { finishedUsage, pendingUsage, quotaCounted, type Reservation, type UsageOutcome } from '../usage/usage.service';
 
 /** Reads and writes of conversations and their turns, every read scoped to the owner. */
 
@@ -23,7 +25,7 @@ export async function createConversation(db: Db, ownerId: string, title = '', bo
 
 /** The owner's conversation, or 404: another user's conversation reads as not found. */
 export async function findConversation(db: Db, ownerId: string, id: string): Promise<ConversationRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('The conversation');
+  if (!isId(id)) throw notFound('The conversation');
   const [row] = await db.select().from(schema.conversation).where(and(eq(schema.conversation.id, id), eq(schema.conversation.ownerId, ownerId)));
   if (!row) throw notFound('The conversation');
   return row;
@@ -33,9 +35,25 @@ export function listConversations(db: Db, ownerId: string) {
   return db.select().from(schema.conversation).where(eq(schema.conversation.ownerId, ownerId)).orderBy(desc(schema.conversation.updatedAt)).limit(200);
 }
 
-/** Every turn in order, superseded replies too: a send reads this once for its key and its history. */
-export function allMessages(db: Db, conversationId: string) {
-  return db.select().from(schema.aiMessage).where(eq(schema.aiMessage.conversationId, conversationId)).orderBy(asc(schema.aiMessage.seq));
+const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/**
+ * The owner's conversation with its latest `window` turns (superseded replies too), oldest first,
+ * in one query: what a send reads for its key and its history. Another user's reads as not found.
+ */
+export async function conversationForSend(db: Db, ownerId: string, id: string, window: number): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
+  if (!isId(id)) throw notFound('The conversation');
+  const rows = await db
+    .select({ conversation: schema.conversation, message: schema.aiMessage })
+    .from(schema.conversation)
+    .leftJoin(schema.aiMessage, eq(schema.aiMessage.conversationId, schema.conversation.id))
+    .where(and(eq(schema.conversation.id, id), eq(schema.conversation.ownerId, ownerId)))
+    .orderBy(desc(schema.aiMessage.seq))
+    .limit(window);
+  if (!rows[0]) throw notFound('The conversation');
+  const messages: MessageRow[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.message) messages.push(rows[i]!.message!);
+  return { conversation: rows[0].conversation, messages };
 }
 
 /** Drops the replies a retry replaced. */
@@ -116,20 +134,104 @@ export async function supersede(tx: Tx, id: string) {
   await tx.update(schema.aiMessage).set({ status: 'superseded', updatedAt: new Date() }).where(eq(schema.aiMessage.id, id));
 }
 
-/** The periodic save of a streaming reply. */
-export async function checkpointMessage(db: Db, id: string, text: string) {
-  await db
-    .update(schema.aiMessage)
-    .set({ text, checkpointAt: new Date() })
-    .where(and(eq(schema.aiMessage.id, id), eq(schema.aiMessage.status, 'streaming')));
+export interface OpenReply {
+  conversationId: string;
+  userId: string;
+  replyId: string;
+  text: string;
+  idempotencyKey: string;
+  /** The conversation's title when it has none yet. */
+  title: string;
+  rate: { key: string; rule: RateRule };
+  reservation: Reservation;
 }
+
+export interface OpenedReply {
+  rate: RateRow;
+  /** The quota counted this call (false: the month is used up, or the rate limit stopped it first). */
+  counted: boolean;
+  /** The pending usage row: set when the turns were stored. */
+  usageId: string | null;
+}
+
+/**
+ * Everything a send stores before the model call, in one statement (all of it or nothing): the
+ * per-user rate counter, then, if under the rate, the pool's month counter, then, if under the
+ * quota, the conversation marked used (and titled), the user turn, the reply row 'streaming' and
+ * the pending usage row. Two sends racing for one seq: the loser fails on the seq's unique key and
+ * is tried again; a repeated idempotency key fails on its unique key (the caller replays it).
+ */
+export async function openReply(db: Db, o: OpenReply, now = new Date()): Promise<OpenedReply> {
+  const c = o.conversationId;
+  const statement = sql`
+    with rate as (${rateUpsert(o.rate.key, o.rate.rule, now.getTime())}),
+    ${quotaCounted(o.reservation, now, sql`(select count from rate) <= ${o.rate.rule.max} and exists (select 1 from conversation where id = ${c})`)},
+    conv as (
+      update conversation set updated_at = ${now.toISOString()}::timestamptz, title = case when title = '' then ${o.title} else title end
+      where id = ${c} and exists (select 1 from counted)
+      returning id
+    ),
+    last as (select coalesce(max(seq), 0) as seq from ai_message where conversation_id = ${c}),
+    turns as (
+      insert into ai_message (id, conversation_id, seq, role, text, status, idempotency_key, reply_to, checkpoint_at)
+      select v.id, conv.id, last.seq + v.step, v.role, v.text, v.status, v.key, v.reply_to, v.checkpoint_at
+      from conv, last, (values
+        (${o.userId}::uuid, 1, 'user', ${o.text}, 'complete', ${o.idempotencyKey}, null::uuid, null::timestamptz),
+        (${o.replyId}::uuid, 2, 'assistant', '', 'streaming', null, ${o.userId}::uuid, ${now.toISOString()}::timestamptz)
+      ) as v(id, step, role, text, status, key, reply_to, checkpoint_at)
+      returning id
+    ),
+    usage as (${pendingUsage(o.reservation, now, sql`counted, conv`)})
+    select (select window_start from rate) as window_start, (select count from rate) as count,
+      exists (select 1 from counted) as counted, (select id from usage) as usage_id`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await db.execute<{ window_start: string | number; count: number | string; counted: boolean; usage_id: string | null }>(statement);
+      const row = (result as { rows: { window_start: string | number; count: number | string; counted: boolean; usage_id: string | null }[] }).rows[0]!;
+      return { rate: { window_start: row.window_start, count: row.count }, counted: row.counted, usageId: row.usage_id };
+    } catch (err) {
+      if (attempt < 5 && violates(err, 'ai_message_seq_uq')) continue;
+      throw err;
+    }
+  }
+}
+
+function violates(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { constraint?: string }).constraint === constraint) return true;
+  }
+  return false;
+}
+
+/** Gives back a month count taken for a call that was then not made (its conversation was gone). */
+export async function uncount(db: Db, r: Reservation, now = new Date()) {
+  await db.execute(sql`update ai_quota_use set used = greatest(used - 1, 0) where pool_owner_id = ${r.pool.ownerId} and month = ${now.toISOString().slice(0, 7)} and kind = ${r.kind}`);
+}
+
+/**
+ * The periodic save of streaming replies, all of them in one statement. A reply that finished in
+ * the meantime is left as it is.
+ */
+export async function checkpointMessages(db: Db, replies: { id: string; text: string }[]) {
+  if (!replies.length) return;
+  await db.execute(sql`
+    update ai_message m set text = v.text, checkpoint_at = now()
+    from jsonb_to_recordset(${JSON.stringify(replies)}::jsonb) as v(id uuid, text text)
+    where m.id = v.id and m.status = 'streaming'`);
+}
+
+const finishedMessage = (id: string, status: MessageRow['status'], text: string, errorCode: string | null) => sql`
+  update ai_message set status = ${status}, text = ${text}, error_code = ${errorCode}, checkpoint_at = now(), updated_at = now()
+  where id = ${id} and status in ('streaming', 'interrupted')`;
 
 /** The one write of a finished reply (also over a sweep that judged it dead too early). */
 export async function finishMessage(db: Db, id: string, status: MessageRow['status'], text: string, errorCode: string | null) {
-  await db
-    .update(schema.aiMessage)
-    .set({ status, text, errorCode, checkpointAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(schema.aiMessage.id, id), inArray(schema.aiMessage.status, ['streaming', 'interrupted'])));
+  await db.execute(finishedMessage(id, status, text, errorCode));
+}
+
+/** A finished reply and its usage row, in one statement. */
+export async function finishReply(db: Db, id: string, status: MessageRow['status'], text: string, errorCode: string | null, usageId: string, usage: UsageOutcome) {
+  await db.execute(sql`with reply as (${finishedMessage(id, status, text, errorCode)}), ${finishedUsage(usageId, usage)}`);
 }
 
 /**

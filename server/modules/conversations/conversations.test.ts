@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
@@ -81,6 +81,50 @@ describe('chat runs', () => {
     expect(fake.requests).toHaveLength(1);
     const detail = await client.json<ConversationDetail>('GET', `/api/conversations/${conversationId}`);
     expect(detail.body.messages).toHaveLength(2);
+  });
+
+  it('stores different messages sent at once to one conversation each once, each followed by its reply', async () => {
+    const { client, conversationId } = await teacherWithConversation(ctx);
+    fake.core.set({ tokensPerSecond: 400 });
+    const texts = ['first', 'second', 'third'];
+    const sends = await Promise.all(texts.map((text) => client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text })));
+    expect(sends.map((r) => r.status)).toEqual([200, 200, 200]);
+    const replies = await Promise.all(sends.map(readUIStream));
+    expect(replies.every((r) => r.done && r.text.length > 0)).toBe(true);
+    expect(fake.requests).toHaveLength(3);
+    const detail = await client.json<ConversationDetail>('GET', `/api/conversations/${conversationId}`);
+    const messages = detail.body.messages;
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(messages.filter((m) => m.role === 'user').map((m) => m.text).sort()).toEqual(texts);
+    expect(messages.every((m) => m.status === 'complete')).toBe(true);
+  });
+
+  it('saves the text of every reply still streaming at its checkpoints, then the whole reply', async () => {
+    // 40 tokens at 40 a second: a second of streaming, checkpoints every 100 ms (the test setting).
+    fake.core.set({ tokensPerSecond: 40, tokensPerChunk: 2, replyTokens: 40 });
+    const runs = [await teacherWithConversation(ctx), await teacherWithConversation(ctx)];
+    const sends = await Promise.all(runs.map((r) => r.client.post(`/api/conversations/${r.conversationId}/messages`, { idempotencyKey: key(), text: 'Take your time' })));
+    const replyRows = () =>
+      ctx.database.db
+        .select()
+        .from(schema.aiMessage)
+        .where(and(inArray(schema.aiMessage.conversationId, runs.map((r) => r.conversationId)), eq(schema.aiMessage.role, 'assistant')));
+    let midway = await replyRows();
+    for (let i = 0; i < 50 && !(midway.length === 2 && midway.every((m) => m.status === 'streaming' && m.text.length > 0)); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      midway = await replyRows();
+    }
+    expect(midway.map((m) => m.status)).toEqual(['streaming', 'streaming']);
+    expect(midway.every((m) => m.text.length > 0)).toBe(true);
+    const streamed = await Promise.all(sends.map(readUIStream));
+    const done = await replyRows();
+    for (const m of midway) {
+      const final = done.find((d) => d.id === m.id)!;
+      expect(final.status).toBe('complete');
+      expect(final.text.startsWith(m.text)).toBe(true);
+      expect(final.text.length).toBeGreaterThan(m.text.length);
+    }
+    expect(done.map((m) => m.text).sort()).toEqual(streamed.map((r) => r.text).sort());
   });
 
   it('keeps every message once and in order over several turns, and sends the history', async () => {

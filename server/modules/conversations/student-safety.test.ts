@@ -7,7 +7,7 @@ import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers'
 import type { RunSpec } from '../../ai/run-spec';
 import type { SessionUser } from '../../lib/context';
 import { sendMessage } from './conversations.run';
-import { createConversation, visibleMessages } from './conversations.store';
+import { conversationForSend, createConversation, visibleMessages } from './conversations.store';
 
 // Student runs come from assignments (a later issue); here they go through the service layer.
 let ctx: TestContext;
@@ -36,7 +36,10 @@ async function studentRun(knowledge = 'Mitosis makes two identical cells.') {
     poolOwnerId: teacher.id,
     student: { name: row.name, email: row.email },
   };
-  const send = async (text: string) => readUIStream(await sendMessage(ctx, { conversation, actor: student, spec, text, idempotencyKey: key() }));
+  const send = async (text: string) => {
+    const { messages } = await conversationForSend(ctx.database.db, student.id, conversation.id, 100);
+    return readUIStream(await sendMessage(ctx, { conversation, messages, actor: student, spec, text, idempotencyKey: key() }));
+  };
   return { teacher, student, conversation, send };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
 import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -69,27 +69,42 @@ export interface Reservation {
 export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
 
 /**
+ * The quota's two parts, for one statement: `counted`, a CTE that raises the pool's month counter
+ * only while under the limit (and only where `gate` holds), and the pending usage row, inserted
+ * for each row of `from` (which includes `counted`). Nothing counted, nothing recorded.
+ */
+export function quotaCounted(r: Reservation, now: Date, gate: SQL = sql`true`): SQL {
+  return sql`counted as (
+      insert into ai_quota_use (pool_owner_id, month, kind, used) select ${r.pool.ownerId}, ${monthKey(now)}, ${r.kind}, 1 where ${gate}
+      on conflict (pool_owner_id, month, kind) do update set used = ai_quota_use.used + 1 where ai_quota_use.used < ${limitOf(r)}
+      returning used
+    )`;
+}
+
+export function pendingUsage(r: Reservation, now: Date, from: SQL): SQL {
+  return sql`insert into ai_usage (user_id, pool_owner_id, school_id, bot_id, conversation_id, message_id, kind, provider, model, outcome, created_at)
+    select ${r.userId}, ${r.pool.ownerId}, ${r.pool.schoolId}::uuid, ${r.botId}, ${r.conversationId}::uuid, ${r.messageId}::uuid, ${r.kind}, ${r.provider}, ${r.model}, 'pending', ${now.toISOString()}::timestamptz
+    from ${from}
+    returning id`;
+}
+
+const limitOf = (r: Pick<Reservation, 'kind' | 'pool'>) => (r.kind === 'text' ? r.pool.limits.text : r.pool.limits.images);
+
+/** The 429 of a reservation that found its pool's month used up. */
+export function quotaExceededFor(r: Pick<Reservation, 'kind' | 'pool' | 'userId'>, now = new Date()): AppError {
+  return quotaExceeded(r.kind, limitOf(r), monthWindow(now).resetsAt, r.pool.premium, r.userId !== r.pool.ownerId);
+}
+
+/**
  * Checks the pool's monthly quota, counts the call and records it as pending: one statement in the
  * caller's short transaction. The counter row is raised only while under the limit, so a burst
  * cannot overshoot, and concurrent calls of one pool wait on that row only until the commit.
  */
 export async function reserveUsage(tx: Tx, r: Reservation, now = new Date()): Promise<string> {
-  const limit = r.kind === 'text' ? r.pool.limits.text : r.pool.limits.images;
-  const { resetsAt } = monthWindow(now);
-  const over = () => quotaExceeded(r.kind, limit, resetsAt, r.pool.premium, r.userId !== r.pool.ownerId);
-  if (limit <= 0) throw over();
-  const result = await tx.execute<{ id: string }>(sql`
-    with counted as (
-      insert into ai_quota_use (pool_owner_id, month, kind, used) values (${r.pool.ownerId}, ${monthKey(now)}, ${r.kind}, 1)
-      on conflict (pool_owner_id, month, kind) do update set used = ai_quota_use.used + 1 where ai_quota_use.used < ${limit}
-      returning used
-    )
-    insert into ai_usage (user_id, pool_owner_id, school_id, bot_id, conversation_id, message_id, kind, provider, model, outcome, created_at)
-    select ${r.userId}, ${r.pool.ownerId}, ${r.pool.schoolId}::uuid, ${r.botId}, ${r.conversationId}::uuid, ${r.messageId}::uuid, ${r.kind}, ${r.provider}, ${r.model}, 'pending', ${now.toISOString()}::timestamptz
-    from counted
-    returning id`);
+  if (limitOf(r) <= 0) throw quotaExceededFor(r, now);
+  const result = await tx.execute<{ id: string }>(sql`with ${quotaCounted(r, now)} ${pendingUsage(r, now, sql`counted`)}`);
   const row = (result as { rows: { id: string }[] }).rows[0];
-  if (!row) throw over();
+  if (!row) throw quotaExceededFor(r, now);
   return row.id;
 }
 
@@ -113,12 +128,12 @@ export interface UsageOutcome {
 }
 
 /**
- * Completes a pending usage row with what the call used and how it ended, in one statement; a call
- * that failed gives its count back to the month it was counted in.
+ * Completes a pending usage row with what the call used and how it ended; a call that failed gives
+ * its count back to the month it was counted in. The CTEs and final update of one statement, to
+ * follow `with` (and any CTEs of the caller's).
  */
-export async function finishUsage(db: Db, id: string, o: UsageOutcome): Promise<void> {
-  await db.execute(sql`
-    with before as (select pool_owner_id, kind, created_at, outcome from ai_usage where id = ${id}),
+export function finishedUsage(id: string, o: UsageOutcome): SQL {
+  return sql`before as (select pool_owner_id, kind, created_at, outcome from ai_usage where id = ${id}),
     finished as (
       update ai_usage set outcome = ${o.outcome}, error_code = ${o.errorCode ?? null}, input_tokens = ${o.inputTokens ?? 0}::int,
         output_tokens = ${o.outputTokens ?? 0}::int, images = ${o.images ?? 0}::int, latency_ms = ${o.latencyMs ?? null}::int
@@ -127,7 +142,11 @@ export async function finishUsage(db: Db, id: string, o: UsageOutcome): Promise<
     update ai_quota_use q set used = greatest(q.used - 1, 0)
     from before b
     where ${o.outcome}::text = 'error' and b.outcome <> 'error' and q.pool_owner_id = b.pool_owner_id and q.kind = b.kind
-      and q.month = to_char(b.created_at at time zone 'UTC', 'YYYY-MM')`);
+      and q.month = to_char(b.created_at at time zone 'UTC', 'YYYY-MM')`;
+}
+
+export async function finishUsage(db: Db, id: string, o: UsageOutcome): Promise<void> {
+  await db.execute(sql`with ${finishedUsage(id, o)}`);
 }
 
 /** This month's counted calls of a pool, by kind. */

@@ -1,0 +1,44 @@
+import { aiRuntime } from '../../ai/runtime';
+import type { AppDeps } from '../../lib/context';
+import * as store from './conversations.store';
+
+const timers = new WeakMap<AppDeps, NodeJS.Timeout>();
+
+/**
+ * Saves the text of every reply streaming in this process now and then, all of them in one
+ * statement per interval (never per chunk, never one statement per reply), so a crash loses at
+ * most one interval. Runs while replies stream; started by each reply that goes live.
+ */
+export function watchCheckpoints(deps: AppDeps) {
+  if (timers.has(deps)) return;
+  const rt = aiRuntime(deps);
+  let writing = false;
+  const timer = setInterval(() => {
+    if (rt.live.size === 0) {
+      clearInterval(timer);
+      timers.delete(deps);
+      return;
+    }
+    // A write still under way (a slow disk or server): this beat is skipped, none pile up.
+    if (writing) return;
+    const due: { id: string; text: string }[] = [];
+    for (const [id, generation] of rt.live) {
+      if (generation.result || generation.text.length === generation.checkpointed) continue;
+      due.push({ id, text: generation.text });
+    }
+    if (!due.length) return;
+    writing = true;
+    store
+      .checkpointMessages(deps.database.db, due)
+      .then(() => {
+        for (const { id, text } of due) {
+          const generation = rt.live.get(id);
+          if (generation) generation.checkpointed = text.length;
+        }
+      })
+      .catch((err: unknown) => console.warn('[ai] checkpoint failed:', err))
+      .finally(() => (writing = false));
+  }, deps.config.ai.checkpointMs);
+  timer.unref();
+  timers.set(deps, timer);
+}
