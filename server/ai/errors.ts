@@ -66,6 +66,10 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
   if (err instanceof AiTimeoutError) return new AppError('ai_timeout', 504, `${err.message} Try again in a moment.`);
   const modelSetting = kind === 'text' ? provider.settings.textModel : provider.settings.imageModel;
   const modelName = kind === 'text' ? provider.textModelName : provider.imageModelName;
+  // A connection that failed, after its retries (the SDK wraps it as a call error without a status).
+  if (isNetworkError(err) || (APICallError.isInstance(err) && err.statusCode === undefined)) {
+    return new AppError('ai_provider_unavailable', 503, `The AI provider could not be reached. The operator checks ${provider.settings.baseUrl} and the network.`, { log: true });
+  }
   if (APICallError.isInstance(err)) {
     const status = err.statusCode ?? 0;
     const detail = providerMessage(err);
@@ -92,9 +96,6 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
     }
     if (status >= 500) return new AppError('ai_provider_unavailable', 503, `The AI provider is having trouble (${status}). Try again in a moment.`);
     return new AppError('ai_bad_request', 502, `The AI provider refused the request: ${detail}`, { log: true });
-  }
-  if (isNetworkError(err)) {
-    return new AppError('ai_provider_unavailable', 503, `The AI provider could not be reached. The operator checks ${provider.settings.baseUrl} and the network.`, { log: true });
   }
   return new AppError('ai_provider_unavailable', 503, `The AI call failed: ${err instanceof Error ? err.message : String(err)}`, { log: true });
 }

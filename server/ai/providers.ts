@@ -1,6 +1,7 @@
 import { createGoogleGenerativeAI, type GoogleGenerativeAIProvider } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiConfig } from '../config';
+import { httpFetch } from './http-fetch';
 
 /** The provider's language model interface (the AI SDK's LanguageModelV3). */
 export type TextModel = ReturnType<GoogleGenerativeAIProvider['chat']>;
@@ -34,7 +35,7 @@ export function createProvider(config: AiConfig): AiProvider | undefined {
   const p = config.provider;
   if (!p) return undefined;
   if (p.kind === 'gemini') {
-    const google = createGoogleGenerativeAI({ apiKey: p.apiKey, baseURL: p.baseUrl ? geminiRoot(p.baseUrl) : undefined });
+    const google = createGoogleGenerativeAI({ apiKey: p.apiKey, baseURL: p.baseUrl ? geminiRoot(p.baseUrl) : undefined, fetch: httpFetch });
     return {
       kind: 'gemini',
       textModelName: p.textModel,
@@ -44,7 +45,7 @@ export function createProvider(config: AiConfig): AiProvider | undefined {
       settings: { key: 'GEMINI_API_KEY', textModel: 'AI_TEXT_MODEL', imageModel: 'AI_IMAGE_MODEL', baseUrl: 'GEMINI_BASE_URL' },
     };
   }
-  const compatible = createOpenAICompatible({ name: 'school', baseURL: p.baseUrl, apiKey: p.apiKey, includeUsage: true });
+  const compatible = createOpenAICompatible({ name: 'school', baseURL: p.baseUrl, apiKey: p.apiKey, includeUsage: true, fetch: httpFetch });
   return {
     kind: 'openai-compatible',
     textModelName: p.textModel,

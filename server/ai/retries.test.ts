@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allowConsoleErrors } from '../../tests/setup';
 import { createTestContext, type TestContext } from '../../tests/harness';
@@ -114,6 +115,38 @@ describe('retries', () => {
       expect(String(stream.chunks.at(-1)!.errorText)).toMatch(/did not answer/);
       const detail = await client.json<{ messages: { status: string; errorCode: string | null }[] }>('GET', `/api/conversations/${conversationId}`);
       expect(detail.body.messages[1]).toMatchObject({ status: 'failed', errorCode: 'ai_timeout' });
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('keeps what came of a reply whose provider connection was cut, marked interrupted, and counts the call', async () => {
+    // Chunks 10 ms apart, so the three before the cut reach the app before the connection goes.
+    fake.core.set({ tokensPerChunk: 2, replyTokens: 20, tokensPerSecond: 200 });
+    fake.core.failNext({ kind: 'cut', afterChunks: 3 });
+    const { res, client, conversationId } = await send();
+    expect(res.status).toBe(200);
+    const stream = await readUIStream(res);
+    expect(stream.chunks.at(-1)).toMatchObject({ type: 'error' });
+    const words = fake.requests[0]!.reply.split(' ');
+    expect(stream.text).toBe(words.slice(0, 6).join(' ') + ' ');
+    const detail = await client.json<{ messages: { status: string; text: string }[] }>('GET', `/api/conversations/${conversationId}`);
+    expect(detail.body.messages[1]).toMatchObject({ status: 'interrupted', text: stream.text });
+    // The model was called and answered in part: the call counts, as any interrupted one.
+    const used = await ctx.database.db.execute<{ outcome: string }>(sql`select outcome from ai_usage where conversation_id = ${conversationId}`);
+    expect((used as { rows: { outcome: string }[] }).rows.map((r) => r.outcome)).toEqual(['interrupted']);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('names the base URL setting when the provider cannot be reached, after retrying', async () => {
+    const c = await createTestContext(fakeGeminiEnv(fake, { GEMINI_BASE_URL: 'http://127.0.0.1:9/v1beta', AI_MAX_RETRIES: '1' }));
+    try {
+      allowConsoleErrors();
+      const { res } = await send(c);
+      const body = (await res.json()) as ErrorBody;
+      expect(res.status).toBe(503);
+      expect(body.error.code).toBe('ai_provider_unavailable');
+      expect(body.error.message).toMatch(/could not be reached.*GEMINI_BASE_URL/);
     } finally {
       await c.close();
     }

@@ -4,10 +4,26 @@ import * as store from './conversations.store';
 
 const timers = new WeakMap<AppDeps, NodeJS.Timeout>();
 
+/** Replies per statement: hundreds at once would hold the embedded database for tens of ms. */
+const SLICE = 32;
+
+async function save(deps: AppDeps, due: { id: string; text: string }[]) {
+  const rt = aiRuntime(deps);
+  for (let i = 0; i < due.length; i += SLICE) {
+    const slice = due.slice(i, i + SLICE);
+    await store.checkpointMessages(deps.database.db, slice);
+    for (const { id, text } of slice) {
+      const generation = rt.live.get(id);
+      if (generation) generation.checkpointed = text.length;
+    }
+  }
+}
+
 /**
- * Saves the text of every reply streaming in this process now and then, all of them in one
- * statement per interval (never per chunk, never one statement per reply), so a crash loses at
- * most one interval. Runs while replies stream; started by each reply that goes live.
+ * Saves the text of every reply streaming in this process now and then, a slice of replies per
+ * statement (never per chunk, never one statement per reply), so a crash loses at most one
+ * interval. Between slices other statements get their turn. Runs while replies stream; started by
+ * each reply that goes live.
  */
 export function watchCheckpoints(deps: AppDeps) {
   if (timers.has(deps)) return;
@@ -28,14 +44,7 @@ export function watchCheckpoints(deps: AppDeps) {
     }
     if (!due.length) return;
     writing = true;
-    store
-      .checkpointMessages(deps.database.db, due)
-      .then(() => {
-        for (const { id, text } of due) {
-          const generation = rt.live.get(id);
-          if (generation) generation.checkpointed = text.length;
-        }
-      })
+    save(deps, due)
       .catch((err: unknown) => console.warn('[ai] checkpoint failed:', err))
       .finally(() => (writing = false));
   }, deps.config.ai.checkpointMs);
