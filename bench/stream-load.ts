@@ -4,9 +4,14 @@ import http from 'node:http';
 import { startFakeGemini } from '../tests/fakes/gemini';
 import { now, type RecordedRequest } from '../tests/fakes/fake-llm';
 
+/** The plain pipe, the provider SDK's stream alone, the app. */
+export const targets = ['pass', 'sdk', 'app'] as const;
+export type Target = (typeof targets)[number];
+
 export interface Plan {
   appUrl: string;
   passUrl: string;
+  sdkUrl: string;
   origin: string;
   /** A fresh one for every app stream of the run (so no stream sends a history the pass-through lacks), with its owner's cookie. */
   conversations: { id: string; cookie: string }[];
@@ -30,7 +35,11 @@ export interface StreamResult {
   ok: boolean;
 }
 
-type ToParent = { type: 'ready'; fakeUrl: string } | { type: 'idle'; target: string; level: number } | { type: 'measure'; target: string; level: number; open: number } | { type: 'done'; results: Record<string, Record<number, StreamResult[]>> };
+type ToParent =
+  | { type: 'ready'; fakeUrl: string }
+  | { type: 'idle'; target: Target; level: number }
+  | { type: 'measure'; target: Target; level: number; open: number }
+  | { type: 'done'; results: Record<Target, Record<number, StreamResult[]>> };
 const send = (m: ToParent, then?: () => void) => process.send!(m, undefined, {}, () => then?.());
 
 const fake = await startFakeGemini({ apiKey: 'bench-key' });
@@ -52,19 +61,19 @@ const closed = () => {
   onOpenChange?.();
 };
 
-function oneStream(target: 'app' | 'pass', plan: Plan, marker: string, conversation: { id: string; cookie: string }): Promise<StreamResult> {
+function oneStream(target: Target, plan: Plan, marker: string, conversation: { id: string; cookie: string }): Promise<StreamResult> {
   return new Promise((resolve) => {
-    const url = new URL(target === 'app' ? `${plan.appUrl}/api/conversations/${conversation.id}/messages` : `${plan.passUrl}/stream`);
+    const url = new URL(target === 'app' ? `${plan.appUrl}/api/conversations/${conversation.id}/messages` : `${target === 'sdk' ? plan.sdkUrl : plan.passUrl}/stream`);
     const body = JSON.stringify({ idempotencyKey: marker, text: `Question ${marker}` });
     const arrivals: number[] = [];
     const t0 = now();
-    const isText = target === 'app' ? '"type":"text-delta"' : '"text"';
+    const isText = target === 'pass' ? '"text"' : '"type":"text-delta"';
     const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', origin: plan.origin, cookie: conversation.cookie, 'content-length': Buffer.byteLength(body) } }, (res) => {
       let buffered = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {
         const at = now();
-        // Gemini separates events with CRLF pairs, the app with LF pairs.
+        // Gemini separates events with CRLF pairs, the app (and the SDK path) with LF pairs.
         buffered += d.replace(/\r/g, '');
         let i;
         while ((i = buffered.indexOf('\n\n')) >= 0) {
@@ -95,7 +104,7 @@ function oneStream(target: 'app' | 'pass', plan: Plan, marker: string, conversat
 
 let nextConversation = 0;
 
-async function runLevel(target: 'app' | 'pass', plan: Plan, level: number, tag: string): Promise<StreamResult[]> {
+async function runLevel(target: Target, plan: Plan, level: number, tag: string): Promise<StreamResult[]> {
   // One stream alone is measured three times in a row; higher levels run together, started over a ramp.
   const rounds = level === 1 ? 3 : 1;
   const out: StreamResult[] = [];
@@ -137,15 +146,15 @@ process.on('message', (msg: { type: 'plan'; plan: Plan }) => {
         return Array.from({ length: plan.replyTokens }, (_, i) => `word${i % 50}`).join(' ');
       },
     });
-    const results: Record<string, Record<number, StreamResult[]>> = { pass: {}, app: {} };
+    const results: Record<Target, Record<number, StreamResult[]>> = { pass: {}, sdk: {}, app: {} };
     // Warm both paths up (JIT, connections, and on the app each account's remembered session and
     // plan, as in a lesson already under way) before anything is measured: one stream per account.
-    for (const target of ['pass', 'app'] as const) await runLevel(target, plan, plan.warmupStreams, 'warmup');
+    for (const target of targets) await runLevel(target, plan, plan.warmupStreams, 'warmup');
     for (const level of plan.levels) {
-      for (const target of ['pass', 'app'] as const) {
+      for (const target of targets) {
         send({ type: 'idle', target, level });
         await new Promise((r) => setTimeout(r, 200));
-        results[target]![level] = await runLevel(target, plan, level, `${target}${level}`);
+        results[target][level] = await runLevel(target, plan, level, `${target}${level}`);
         fake.core.requests.length = 0;
         await new Promise((r) => setTimeout(r, 300));
       }
