@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../lib/context';
-import { cachedSessionUser, forgetSessions, rememberSessionUser, sessionToken } from './session-cache';
+import { ALONE_TTL_MS, cachedSessionUser, forgetSessions, rememberSessionUser, sessionToken } from './session-cache';
 
 const user: SessionUser = { id: 'u1', name: 'Ada', email: 'ada@example.org', emailVerified: true, role: 'teacher' };
 
@@ -22,5 +22,18 @@ describe('remembered sessions', () => {
     rememberSessionUser(app, 't2', user, 1_000);
     forgetSessions();
     expect(cachedSessionUser(app, 't2', 1_001)).toBeUndefined();
+  });
+
+  it('remembers longer when told (the embedded database), never past the session\'s expiry', () => {
+    const app = {};
+    rememberSessionUser(app, 'long', user, 1_000, ALONE_TTL_MS);
+    expect(cachedSessionUser(app, 'long', 1_000 + ALONE_TTL_MS - 1)).toEqual(user);
+    expect(cachedSessionUser(app, 'long', 1_000 + ALONE_TTL_MS)).toBeUndefined();
+    rememberSessionUser(app, 'ending', user, 1_000, ALONE_TTL_MS, 31_000);
+    expect(cachedSessionUser(app, 'ending', 30_999)).toEqual(user);
+    expect(cachedSessionUser(app, 'ending', 31_000)).toBeUndefined();
+    rememberSessionUser(app, 'forgotten', user, 1_000, ALONE_TTL_MS);
+    forgetSessions();
+    expect(cachedSessionUser(app, 'forgotten', 1_001)).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { Mailer } from './mailer';
 import { AppError } from './errors';
-import { cachedSessionUser, rememberSessionUser, sessionToken } from '../auth/session-cache';
+import { ALONE_TTL_MS, cachedSessionUser, rememberSessionUser, SHARED_TTL_MS, sessionToken } from '../auth/session-cache';
 
 /** What every module receives: the process's long-lived parts, nothing per request. */
 export interface AppDeps {
@@ -52,7 +52,10 @@ export async function getSessionUser(c: AppContext): Promise<SessionUser | null>
   const user: SessionUser | null = u
     ? { id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerified, role: u.role === 'teacher' ? 'teacher' : 'student' }
     : null;
-  if (user && token) rememberSessionUser(auth, token, user);
+  if (user && token) {
+    const alone = c.get('deps').database.kind === 'pglite';
+    rememberSessionUser(auth, token, user, Date.now(), alone ? ALONE_TTL_MS : SHARED_TTL_MS, new Date(result!.session.expiresAt).getTime());
+  }
   c.set('sessionUser', user);
   return user;
 }
