@@ -3,10 +3,8 @@
 import http from 'node:http';
 import { startFakeGemini } from '../tests/fakes/gemini';
 import { now, type RecordedRequest } from '../tests/fakes/fake-llm';
+import { targets, type Target } from './stream-paths';
 
-/** The plain pipe, the provider SDK's stream alone, the app. */
-export const targets = ['pass', 'sdk', 'app'] as const;
-export type Target = (typeof targets)[number];
 
 export interface Plan {
   appUrl: string;

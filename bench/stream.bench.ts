@@ -19,7 +19,8 @@ import { createMailer } from '../server/lib/mailer';
 import { createConversation } from '../server/modules/conversations/conversations.store';
 import { createPasswordUser } from '../server/modules/users/users.service';
 import { createProvider } from '../server/ai/providers';
-import { targets, type Plan, type StreamResult, type Target } from './stream-load';
+import type { Plan, StreamResult } from './stream-load';
+import { targets, type Target } from './stream-paths';
 
 // BENCH_LEVELS=1,5 for a quick trial run.
 const levels = (process.env.BENCH_LEVELS ?? '1,50,300').split(',').map(Number);
