@@ -87,48 +87,46 @@ for (let i = 0; i < streamCount; i++) {
 const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((r) => appServer.once('listening', r));
 
+/** A server answering each POSTed `{ text }` of the load side with `answer`. */
+async function textServer(answer: (text: string, res: http.ServerResponse) => void) {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (d: string) => (body += d));
+    req.on('end', () => answer((JSON.parse(body) as { text: string }).text, res));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return server;
+}
+
 // The baseline: the same Gemini request, its SSE answer piped back byte for byte.
 const fakeTarget = new URL(`${fakeUrl}/v1beta/models/gemini-2.0-flash:streamGenerateContent?alt=sse`);
 const upstream = new http.Agent({ keepAlive: true, maxSockets: 2000 });
-const passServer = http.createServer((req, res) => {
-  let body = '';
-  req.setEncoding('utf8');
-  req.on('data', (d: string) => (body += d));
-  req.on('end', () => {
-    const { text } = JSON.parse(body) as { text: string };
-    const payload = JSON.stringify({ contents: [{ role: 'user', parts: [{ text }] }], generationConfig: { maxOutputTokens: 4096 } });
-    const up = http.request(fakeTarget, { method: 'POST', agent: upstream, headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench-key', 'content-length': Buffer.byteLength(payload) } }, (ur) => {
-      res.writeHead(ur.statusCode ?? 502, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      ur.pipe(res);
-    });
-    up.end(payload);
+const passServer = await textServer((text, res) => {
+  const payload = JSON.stringify({ contents: [{ role: 'user', parts: [{ text }] }], generationConfig: { maxOutputTokens: 4096 } });
+  const up = http.request(fakeTarget, { method: 'POST', agent: upstream, headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench-key', 'content-length': Buffer.byteLength(payload) } }, (ur) => {
+    res.writeHead(ur.statusCode ?? 502, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    ur.pipe(res);
   });
+  up.end(payload);
 });
-await new Promise<void>((r) => passServer.listen(0, '127.0.0.1', r));
 
 // The floor of any app built on the provider SDK: the same request through the SDK's Gemini
 // stream (doStream, with the app's fetch), each text part written out as the app writes it; no
 // sign-in, database, safety check or bookkeeping.
 const provider = createProvider(config.ai)!;
-const sdkServer = http.createServer((req, res) => {
-  let body = '';
-  req.setEncoding('utf8');
-  req.on('data', (d: string) => (body += d));
-  req.on('end', () => {
-    const { text } = JSON.parse(body) as { text: string };
-    const relay = async () => {
-      const { stream } = await provider.text.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text }] }], maxOutputTokens: 4096 });
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const reader = stream.getReader();
-      for (let r = await reader.read(); !r.done; r = await reader.read()) {
-        if (r.value.type === 'text-delta') res.write(`data: ${JSON.stringify({ type: 'text-delta', id: r.value.id, delta: r.value.delta })}\n\n`);
-      }
-      res.end();
-    };
-    relay().catch(() => res.destroy());
-  });
+const sdkServer = await textServer((text, res) => {
+  const relay = async () => {
+    const { stream } = await provider.text.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text }] }], maxOutputTokens: 4096 });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const reader = stream.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      if (r.value.type === 'text-delta') res.write(`data: ${JSON.stringify({ type: 'text-delta', id: r.value.id, delta: r.value.delta })}\n\n`);
+    }
+    res.end();
+  };
+  relay().catch(() => res.destroy());
 });
-await new Promise<void>((r) => sdkServer.listen(0, '127.0.0.1', r));
 
 const memory = () => {
   const m = process.memoryUsage();
