@@ -17,10 +17,11 @@ export const notFound = (what = 'That') => new AppError('not_found', 404, `${wha
 export const unauthenticated = () => new AppError('unauthenticated', 401, 'Sign in to continue.');
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', 403, message);
 
-/** True when a database error (or one it wraps) is a unique-constraint violation (23505). */
-export function isUniqueViolation(err: unknown): boolean {
+/** True when a database error (or one it wraps) is a unique-constraint violation (23505), of `constraint` when named. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
+    const { code, constraint: violated } = e as { code?: string; constraint?: string };
+    if (code === '23505' && (constraint === undefined || violated === constraint)) return true;
   }
   return false;
 }

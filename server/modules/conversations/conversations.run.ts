@@ -12,7 +12,7 @@ import { classify, safeReply, type SafetyCategory } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
-import { quotaExceededFor, resolvePool } from '../usage/usage.service';
+import { quotaExceededFor, resolvePool, uncount } from '../usage/usage.service';
 import { watchCheckpoints } from './conversations.checkpoints';
 import * as store from './conversations.store';
 import { replayReply } from './conversations.replay';
@@ -89,7 +89,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
       if (!rate.allowed) throw rateLimited(rate);
       if (!opened.counted) throw quotaExceededFor(reservation, now);
       // Counted, but the conversation was deleted in the same moment: give the count back.
-      await store.uncount(db, reservation, now);
+      await uncount(db, reservation, now);
       throw notFound('The conversation');
     }
   } catch (err) {

@@ -3,7 +3,7 @@ import type { Turn } from '../../ai/prompt';
 import { rateUpsert, type RateRow, type RateRule } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { isUniqueViolation, notFound } from '../../lib/errors';
 import { finishedUsage, pendingUsage, quotaCounted, type Reservation, type UsageOutcome } from '../usage/usage.service';
 
 /** Reads and writes of conversations and their turns, every read scoped to the owner. */
@@ -184,33 +184,21 @@ export async function openReply(db: Db, o: OpenReply, now = new Date()): Promise
     usage as (${pendingUsage(o.reservation, now, sql`counted, conv`)})
     select (select window_start from rate) as window_start, (select count from rate) as count,
       exists (select 1 from counted) as counted, (select id from usage) as usage_id`;
+  type Row = RateRow & { counted: boolean; usage_id: string | null };
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await db.execute<{ window_start: string | number; count: number | string; counted: boolean; usage_id: string | null }>(statement);
-      const row = (result as { rows: { window_start: string | number; count: number | string; counted: boolean; usage_id: string | null }[] }).rows[0]!;
+      const row = ((await db.execute<Row>(statement)) as { rows: Row[] }).rows[0]!;
       return { rate: { window_start: row.window_start, count: row.count }, counted: row.counted, usageId: row.usage_id };
     } catch (err) {
-      if (attempt < 5 && violates(err, 'ai_message_seq_uq')) continue;
+      if (attempt < 5 && isUniqueViolation(err, 'ai_message_seq_uq')) continue;
       throw err;
     }
   }
 }
 
-function violates(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { constraint?: string }).constraint === constraint) return true;
-  }
-  return false;
-}
-
-/** Gives back a month count taken for a call that was then not made (its conversation was gone). */
-export async function uncount(db: Db, r: Reservation, now = new Date()) {
-  await db.execute(sql`update ai_quota_use set used = greatest(used - 1, 0) where pool_owner_id = ${r.pool.ownerId} and month = ${now.toISOString().slice(0, 7)} and kind = ${r.kind}`);
-}
-
 /**
- * The periodic save of streaming replies, all of them in one statement. A reply that finished in
- * the meantime is left as it is.
+ * The periodic save of the given streaming replies, in one statement. A reply that finished in the
+ * meantime is left as it is.
  */
 export async function checkpointMessages(db: Db, replies: { id: string; text: string }[]) {
   if (!replies.length) return;
@@ -224,12 +212,7 @@ const finishedMessage = (id: string, status: MessageRow['status'], text: string,
   update ai_message set status = ${status}, text = ${text}, error_code = ${errorCode}, checkpoint_at = now(), updated_at = now()
   where id = ${id} and status in ('streaming', 'interrupted')`;
 
-/** The one write of a finished reply (also over a sweep that judged it dead too early). */
-export async function finishMessage(db: Db, id: string, status: MessageRow['status'], text: string, errorCode: string | null) {
-  await db.execute(finishedMessage(id, status, text, errorCode));
-}
-
-/** A finished reply and its usage row, in one statement. */
+/** The one write of a finished reply and its usage row, in one statement (also over a sweep that judged the reply dead too early). */
 export async function finishReply(db: Db, id: string, status: MessageRow['status'], text: string, errorCode: string | null, usageId: string, usage: UsageOutcome) {
   await db.execute(sql`with reply as (${finishedMessage(id, status, text, errorCode)}), ${finishedUsage(usageId, usage)}`);
 }

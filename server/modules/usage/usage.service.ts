@@ -90,6 +90,11 @@ export function pendingUsage(r: Reservation, now: Date, from: SQL): SQL {
 
 const limitOf = (r: Pick<Reservation, 'kind' | 'pool'>) => (r.kind === 'text' ? r.pool.limits.text : r.pool.limits.images);
 
+/** Gives back the month count of a reservation whose call was then not made. */
+export async function uncount(db: Db, r: Pick<Reservation, 'kind' | 'pool'>, now = new Date()) {
+  await db.execute(sql`update ai_quota_use set used = greatest(used - 1, 0) where pool_owner_id = ${r.pool.ownerId} and month = ${monthKey(now)} and kind = ${r.kind}`);
+}
+
 /** The 429 of a reservation that found its pool's month used up. */
 export function quotaExceededFor(r: Pick<Reservation, 'kind' | 'pool' | 'userId'>, now = new Date()): AppError {
   return quotaExceeded(r.kind, limitOf(r), monthWindow(now).resetsAt, r.pool.premium, r.userId !== r.pool.ownerId);
