@@ -15,7 +15,11 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 function readCounts(file) {
   try {
     const r = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) + (r.success === false && r.numFailedTests === 0 ? 1 : 0), skipped: r.numPendingTests + r.numTodoTests };
+    return {
+      passed: r.numPassedTests,
+      failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) + (r.success === false && r.numFailedTests === 0 ? 1 : 0),
+      skipped: r.numPendingTests + r.numTodoTests,
+    };
   } catch {
     return null;
   }
@@ -44,6 +48,7 @@ const vitest = (json) => ['vitest', 'run', '--reporter=default', '--reporter=jso
 
 await check('typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 await check('lint (eslint)', 'npx', ['eslint', '.']);
+await check('format (prettier --check)', 'npx', ['prettier', '--check', '.']);
 
 const pgliteJson = path.join(outDir, 'pglite.json');
 await suite('unit and integration tests on PGlite', 'npx', vitest(pgliteJson), pgliteJson, { TEST_DB: 'pglite' });
@@ -60,11 +65,16 @@ try {
   await probe.end().catch(() => {});
 }
 if (pgError) {
-  console.log(`\n=== the same suite on PostgreSQL: NOT RUN ===\nPostgreSQL is not reachable at ${pgUrl} (${pgError}).\nStart it or set TEST_DATABASE_URL to run this stage.`);
+  console.log(
+    `\n=== the same suite on PostgreSQL: NOT RUN ===\nPostgreSQL is not reachable at ${pgUrl} (${pgError}).\nStart it or set TEST_DATABASE_URL to run this stage.`,
+  );
   stages.push({ name: 'the same suite on PostgreSQL', result: `NOT RUN: PostgreSQL not reachable at ${pgUrl}`, failed: false });
 } else {
   const pgJson = path.join(outDir, 'postgres.json');
-  await suite(`the same suite on PostgreSQL (${new URL(pgUrl).host})`, 'npx', vitest(pgJson), pgJson, { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
+  await suite(`the same suite on PostgreSQL (${new URL(pgUrl).host})`, 'npx', vitest(pgJson), pgJson, {
+    TEST_DB: 'postgres',
+    TEST_DATABASE_URL: pgUrl,
+  });
 }
 
 const e2eJson = path.join(outDir, 'e2e.json');
