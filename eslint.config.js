@@ -19,13 +19,23 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/only-throw-error': 'off',
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only server/config.ts reads the environment.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Only server/config.ts reads the environment.' },
+      ],
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['server/config.ts', 'scripts/**', 'vite.config.ts', 'e2e/**', 'bench/**'], rules: { 'no-restricted-properties': 'off' } },
   // What may import what (STYLE.md): contract imports nothing of ours; web never imports server code.
-  { files: ['contract/**'], rules: { 'no-restricted-imports': restrict([{ group: ['**/server/**', '**/web/**'], message: 'contract/ imports nothing from server/ or web/.' }]) } },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/server/**', '**/web/**'], message: 'contract/ imports nothing from server/ or web/.' },
+      ]),
+    },
+  },
   {
     files: ['web/**'],
     plugins: { 'react-hooks': reactHooks },
@@ -33,7 +43,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': restrict([
         { group: ['**/server/**'], allowTypeImports: true, message: 'web/ imports server code as types only.' },
-        { group: ['**/features/*/*', '!**/features/*/api', '!**/features/*/components', '!**/features/*/hooks'], message: 'Import a feature through its public folders only.' },
+        {
+          group: ['**/features/*/*', '!**/features/*/api', '!**/features/*/components', '!**/features/*/hooks'],
+          message: 'Import a feature through its public folders only.',
+        },
       ]),
     },
   },
@@ -42,7 +55,10 @@ export default tseslint.config(
     ignores: ['server/db/**'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'], message: 'Only server/db opens database drivers.' },
+        {
+          group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'],
+          message: 'Only server/db opens database drivers.',
+        },
         // A regex, not a group: the group 'ai' would also match our own server/ai folder.
         { regex: '^(ai|@ai-sdk/.+)$', message: 'Only server/ai imports AI providers.' },
         { group: ['**/web/**'], message: 'server/ never imports web/.' },
@@ -54,7 +70,10 @@ export default tseslint.config(
     files: ['server/ai/**'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'], message: 'Only server/db opens database drivers.' },
+        {
+          group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'],
+          message: 'Only server/db opens database drivers.',
+        },
         { group: ['**/web/**'], message: 'server/ never imports web/.' },
       ]),
     },

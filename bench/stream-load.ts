@@ -5,7 +5,6 @@ import { startFakeGemini } from '../tests/fakes/gemini';
 import { now, type RecordedRequest } from '../tests/fakes/fake-llm';
 import { targets, type Target } from './stream-paths';
 
-
 export interface Plan {
   appUrl: string;
   passUrl: string;
@@ -61,40 +60,64 @@ const closed = () => {
 
 function oneStream(target: Target, plan: Plan, marker: string, conversation: { id: string; cookie: string }): Promise<StreamResult> {
   return new Promise((resolve) => {
-    const url = new URL(target === 'app' ? `${plan.appUrl}/api/conversations/${conversation.id}/messages` : `${target === 'sdk' ? plan.sdkUrl : plan.passUrl}/stream`);
+    const url = new URL(
+      target === 'app'
+        ? `${plan.appUrl}/api/conversations/${conversation.id}/messages`
+        : `${target === 'sdk' ? plan.sdkUrl : plan.passUrl}/stream`,
+    );
     const body = JSON.stringify({ idempotencyKey: marker, text: `Question ${marker}` });
     const arrivals: number[] = [];
     const t0 = now();
     const isText = target === 'pass' ? '"text"' : '"type":"text-delta"';
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', origin: plan.origin, cookie: conversation.cookie, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let buffered = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => {
-        const at = now();
-        // Gemini separates events with CRLF pairs, the app (and the SDK path) with LF pairs.
-        buffered += d.replace(/\r/g, '');
-        let i;
-        while ((i = buffered.indexOf('\n\n')) >= 0) {
-          const event = buffered.slice(0, i);
-          buffered = buffered.slice(i + 2);
-          if (event.includes(isText)) {
-            if (arrivals.length === 0) opened();
-            arrivals.push(at);
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          origin: plan.origin,
+          cookie: conversation.cookie,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let buffered = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          const at = now();
+          // Gemini separates events with CRLF pairs, the app (and the SDK path) with LF pairs.
+          buffered += d.replace(/\r/g, '');
+          let i;
+          while ((i = buffered.indexOf('\n\n')) >= 0) {
+            const event = buffered.slice(0, i);
+            buffered = buffered.slice(i + 2);
+            if (event.includes(isText)) {
+              if (arrivals.length === 0) opened();
+              arrivals.push(at);
+            }
           }
-        }
-      });
-      res.on('end', () => {
-        if (arrivals.length) closed();
-        const rec = byMarker.get(marker);
-        const sent = rec?.chunkTimes ?? [];
-        const n = Math.min(sent.length, arrivals.length);
-        const latencies = Array.from({ length: n }, (_, k) => arrivals[k]! - sent[k]!);
-        const expectedMs = n > 1 ? sent[n - 1]! - sent[0]! : 0;
-        const actualMs = n > 1 ? arrivals[n - 1]! - arrivals[0]! : 0;
-        byMarker.delete(marker);
-        resolve({ ttft: (arrivals[0] ?? now()) - t0, latencies, expectedMs, actualMs, chunks: arrivals.length, ok: res.statusCode === 200 && n === sent.length && n > 0 });
-      });
-    });
+        });
+        res.on('end', () => {
+          if (arrivals.length) closed();
+          const rec = byMarker.get(marker);
+          const sent = rec?.chunkTimes ?? [];
+          const n = Math.min(sent.length, arrivals.length);
+          const latencies = Array.from({ length: n }, (_, k) => arrivals[k]! - sent[k]!);
+          const expectedMs = n > 1 ? sent[n - 1]! - sent[0]! : 0;
+          const actualMs = n > 1 ? arrivals[n - 1]! - arrivals[0]! : 0;
+          byMarker.delete(marker);
+          resolve({
+            ttft: (arrivals[0] ?? now()) - t0,
+            latencies,
+            expectedMs,
+            actualMs,
+            chunks: arrivals.length,
+            ok: res.statusCode === 200 && n === sent.length && n > 0,
+          });
+        });
+      },
+    );
     req.on('error', () => resolve({ ttft: 0, latencies: [], expectedMs: 0, actualMs: 0, chunks: 0, ok: false }));
     req.end(body);
   });
@@ -111,7 +134,20 @@ async function runLevel(target: Target, plan: Plan, level: number, tag: string):
     for (let i = 0; i < level; i++) {
       const delay = level === 1 ? 0 : (plan.rampMs * i) / level;
       const marker = `bench-${tag}-${r}-${i}`;
-      started.push(new Promise<StreamResult>((resolve) => setTimeout(() => void oneStream(target, plan, marker, target === 'app' ? plan.conversations[nextConversation++ % plan.conversations.length]! : plan.conversations[0]!).then(resolve), delay)));
+      started.push(
+        new Promise<StreamResult>((resolve) =>
+          setTimeout(
+            () =>
+              void oneStream(
+                target,
+                plan,
+                marker,
+                target === 'app' ? plan.conversations[nextConversation++ % plan.conversations.length]! : plan.conversations[0]!,
+              ).then(resolve),
+            delay,
+          ),
+        ),
+      );
     }
     let measured = r !== 0 || tag === 'warmup';
     peak = 0;

@@ -28,7 +28,10 @@ const started = Date.now();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-bench-stream-'));
 const gc = (globalThis as { gc?: () => void }).gc;
 
-const load = fork(path.join(path.dirname(new URL(import.meta.url).pathname), 'stream-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const load = fork(path.join(path.dirname(new URL(import.meta.url).pathname), 'stream-load.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: 'inherit',
+});
 const fakeUrl = await new Promise<string>((resolve) => load.once('message', (m: { fakeUrl: string }) => resolve(m.fakeUrl)));
 
 const origin = 'http://localhost:3000';
@@ -72,9 +75,24 @@ const app = createApp({ config, database, auth, mailer });
 const userCount = Math.max(1, Number(process.env.BENCH_USERS ?? 30));
 const accounts: { id: string; cookie: string }[] = [];
 for (let u = 0; u < userCount; u++) {
-  const user = await createPasswordUser(database.db, { email: `bench${u}@example.org`, password: 'password123', role: 'teacher', verified: true });
-  const signIn = await app.request(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'password123' }) });
-  accounts.push({ id: user.id, cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') });
+  const user = await createPasswordUser(database.db, {
+    email: `bench${u}@example.org`,
+    password: 'password123',
+    role: 'teacher',
+    verified: true,
+  });
+  const signIn = await app.request(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: 'password123' }),
+  });
+  accounts.push({
+    id: user.id,
+    cookie: signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  });
 }
 const conversations: { id: string; cookie: string }[] = [];
 // Every app stream gets a fresh conversation: the warm-up's one per account, three rounds of 1, then each level.
@@ -104,10 +122,18 @@ const fakeTarget = new URL(`${fakeUrl}/v1beta/models/gemini-2.0-flash:streamGene
 const upstream = new http.Agent({ keepAlive: true, maxSockets: 2000 });
 const passServer = await textServer((text, res) => {
   const payload = JSON.stringify({ contents: [{ role: 'user', parts: [{ text }] }], generationConfig: { maxOutputTokens: 4096 } });
-  const up = http.request(fakeTarget, { method: 'POST', agent: upstream, headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench-key', 'content-length': Buffer.byteLength(payload) } }, (ur) => {
-    res.writeHead(ur.statusCode ?? 502, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    ur.pipe(res);
-  });
+  const up = http.request(
+    fakeTarget,
+    {
+      method: 'POST',
+      agent: upstream,
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench-key', 'content-length': Buffer.byteLength(payload) },
+    },
+    (ur) => {
+      res.writeHead(ur.statusCode ?? 502, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      ur.pipe(res);
+    },
+  );
   up.end(payload);
 });
 
@@ -117,11 +143,15 @@ const passServer = await textServer((text, res) => {
 const provider = createProvider(config.ai)!;
 const sdkServer = await textServer((text, res) => {
   const relay = async () => {
-    const { stream } = await provider.text.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text }] }], maxOutputTokens: 4096 });
+    const { stream } = await provider.text.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text }] }],
+      maxOutputTokens: 4096,
+    });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const reader = stream.getReader();
     for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      if (r.value.type === 'text-delta') res.write(`data: ${JSON.stringify({ type: 'text-delta', id: r.value.id, delta: r.value.delta })}\n\n`);
+      if (r.value.type === 'text-delta')
+        res.write(`data: ${JSON.stringify({ type: 'text-delta', id: r.value.id, delta: r.value.delta })}\n\n`);
     }
     res.end();
   };
@@ -164,28 +194,30 @@ const plan: Plan = {
 };
 
 const results = await new Promise<Record<Target, Record<number, StreamResult[]>>>((resolve) => {
-  load.on('message', (m: { type: string; target?: Target; level?: number; open?: number; results?: Record<Target, Record<number, StreamResult[]>> }) => {
-    if (busySince && m.type !== 'measure') {
-      busy[busySince.target][busySince.level] = performance.eventLoopUtilization(busySince.elu).utilization;
-      busySince = undefined;
-    }
-    if (m.type === 'idle') {
-      settle();
-      busySince = { target: m.target!, level: m.level!, elu: performance.eventLoopUtilization() };
-    }
-    else if (m.type === 'measure') {
-      // A negative count: not every stream was open at once; the figure is then marked.
-      if (m.open! < 0) {
-        notAllOpen[m.target!][m.level!] = -m.open!;
-        return;
+  load.on(
+    'message',
+    (m: { type: string; target?: Target; level?: number; open?: number; results?: Record<Target, Record<number, StreamResult[]>> }) => {
+      if (busySince && m.type !== 'measure') {
+        busy[busySince.target][busySince.level] = performance.eventLoopUtilization(busySince.elu).utilization;
+        busySince = undefined;
       }
-      gc?.();
-      perStream[m.target!][m.level!] = Math.max(0, memory() - idleMemory) / m.open!;
-    } else if (m.type === 'done') {
-      load.off('exit', early);
-      resolve(m.results!);
-    }
-  });
+      if (m.type === 'idle') {
+        settle();
+        busySince = { target: m.target!, level: m.level!, elu: performance.eventLoopUtilization() };
+      } else if (m.type === 'measure') {
+        // A negative count: not every stream was open at once; the figure is then marked.
+        if (m.open! < 0) {
+          notAllOpen[m.target!][m.level!] = -m.open!;
+          return;
+        }
+        gc?.();
+        perStream[m.target!][m.level!] = Math.max(0, memory() - idleMemory) / m.open!;
+      } else if (m.type === 'done') {
+        load.off('exit', early);
+        resolve(m.results!);
+      }
+    },
+  );
   const early = (code: number | null) => {
     console.log(`The load process ended early (exit ${code}).`);
     process.exit(0);
@@ -222,10 +254,22 @@ for (const target of targets) {
     const expected = ok.reduce((a, r) => a + r.expectedMs, 0);
     const actual = ok.reduce((a, r) => a + r.actualMs, 0);
     rows[target][level] = {
-      ttft50: pct(ok.map((r) => r.ttft), 50),
-      ttft95: pct(ok.map((r) => r.ttft), 95),
-      lat50: pct(ok.flatMap((r) => r.latencies), 50),
-      lat99: pct(ok.flatMap((r) => r.latencies), 99),
+      ttft50: pct(
+        ok.map((r) => r.ttft),
+        50,
+      ),
+      ttft95: pct(
+        ok.map((r) => r.ttft),
+        95,
+      ),
+      lat50: pct(
+        ok.flatMap((r) => r.latencies),
+        50,
+      ),
+      lat99: pct(
+        ok.flatMap((r) => r.latencies),
+        99,
+      ),
       share: actual > 0 ? Math.min(1, expected / actual) : NaN,
       memKb: (perStream[target][level] ?? NaN) / 1024,
       failed: rs.length - ok.length,
@@ -235,9 +279,15 @@ for (const target of targets) {
   }
 }
 
-console.log(`\nStreaming through the app vs a plain Node pass-through (fake Gemini: TTFT ${plan.ttftMs} ms, ${plan.tokensPerSecond} tokens/s in chunks of ${plan.tokensPerChunk}, ${plan.replyTokens} tokens; database ${onPostgres ? 'PostgreSQL' : 'PGlite'}${gc ? '' : '; run with --expose-gc for steadier memory figures'})\n`);
-console.log('Paths: pass = a plain Node pipe to the fake; sdk = the provider SDK\'s Gemini stream alone (no sign-in, database or bookkeeping: the floor of');
-console.log('any app built on the SDK); app = POST /api/conversations/:id/messages. busy = event-loop utilisation of the process serving them.\n');
+console.log(
+  `\nStreaming through the app vs a plain Node pass-through (fake Gemini: TTFT ${plan.ttftMs} ms, ${plan.tokensPerSecond} tokens/s in chunks of ${plan.tokensPerChunk}, ${plan.replyTokens} tokens; database ${onPostgres ? 'PostgreSQL' : 'PGlite'}${gc ? '' : '; run with --expose-gc for steadier memory figures'})\n`,
+);
+console.log(
+  "Paths: pass = a plain Node pipe to the fake; sdk = the provider SDK's Gemini stream alone (no sign-in, database or bookkeeping: the floor of",
+);
+console.log(
+  'any app built on the SDK); app = POST /api/conversations/:id/messages. busy = event-loop utilisation of the process serving them.\n',
+);
 console.log('streams | path | TTFT p50 | TTFT p95 | chunk latency p50 | p99    | token rate delivered | memory/stream | busy | failed');
 for (const level of levels) {
   for (const target of targets) {
@@ -247,7 +297,9 @@ for (const level of levels) {
     );
   }
   const [a, k, p] = [rows.app[level]!, rows.sdk[level]!, rows.pass[level]!];
-  console.log(`${' '.repeat(7)} | over pass: sdk adds TTFT p50 ${f(k.ttft50 - p.ttft50)} ms, chunk latency p50 ${f(k.lat50 - p.lat50, 2)} ms; app adds TTFT p50 ${f(a.ttft50 - p.ttft50)} ms, chunk latency p50 ${f(a.lat50 - p.lat50, 2)} ms`);
+  console.log(
+    `${' '.repeat(7)} | over pass: sdk adds TTFT p50 ${f(k.ttft50 - p.ttft50)} ms, chunk latency p50 ${f(k.lat50 - p.lat50, 2)} ms; app adds TTFT p50 ${f(a.ttft50 - p.ttft50)} ms, chunk latency p50 ${f(a.lat50 - p.lat50, 2)} ms`,
+  );
 }
 
 const top = Math.max(...levels);
@@ -258,14 +310,18 @@ const goals = [
   [
     `memory per stream at ${top} <= 2x pass-through`,
     !at('app').peakOpen && !at('pass').peakOpen && at('app').memKb <= 2 * at('pass').memKb,
-    at('app').peakOpen || at('pass').peakOpen ? `not measurable: at most ${at('app').peakOpen ?? top} app streams were open at once` : `${f(at('app').memKb, 0)} KiB vs ${f(at('pass').memKb, 0)} KiB`,
+    at('app').peakOpen || at('pass').peakOpen
+      ? `not measurable: at most ${at('app').peakOpen ?? top} app streams were open at once`
+      : `${f(at('app').memKb, 0)} KiB vs ${f(at('pass').memKb, 0)} KiB`,
   ],
 ] as const;
 console.log('\nTargets');
 for (const [name, met, value] of goals) console.log(`  ${met ? 'MET   ' : 'MISSED'}  ${name}: ${value}`);
 const floor = at('sdk');
 if (floor.memKb > 2 * at('pass').memKb) {
-  console.log(`  note: the SDK's stream alone holds ${f(floor.memKb, 0)} KiB per open stream (${f(floor.memKb / at('pass').memKb)}x the pass-through): the memory target is below the floor of the SDK itself.`);
+  console.log(
+    `  note: the SDK's stream alone holds ${f(floor.memKb, 0)} KiB per open stream (${f(floor.memKb / at('pass').memKb)}x the pass-through): the memory target is below the floor of the SDK itself.`,
+  );
 }
 if (floor.ttft50 - at('pass').ttft50 > 5) {
   console.log(`  note: the SDK's stream alone adds ${f(floor.ttft50 - at('pass').ttft50)} ms to the first token at ${top} streams.`);

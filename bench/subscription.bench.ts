@@ -15,13 +15,21 @@ import { createMailer } from '../server/lib/mailer';
 import { createPasswordUser } from '../server/modules/users/users.service';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-bench-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0', BASE_URL: 'http://localhost:3000' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+  BASE_URL: 'http://localhost:3000',
+});
 const database = await openPglite({});
 const mailer = createMailer(config);
 const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
 const app = createApp({ config, database, auth, mailer });
 
-const [licence] = await database.db.insert(schema.schoolLicence).values({ schoolname: 'Bench High', domain: 'bench.edu', domains: ['bench.edu'], admins: [] }).returning();
+const [licence] = await database.db
+  .insert(schema.schoolLicence)
+  .values({ schoolname: 'Bench High', domain: 'bench.edu', domains: ['bench.edu'], admins: [] })
+  .returning();
 await database.db.insert(schema.schoolTeacher).values({ schoolId: licence!.id, email: 'teacher@bench.edu', building: 'A' });
 await createPasswordUser(database.db, { email: 'teacher@bench.edu', password: 'password123', role: 'teacher', verified: true });
 
@@ -34,7 +42,10 @@ const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
   headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
   body: JSON.stringify({ email: 'teacher@bench.edu', password: 'password123' }),
 });
-const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 
 async function measure(title: string, opts: Partial<autocannon.Options>) {
   const r = await autocannon({ url: `${base}/api/subscription`, headers: { cookie }, duration: 8, connections: 10, ...opts });
@@ -46,9 +57,14 @@ const rows = [await measure('max throughput, 10 connections', {}), await measure
 const target = { p99AtFixedRateMs: 150 };
 console.log('\nGET /api/subscription (signed-in school teacher, PGlite)');
 console.log('case                              req/s   p50 ms   p99 ms   errors');
-for (const r of rows) console.log(`${r.title.padEnd(32)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`);
+for (const r of rows)
+  console.log(
+    `${r.title.padEnd(32)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}`,
+  );
 const fixed = rows[1]!;
-console.log(`target: p99 at 50 req/s under ${target.p99AtFixedRateMs} ms: ${fixed.p99 <= target.p99AtFixedRateMs ? 'met' : 'MISSED'} (${fixed.p99} ms)`);
+console.log(
+  `target: p99 at 50 req/s under ${target.p99AtFixedRateMs} ms: ${fixed.p99 <= target.p99AtFixedRateMs ? 'met' : 'MISSED'} (${fixed.p99} ms)`,
+);
 
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/subscription-${Date.now()}.json`, JSON.stringify({ rows, target }, null, 2));

@@ -24,10 +24,7 @@ export type AuthProviders = z.infer<typeof authProviders>;
 export const signUpInput = z.object({
   name: z.string().trim().min(1, 'Enter your name').max(100, 'Names are at most 100 characters'),
   email: z.email('Enter a valid e-mail address').max(254),
-  password: z
-    .string()
-    .min(8, 'Passwords are at least 8 characters')
-    .max(128, 'Passwords are at most 128 characters'),
+  password: z.string().min(8, 'Passwords are at least 8 characters').max(128, 'Passwords are at most 128 characters'),
   role: accountRole,
 });
 export type SignUpInput = z.infer<typeof signUpInput>;

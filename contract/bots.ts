@@ -18,8 +18,22 @@ export type TutoringStyle = z.infer<typeof tutoringStyle>;
 
 /** The choices of a grade-level field, in order. */
 export const gradeLevels = [
-  'Pre-K', 'Kindergarten', 'Grade 1', 'Grade 2', 'Grade 3', 'Grade 4', 'Grade 5', 'Grade 6', 'Grade 7',
-  'Grade 8', 'Grade 9', 'Grade 10', 'Grade 11', 'Grade 12', 'Higher education', 'Adult education',
+  'Pre-K',
+  'Kindergarten',
+  'Grade 1',
+  'Grade 2',
+  'Grade 3',
+  'Grade 4',
+  'Grade 5',
+  'Grade 6',
+  'Grade 7',
+  'Grade 8',
+  'Grade 9',
+  'Grade 10',
+  'Grade 11',
+  'Grade 12',
+  'Higher education',
+  'Adult education',
 ] as const;
 export const gradeLevel = z.enum(gradeLevels, { error: 'Choose a grade level from the list.' });
 export type GradeLevel = z.infer<typeof gradeLevel>;
@@ -75,25 +89,43 @@ export const formInputKinds = ['text', 'long_text', 'number', 'select', 'grade_l
 const inputBase = {
   key: z
     .string()
-    .regex(/^[a-z][a-z0-9_]{0,39}$/, 'A field key uses lower-case letters, digits and _ , starts with a letter and has at most 40 characters.'),
+    .regex(
+      /^[a-z][a-z0-9_]{0,39}$/,
+      'A field key uses lower-case letters, digits and _ , starts with a letter and has at most 40 characters.',
+    ),
   label: z.string().trim().min(1, 'Give this field a label.').max(L.inputLabel, `Keep the label to ${L.inputLabel} characters or fewer.`),
   required: z.boolean().default(false),
   /** A line under the field, such as "Do not type students' real names". */
   help: z.string().trim().max(L.inputHelp, `Keep the help text to ${L.inputHelp} characters or fewer.`).optional(),
 };
 
-const option = z.string().trim().min(1, 'An option cannot be empty.').max(L.optionChars, `Keep each option to ${L.optionChars} characters or fewer.`);
+const option = z
+  .string()
+  .trim()
+  .min(1, 'An option cannot be empty.')
+  .max(L.optionChars, `Keep each option to ${L.optionChars} characters or fewer.`);
 const numberValue = z.number({ error: 'This must be a number.' }).finite('This must be a number.');
 
 export const formInput = z.discriminatedUnion(
   'kind',
   [
-    z.object({ ...inputBase, kind: z.literal('text'), default: z.string().max(L.textValue, `Keep the default to ${L.textValue} characters or fewer.`).optional() }),
-    z.object({ ...inputBase, kind: z.literal('long_text'), default: z.string().max(L.longTextValue, `Keep the default to ${L.longTextValue} characters or fewer.`).optional() }),
+    z.object({
+      ...inputBase,
+      kind: z.literal('text'),
+      default: z.string().max(L.textValue, `Keep the default to ${L.textValue} characters or fewer.`).optional(),
+    }),
+    z.object({
+      ...inputBase,
+      kind: z.literal('long_text'),
+      default: z.string().max(L.longTextValue, `Keep the default to ${L.longTextValue} characters or fewer.`).optional(),
+    }),
     z.object({
       ...inputBase,
       kind: z.literal('number'),
-      default: z.number({ error: 'The default of a number field must be a number.' }).finite('The default of a number field must be a number.').optional(),
+      default: z
+        .number({ error: 'The default of a number field must be a number.' })
+        .finite('The default of a number field must be a number.')
+        .optional(),
       min: numberValue.optional(),
       max: numberValue.optional(),
       /** Shown after the box, such as "minutes". */
@@ -102,7 +134,10 @@ export const formInput = z.discriminatedUnion(
     z.object({
       ...inputBase,
       kind: z.literal('select'),
-      options: z.array(option).min(1, 'A list needs at least one option.').max(L.selectOptions, `A list can have at most ${L.selectOptions} options.`),
+      options: z
+        .array(option)
+        .min(1, 'A list needs at least one option.')
+        .max(L.selectOptions, `A list can have at most ${L.selectOptions} options.`),
       // Every list has a default so the runner's Generate works once the text fields are filled.
       default: z.string({ error: 'Choose which option is selected at first.' }),
     }),
@@ -115,12 +150,14 @@ export type FormInput = z.infer<typeof formInput>;
 function checkFormInputs(inputs: FormInput[], ctx: z.RefinementCtx) {
   const seen = new Set<string>();
   inputs.forEach((input, i) => {
-    if (seen.has(input.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `Two fields use the key "${input.key}"; keys must be different.` });
+    if (seen.has(input.key))
+      ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `Two fields use the key "${input.key}"; keys must be different.` });
     seen.add(input.key);
     if (input.kind === 'select') {
       const lower = input.options.map((o) => o.toLowerCase());
       lower.forEach((o, j) => {
-        if (lower.indexOf(o) !== j) ctx.addIssue({ code: 'custom', path: [i, 'options', j], message: `"${input.options[j]}" is listed twice.` });
+        if (lower.indexOf(o) !== j)
+          ctx.addIssue({ code: 'custom', path: [i, 'options', j], message: `"${input.options[j]}" is listed twice.` });
       });
       if (!input.options.includes(input.default)) {
         ctx.addIssue({ code: 'custom', path: [i, 'default'], message: 'The default must be one of the options.' });
@@ -145,7 +182,10 @@ export const docBotSettings = z.object({
     .default([])
     .superRefine(checkFormInputs),
   /** How the document should be laid out: headings, tables, sections. */
-  outputFormat: z.string().max(L.outputFormat, `Keep the output format to ${L.outputFormat.toLocaleString('en-US')} characters or fewer.`).default(''),
+  outputFormat: z
+    .string()
+    .max(L.outputFormat, `Keep the output format to ${L.outputFormat.toLocaleString('en-US')} characters or fewer.`)
+    .default(''),
   canGenerateImages: z.boolean().default(false),
 });
 export type DocBotSettings = z.infer<typeof docBotSettings>;
@@ -159,7 +199,13 @@ const welcomeMessage = z
 export const chatBotSettings = z.object({
   welcomeMessage,
   starterPrompts: z
-    .array(z.string().trim().min(1, 'A starter prompt cannot be empty.').max(L.starterPromptChars, `Keep each starter prompt to ${L.starterPromptChars} characters or fewer.`))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'A starter prompt cannot be empty.')
+        .max(L.starterPromptChars, `Keep each starter prompt to ${L.starterPromptChars} characters or fewer.`),
+    )
     .max(L.starterPrompts, `Offer at most ${L.starterPrompts} starter prompts.`)
     .default([]),
 });
@@ -193,7 +239,11 @@ export type TutorBotSettings = z.infer<typeof tutorBotSettings>;
 // ---------- Add, edit, copy ----------
 
 const commonFields = {
-  name: z.string({ error: 'Give the bot a name.' }).trim().min(1, 'Give the bot a name.').max(L.name, `Keep the name to ${L.name} characters or fewer.`),
+  name: z
+    .string({ error: 'Give the bot a name.' })
+    .trim()
+    .min(1, 'Give the bot a name.')
+    .max(L.name, `Keep the name to ${L.name} characters or fewer.`),
   description: z.string().trim().max(L.description, `Keep the description to ${L.description} characters or fewer.`).default(''),
   icon: botIcon.nullable().default(null),
   instructions: z
@@ -220,8 +270,16 @@ const createOnly = {
 };
 
 const docBotFields = z.object({ kind: z.literal('DocBot'), ...commonFields, settings: docBotSettings.default(docBotSettings.parse({})) });
-const chatBotFields = z.object({ kind: z.literal('ChatBot'), ...commonFields, settings: chatBotSettings.default(chatBotSettings.parse({})) });
-const tutorBotFields = z.object({ kind: z.literal('TutorBot'), ...commonFields, settings: tutorBotSettings.default(tutorBotSettings.parse({})) });
+const chatBotFields = z.object({
+  kind: z.literal('ChatBot'),
+  ...commonFields,
+  settings: chatBotSettings.default(chatBotSettings.parse({})),
+});
+const tutorBotFields = z.object({
+  kind: z.literal('TutorBot'),
+  ...commonFields,
+  settings: tutorBotSettings.default(tutorBotSettings.parse({})),
+});
 const kindError = { error: 'Choose DocBot, ChatBot or TutorBot.' };
 
 /** POST /api/bots: a new bot of the caller's (add, or the editor's copy mode with copiedFrom). */
@@ -409,8 +467,10 @@ export function checkFormValues(inputs: readonly FormInput[], values: DocFormVal
     }
     const text = String(raw).trim();
     if (input.kind === 'select' && !input.options.includes(text)) errors[input.key] = `Choose "${input.label}" from the list.`;
-    else if (input.kind === 'grade_level' && !(gradeLevels as readonly string[]).includes(text)) errors[input.key] = `Choose a grade level for "${input.label}".`;
-    else if (input.kind === 'text' && text.length > L.textValue) errors[input.key] = `Keep "${input.label}" to ${L.textValue} characters or fewer.`;
+    else if (input.kind === 'grade_level' && !(gradeLevels as readonly string[]).includes(text))
+      errors[input.key] = `Choose a grade level for "${input.label}".`;
+    else if (input.kind === 'text' && text.length > L.textValue)
+      errors[input.key] = `Keep "${input.label}" to ${L.textValue} characters or fewer.`;
     else clean[input.key] = text;
   }
   return { values: clean, errors };
@@ -423,4 +483,3 @@ export function checkFormValues(inputs: readonly FormInput[], values: DocFormVal
  */
 export const startRunInput = z.object({ values: docFormValues.default({}) });
 export type StartRunInput = z.infer<typeof startRunInput>;
-

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 
 /** The subscription status strings of SEED-SPEC.md section 4, exactly. */
-export const subscriptionStatuses = [
-  'active school',
-  'active',
-  'trialing',
-  'not subscribed yet',
-  'not authenticated',
-  'error',
-] as const;
+export const subscriptionStatuses = ['active school', 'active', 'trialing', 'not subscribed yet', 'not authenticated', 'error'] as const;
 export const subscriptionStatus = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 

@@ -98,7 +98,13 @@ describe('landing page', () => {
     const context = await contextAs(getBrowser(), null);
     const page = await context.newPage();
     await openAndSettle(page, '/privacy-policy');
-    for (const heading of ['What we store and why', 'What the AI provider receives', 'How long we keep it', 'Your copy and deletion', 'Children’s privacy']) {
+    for (const heading of [
+      'What we store and why',
+      'What the AI provider receives',
+      'How long we keep it',
+      'Your copy and deletion',
+      'Children’s privacy',
+    ]) {
       await page.getByRole('heading', { level: 2, name: heading }).waitFor();
     }
     await page.getByText('never sends student names or e-mail addresses').waitFor();

@@ -12,7 +12,12 @@ const base = [
   { name: 'My ChatBots', href: '/home/ChatBot' },
   { name: 'My TutorBots', href: '/home/TutorBot' },
 ];
-const free = [...base, { name: 'Saved Docs', href: '/savedresources' }, { name: 'My Subscription', href: '/my-subscription' }, { name: 'Support', href: '/contact-support' }];
+const free = [
+  ...base,
+  { name: 'Saved Docs', href: '/savedresources' },
+  { name: 'My Subscription', href: '/my-subscription' },
+  { name: 'Support', href: '/contact-support' },
+];
 const premium = [
   ...base,
   { name: 'Assignments', href: '/teachAssignments' },
@@ -21,8 +26,14 @@ const premium = [
   { name: 'My Subscription', href: '/my-subscription' },
   { name: 'Support', href: '/contact-support' },
 ];
-const admin = [{ name: 'Teacher List', href: '/teacherLists' }, { name: 'Data Dashboard', href: '/dashboard' }];
-const superAdmin = [{ name: 'Support Tickets', href: '/supportTickets' }, { name: 'All Data Dashboard', href: '/superDash' }];
+const admin = [
+  { name: 'Teacher List', href: '/teacherLists' },
+  { name: 'Data Dashboard', href: '/dashboard' },
+];
+const superAdmin = [
+  { name: 'Support Tickets', href: '/supportTickets' },
+  { name: 'All Data Dashboard', href: '/superDash' },
+];
 
 const teacherCases: { kind: string; who: UserKey; links: { name: string; href: string }[]; getPremium: boolean }[] = [
   { kind: 'free teacher', who: 'freeTeacher', links: free, getPremium: true },

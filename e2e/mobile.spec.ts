@@ -12,21 +12,30 @@ const narrow = { width: 360, height: 740 };
  * DevTools protocol's touch input never delivers touchend to the page in headless Chromium).
  */
 async function swipe(page: Page, x0: number, x1: number) {
-  await page.evaluate(async ([from, to]) => {
-    const y = 400;
-    const target = document.elementFromPoint(from, y) ?? document.body;
-    const touch = (x: number) => new Touch({ identifier: 1, target, clientX: x, clientY: y, pageX: x, pageY: y });
-    const fire = (type: string, x: number, active: boolean) =>
-      target.dispatchEvent(
-        new TouchEvent(type, { bubbles: true, cancelable: true, touches: active ? [touch(x)] : [], targetTouches: active ? [touch(x)] : [], changedTouches: [touch(x)] }),
-      );
-    fire('touchstart', from, true);
-    for (let i = 1; i <= 10; i++) {
-      await new Promise((r) => setTimeout(r, 16));
-      fire('touchmove', from + ((to - from) * i) / 10, true);
-    }
-    fire('touchend', to, false);
-  }, [x0, x1] as const);
+  await page.evaluate(
+    async ([from, to]) => {
+      const y = 400;
+      const target = document.elementFromPoint(from, y) ?? document.body;
+      const touch = (x: number) => new Touch({ identifier: 1, target, clientX: x, clientY: y, pageX: x, pageY: y });
+      const fire = (type: string, x: number, active: boolean) =>
+        target.dispatchEvent(
+          new TouchEvent(type, {
+            bubbles: true,
+            cancelable: true,
+            touches: active ? [touch(x)] : [],
+            targetTouches: active ? [touch(x)] : [],
+            changedTouches: [touch(x)],
+          }),
+        );
+      fire('touchstart', from, true);
+      for (let i = 1; i <= 10; i++) {
+        await new Promise((r) => setTimeout(r, 16));
+        fire('touchmove', from + ((to - from) * i) / 10, true);
+      }
+      fire('touchend', to, false);
+    },
+    [x0, x1] as const,
+  );
 }
 
 describe('drawer at 360 px', () => {
@@ -105,4 +114,3 @@ describe('drawer at 360 px', () => {
     await context.close();
   });
 });
-

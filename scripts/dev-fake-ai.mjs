@@ -22,7 +22,9 @@ if (users === 0) {
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'demo:seed'], { stdio: 'inherit', env: process.env });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 } else {
-  console.log(`The database has ${users} account(s): sign in with one of them (demo passwords were printed when the demo data was loaded).`);
+  console.log(
+    `The database has ${users} account(s): sign in with one of them (demo passwords were printed when the demo data was loaded).`,
+  );
 }
 
 const fake = await startFakeGemini({ apiKey: 'fake-dev-key', port: fakePort });

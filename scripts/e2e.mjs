@@ -20,7 +20,9 @@ function ensureChromium() {
     const r = spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium'], { stdio: 'inherit' });
     if (r.status === 0 && existsSync(chromium)) return;
   }
-  console.error(`[e2e] Chromium was not found at ${chromium}.\n  Install it with:  sudo apt-get install -y chromium\n  or point CHROMIUM_PATH at a Chromium or Chrome binary.`);
+  console.error(
+    `[e2e] Chromium was not found at ${chromium}.\n  Install it with:  sudo apt-get install -y chromium\n  or point CHROMIUM_PATH at a Chromium or Chrome binary.`,
+  );
   process.exit(2);
 }
 
@@ -35,10 +37,17 @@ function newestMtime(dir) {
 
 function ensureBuild() {
   const index = path.join(root, 'dist/web/index.html');
-  const sources = Math.max(newestMtime(path.join(root, 'web')), newestMtime(path.join(root, 'contract')), statSync(path.join(root, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(root, 'web')),
+    newestMtime(path.join(root, 'contract')),
+    statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return log('dist/web is up to date');
   log('building the web app (vite build)');
-  const r = spawnSync(node, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(node, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -102,7 +111,11 @@ let fakeAi;
 let code = 1;
 try {
   // The fake Gemini (e2e/fixtures/fake-ai.ts) answers every AI call, as the test provider.
-  fakeAi = spawn(node, ['--import', 'tsx', 'e2e/fixtures/fake-ai.ts'], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  fakeAi = spawn(node, ['--import', 'tsx', 'e2e/fixtures/fake-ai.ts'], {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const fakeUrl = await new Promise((resolve, reject) => {
     let out = '';
     fakeAi.stdout.on('data', (d) => {
@@ -112,7 +125,14 @@ try {
     });
     fakeAi.once('exit', () => reject(new Error('the fake AI server stopped before listening')));
   });
-  Object.assign(env, { GEMINI_API_KEY: 'fake-e2e-key', GEMINI_BASE_URL: fakeUrl, AI_PROVIDER: 'gemini', AI_TEST_PROVIDER: 'true', OPENAI_COMPATIBLE_BASE_URL: '', AI_RATE_LIMIT_PER_MINUTE: '300' });
+  Object.assign(env, {
+    GEMINI_API_KEY: 'fake-e2e-key',
+    GEMINI_BASE_URL: fakeUrl,
+    AI_PROVIDER: 'gemini',
+    AI_TEST_PROVIDER: 'true',
+    OPENAI_COMPATIBLE_BASE_URL: '',
+    AI_RATE_LIMIT_PER_MINUTE: '300',
+  });
   log(`fake Gemini at ${fakeUrl}`);
 
   log(`seeding ${env.DATA_DIR}`);
@@ -136,14 +156,25 @@ try {
   log('running the browser specs (e2e/**/*.spec.ts) in Chromium');
   const vitest = spawn(
     node,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      'e2e/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...args,
+    ],
     { cwd: root, env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_STATE_DIR: stateDir, CHROMIUM_PATH: chromium }, stdio: 'inherit' },
   );
   code = await new Promise((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));
   if (existsSync(report)) {
     if (jsonOut) copyFileSync(report, jsonOut);
     const r = JSON.parse(readFileSync(report, 'utf8'));
-    log(`files: ${r.testResults?.length ?? "?"}; tests: ${r.numTotalTests} (${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped)`);
+    log(
+      `files: ${r.testResults?.length ?? '?'}; tests: ${r.numTotalTests} (${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped)`,
+    );
   }
   if (code !== 0) {
     const tail = readFileSync(serverLog, 'utf8').split('\n').slice(-40).join('\n');

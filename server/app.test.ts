@@ -46,7 +46,11 @@ describe('API basics', () => {
     const foreign = await client.post('/api/auth/update-user', { name: 'Evil' }, { Origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as ErrorJson).error.code).toBe('origin_rejected');
-    const res = await ctx.app.request(`${TEST_ORIGIN}/api/auth/sign-out`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const res = await ctx.app.request(`${TEST_ORIGIN}/api/auth/sign-out`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(403);
   });
 

@@ -74,7 +74,13 @@ export function createApp(deps: AppDeps) {
     }
     console.error(`[${requestId}] unhandled error on ${c.req.method} ${c.req.path}:`, err);
     return c.json(
-      { error: { code: 'internal', message: 'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.', requestId } },
+      {
+        error: {
+          code: 'internal',
+          message: 'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
+          requestId,
+        },
+      },
       500,
     );
   });
@@ -97,7 +103,10 @@ export function createApp(deps: AppDeps) {
     },
   });
   // File bodies have their own limits (the files module checks them); everything else is JSON.
-  app.use('/api/*', except((c) => isFileBodyPath(c.req.method, c.req.path), jsonBodyLimit));
+  app.use(
+    '/api/*',
+    except((c) => isFileBodyPath(c.req.method, c.req.path), jsonBodyLimit),
+  );
 
   app.route('/api/auth', authRoutes());
   app.route('/api/health', healthRoutes());

@@ -7,13 +7,11 @@ import { z } from 'zod';
 
 const emptyIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyIsUnset, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, dflt: z.input<T>) =>
-  z.preprocess(emptyIsUnset, schema.default(dflt as never));
+const withDefault = <T extends z.ZodType>(schema: T, dflt: z.input<T>) => z.preprocess(emptyIsUnset, schema.default(dflt as never));
 
 const MiB = 1024 * 1024;
 
-const url = (what: string) =>
-  z.string().refine((v) => URL.canParse(v), { message: `must be a URL (${what})` });
+const url = (what: string) => z.string().refine((v) => URL.canParse(v), { message: `must be a URL (${what})` });
 
 /** AI engine settings (server/ai): providers, limits, retries, quotas. Empty values are unset. */
 const int = (min: number) => z.coerce.number().int().min(min);
@@ -23,7 +21,7 @@ const aiSettingsShape = {
   GEMINI_BASE_URL: optional(url('the Gemini API root, such as https://generativelanguage.googleapis.com/v1beta')),
   AI_TEXT_MODEL: withDefault(z.string(), 'gemini-2.0-flash'),
   AI_IMAGE_MODEL: withDefault(z.string(), 'imagen-3.0-generate-002'),
-  OPENAI_COMPATIBLE_BASE_URL: optional(url('the server\'s /v1 root, such as http://127.0.0.1:11434/v1 for Ollama')),
+  OPENAI_COMPATIBLE_BASE_URL: optional(url("the server's /v1 root, such as http://127.0.0.1:11434/v1 for Ollama")),
   OPENAI_COMPATIBLE_API_KEY: optional(z.string()),
   OPENAI_COMPATIBLE_MODEL: optional(z.string()),
   OPENAI_COMPATIBLE_IMAGE_MODEL: optional(z.string()),
@@ -160,9 +158,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = settingsSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${String(i.path[0] ?? 'setting')}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0] ?? 'setting')}: ${i.message}`));
   }
   const s = parsed.data;
   const problems: string[] = [];
@@ -225,10 +221,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** S3 is all or nothing: with any S3_* setting, bucket, region and both keys are required. */
 function s3Settings(s: Settings, problems: string[]): S3Config | undefined {
-  const required = { S3_BUCKET: s.S3_BUCKET, S3_REGION: s.S3_REGION, S3_ACCESS_KEY_ID: s.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: s.S3_SECRET_ACCESS_KEY };
+  const required = {
+    S3_BUCKET: s.S3_BUCKET,
+    S3_REGION: s.S3_REGION,
+    S3_ACCESS_KEY_ID: s.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: s.S3_SECRET_ACCESS_KEY,
+  };
   const anySet = Boolean(s.S3_ENDPOINT) || Object.values(required).some(Boolean);
   if (!anySet) return undefined;
-  const missing = Object.entries(required).filter(([, v]) => !v).map(([k]) => k);
+  const missing = Object.entries(required)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   if (missing.length) {
     problems.push(`${missing.join(', ')}: required when any S3_* setting is set (S3 storage is all or nothing)`);
     return undefined;
@@ -249,11 +252,20 @@ function s3Settings(s: Settings, problems: string[]): S3Config | undefined {
  */
 function aiSettings(s: Settings, problems: string[]): AiConfig {
   const gemini = s.GEMINI_API_KEY
-    ? { kind: 'gemini' as const, apiKey: s.GEMINI_API_KEY, baseUrl: s.GEMINI_BASE_URL, textModel: s.AI_TEXT_MODEL, imageModel: s.AI_IMAGE_MODEL }
+    ? {
+        kind: 'gemini' as const,
+        apiKey: s.GEMINI_API_KEY,
+        baseUrl: s.GEMINI_BASE_URL,
+        textModel: s.AI_TEXT_MODEL,
+        imageModel: s.AI_IMAGE_MODEL,
+      }
     : undefined;
   let compatible: Extract<AiConfig['provider'], { kind: 'openai-compatible' }> | undefined;
   if (s.OPENAI_COMPATIBLE_BASE_URL) {
-    if (!s.OPENAI_COMPATIBLE_MODEL) problems.push('OPENAI_COMPATIBLE_MODEL: required when OPENAI_COMPATIBLE_BASE_URL is set (the model name the server serves, such as llama3.1)');
+    if (!s.OPENAI_COMPATIBLE_MODEL)
+      problems.push(
+        'OPENAI_COMPATIBLE_MODEL: required when OPENAI_COMPATIBLE_BASE_URL is set (the model name the server serves, such as llama3.1)',
+      );
     else
       compatible = {
         kind: 'openai-compatible',

@@ -2,8 +2,7 @@
 import { readEnv } from '../server/config';
 
 export const testDbKind = (): 'pglite' | 'postgres' => (readEnv('TEST_DB') === 'postgres' ? 'postgres' : 'pglite');
-export const testDatabaseUrl = (): string =>
-  readEnv('TEST_DATABASE_URL') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const testDatabaseUrl = (): string => readEnv('TEST_DATABASE_URL') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The URL of a database on the same server as TEST_DATABASE_URL. */
 export function databaseUrlFor(name: string): string {

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   project.provide('dbKind', testDbKind());
   if (testDbKind() === 'pglite') {
     const db = await openPglite({});
-    const client = (db as unknown as { close(): Promise<void> });
+    const client = db as unknown as { close(): Promise<void> };
     // dumpDataDir lives on the PGlite instance behind the drizzle handle.
     const pglite = (db.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
     const dump = await pglite.dumpDataDir('gzip');
@@ -53,10 +53,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', '');
   project.provide('pgTemplate', template);
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
-      [`${runId}%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${runId}%`]);
     for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
     await admin.end();
   };

@@ -9,7 +9,13 @@ const getBrowser = useBrowser();
 
 const pages: { name: string; who: UserKey; path: string; heading: RegExp; options?: ContextOptions; light?: boolean }[] = [
   { name: 'DocBot templates', who: 'schoolTeacher', path: '/home/DocBot?tab=templates', heading: /^My DocBots$/ },
-  { name: 'ChatBot library at 360 px', who: 'premiumTeacher', path: '/home/ChatBot', heading: /^My ChatBots$/, options: { width: 360, height: 740 } },
+  {
+    name: 'ChatBot library at 360 px',
+    who: 'premiumTeacher',
+    path: '/home/ChatBot',
+    heading: /^My ChatBots$/,
+    options: { width: 360, height: 740 },
+  },
   { name: 'new ChatBot with Try-it (light)', who: 'freeTeacher', path: 'add:ChatBot', heading: /^New ChatBot$/, light: true },
   { name: 'new DocBot at 360 px', who: 'freeTeacher', path: 'add:DocBot', heading: /^New DocBot$/, options: { width: 360, height: 740 } },
   { name: 'TutorBot template, read-only', who: 'schoolAdmin', path: 'template:TutorBot', heading: /^View TutorBot/ },
@@ -23,11 +29,17 @@ describe('accessibility of the library and the editors (axe-core)', () => {
       if (p.path.startsWith('add:')) {
         const kind = p.path.slice(4);
         await page.goto(`/home/${kind}`);
-        await page.getByRole('link', { name: `New ${kind}` }).first().click();
+        await page
+          .getByRole('link', { name: `New ${kind}` })
+          .first()
+          .click();
       } else if (p.path.startsWith('template:')) {
         const kind = p.path.slice(9);
         await page.goto(`/home/${kind}?tab=templates`);
-        await page.getByRole('link', { name: /^View / }).first().click();
+        await page
+          .getByRole('link', { name: /^View / })
+          .first()
+          .click();
       } else {
         await page.goto(p.path);
       }

@@ -29,7 +29,9 @@ describe('from a template to my own DocBot', () => {
     await openLibrary(page, '/home/DocBot?tab=templates', 'My DocBots');
     const template = card(page, 'Lesson Plan');
     await template.getByText('Built-in template').waitFor();
-    expect(await template.getByRole('link', { name: 'Run Lesson Plan' }).getAttribute('href')).toMatch(/^\/run-doc-bot\/[0-9a-f-]{36}\/true\/new\/builtin\/none$/);
+    expect(await template.getByRole('link', { name: 'Run Lesson Plan' }).getAttribute('href')).toMatch(
+      /^\/run-doc-bot\/[0-9a-f-]{36}\/true\/new\/builtin\/none$/,
+    );
     await template.getByRole('link', { name: 'View Lesson Plan' }).click();
     await page.getByRole('heading', { level: 1, name: 'View DocBot: Lesson Plan' }).waitFor();
     expect(page.url()).toMatch(/\/docbot-add-edit\/[0-9a-f-]{36}\/true\/edit\/builtin\/none$/);
@@ -97,7 +99,9 @@ describe('from a template to my own DocBot', () => {
     await mine.getByText('My own lesson plans, with room numbers.').waitFor();
     await mine.getByRole('link', { name: `Edit ${name}` }).click();
     await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${name}` }).waitFor();
-    expect(await page.getByRole('listitem', { name: 'Field 2' }).getByRole('textbox', { name: 'Label' }).inputValue()).toBe('School subject');
+    expect(await page.getByRole('listitem', { name: 'Field 2' }).getByRole('textbox', { name: 'Label' }).inputValue()).toBe(
+      'School subject',
+    );
     const last = page.getByRole('listitem', { name: /^Field \d+$/ }).last();
     expect(await last.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Room number');
     expect(await last.getByRole('textbox', { name: 'Default' }).inputValue()).toBe('12');
@@ -184,7 +188,11 @@ describe('screenshots', () => {
         await page.screenshot({ path: path.join(shots, `library-collections-${width}.png`) });
         await page.keyboard.press('Escape');
       }
-      await page.getByRole('article').first().getByRole('link', { name: /^Edit / }).click();
+      await page
+        .getByRole('article')
+        .first()
+        .getByRole('link', { name: /^Edit / })
+        .click();
       await page.getByRole('heading', { level: 1, name: /^Edit DocBot/ }).waitFor();
       expect(await scrollsSideways(page)).toBe(false);
       await page.screenshot({ path: path.join(shots, `editor-${width}.png`) });

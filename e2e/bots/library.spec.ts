@@ -31,12 +31,16 @@ describe('the library and a school-shared bot', () => {
     await c.waitFor();
     await c.getByText('Shared with school').waitFor();
     await c.getByRole('link', { name: `View ${shared.name}` }).waitFor();
-    expect(await c.getByRole('link', { name: `Run ${shared.name}` }).getAttribute('href')).toBe(`/run-doc-bot/${shared.id}/true/new/${shared.uid}/${shared.sid}`);
+    expect(await c.getByRole('link', { name: `Run ${shared.name}` }).getAttribute('href')).toBe(
+      `/run-doc-bot/${shared.id}/true/new/${shared.uid}/${shared.sid}`,
+    );
     expect(await c.getByRole('button', { name: `More actions for ${shared.name}` }).count()).toBe(0);
   });
 
   it('copies it with one click into Mine, and the copy is the teacher’s own', async () => {
-    await card(page, shared.name).getByRole('button', { name: `Copy ${shared.name}` }).click();
+    await card(page, shared.name)
+      .getByRole('button', { name: `Copy ${shared.name}` })
+      .click();
     await page.getByText(`Copied as “${shared.name} (copy)” in Mine.`).waitFor();
     await page.getByRole('tab', { name: 'Mine' }).click();
     const mine = card(page, `${shared.name} (copy)`);
@@ -47,7 +51,9 @@ describe('the library and a school-shared bot', () => {
 
   it('opens the shared bot read-only, with Copy and adapt', async () => {
     await openLibrary(page, '/home/DocBot?tab=school', 'My DocBots');
-    await card(page, shared.name).getByRole('link', { name: `View ${shared.name}` }).click();
+    await card(page, shared.name)
+      .getByRole('link', { name: `View ${shared.name}` })
+      .click();
     await page.getByRole('heading', { level: 1, name: `View DocBot: ${shared.name}` }).waitFor();
     await page.getByText('This DocBot is shared with you').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
@@ -67,7 +73,14 @@ describe('the library and a school-shared bot', () => {
     const wrongSchool = `/docbot-add-edit/${shared.id}/true/edit/${shared.uid}/none`;
     const notShared = `/docbot-add-edit/${shared.id}/false/edit/${shared.uid}/${shared.sid}`;
     const wrongKind = `/chatbot-add-edit/${shared.id}/true/edit/${shared.uid}/${shared.sid}`;
-    for (const path of [wrongOwner, wrongSchool, notShared, wrongKind, '/docbot-add-edit/new/false/add/someone-else/none', '/docbot-add-edit/x/maybe/edit/u/none']) {
+    for (const path of [
+      wrongOwner,
+      wrongSchool,
+      notShared,
+      wrongKind,
+      '/docbot-add-edit/new/false/add/someone-else/none',
+      '/docbot-add-edit/x/maybe/edit/u/none',
+    ]) {
       await other.goto(path);
       await other.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     }
@@ -113,7 +126,9 @@ describe('collections, sharing and delete with undo', () => {
     await page.getByText('This collection is empty.', { exact: false }).waitFor();
 
     await page.getByRole('button', { name: 'All DocBots' }).click();
-    await card(page, bot.name).getByRole('button', { name: `More actions for ${bot.name}` }).click();
+    await card(page, bot.name)
+      .getByRole('button', { name: `More actions for ${bot.name}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Move to collection' }).click();
     const move = page.getByRole('dialog', { name: `Move “${bot.name}”` });
     await move.getByRole('radio', { name: collection }).check();
@@ -148,7 +163,9 @@ describe('collections, sharing and delete with undo', () => {
   });
 
   it('shares a bot publicly from its menu', async () => {
-    await card(page, bot.name).getByRole('button', { name: `More actions for ${bot.name}` }).click();
+    await card(page, bot.name)
+      .getByRole('button', { name: `More actions for ${bot.name}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Share' }).click();
     // An individual teacher has no school to share with.
     expect(await page.getByRole('menuitemradio', { name: /School/ }).count()).toBe(0);
@@ -158,9 +175,14 @@ describe('collections, sharing and delete with undo', () => {
   });
 
   it('deletes after a confirmation, and Undo brings the bot back', async () => {
-    await card(page, bot.name).getByRole('button', { name: `More actions for ${bot.name}` }).click();
+    await card(page, bot.name)
+      .getByRole('button', { name: `More actions for ${bot.name}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: `Delete “${bot.name}”?` }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete “${bot.name}”?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByText(`“${bot.name}” deleted.`).waitFor();
     await card(page, bot.name).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Undo' }).click();

@@ -30,7 +30,10 @@ describe('uploading a file', () => {
     const page = await context.newPage();
     // A bare page at the app's origin, so the upload requests carry the teacher's session.
     await page.route(`${baseUrl}/__upload-harness`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Upload</title><main><div id="mount"></div></main></html>' }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Upload</title><main><div id="mount"></div></main></html>',
+      }),
     );
     const patches: { size: number; status: number }[] = [];
     let failedOnce = false;
@@ -40,7 +43,11 @@ describe('uploading a file', () => {
       if (!failedOnce) {
         failedOnce = true;
         patches.push({ size, status: 503 });
-        return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"Try again","requestId":"e2e"}}' });
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":{"code":"unavailable","message":"Try again","requestId":"e2e"}}',
+        });
       }
       patches.push({ size, status: 204 });
       return route.continue();

@@ -44,7 +44,12 @@ describe('ChatBot runner', () => {
 
     // The server ended the reply too: it is stored as far as it came, marked stopped.
     const conversationId = new URL(page.url()).searchParams.get('c')!;
-    const storedLast = async () => ((await (await context.request.get(`/api/conversations/${conversationId}`)).json()) as { messages: { status: string; errorCode: string | null; text: string }[] }).messages.at(-1)!;
+    const storedLast = async () =>
+      (
+        (await (await context.request.get(`/api/conversations/${conversationId}`)).json()) as {
+          messages: { status: string; errorCode: string | null; text: string }[];
+        }
+      ).messages.at(-1)!;
     await expect.poll(async () => (await storedLast()).errorCode, { timeout: 10_000 }).toBe('stopped');
     expect((await storedLast()).status).toBe('interrupted');
     expect((await storedLast()).text).not.toContain('Paragraph 60:');
@@ -73,7 +78,10 @@ describe('ChatBot runner', () => {
 
     // Export gives the conversation as a Word document named after the bot.
     await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download Word (.docx)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download Word (.docx)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Lesson Idea Brainstormer.docx');
     expect(errors).toEqual([]);
     await context.close();
@@ -87,9 +95,15 @@ describe('ChatBot runner', () => {
     await page.goto(runPath('run-chat-bot', bot));
     await page.getByRole('heading', { level: 1 }).waitFor();
     // A picture is refused with a clear message; the PDF is read.
-    await page.locator('input[type="file"]').setInputFiles({ name: 'leaf.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'leaf.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
     await page.getByRole('alert').filter({ hasText: 'Attach a .txt, .md, .pdf or .docx file.' }).waitFor();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'worksheet.pdf', mimeType: 'application/pdf', buffer: buildPdf(['Worksheet: the water cycle', 'Evaporation and condensation']) });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'worksheet.pdf',
+      mimeType: 'application/pdf',
+      buffer: buildPdf(['Worksheet: the water cycle', 'Evaporation and condensation']),
+    });
     await page.getByText('Attached: worksheet.pdf').waitFor({ timeout: 20_000 });
     await send(page, 'Make questions from this');
     const mine = messages(page).filter({ hasText: 'Make questions from this' });

@@ -4,7 +4,11 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { baseUrl } from '../fixtures/browser';
 
 /** A built-in template of a kind, by name (templates run without a copy: uid builtin, sid none). */
-export async function template(request: APIRequestContext, kind: 'DocBot' | 'ChatBot' | 'TutorBot', name: string): Promise<{ id: string; uid: string; sid: string }> {
+export async function template(
+  request: APIRequestContext,
+  kind: 'DocBot' | 'ChatBot' | 'TutorBot',
+  name: string,
+): Promise<{ id: string; uid: string; sid: string }> {
   const res = await request.get(`${baseUrl}/api/bots?kind=${kind}&tab=templates&limit=100`);
   if (!res.ok()) throw new Error(`listing templates failed: ${res.status()}`);
   const page = (await res.json()) as { items: { id: string; name: string; uid: string; sid: string }[] };
@@ -14,8 +18,11 @@ export async function template(request: APIRequestContext, kind: 'DocBot' | 'Cha
 }
 
 /** The runner's address for a template. */
-export const runPath = (route: 'run-doc-bot' | 'run-chat-bot' | 'run-tutor-bot', bot: { id: string; uid: string; sid: string }, res = 'new') =>
-  `/${route}/${bot.id}/true/${res}/${bot.uid}/${bot.sid}`;
+export const runPath = (
+  route: 'run-doc-bot' | 'run-chat-bot' | 'run-tutor-bot',
+  bot: { id: string; uid: string; sid: string },
+  res = 'new',
+) => `/${route}/${bot.id}/true/${res}/${bot.uid}/${bot.sid}`;
 
 /** Where screenshots go (E2E_SHOTS_DIR, else nowhere: a run keeps only what it asks for). */
 export async function shoot(page: Page, name: string) {

@@ -66,12 +66,12 @@ describe('Saved Docs', () => {
     expect(await tabB.getByRole('textbox', { name: 'The other text (saved)' }).inputValue()).toContain('Text from tab A');
     await shoot(tabB, 'saved-conflict');
     // Nothing was overwritten yet.
-    const before = await (await context.request.get(`${baseUrl}/api/saved/${item.id}`)).json() as { body: string };
+    const before = (await (await context.request.get(`${baseUrl}/api/saved/${item.id}`)).json()) as { body: string };
     expect(before.body).toContain('Text from tab A');
 
     await tabB.getByRole('button', { name: 'Keep my text' }).click();
     await tabB.getByRole('status').getByText('Saved').waitFor({ timeout: 10_000 });
-    const after = await (await context.request.get(`${baseUrl}/api/saved/${item.id}`)).json() as { body: string; version: number };
+    const after = (await (await context.request.get(`${baseUrl}/api/saved/${item.id}`)).json()) as { body: string; version: number };
     expect(after.body).toContain('Text from tab B');
     expect(after.version).toBe(item.version + 2);
     await context.close();
@@ -89,7 +89,10 @@ describe('Saved Docs', () => {
     expect((await context.request.get(`${baseUrl}/api/saved/${item.id}`)).status()).toBe(404);
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByText('Item restored.').waitFor();
-    await page.getByRole('list', { name: 'Saved Docs' }).getByRole('button', { name: new RegExp(title) }).waitFor();
+    await page
+      .getByRole('list', { name: 'Saved Docs' })
+      .getByRole('button', { name: new RegExp(title) })
+      .waitFor();
     await context.close();
   });
 
@@ -105,7 +108,10 @@ describe('Saved Docs', () => {
     await page.getByRole('region', { name: 'Preview' }).getByRole('table').waitFor();
 
     await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download Word (.docx)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download Word (.docx)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Volcano quiz for Friday.docx');
 
     // Print: the browser's dialog is stubbed; the print stylesheet shows the document alone.

@@ -68,13 +68,27 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
   const modelName = kind === 'text' ? provider.textModelName : provider.imageModelName;
   // A connection that failed, after its retries (the SDK wraps it as a call error without a status).
   if (isNetworkError(err) || (APICallError.isInstance(err) && err.statusCode === undefined)) {
-    return new AppError('ai_provider_unavailable', 503, `The AI provider could not be reached. The operator checks ${provider.settings.baseUrl} and the network.`, { log: true });
+    return new AppError(
+      'ai_provider_unavailable',
+      503,
+      `The AI provider could not be reached. The operator checks ${provider.settings.baseUrl} and the network.`,
+      { log: true },
+    );
   }
   if (APICallError.isInstance(err)) {
     const status = err.statusCode ?? 0;
     const detail = providerMessage(err);
-    if (status === 401 || status === 403 || (status === 400 && /API_KEY_INVALID|API key not valid|api key/i.test(err.responseBody ?? detail))) {
-      return new AppError('ai_bad_key', 502, `The AI provider refused the API key. The operator checks ${provider.settings.key}. (${detail})`, { log: true });
+    if (
+      status === 401 ||
+      status === 403 ||
+      (status === 400 && /API_KEY_INVALID|API key not valid|api key/i.test(err.responseBody ?? detail))
+    ) {
+      return new AppError(
+        'ai_bad_key',
+        502,
+        `The AI provider refused the API key. The operator checks ${provider.settings.key}. (${detail})`,
+        { log: true },
+      );
     }
     if (status === 404) {
       return new AppError(
@@ -94,8 +108,11 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
         seconds ? { headers: { 'Retry-After': String(seconds) } } : {},
       );
     }
-    if (status >= 500) return new AppError('ai_provider_unavailable', 503, `The AI provider is having trouble (${status}). Try again in a moment.`);
+    if (status >= 500)
+      return new AppError('ai_provider_unavailable', 503, `The AI provider is having trouble (${status}). Try again in a moment.`);
     return new AppError('ai_bad_request', 502, `The AI provider refused the request: ${detail}`, { log: true });
   }
-  return new AppError('ai_provider_unavailable', 503, `The AI call failed: ${err instanceof Error ? err.message : String(err)}`, { log: true });
+  return new AppError('ai_provider_unavailable', 503, `The AI call failed: ${err instanceof Error ? err.message : String(err)}`, {
+    log: true,
+  });
 }

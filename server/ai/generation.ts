@@ -102,7 +102,8 @@ export async function startTextGeneration(run: TextRun, generation: Generation):
     maxOutputTokens: config.maxOutputTokens,
     temperature: run.temperature,
     abortSignal: abort.signal,
-    providerOptions: run.audience === 'student' && provider.kind === 'gemini' ? { google: { safetySettings: [...studentSafetySettings] } } : undefined,
+    providerOptions:
+      run.audience === 'student' && provider.kind === 'gemini' ? { google: { safetySettings: [...studentSafetySettings] } } : undefined,
   };
   let stream: ReadableStream<StreamPart>;
   try {
@@ -114,7 +115,14 @@ export async function startTextGeneration(run: TextRun, generation: Generation):
   void consume(run, generation, stream, abort, timeout, started);
 }
 
-async function consume(run: TextRun, generation: Generation, stream: ReadableStream<StreamPart>, abort: AbortController, timeout: NodeJS.Timeout, started: number) {
+async function consume(
+  run: TextRun,
+  generation: Generation,
+  stream: ReadableStream<StreamPart>,
+  abort: AbortController,
+  timeout: NodeJS.Timeout,
+  started: number,
+) {
   const student = run.audience === 'student';
   let inputTokens = 0;
   let outputTokens = 0;
@@ -167,7 +175,13 @@ async function consume(run: TextRun, generation: Generation, stream: ReadableStr
     result = { ...base, status: 'blocked', text: safeReply(outputHit), replaced: true, safety: { category: outputHit, source: 'output' } };
   } else if (providerBlocked) {
     result = student
-      ? { ...base, status: 'blocked', text: providerBlockedReply, replaced: true, safety: { category: 'provider_block', source: 'provider' } }
+      ? {
+          ...base,
+          status: 'blocked',
+          text: providerBlockedReply,
+          replaced: true,
+          safety: { category: 'provider_block', source: 'provider' },
+        }
       : { ...base, status: 'blocked', text: generation.text, replaced: false, safety: { category: 'provider_block', source: 'provider' } };
   } else if (stopped) {
     result = { ...base, status: 'interrupted', text: generation.text, replaced: false, stopped: true };

@@ -17,7 +17,9 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.url === '/echo') {
         res.writeHead(201, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'], 'x-custom': 'yes' });
-        return res.end(JSON.stringify({ method: req.method, body, key: req.headers['x-goog-api-key'], length: req.headers['content-length'] }));
+        return res.end(
+          JSON.stringify({ method: req.method, body, key: req.headers['x-goog-api-key'], length: req.headers['content-length'] }),
+        );
       }
       if (req.url === '/slow') {
         // One event now, the rest only when the test says so.
@@ -63,7 +65,11 @@ async function firstChunk(res: Response): Promise<{ text: string; reader: Readab
 
 describe('httpFetch', () => {
   it('sends the method, headers and body, and answers status, headers (repeated ones too) and body', async () => {
-    const res = await httpFetch(`${base}/echo`, { method: 'POST', headers: { 'x-goog-api-key': 'k1', 'content-type': 'application/json' }, body: '{"q":"ünïcode"}' });
+    const res = await httpFetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': 'k1', 'content-type': 'application/json' },
+      body: '{"q":"ünïcode"}',
+    });
     expect(res.status).toBe(201);
     expect(res.ok).toBe(true);
     expect(res.headers.get('x-custom')).toBe('yes');
@@ -98,7 +104,7 @@ describe('httpFetch', () => {
     expect(isRetryable(err)).toBe(true);
   });
 
-  it('rejects with the signal\'s reason when aborted before the answer', async () => {
+  it("rejects with the signal's reason when aborted before the answer", async () => {
     const abort = new AbortController();
     const pending = httpFetch(`${base}/hang`, { method: 'POST', body: '{}', signal: abort.signal });
     const reason = new Error('gave up waiting');
@@ -106,7 +112,7 @@ describe('httpFetch', () => {
     await expect(pending).rejects.toBe(reason);
   });
 
-  it('errors the body with the signal\'s reason when aborted mid-answer, and closes the connection', async () => {
+  it("errors the body with the signal's reason when aborted mid-answer, and closes the connection", async () => {
     const abort = new AbortController();
     const res = await httpFetch(`${base}/slow`, { method: 'POST', body: '{}', signal: abort.signal });
     const { reader } = await firstChunk(res);

@@ -105,7 +105,13 @@ export const httpFetch: typeof fetch = (input, init = {}) => {
       const status = res.statusCode ?? 502;
       const nullBody = status === 204 || status === 304 || init.method === 'HEAD';
       if (nullBody) res.resume();
-      resolve(new Response(nullBody ? null : bodyStream(res, signal), { status, statusText: res.statusMessage, headers: responseHeaders(res.headers) }));
+      resolve(
+        new Response(nullBody ? null : bodyStream(res, signal), {
+          status,
+          statusText: res.statusMessage,
+          headers: responseHeaders(res.headers),
+        }),
+      );
     });
     const onAbort = () => {
       req.destroy();

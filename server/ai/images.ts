@@ -16,7 +16,11 @@ export interface GeneratedImageBytes {
 /** One image from the provider's image model (Imagen's :predict, or /images/generations). */
 export async function generateOneImage(provider: AiProvider, config: AiConfig, prompt: string): Promise<GeneratedImageBytes> {
   if (!provider.image) {
-    throw new AppError('ai_images_unavailable', 503, `Image generation is not set up on this server. The operator sets ${provider.settings.imageModel}.`);
+    throw new AppError(
+      'ai_images_unavailable',
+      503,
+      `Image generation is not set up on this server. The operator sets ${provider.settings.imageModel}.`,
+    );
   }
   const model = provider.image;
   const started = performance.now();
@@ -24,11 +28,23 @@ export async function generateOneImage(provider: AiProvider, config: AiConfig, p
   const timeout = setTimeout(() => abort.abort(new AiTimeoutError(config.requestTimeoutMs)), config.requestTimeoutMs);
   try {
     const result = await withRetries(
-      () => generateImage({ model, prompt, n: 1, maxRetries: 0, abortSignal: abort.signal, ...(provider.kind === 'gemini' ? { aspectRatio: '1:1' as const } : {}) }),
+      () =>
+        generateImage({
+          model,
+          prompt,
+          n: 1,
+          maxRetries: 0,
+          abortSignal: abort.signal,
+          ...(provider.kind === 'gemini' ? { aspectRatio: '1:1' as const } : {}),
+        }),
       config.retry,
       abort.signal,
     );
-    return { bytes: result.image.uint8Array, mime: result.image.mediaType || 'image/png', latencyMs: Math.round(performance.now() - started) };
+    return {
+      bytes: result.image.uint8Array,
+      mime: result.image.mediaType || 'image/png',
+      latencyMs: Math.round(performance.now() - started),
+    };
   } catch (err) {
     throw abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;
   } finally {

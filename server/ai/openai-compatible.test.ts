@@ -26,11 +26,17 @@ describe('a school-hosted OpenAI-compatible server', () => {
     expect((await new TestClient(ctx).json<{ ai: string }>('GET', '/api/health')).body.ai).toBe('openai-compatible');
     const { client, conversationId } = await teacherWithConversation(ctx);
     fake.core.failNext({ kind: 'status', status: 503 });
-    const stream = await readUIStream(await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'Quiz me on fractions' }));
+    const stream = await readUIStream(
+      await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'Quiz me on fractions' }),
+    );
     expect(stream.text).toBe(fake.requests.at(-1)!.reply);
     expect(fake.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions']);
     expect(fake.requests[1]!.body).toMatchObject({ model: 'llama3.1', stream: true });
-    const image = await client.json<{ fileId: string }>('POST', '/api/images', { idempotencyKey: key(), prompt: 'a pie chart', botId: await imageBotOf(client) });
+    const image = await client.json<{ fileId: string }>('POST', '/api/images', {
+      idempotencyKey: key(),
+      prompt: 'a pie chart',
+      botId: await imageBotOf(client),
+    });
     expect(image.status).toBe(201);
     expect(fake.requests.at(-1)!.path).toBe('/v1/images/generations');
   });

@@ -5,7 +5,8 @@
  */
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const emailPattern = /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/g;
-const phonePattern = /(\+\d{1,3}[\s.-]?)?(\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b|\+\d{1,3}[\s(]*\d{1,4}[\s)]*\d{3,4}[\s.-]?\d{3,4}\b/g;
+const phonePattern =
+  /(\+\d{1,3}[\s.-]?)?(\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b|\+\d{1,3}[\s(]*\d{1,4}[\s)]*\d{3,4}[\s.-]?\d{3,4}\b/g;
 
 export type Redactor = (text: string) => string;
 

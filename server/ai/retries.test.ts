@@ -45,13 +45,21 @@ describe('retries', () => {
   });
 
   it('gives up after the capped number of tries with a provider-quota error', async () => {
-    fake.core.failNext({ kind: 'status', status: 429 }, { kind: 'status', status: 429 }, { kind: 'status', status: 429 }, { kind: 'status', status: 429 });
+    fake.core.failNext(
+      { kind: 'status', status: 429 },
+      { kind: 'status', status: 429 },
+      { kind: 'status', status: 429 },
+      { kind: 'status', status: 429 },
+    );
     const { res, client, conversationId } = await send();
     const body = (await res.json()) as ErrorBody;
     expect(res.status).toBe(503);
     expect(body.error.code).toBe('ai_provider_quota');
     expect(fake.requests).toHaveLength(3);
-    const detail = await client.json<{ messages: { status: string; errorCode: string | null }[] }>('GET', `/api/conversations/${conversationId}`);
+    const detail = await client.json<{ messages: { status: string; errorCode: string | null }[] }>(
+      'GET',
+      `/api/conversations/${conversationId}`,
+    );
     expect(detail.body.messages.map((m) => m.status)).toEqual(['complete', 'failed']);
     expect(detail.body.messages[1]!.errorCode).toBe('ai_provider_quota');
   });
@@ -113,7 +121,10 @@ describe('retries', () => {
       const stream = await readUIStream(res);
       expect(stream.chunks.at(-1)).toMatchObject({ type: 'error' });
       expect(String(stream.chunks.at(-1)!.errorText)).toMatch(/did not answer/);
-      const detail = await client.json<{ messages: { status: string; errorCode: string | null }[] }>('GET', `/api/conversations/${conversationId}`);
+      const detail = await client.json<{ messages: { status: string; errorCode: string | null }[] }>(
+        'GET',
+        `/api/conversations/${conversationId}`,
+      );
       expect(detail.body.messages[1]).toMatchObject({ status: 'failed', errorCode: 'ai_timeout' });
     } finally {
       await c.close();
@@ -133,7 +144,9 @@ describe('retries', () => {
     const detail = await client.json<{ messages: { status: string; text: string }[] }>('GET', `/api/conversations/${conversationId}`);
     expect(detail.body.messages[1]).toMatchObject({ status: 'interrupted', text: stream.text });
     // The model was called and answered in part: the call counts, as any interrupted one.
-    const used = await ctx.database.db.execute<{ outcome: string }>(sql`select outcome from ai_usage where conversation_id = ${conversationId}`);
+    const used = await ctx.database.db.execute<{ outcome: string }>(
+      sql`select outcome from ai_usage where conversation_id = ${conversationId}`,
+    );
     expect((used as { rows: { outcome: string }[] }).rows.map((r) => r.outcome)).toEqual(['interrupted']);
     expect(fake.requests).toHaveLength(1);
   });
@@ -157,7 +170,10 @@ describe('retries', () => {
     const { res, client, conversationId } = await send();
     const stream = await readUIStream(res);
     expect(stream.chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'content-filter', messageMetadata: { status: 'blocked' } });
-    const detail = await client.json<{ messages: { status: string; errorCode: string | null }[] }>('GET', `/api/conversations/${conversationId}`);
+    const detail = await client.json<{ messages: { status: string; errorCode: string | null }[] }>(
+      'GET',
+      `/api/conversations/${conversationId}`,
+    );
     expect(detail.body.messages[1]).toMatchObject({ status: 'blocked', errorCode: 'ai_safety_block' });
   });
 });

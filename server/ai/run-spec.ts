@@ -23,5 +23,13 @@ export const assistantInstructions =
 
 /** The spec of a conversation without a bot: the teacher's general assistant. */
 export function assistantRunSpec(userId: string): RunSpec {
-  return { audience: 'teacher', botId: null, instructions: assistantInstructions, knowledge: [], inputs: [], temperature: undefined, poolOwnerId: userId };
+  return {
+    audience: 'teacher',
+    botId: null,
+    instructions: assistantInstructions,
+    knowledge: [],
+    inputs: [],
+    temperature: undefined,
+    poolOwnerId: userId,
+  };
 }

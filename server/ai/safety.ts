@@ -16,27 +16,56 @@ const me = String.raw`(?:i|i'm|im|i am|i've|i have|i'll|i will|i'd)`;
 
 const inputRules: Rule[] = [
   { category: 'self_harm', pattern: /\b(kill|hurt|harm|cut|cutting|starve|starving|poison)(ing)?\s+my ?self\b/i },
-  { category: 'self_harm', pattern: new RegExp(String.raw`\b${me}\s+(really\s+|so\s+)?(want|wanna|wish|going|gonna|plan|planning)\s+(to\s+)?(die|be dead|end it all|end my life|commit suicide)\b`, 'i') },
+  {
+    category: 'self_harm',
+    pattern: new RegExp(
+      String.raw`\b${me}\s+(really\s+|so\s+)?(want|wanna|wish|going|gonna|plan|planning)\s+(to\s+)?(die|be dead|end it all|end my life|commit suicide)\b`,
+      'i',
+    ),
+  },
   { category: 'self_harm', pattern: /\bi\s+wish\s+i\s+(was|were)\s+(dead|never born)\b/i },
   { category: 'self_harm', pattern: new RegExp(String.raw`\b${me}\s+(feel\s+|am\s+|feeling\s+)?suicidal\b`, 'i') },
-  { category: 'self_harm', pattern: /\b(thinking|thought|think)s?\s+(about|of)\s+(suicide|killing my ?self|ending (it all|my life)|hurting my ?self)\b/i },
+  {
+    category: 'self_harm',
+    pattern: /\b(thinking|thought|think)s?\s+(about|of)\s+(suicide|killing my ?self|ending (it all|my life)|hurting my ?self)\b/i,
+  },
   { category: 'self_harm', pattern: /\b(end|ending|take|taking)\s+my\s+(own\s+)?life\b/i },
   { category: 'self_harm', pattern: /\bno\s+(reason|point)\s+(to|in)\s+(live|living|being alive)\b/i },
   { category: 'self_harm', pattern: /\bi\s+(self[-\s]?harm|have been self[-\s]?harming)\b/i },
-  { category: 'violence', pattern: new RegExp(String.raw`\b(${me}|gonna|going to)\s+(\w+\s+)?(kill|shoot|stab|murder|hurt|beat up|strangle)\s+(you|him|her|them|everyone|everybody|somebody|someone|my\s+\w+|the\s+teacher|people)\b`, 'i') },
+  {
+    category: 'violence',
+    pattern: new RegExp(
+      String.raw`\b(${me}|gonna|going to)\s+(\w+\s+)?(kill|shoot|stab|murder|hurt|beat up|strangle)\s+(you|him|her|them|everyone|everybody|somebody|someone|my\s+\w+|the\s+teacher|people)\b`,
+      'i',
+    ),
+  },
   { category: 'violence', pattern: /\b(bring|bringing|brought|take|taking)\s+a\s+(gun|knife|weapon|bomb)\s+to\s+school\b/i },
   { category: 'violence', pattern: /\bshoot\s+up\s+(the|my|our|a)\s+school\b/i },
-  { category: 'violence', pattern: /\bhow\s+(do\s+i|to|can\s+i|would\s+i)\s+(make|build|buy|get)\s+(a|an)\s+(bomb|explosive|pipe bomb|gun)\b/i },
-  { category: 'sexual', pattern: /\b(porn|porno|pornography|nudes|sexting|sext|horny|blow\s?job|hand\s?job|dick pic|send\s+(me\s+)?pics)\b/i },
+  {
+    category: 'violence',
+    pattern: /\bhow\s+(do\s+i|to|can\s+i|would\s+i)\s+(make|build|buy|get)\s+(a|an)\s+(bomb|explosive|pipe bomb|gun)\b/i,
+  },
+  {
+    category: 'sexual',
+    pattern: /\b(porn|porno|pornography|nudes|sexting|sext|horny|blow\s?job|hand\s?job|dick pic|send\s+(me\s+)?pics)\b/i,
+  },
   { category: 'sexual', pattern: /\b(have|having|had)\s+sex\s+with\s+(you|me|my)\b/i },
   { category: 'sexual', pattern: /\b(naked|nude)\s+(pics|pictures|photos|selfies?)\b/i },
-  { category: 'bullying', pattern: /\b(you'?re|you are|ur|u r|he'?s|she'?s|they'?re|he is|she is|they are)\s+(so\s+|such\s+(a|an)\s+)?(stupid|ugly|fat|worthless|loser|a loser|an idiot|idiot|retard|retarded|pathetic|freak|a freak)\b/i },
+  {
+    category: 'bullying',
+    pattern:
+      /\b(you'?re|you are|ur|u r|he'?s|she'?s|they'?re|he is|she is|they are)\s+(so\s+|such\s+(a|an)\s+)?(stupid|ugly|fat|worthless|loser|a loser|an idiot|idiot|retard|retarded|pathetic|freak|a freak)\b/i,
+  },
   { category: 'bullying', pattern: /\b(nobody|no one|everyone|everybody)\s+(likes|loves|wants|hates)\s+(you|him|her|them)\b/i },
   { category: 'bullying', pattern: /\b(go\s+)?kill\s+yourself\b|\bkys\b/i },
   { category: 'personal_data', pattern: /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/ },
   { category: 'personal_data', pattern: /(\+\d{1,3}[\s.-]?)?(\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/ },
   { category: 'personal_data', pattern: /\+\d{1,3}[\s(]*\d{1,4}[\s)]*\d{3,4}[\s.-]?\d{3,4}\b/ },
-  { category: 'personal_data', pattern: /\b\d{1,5}\s+([A-Z][a-z]+\s){1,3}(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|court|ct|way|place|pl|terrace|crescent)\b/i },
+  {
+    category: 'personal_data',
+    pattern:
+      /\b\d{1,5}\s+([A-Z][a-z]+\s){1,3}(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|court|ct|way|place|pl|terrace|crescent)\b/i,
+  },
   { category: 'personal_data', pattern: /\bi\s+live\s+(at|on)\s+\d+/i },
 ];
 

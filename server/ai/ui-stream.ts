@@ -18,7 +18,13 @@ export interface StoredReply {
   error?: AppError;
 }
 
-function closing(meta: ReplyMetadata, status: ReplyMetadata['status'], text: string, replaced: boolean, error: AppError | undefined): Chunk[] {
+function closing(
+  meta: ReplyMetadata,
+  status: ReplyMetadata['status'],
+  text: string,
+  replaced: boolean,
+  error: AppError | undefined,
+): Chunk[] {
   const out: Chunk[] = [{ type: 'text-end', id: 'text-0' }];
   if (replaced) {
     out.push({ type: 'text-start', id: 'text-1' }, { type: 'text-delta', id: 'text-1', delta: text }, { type: 'text-end', id: 'text-1' });
@@ -36,14 +42,25 @@ function response(body: ReadableStream<Uint8Array>): Response {
  * Streams a live generation: what it has so far, then each delta. Cancelling (the browser went
  * away) only unsubscribes; the generation goes on and is stored.
  */
-export function liveReplyResponse(generation: Generation, meta: ReplyMetadata, describeError: (r: GenerationResult) => AppError | undefined): Response {
+export function liveReplyResponse(
+  generation: Generation,
+  meta: ReplyMetadata,
+  describeError: (r: GenerationResult) => AppError | undefined,
+): Response {
   let unsubscribe = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(sse({ type: 'start', messageId: meta.messageId, messageMetadata: meta }));
       controller.enqueue(sse({ type: 'text-start', id: 'text-0' }));
       const finish = (result: GenerationResult) => {
-        for (const c of closing(result.stopped ? { ...meta, stopped: true } : meta, result.status, result.text, result.replaced, describeError(result))) controller.enqueue(sse(c));
+        for (const c of closing(
+          result.stopped ? { ...meta, stopped: true } : meta,
+          result.status,
+          result.text,
+          result.replaced,
+          describeError(result),
+        ))
+          controller.enqueue(sse(c));
         controller.enqueue(done);
         controller.close();
       };

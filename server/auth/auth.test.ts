@@ -18,7 +18,12 @@ describe('accounts', () => {
   it('signs up, refuses sign-in before verification, verifies through the mailed link, then signs in', async () => {
     const email = fresh('Mixed.Case');
     const client = clientFor();
-    const signUp = await client.json('POST', '/api/auth/sign-up/email', { name: 'Maya Teacher', email, password: 'correct horse', role: 'teacher' });
+    const signUp = await client.json('POST', '/api/auth/sign-up/email', {
+      name: 'Maya Teacher',
+      email,
+      password: 'correct horse',
+      role: 'teacher',
+    });
     expect(signUp.status).toBe(200);
     const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, email.toLowerCase()));
     expect(row).toMatchObject({ email: email.toLowerCase(), role: 'teacher', emailVerified: false });
@@ -27,7 +32,10 @@ describe('accounts', () => {
     expect(early.status).toBe(403);
     expect(early.body.error.code).toBe('email_not_verified');
 
-    const mail = ctx.mails().filter((m) => m.to.includes(email.toLowerCase()) && /Confirm/.test(m.subject)).at(-1)!;
+    const mail = ctx
+      .mails()
+      .filter((m) => m.to.includes(email.toLowerCase()) && /Confirm/.test(m.subject))
+      .at(-1)!;
     const verify = await client.get(linkIn(mail.body));
     expect(verify.status).toBe(302);
     const me = await client.json<{ email: string; emailVerified: boolean; role: string; isSupport: boolean }>('GET', '/api/me');
@@ -48,7 +56,12 @@ describe('accounts', () => {
 
   it('answers sign-up for an address already in use exactly as for a new one', async () => {
     const user = await buildUser(ctx);
-    const res = await clientFor().json<{ user: { email: string } }>('POST', '/api/auth/sign-up/email', { name: 'X', email: user.email, password: 'password123', role: 'student' });
+    const res = await clientFor().json<{ user: { email: string } }>('POST', '/api/auth/sign-up/email', {
+      name: 'X',
+      email: user.email,
+      password: 'password123',
+      role: 'student',
+    });
     expect(res.status).toBe(200);
     expect(res.body.user.email).toBe(user.email);
     const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, user.email));
@@ -57,7 +70,12 @@ describe('accounts', () => {
 
   it('validates sign-up input and changes nothing on bad input', async () => {
     const email = fresh('bad');
-    const res = await clientFor().json<{ error: { code: string; fields: Record<string, string> } }>('POST', '/api/auth/sign-up/email', { name: '', email, password: 'short', role: 'admin' });
+    const res = await clientFor().json<{ error: { code: string; fields: Record<string, string> } }>('POST', '/api/auth/sign-up/email', {
+      name: '',
+      email,
+      password: 'short',
+      role: 'admin',
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['name', 'password', 'role']);
     expect(await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, email))).toHaveLength(0);
@@ -71,7 +89,12 @@ describe('accounts', () => {
   });
 
   it('refuses public sign-up with the support address', async () => {
-    const res = await clientFor().json<{ error: { code: string } }>('POST', '/api/auth/sign-up/email', { name: 'S', email: SUPPORT_EMAIL.toUpperCase(), password: 'password123', role: 'teacher' });
+    const res = await clientFor().json<{ error: { code: string } }>('POST', '/api/auth/sign-up/email', {
+      name: 'S',
+      email: SUPPORT_EMAIL.toUpperCase(),
+      password: 'password123',
+      role: 'teacher',
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('support_email_reserved');
     expect(await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, SUPPORT_EMAIL))).toHaveLength(0);
@@ -103,7 +126,10 @@ describe('accounts', () => {
 
     const phone = clientFor();
     expect((await phone.post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/' })).status).toBe(200);
-    const mail = ctx.mails().filter((m) => m.to.includes(user.email) && /Reset/.test(m.subject)).at(-1)!;
+    const mail = ctx
+      .mails()
+      .filter((m) => m.to.includes(user.email) && /Reset/.test(m.subject))
+      .at(-1)!;
     const follow = await phone.get(linkIn(mail.body));
     expect(follow.status).toBe(302);
     const token = new URL(follow.headers.get('location')!, 'http://x').searchParams.get('token')!;

@@ -55,7 +55,10 @@ async function jsonBody(req: Request): Promise<Record<string, unknown>> {
 /** better-auth's errors in the app's one error shape, with a lower-case code. */
 async function reshapeError(res: Response, requestId: string): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res;
-  const body = (await res.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string; message?: string } | null;
   const code = (body?.code ?? (res.status === 404 ? 'not_found' : 'auth_error')).toLowerCase();
   const message = body?.message ?? res.statusText ?? 'The request failed.';
   const headers = new Headers(res.headers);

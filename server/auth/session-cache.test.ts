@@ -24,7 +24,7 @@ describe('remembered sessions', () => {
     expect(cachedSessionUser(app, 't2', 1_001)).toBeUndefined();
   });
 
-  it('remembers longer when told (the embedded database), never past the session\'s expiry', () => {
+  it("remembers longer when told (the embedded database), never past the session's expiry", () => {
     const app = {};
     rememberSessionUser(app, 'long', user, 1_000, ALONE_TTL_MS);
     expect(cachedSessionUser(app, 'long', 1_000 + ALONE_TTL_MS - 1)).toEqual(user);

@@ -39,7 +39,14 @@ export function cachedSessionUser(owner: object, token: string, now = Date.now()
   return entry.user;
 }
 
-export function rememberSessionUser(owner: object, token: string, user: SessionUser, now = Date.now(), ttlMs = SHARED_TTL_MS, expiresAt = Infinity) {
+export function rememberSessionUser(
+  owner: object,
+  token: string,
+  user: SessionUser,
+  now = Date.now(),
+  ttlMs = SHARED_TTL_MS,
+  expiresAt = Infinity,
+) {
   let cache = caches.get(owner);
   if (!cache) caches.set(owner, (cache = new Map<string, Entry>()));
   if (cache.size >= MAX_ENTRIES) cache.clear();

@@ -20,8 +20,19 @@ describe('operator CLI: help', () => {
     for (const c of commands) expect(r.out).toMatch(new RegExp(`^  ${c.name} +\\S.*$`, 'm'));
     expect(commands.map((c) => c.name).sort()).toEqual(
       [
-        'db:backup', 'db:restore', 'demo:seed', 'school:create', 'school:teacher-add', 'school:teacher-remove', 'school:update',
-        'subscription:grant', 'subscription:revoke', 'user:create', 'user:delete', 'user:set-password', 'user:set-role',
+        'db:backup',
+        'db:restore',
+        'demo:seed',
+        'school:create',
+        'school:teacher-add',
+        'school:teacher-remove',
+        'school:update',
+        'subscription:grant',
+        'subscription:revoke',
+        'user:create',
+        'user:delete',
+        'user:set-password',
+        'user:set-role',
       ].sort(),
     );
   });
@@ -55,10 +66,16 @@ describe('operator CLI: bad arguments give exit code 2 and one clear line', () =
     [['user:set-password', '--email', 'a@b.org', '--password', '1234'], /--password must be at least 8 characters/],
     [['user:set-role', '--email', 'a@b.org', '--role', 'boss'], /--role must be teacher or student/],
     [['user:delete'], /--email is required/],
-    [['school:create', '--name', 'X', '--domains', 'a.edu,not_a_domain'], /--domains must be a domain such as school\.edu \(got "not_a_domain"\)/],
+    [
+      ['school:create', '--name', 'X', '--domains', 'a.edu,not_a_domain'],
+      /--domains must be a domain such as school\.edu \(got "not_a_domain"\)/,
+    ],
     [['school:create', '--name', 'X', '--domains', ','], /--domains must name at least one domain/],
     [['school:create', '--domains', 'a.edu'], /--name is required/],
-    [['school:create', '--name', 'X', '--domains', 'a.edu', '--expires', '2030-02-30'], /--expires must be a real date written YYYY-MM-DD \(got "2030-02-30"\)/],
+    [
+      ['school:create', '--name', 'X', '--domains', 'a.edu', '--expires', '2030-02-30'],
+      /--expires must be a real date written YYYY-MM-DD \(got "2030-02-30"\)/,
+    ],
     [['school:create', '--name', 'X', '--domains', 'a.edu', '--admins', 'boss'], /--admins must be an e-mail address \(got "boss"\)/],
     [['school:update', '--domain', 'a.edu', '--expires', 'someday'], /--expires must be a real date/],
     [['school:update', '--name', 'X'], /--domain is required/],
@@ -102,6 +119,8 @@ describe('operator CLI: settings and database problems give exit code 1', () => 
   ])('refuses %s on PostgreSQL, pointing to pg_dump and pg_restore, without connecting', async (...argv) => {
     const r = await runCaptured(argv, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', AUTH_SECRET: SECRET });
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(new RegExp(`^${argv[0]}: DATABASE_URL is set, so the data is in PostgreSQL: back up with pg_dump .* restore with pg_restore `));
+    expect(r.err).toMatch(
+      new RegExp(`^${argv[0]}: DATABASE_URL is set, so the data is in PostgreSQL: back up with pg_dump .* restore with pg_restore `),
+    );
   });
 });

@@ -40,10 +40,12 @@ export interface Command {
 }
 
 /** Defines a command whose prepare step turns raw option values into a typed input for run. */
-export function defineCommand<I>(spec: Omit<Command, 'prepare'> & {
-  parse: (values: OptionValues) => I;
-  run: (input: I, ctx: CliContext) => Promise<number | void>;
-}): Command {
+export function defineCommand<I>(
+  spec: Omit<Command, 'prepare'> & {
+    parse: (values: OptionValues) => I;
+    run: (input: I, ctx: CliContext) => Promise<number | void>;
+  },
+): Command {
   const { parse, run, ...rest } = spec;
   return {
     ...rest,

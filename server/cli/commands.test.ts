@@ -26,7 +26,18 @@ async function ok(...argv: string[]) {
 describe('operator CLI commands, seen through the app', () => {
   it('user:create makes an account that signs in through the real app', async () => {
     const email = address();
-    const r = await ok('user:create', '--email', email.toUpperCase(), '--password', 'a-good-password', '--name', 'Jane Doe', '--role', 'student', '--verified');
+    const r = await ok(
+      'user:create',
+      '--email',
+      email.toUpperCase(),
+      '--password',
+      'a-good-password',
+      '--name',
+      'Jane Doe',
+      '--role',
+      'student',
+      '--verified',
+    );
     expect(r.out).toBe(`Created student account ${email} (Jane Doe), verified.`);
     const client = await new TestClient(ctx).signIn(email, 'a-good-password');
     expect((await client.json('GET', '/api/me')).body).toMatchObject({ email, name: 'Jane Doe', role: 'student', emailVerified: true });
@@ -49,13 +60,16 @@ describe('operator CLI commands, seen through the app', () => {
     expect((await client.get('/api/me')).status).toBe(401);
     await new TestClient(ctx).signIn(user.email, 'brand-new-password');
     expect(await cli('user:set-password', '--email', 'ghost@cli.example.org', '--password', 'brand-new-password')).toMatchObject({
-      code: 1, err: 'user:set-password: No account has the address ghost@cli.example.org.',
+      code: 1,
+      err: 'user:set-password: No account has the address ghost@cli.example.org.',
     });
   });
 
   it('user:set-role changes the role the app reports', async () => {
     const { user, client } = await signedIn(ctx, { role: 'teacher' });
-    expect((await ok('user:set-role', '--email', user.email, '--role', 'student')).out).toBe(`${user.email} is now a student (was teacher).`);
+    expect((await ok('user:set-role', '--email', user.email, '--role', 'student')).out).toBe(
+      `${user.email} is now a student (was teacher).`,
+    );
     expect((await client.json('GET', '/api/subscription')).body).toMatchObject({ user_type: 'student' });
   });
 
@@ -79,27 +93,47 @@ describe('operator CLI commands, seen through the app', () => {
       `Granted ${user.email}: trialing until the end of 2099-12-31 (UTC).`,
     );
     expect(await sub()).toMatchObject({ status: 'trialing', current_period_end: '2099-12-31T23:59:59.999Z' });
-    expect((await ok('subscription:grant', '--email', user.email, '--status', 'active')).out).toBe(`Replaced the grant of ${user.email}: active with no end date.`);
+    expect((await ok('subscription:grant', '--email', user.email, '--status', 'active')).out).toBe(
+      `Replaced the grant of ${user.email}: active with no end date.`,
+    );
     expect(await sub()).toMatchObject({ status: 'active', current_period_end: null });
     expect(await db().select().from(schema.customerSubscription).where(eq(schema.customerSubscription.userId, user.id))).toHaveLength(1);
 
     expect((await ok('subscription:revoke', '--email', user.email)).out).toBe(`Revoked the granted subscription of ${user.email}.`);
     expect(await sub()).toMatchObject({ status: 'not subscribed yet' });
-    expect((await ok('subscription:revoke', '--email', user.email)).out).toBe(`${user.email} has no granted subscription: nothing to revoke.`);
+    expect((await ok('subscription:revoke', '--email', user.email)).out).toBe(
+      `${user.email} has no granted subscription: nothing to revoke.`,
+    );
     expect(await cli('subscription:grant', '--email', user.email, '--status', 'active', '--until', '2001-01-01')).toMatchObject({
-      code: 2, err: expect.stringMatching(/^subscription:grant: --until is in the past\./) as unknown,
+      code: 2,
+      err: expect.stringMatching(/^subscription:grant: --until is in the past\./) as unknown,
     });
   });
 
   it('school:create prints the id, and a verified user on that domain resolves as active school', async () => {
-    const r = await ok('school:create', '--name', 'Maple High', '--domains', 'Maple.edu,north.maple.edu', '--admins', 'head@north.maple.edu', '--expires', '2099-06-30');
+    const r = await ok(
+      'school:create',
+      '--name',
+      'Maple High',
+      '--domains',
+      'Maple.edu,north.maple.edu',
+      '--admins',
+      'head@north.maple.edu',
+      '--expires',
+      '2099-06-30',
+    );
     const id = r.out;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.err).toContain('domains:  maple.edu, north.maple.edu (primary: maple.edu)');
 
     const { client } = await signedIn(ctx, { email: address('north.maple.edu'), role: 'teacher' });
     expect((await client.json('GET', '/api/subscription')).body).toMatchObject({
-      status: 'active school', school_id: id, school_name: 'Maple High', school_domain: 'maple.edu', user_type: 'student', current_period_end: '2099-06-30',
+      status: 'active school',
+      school_id: id,
+      school_name: 'Maple High',
+      school_domain: 'maple.edu',
+      user_type: 'student',
+      current_period_end: '2099-06-30',
     });
     const taken = await cli('school:create', '--name', 'Copycat', '--domains', 'other.edu,maple.edu');
     expect(taken).toMatchObject({ code: 1, err: 'school:create: The domain maple.edu already belongs to the licence of Maple High.' });
@@ -117,7 +151,17 @@ describe('operator CLI commands, seen through the app', () => {
     await ok('school:teacher-add', '--domain', 'birch.edu', '--email', user.email, '--building', 'West Wing');
     expect(await sub()).toMatchObject({ teacher_building: 'West Wing' });
 
-    const updated = await ok('school:update', '--domain', 'birch.edu', '--name', 'Birch Academy', '--admins', user.email, '--expires', '2099-01-31');
+    const updated = await ok(
+      'school:update',
+      '--domain',
+      'birch.edu',
+      '--name',
+      'Birch Academy',
+      '--admins',
+      user.email,
+      '--expires',
+      '2099-01-31',
+    );
     expect(updated.out).toContain('name:     Birch Academy');
     expect(await sub()).toMatchObject({ school_name: 'Birch Academy', is_admin: true, current_period_end: '2099-01-31' });
     await ok('school:update', '--domain', 'birch.edu', '--expires', 'none');
@@ -129,7 +173,8 @@ describe('operator CLI commands, seen through the app', () => {
     expect(await sub()).toMatchObject({ user_type: 'student', teacher_building: null });
     expect((await cli('school:teacher-remove', '--domain', 'birch.edu', '--email', user.email)).code).toBe(1);
     expect(await cli('school:teacher-add', '--domain', 'nowhere.edu', '--email', 'x@nowhere.edu')).toMatchObject({
-      code: 1, err: 'school:teacher-add: No school licence has the domain nowhere.edu.',
+      code: 1,
+      err: 'school:teacher-add: No school licence has the domain nowhere.edu.',
     });
   });
 

@@ -79,14 +79,19 @@ describe('operator CLI as a process', () => {
 
   it('creates and migrates a fresh DATA_DIR by itself, and releases its lock on exit', async () => {
     const dataDir = path.join(root, 'fresh', 'nested', 'data');
-    const r = await runCliProcess(['user:create', '--email', 'First@School.org', '--password', 'password123', '--verified'], dataDir, 120_000);
+    const r = await runCliProcess(
+      ['user:create', '--email', 'First@School.org', '--password', 'password123', '--verified'],
+      dataDir,
+      120_000,
+    );
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout.trim()).toBe('Created teacher account first@school.org (First), verified.');
     expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
     expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
     // The account is really there for the next command.
     expect(await runCaptured(['user:set-role', '--email', 'first@school.org', '--role', 'teacher'], { DATA_DIR: dataDir })).toMatchObject({
-      code: 0, out: 'first@school.org already has the role teacher.',
+      code: 0,
+      out: 'first@school.org already has the role teacher.',
     });
   }, 180_000);
 
@@ -115,13 +120,17 @@ describe('operator CLI as a process', () => {
       expect(readdirSync(dataDir).filter((f) => f.startsWith('db.restoring-'))).toEqual([]);
 
       expect((await run('user:set-role', '--email', 'kept@school.org', '--role', 'student')).code).toBe(0);
-      expect(await run('user:delete', '--email', 'later@school.org')).toMatchObject({ code: 1, err: 'user:delete: No account has the address later@school.org.' });
+      expect(await run('user:delete', '--email', 'later@school.org')).toMatchObject({
+        code: 1,
+        err: 'user:delete: No account has the address later@school.org.',
+      });
       expect((await run('db:backup', '--out', backup, '--force')).code).toBe(0);
 
       const junk = path.join(root, 'junk.tar.gz');
       writeFileSync(junk, 'not a backup');
       expect(await run('db:restore', '--in', junk)).toMatchObject({
-        code: 2, err: `db:restore: ${junk} is not a backup made by db:backup (it is not gzip-compressed).`,
+        code: 2,
+        err: `db:restore: ${junk} is not a backup made by db:backup (it is not gzip-compressed).`,
       });
       expect(readdirSync(dataDir).filter((f) => f.startsWith('db.before-restore-'))).toHaveLength(1);
     },

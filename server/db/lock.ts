@@ -6,7 +6,11 @@ import path from 'node:path';
  * pid into DATA_DIR/.lock; anyone else finding a live pid there is refused with a clear message.
  */
 export class DataDirBusyError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number, readonly holder: string) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+    readonly holder: string,
+  ) {
     super(
       `The embedded database in ${dataDir} is in use by ${holder} (pid ${pid}). ` +
         'Stop that process first, or use a PostgreSQL server (DATABASE_URL) to run the CLI alongside servers.',

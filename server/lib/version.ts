@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 
 /** The app's version from package.json, read once. */
-export const version: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const version: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;

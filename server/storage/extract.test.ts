@@ -21,7 +21,10 @@ describe('text extraction in a separate process', () => {
 
   it('reads the text of a real PDF and a real DOCX', async () => {
     const pdf = write('unit.pdf', buildPdf(['Unit plan: photosynthesis', 'Week 2 (light reactions)']));
-    expect(await extractor.extract('application/pdf', pdf)).toEqual({ ok: true, text: 'Unit plan: photosynthesis\n\nWeek 2 (light reactions)' });
+    expect(await extractor.extract('application/pdf', pdf)).toEqual({
+      ok: true,
+      text: 'Unit plan: photosynthesis\n\nWeek 2 (light reactions)',
+    });
     const docx = write('rubric.docx', await buildDocx(['Rubric for the lab report', 'Hypothesis: 4 points']));
     expect(await extractor.extract(DOCX, docx)).toEqual({ ok: true, text: 'Rubric for the lab report\n\nHypothesis: 4 points' });
   });
@@ -35,7 +38,10 @@ describe('text extraction in a separate process', () => {
   it('refuses a zip-bomb DOCX before inflating it', async () => {
     const bomb = write('bomb.docx', buildDocxBomb(limits.maxUncompressedBytes + 1024 * 1024));
     const result = await extractor.extract(DOCX, bomb);
-    expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/expands to 101 MiB, more than the 100 MiB allowed/) as unknown });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/expands to 101 MiB, more than the 100 MiB allowed/) as unknown,
+    });
   });
 
   it('stops an extraction that runs out of memory or time, and keeps working', async () => {
@@ -45,7 +51,10 @@ describe('text extraction in a separate process', () => {
     const result = await small.extract(DOCX, bomb);
     expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/more memory to read than is allowed/) as unknown });
     const slow = new TextExtractor({ ...limits, timeoutMs: 1 });
-    expect(await slow.extract('application/pdf', write('t.pdf', buildPdf(['x'])))).toMatchObject({ ok: false, reason: expect.stringMatching(/took longer/) as unknown });
+    expect(await slow.extract('application/pdf', write('t.pdf', buildPdf(['x'])))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/took longer/) as unknown,
+    });
     expect(await extractor.extract('application/pdf', write('ok.pdf', buildPdf(['still here'])))).toEqual({ ok: true, text: 'still here' });
   }, 60_000);
 });

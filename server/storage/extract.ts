@@ -46,7 +46,10 @@ export class TextExtractor {
     // UTF-8 was checked when the file was sniffed; plain text needs no parser, so no worker.
     const text = (await readFile(filePath, 'utf8')).replace(/^\uFEFF/, '');
     if (text.length > this.limits.maxTextChars) {
-      return { ok: false, reason: `This file holds more than ${this.limits.maxTextChars.toLocaleString('en')} characters of text, more than a bot can use. Split it into smaller files.` };
+      return {
+        ok: false,
+        reason: `This file holds more than ${this.limits.maxTextChars.toLocaleString('en')} characters of text, more than a bot can use. Split it into smaller files.`,
+      };
     }
     return { ok: true, text };
   }
@@ -74,7 +77,11 @@ export class TextExtractor {
         if (stderr.length < 4000) stderr += chunk.toString('utf8');
       });
       const timer = setTimeout(
-        () => finish({ ok: false, reason: `Reading this ${what} took longer than ${Math.round(this.limits.timeoutMs / 1000)} seconds, so it was stopped. Try a smaller or simpler file.` }),
+        () =>
+          finish({
+            ok: false,
+            reason: `Reading this ${what} took longer than ${Math.round(this.limits.timeoutMs / 1000)} seconds, so it was stopped. Try a smaller or simpler file.`,
+          }),
         this.limits.timeoutMs,
       );
       child.on('message', (result: ExtractResult) => finish(result));
@@ -85,7 +92,10 @@ export class TextExtractor {
       child.on('exit', (code, signal) => {
         if (settled) return;
         const memory = /heap out of memory|allocation failed/i.test(stderr);
-        if (!memory) console.error(`[extract] extraction of a ${what} ended without an answer (code ${code}, signal ${signal}): ${stderr.slice(0, 500)}`);
+        if (!memory)
+          console.error(
+            `[extract] extraction of a ${what} ended without an answer (code ${code}, signal ${signal}): ${stderr.slice(0, 500)}`,
+          );
         finish({
           ok: false,
           reason: memory

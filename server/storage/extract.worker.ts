@@ -13,7 +13,10 @@ async function extractPdf(job: ExtractJob): Promise<ExtractResult> {
   const pdf = await getDocumentProxy(data, { verbosity: 0, isEvalSupported: false });
   try {
     if (pdf.numPages > job.limits.maxPages) {
-      return { ok: false, reason: `This PDF has ${pdf.numPages} pages; a knowledge file may have at most ${job.limits.maxPages}. Split it into smaller files.` };
+      return {
+        ok: false,
+        reason: `This PDF has ${pdf.numPages} pages; a knowledge file may have at most ${job.limits.maxPages}. Split it into smaller files.`,
+      };
     }
     const parts: string[] = [];
     let chars = 0;
@@ -57,7 +60,10 @@ async function extractDocx(job: ExtractJob): Promise<ExtractResult> {
 }
 
 function tooMuchText(job: ExtractJob): ExtractResult {
-  return { ok: false, reason: `This document holds more than ${job.limits.maxTextChars.toLocaleString('en')} characters of text, more than a bot can use. Split it into smaller files.` };
+  return {
+    ok: false,
+    reason: `This document holds more than ${job.limits.maxTextChars.toLocaleString('en')} characters of text, more than a bot can use. Split it into smaller files.`,
+  };
 }
 
 async function run(job: ExtractJob): Promise<ExtractResult> {
@@ -65,7 +71,10 @@ async function run(job: ExtractJob): Promise<ExtractResult> {
     return job.kind === 'pdf' ? await extractPdf(job) : await extractDocx(job);
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
-    return { ok: false, reason: `The text of this ${job.kind === 'pdf' ? 'PDF' : 'Word document'} could not be read (${detail.slice(0, 200)}). It may be damaged or protected.` };
+    return {
+      ok: false,
+      reason: `The text of this ${job.kind === 'pdf' ? 'PDF' : 'Word document'} could not be read (${detail.slice(0, 200)}). It may be damaged or protected.`,
+    };
   }
 }
 

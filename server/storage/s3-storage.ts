@@ -1,6 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 import { assertSafeKey, ObjectNotFoundError, type ObjectStorage } from './storage';
 
@@ -29,7 +36,13 @@ export class S3Storage implements ObjectStorage {
   async putFile(key: string, sourcePath: string, size: number): Promise<void> {
     assertSafeKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(sourcePath), ContentLength: size, ContentType: 'application/octet-stream' }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(sourcePath),
+        ContentLength: size,
+        ContentType: 'application/octet-stream',
+      }),
     );
   }
 

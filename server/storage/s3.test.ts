@@ -20,7 +20,13 @@ let env: Record<string, string>;
 beforeAll(async () => {
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'classbots' }] });
   const { port } = await s3.run();
-  env = { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'classbots', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+  env = {
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: 'classbots',
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
 });
 afterAll(async () => {
   await s3.close();

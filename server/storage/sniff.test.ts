@@ -18,10 +18,16 @@ describe('sniffing by magic bytes', () => {
   it('recognises each accepted type by its bytes, never by its name', async () => {
     expect(await sniff(Buffer.from('ffd8ffe000104a464946', 'hex'))).toEqual({ kind: 'accepted', type: 'image/jpeg' });
     expect(await sniff('GIF89a\x01\x00\x01\x00')).toEqual({ kind: 'accepted', type: 'image/gif' });
-    expect(await sniff(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))).toEqual({ kind: 'accepted', type: 'image/webp' });
+    expect(await sniff(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))).toEqual({
+      kind: 'accepted',
+      type: 'image/webp',
+    });
     expect(await sniff('# Unit 3\n\nÉtude — fractions ½\n')).toEqual({ kind: 'text' });
     expect(await sniff(Buffer.from([0x68, 0x69, 0x00, 0x01]))).toMatchObject({ kind: 'refused' });
-    expect(await sniff(buildZip([{ name: 'a.txt', data: Buffer.from('x') }]))).toEqual({ kind: 'refused', looksLike: 'a zip archive that is not a Word document' });
+    expect(await sniff(buildZip([{ name: 'a.txt', data: Buffer.from('x') }]))).toEqual({
+      kind: 'refused',
+      looksLike: 'a zip archive that is not a Word document',
+    });
     expect(await sniff('\x7fELF\x02\x01')).toEqual({ kind: 'refused', looksLike: 'a Linux program' });
     expect(await sniff('<!DOCTYPE html><script>alert(1)</script>')).toEqual({ kind: 'refused', looksLike: 'a web page (HTML)' });
   });
@@ -32,6 +38,9 @@ describe('sniffing by magic bytes', () => {
     expect(intendedType('image/png; charset=binary', 'x')).toBe('image/png');
     expect(intendedType('image/svg+xml', 'icon.svg')).toBeUndefined();
     expect(matchType({ kind: 'text' }, 'text/markdown')).toEqual({ ok: true, type: 'text/markdown' });
-    expect(matchType({ kind: 'accepted', type: 'image/gif' }, 'image/png')).toEqual({ ok: false, reason: 'The file is meant to be a PNG image, but its content is a GIF image.' });
+    expect(matchType({ kind: 'accepted', type: 'image/gif' }, 'image/png')).toEqual({
+      ok: false,
+      reason: 'The file is meant to be a PNG image, but its content is a GIF image.',
+    });
   });
 });

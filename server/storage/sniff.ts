@@ -50,7 +50,15 @@ async function sniffZip(filePath: string): Promise<Sniffed> {
 function describeRefused(head: Buffer): string | undefined {
   if (starts(head, 'MZ')) return 'a Windows program';
   if (starts(head, [0x7f, 0x45, 0x4c, 0x46])) return 'a Linux program';
-  if ([[0xfe, 0xed, 0xfa, 0xce], [0xfe, 0xed, 0xfa, 0xcf], [0xcf, 0xfa, 0xed, 0xfe], [0xca, 0xfe, 0xba, 0xbe]].some((s) => starts(head, s))) return 'a macOS program';
+  if (
+    [
+      [0xfe, 0xed, 0xfa, 0xce],
+      [0xfe, 0xed, 0xfa, 0xcf],
+      [0xcf, 0xfa, 0xed, 0xfe],
+      [0xca, 0xfe, 0xba, 0xbe],
+    ].some((s) => starts(head, s))
+  )
+    return 'a macOS program';
   if (starts(head, '#!')) return 'a script';
   if (starts(head, [0xd0, 0xcf, 0x11, 0xe0])) return 'an old-style Office document (save it as .docx)';
   const text = head.toString('latin1', 0, 512).trimStart().toLowerCase();
@@ -90,7 +98,8 @@ export const NOT_ACCEPTED_MESSAGE =
 export function matchType(sniffed: Sniffed, intended: FileType | undefined): { ok: true; type: FileType } | { ok: false; reason: string } {
   if (!intended) return { ok: false, reason: NOT_ACCEPTED_MESSAGE };
   const label = typeLabel(intended);
-  if (sniffed.kind === 'refused') return { ok: false, reason: `The file is meant to be ${label}, but its content is ${sniffed.looksLike}.` };
+  if (sniffed.kind === 'refused')
+    return { ok: false, reason: `The file is meant to be ${label}, but its content is ${sniffed.looksLike}.` };
   if (sniffed.kind === 'text') {
     if (intended === 'text/plain' || intended === 'text/markdown') return { ok: true, type: intended };
     return { ok: false, reason: `The file is meant to be ${label}, but its content is plain text.` };

@@ -38,7 +38,10 @@ export function parseUIStream(body: string): UIStreamRead {
     if (data === '[DONE]') done = true;
     else chunks.push(JSON.parse(data) as Record<string, unknown>);
   }
-  const text = chunks.filter((c) => c.type === 'text-delta').map((c) => String(c.delta)).join('');
+  const text = chunks
+    .filter((c) => c.type === 'text-delta')
+    .map((c) => String(c.delta))
+    .join('');
   return { chunks, text, done };
 }
 
@@ -55,7 +58,12 @@ export async function teacherWithConversation(ctx: TestContext, overrides: Param
 
 /** A new DocBot of the client's with "Can generate images" on: the bot a POST /api/images names. */
 export async function imageBotOf(client: TestClient, over: Record<string, unknown> = {}): Promise<string> {
-  const res = await client.json<{ id: string }>('POST', '/api/bots', { kind: 'DocBot', name: 'Pictures', settings: { canGenerateImages: true }, ...over });
+  const res = await client.json<{ id: string }>('POST', '/api/bots', {
+    kind: 'DocBot',
+    name: 'Pictures',
+    settings: { canGenerateImages: true },
+    ...over,
+  });
   if (res.status !== 201) throw new Error(`creating the image bot failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }

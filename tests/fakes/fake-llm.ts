@@ -47,9 +47,18 @@ export interface RecordedRequest {
   reply: string;
 }
 
-export const defaultBehaviour: FakeBehaviour = { ttftMs: 0, tokensPerSecond: 0, tokensPerChunk: 4, replyTokens: 24, recordChunkTimes: false };
+export const defaultBehaviour: FakeBehaviour = {
+  ttftMs: 0,
+  tokensPerSecond: 0,
+  tokensPerChunk: 4,
+  replyTokens: 24,
+  recordChunkTimes: false,
+};
 
-const words = 'the cell membrane controls what enters and leaves while the nucleus holds genetic material and mitochondria release energy for the cell through respiration'.split(' ');
+const words =
+  'the cell membrane controls what enters and leaves while the nucleus holds genetic material and mitochondria release energy for the cell through respiration'.split(
+    ' ',
+  );
 
 /** The default reply: deterministic, numbered, replyTokens words long. */
 export function defaultReply(n: number, tokens: number): string {
@@ -124,7 +133,12 @@ export class FakeCore {
    * Sends chunks on the configured schedule (absolute targets, so timers do not drift). `write`
    * returns false to stop (a cut). Resolves when done or when the client went away.
    */
-  async stream(res: ServerResponse, rec: RecordedRequest, chunks: string[], write: (chunk: string, index: number) => boolean): Promise<void> {
+  async stream(
+    res: ServerResponse,
+    rec: RecordedRequest,
+    chunks: string[],
+    write: (chunk: string, index: number) => boolean,
+  ): Promise<void> {
     const b = { ...this.behaviour };
     const interval = b.tokensPerSecond > 0 ? (1000 * b.tokensPerChunk) / b.tokensPerSecond : 0;
     const start = now() + b.ttftMs;
@@ -154,7 +168,10 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Listens on 127.0.0.1 (port 0 = any free port) and closes every socket on close(). */
-export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port = 0): Promise<{ server: Server; info: FakeServer }> {
+export async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  port = 0,
+): Promise<{ server: Server; info: FakeServer }> {
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handler(req, res).catch((err: unknown) => {

@@ -54,7 +54,11 @@ export async function startFakeGemini(options: { apiKey?: string; models?: strin
       ]);
     }
     if (!core.models.has(model)) {
-      return googleError(res, 404, `models/${model} is not found for API version v1beta, or is not supported for ${method}. Call ListModels to see the list of available models and their supported methods.`);
+      return googleError(
+        res,
+        404,
+        `models/${model} is not found for API version v1beta, or is not supported for ${method}. Call ListModels to see the list of available models and their supported methods.`,
+      );
     }
     const failure = core.takeFailure();
     if (failure?.kind === 'status') {
@@ -68,14 +72,21 @@ export async function startFakeGemini(options: { apiKey?: string; models?: strin
     const promptTokens = tokensOf(promptText(rec.body));
     const usage = (out: number) => ({ promptTokenCount: promptTokens, candidatesTokenCount: out, totalTokenCount: promptTokens + out });
     if (failure?.kind === 'safety-block') {
-      const blocked = { promptFeedback: { blockReason: 'SAFETY', safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH' }] }, usageMetadata: usage(0) };
+      const blocked = {
+        promptFeedback: { blockReason: 'SAFETY', safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH' }] },
+        usageMetadata: usage(0),
+      };
       if (method === 'generateContent') return json(res, 200, blocked);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       return void res.end(`data: ${JSON.stringify(blocked)}\r\n\r\n`);
     }
     const chunks = chunkText(rec.reply, core.behaviour.tokensPerChunk);
     if (method === 'generateContent') {
-      return json(res, 200, { candidates: [{ content: { parts: [{ text: rec.reply }], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: usage(tokensOf(rec.reply)), modelVersion: model });
+      return json(res, 200, {
+        candidates: [{ content: { parts: [{ text: rec.reply }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+        usageMetadata: usage(tokensOf(rec.reply)),
+        modelVersion: model,
+      });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     if (failure?.kind === 'hang') return void res.flushHeaders();
@@ -87,7 +98,12 @@ export async function startFakeGemini(options: { apiKey?: string; models?: strin
         return false;
       }
       if (failure?.kind === 'safety-finish' && i >= failure.afterChunks) {
-        const stop = { candidates: [{ finishReason: 'SAFETY', index: 0, safetyRatings: [{ category: 'HARM_CATEGORY_HARASSMENT', probability: 'MEDIUM' }] }], usageMetadata: usage(sent) };
+        const stop = {
+          candidates: [
+            { finishReason: 'SAFETY', index: 0, safetyRatings: [{ category: 'HARM_CATEGORY_HARASSMENT', probability: 'MEDIUM' }] },
+          ],
+          usageMetadata: usage(sent),
+        };
         res.end(`data: ${JSON.stringify(stop)}\r\n\r\n`);
         return false;
       }
@@ -102,5 +118,11 @@ export async function startFakeGemini(options: { apiKey?: string; models?: strin
   }
 
   const { info } = await listen(handle, options.port);
-  return { ...info, core, get requests() { return core.requests; } };
+  return {
+    ...info,
+    core,
+    get requests() {
+      return core.requests;
+    },
+  };
 }

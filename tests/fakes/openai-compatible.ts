@@ -17,7 +17,9 @@ function openaiError(res: ServerResponse, status: number, message: string, code:
 
 const tokensOf = (s: string) => (s.match(/\S+/g) ?? []).length;
 
-export async function startFakeOpenAICompatible(options: { apiKey?: string; models?: string[]; port?: number } = {}): Promise<FakeOpenAICompatible> {
+export async function startFakeOpenAICompatible(
+  options: { apiKey?: string; models?: string[]; port?: number } = {},
+): Promise<FakeOpenAICompatible> {
   const core = new FakeCore({ apiKey: options.apiKey ?? 'fake-school-key', models: options.models ?? ['llama3.1', 'fake-image'] });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -32,11 +34,18 @@ export async function startFakeOpenAICompatible(options: { apiKey?: string; mode
       return openaiError(res, 400, 'Invalid JSON body', 'invalid_json');
     }
     const rec = core.record(req, url.pathname, model, kind, raw);
-    if (core.apiKey && req.headers.authorization !== `Bearer ${core.apiKey}`) return openaiError(res, 401, 'Invalid API key', 'invalid_api_key');
+    if (core.apiKey && req.headers.authorization !== `Bearer ${core.apiKey}`)
+      return openaiError(res, 401, 'Invalid API key', 'invalid_api_key');
     if (!core.models.has(model)) return openaiError(res, 404, `The model \`${model}\` does not exist`, 'model_not_found');
     const failure = core.takeFailure();
     if (failure?.kind === 'status') {
-      return openaiError(res, failure.status, failure.message ?? `Fake failure ${failure.status}`, 'fake_failure', failure.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {});
+      return openaiError(
+        res,
+        failure.status,
+        failure.message ?? `Fake failure ${failure.status}`,
+        'fake_failure',
+        failure.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {},
+      );
     }
     if (kind === 'image') return json(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: tinyPng }] });
     const body = rec.body as { stream?: boolean; messages?: { content?: unknown }[] };
@@ -48,7 +57,13 @@ export async function startFakeOpenAICompatible(options: { apiKey?: string; mode
       return json(res, 200, {
         ...base,
         object: 'chat.completion',
-        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: failure?.kind === 'safety-block' ? 'content_filter' : 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: text },
+            finish_reason: failure?.kind === 'safety-block' ? 'content_filter' : 'stop',
+          },
+        ],
         usage: { prompt_tokens: promptTokens, completion_tokens: tokensOf(text), total_tokens: promptTokens + tokensOf(text) },
       });
     }
@@ -56,7 +71,9 @@ export async function startFakeOpenAICompatible(options: { apiKey?: string; mode
     if (failure?.kind === 'hang') return void res.flushHeaders();
     const finish = (reason: string, out: number) => {
       res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: reason }] })}\n\n`);
-      res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: out, total_tokens: promptTokens + out } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: out, total_tokens: promptTokens + out } })}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     };
     if (failure?.kind === 'safety-block') return finish('content_filter', 0);
@@ -72,12 +89,20 @@ export async function startFakeOpenAICompatible(options: { apiKey?: string; mode
         return false;
       }
       sent += tokensOf(t);
-      res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: t }, finish_reason: null }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: t }, finish_reason: null }] })}\n\n`,
+      );
       if (i === chunks.length - 1) finish('stop', sent);
       return true;
     });
   }
 
   const { info } = await listen(handle, options.port);
-  return { ...info, core, get requests() { return core.requests; } };
+  return {
+    ...info,
+    core,
+    get requests() {
+      return core.requests;
+    },
+  };
 }

@@ -37,8 +37,7 @@ export const strings = {
     myAssignments: 'MyAssignments',
     trophyChart: 'Trophy Chart',
     trophies: (n: number) => `${n} ${n === 1 ? 'trophy' : 'trophies'}`,
-    trophiesShown: (shown: number, total: number) =>
-      shown < total ? `Showing ${shown} of ${total} trophies` : '',
+    trophiesShown: (shown: number, total: number) => (shown < total ? `Showing ${shown} of ${total} trophies` : ''),
     noTrophies: 'No trophies yet. Finish an assignment to earn one.',
     disclaimer:
       'Like all AI systems, the assistant has limitations and may produce inaccurate information. Check what it writes before you use it.',
@@ -265,13 +264,28 @@ export const strings = {
       close: 'Close',
     },
     editor: {
-      title: { add: (kind: string) => `New ${kind}`, edit: (kind: string) => `Edit ${kind}`, copy: (kind: string) => `Copy ${kind}`, view: (kind: string) => `View ${kind}` },
-      readOnly: (kind: string) => `This ${kind} is shared with you, so you can read it but not change it. Copy it to make your own version.`,
+      title: {
+        add: (kind: string) => `New ${kind}`,
+        edit: (kind: string) => `Edit ${kind}`,
+        copy: (kind: string) => `Copy ${kind}`,
+        view: (kind: string) => `View ${kind}`,
+      },
+      readOnly: (kind: string) =>
+        `This ${kind} is shared with you, so you can read it but not change it. Copy it to make your own version.`,
       readOnlyTemplate: 'This is a built-in template: you can read it but not change it. Copy it to adapt it to your class.',
       copyToEdit: 'Copy and adapt',
       copyOf: (name: string) => `You are making your own copy of “${name}”. Nothing is saved until you choose Save.`,
       copyName: (name: string) => `${name} (copy)`,
-      sections: { basics: 'Basics', instructions: 'Instructions', form: 'Form', output: 'Document', chat: 'Conversation', tutor: 'Tutoring', knowledge: 'Knowledge files', model: 'Model' },
+      sections: {
+        basics: 'Basics',
+        instructions: 'Instructions',
+        form: 'Form',
+        output: 'Document',
+        chat: 'Conversation',
+        tutor: 'Tutoring',
+        knowledge: 'Knowledge files',
+        model: 'Model',
+      },
       name: 'Name',
       description: 'Description',
       descriptionHelp: 'One or two sentences on the library card.',
@@ -369,7 +383,8 @@ export const strings = {
     },
     student: {
       title: 'Student preview',
-      intro: 'Your TutorBots as your students meet them. Open one to see the student tutor view, exactly as a student would, with no assignment attached.',
+      intro:
+        'Your TutorBots as your students meet them. Open one to see the student tutor view, exactly as a student would, with no assignment attached.',
       open: 'Open as a student',
       openLabel: (name: string) => `Open ${name} as a student`,
       empty: 'You have no TutorBots yet. Copy one from the templates in My TutorBots.',
@@ -427,8 +442,7 @@ export const strings = {
     conversationNotFound: 'This conversation was not found. It may have been deleted, or the link may be wrong.',
     startNew: 'Start a new one',
     template: 'Template',
-    testProvider:
-      'Replies here come from the built-in test provider, not a real AI model. They only show how the app works.',
+    testProvider: 'Replies here come from the built-in test provider, not a real AI model. They only show how the app works.',
     notConfigured:
       'AI is not set up on this installation yet, so this bot cannot answer. Ask the person who runs ClassBots to set GEMINI_API_KEY or a school AI server.',
     getPremium: 'Get Premium',
@@ -550,8 +564,7 @@ export const strings = {
       previewBanner: 'Preview: this is exactly what a student sees when they work with this tutor.',
       startOver: 'Start over',
       assignmentNotFound: 'Assignment not found',
-      assignmentNotFoundBody:
-        'This assignment does not exist or is not yours. Open your assignments to find the right one.',
+      assignmentNotFoundBody: 'This assignment does not exist or is not yours. Open your assignments to find the right one.',
       myAssignments: 'My Assignments',
     },
   },

@@ -53,7 +53,9 @@ export function createAppTheme(mode: ThemeMode): Theme {
     mixins: { toolbar: { minHeight: layout.toolbarHeight } },
     shape: { borderRadius: 8 },
     components: {
-      MuiToolbar: { styleOverrides: { root: { minHeight: layout.toolbarHeight, '@media (min-width: 600px)': { minHeight: layout.toolbarHeight } } } },
+      MuiToolbar: {
+        styleOverrides: { root: { minHeight: layout.toolbarHeight, '@media (min-width: 600px)': { minHeight: layout.toolbarHeight } } },
+      },
       MuiTooltip: {
         defaultProps: { enterDelay: layout.tooltipDelay, enterNextDelay: layout.tooltipDelay },
         styleOverrides: { tooltip: { maxWidth: layout.tooltipMaxWidth } },

@@ -11,12 +11,10 @@ import {
 } from '../../modules/operator/schools.service';
 import { defineCommand, str, type Io } from '../command';
 
-const domain = { type: 'string', help: 'any one of the licence\'s domains' } as const;
+const domain = { type: 'string', help: "any one of the licence's domains" } as const;
 
 function describe(io: Io, licence: SchoolLicence) {
-  const expiry = licence.expiration
-    ? `${licence.expiration}${licence.expiration < todayUtc() ? ' (already expired)' : ''}`
-    : 'none';
+  const expiry = licence.expiration ? `${licence.expiration}${licence.expiration < todayUtc() ? ' (already expired)' : ''}` : 'none';
   io.out(`  id:       ${licence.id}`);
   io.out(`  name:     ${licence.schoolname}`);
   io.out(`  domains:  ${licence.domains.join(', ')} (primary: ${licence.domain})`);
@@ -36,7 +34,7 @@ export const schoolCommands = [
     summary: 'Create a school licence and print its id',
     usage: '--name N --domains a.edu,b.edu [--admins x@a.edu,y@a.edu] [--expires YYYY-MM-DD]',
     options: {
-      name: { type: 'string', help: 'the school\'s name' },
+      name: { type: 'string', help: "the school's name" },
       domains: { type: 'string', help: 'comma-separated e-mail domains; the first is the primary one' },
       admins: { type: 'string', help: 'comma-separated admin e-mail addresses, on those domains' },
       expires: { type: 'string', help: 'last day of the licence (inclusive, UTC); default: no end' },
@@ -62,7 +60,7 @@ export const schoolCommands = [
   defineCommand({
     name: 'school:update',
     group: 'Schools',
-    summary: 'Change a school licence\'s name, domains, admins or end date',
+    summary: "Change a school licence's name, domains, admins or end date",
     usage: '--domain D [--name N] [--domains a.edu,b.edu] [--admins x@a.edu,...] [--expires YYYY-MM-DD|none] [--logo-url https://...|none]',
     options: {
       domain,
@@ -90,15 +88,14 @@ export const schoolCommands = [
   defineCommand({
     name: 'school:teacher-add',
     group: 'Schools',
-    summary: 'Put a teacher on a school\'s teachers list, or change their building',
+    summary: "Put a teacher on a school's teachers list, or change their building",
     usage: '--domain D --email E [--building B]',
     options: {
       domain,
-      email: { type: 'string', help: 'the teacher\'s address, on one of the licence\'s domains' },
+      email: { type: 'string', help: "the teacher's address, on one of the licence's domains" },
       building: { type: 'string', help: 'their building; adding again sets it (none when left out)' },
     },
-    parse: (v) =>
-      parseInput(schoolTeacherInput, { domain: str(v, 'domain'), email: str(v, 'email'), building: str(v, 'building') }),
+    parse: (v) => parseInput(schoolTeacherInput, { domain: str(v, 'domain'), email: str(v, 'email'), building: str(v, 'building') }),
     run: async (input, { database, io }) => {
       const r = await addSchoolTeacher((await database()).db, input);
       const where = r.building ? `, building ${r.building}` : ', no building';
@@ -108,11 +105,10 @@ export const schoolCommands = [
   defineCommand({
     name: 'school:teacher-remove',
     group: 'Schools',
-    summary: 'Take a teacher off a school\'s teachers list (they become a student of the school)',
+    summary: "Take a teacher off a school's teachers list (they become a student of the school)",
     usage: '--domain D --email E',
-    options: { domain, email: { type: 'string', help: 'the teacher\'s address' } },
-    parse: (v) =>
-      parseInput(schoolTeacherInput.pick({ domain: true, email: true }), { domain: str(v, 'domain'), email: str(v, 'email') }),
+    options: { domain, email: { type: 'string', help: "the teacher's address" } },
+    parse: (v) => parseInput(schoolTeacherInput.pick({ domain: true, email: true }), { domain: str(v, 'domain'), email: str(v, 'email') }),
     run: async (input, { database, io }) => {
       const r = await removeSchoolTeacher((await database()).db, input);
       io.out(`Removed ${r.email} from the teachers list of ${r.school.schoolname}.`);

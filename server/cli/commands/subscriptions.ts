@@ -10,7 +10,7 @@ export const subscriptionCommands = [
     summary: 'Give an account an individual subscription by hand (replaces an earlier grant)',
     usage: '--email E --status active|trialing [--until YYYY-MM-DD]',
     options: {
-      email: { type: 'string', help: 'the account\'s e-mail address' },
+      email: { type: 'string', help: "the account's e-mail address" },
       status: { type: 'string', help: 'active or trialing' },
       until: { type: 'string', help: 'last day of the grant (inclusive, UTC); default: no end' },
     },
@@ -27,12 +27,16 @@ export const subscriptionCommands = [
     group: 'Subscriptions',
     summary: 'Remove the subscriptions granted to an account by hand',
     usage: '--email E',
-    options: { email: { type: 'string', help: 'the account\'s e-mail address' } },
+    options: { email: { type: 'string', help: "the account's e-mail address" } },
     notes: ['Billing-provider subscriptions are not touched: end those with the provider.'],
     parse: (v) => parseInput(z.object({ email: emailField }), { email: str(v, 'email') }),
     run: async (input, { database, io }) => {
       const { user, revoked, otherActive } = await revokeSubscription((await database()).db, input);
-      io.out(revoked > 0 ? `Revoked the granted subscription of ${user.email}.` : `${user.email} has no granted subscription: nothing to revoke.`);
+      io.out(
+        revoked > 0
+          ? `Revoked the granted subscription of ${user.email}.`
+          : `${user.email} has no granted subscription: nothing to revoke.`,
+      );
       if (otherActive) io.out(`Note: ${user.email} still has an active ${otherActive} subscription.`);
     },
   }),

@@ -11,7 +11,7 @@ import {
 import { emailField, parseInput } from '../../modules/operator/inputs';
 import { defineCommand, flag, str } from '../command';
 
-const email = { type: 'string', help: 'the account\'s e-mail address' } as const;
+const email = { type: 'string', help: "the account's e-mail address" } as const;
 
 export const userCommands = [
   defineCommand({
@@ -46,7 +46,7 @@ export const userCommands = [
   defineCommand({
     name: 'user:set-password',
     group: 'Accounts',
-    summary: 'Set an account\'s password and sign it out everywhere',
+    summary: "Set an account's password and sign it out everywhere",
     usage: '--email E --password P',
     options: { email, password: { type: 'string', help: 'at least 8 characters' } },
     parse: (v) => parseInput(changePasswordInput, { email: str(v, 'email'), password: str(v, 'password') }),
@@ -58,7 +58,7 @@ export const userCommands = [
   defineCommand({
     name: 'user:set-role',
     group: 'Accounts',
-    summary: 'Change an account\'s role outside a school (teacher or student)',
+    summary: "Change an account's role outside a school (teacher or student)",
     usage: '--email E --role teacher|student',
     options: { email, role: { type: 'string', help: 'teacher or student' } },
     notes: ['Inside a school the teachers list decides instead: see school:teacher-add.'],

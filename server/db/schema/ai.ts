@@ -50,7 +50,9 @@ export const aiMessage = pgTable(
   (t) => [
     unique('ai_message_seq_uq').on(t.conversationId, t.seq),
     unique('ai_message_idempotency_uq').on(t.conversationId, t.idempotencyKey),
-    index('ai_message_streaming_idx').on(t.status).where(sql`${t.status} = 'streaming'`),
+    index('ai_message_streaming_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'streaming'`),
   ],
 );
 
@@ -81,10 +83,7 @@ export const aiUsage = pgTable(
     errorCode: text('error_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('ai_usage_pool_idx').on(t.poolOwnerId, t.kind, t.createdAt),
-    index('ai_usage_school_idx').on(t.schoolId, t.createdAt),
-  ],
+  (t) => [index('ai_usage_pool_idx').on(t.poolOwnerId, t.kind, t.createdAt), index('ai_usage_school_idx').on(t.schoolId, t.createdAt)],
 );
 
 /**

@@ -10,7 +10,9 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  role: text('role', { enum: ['teacher', 'student'] }).notNull().default('student'),
+  role: text('role', { enum: ['teacher', 'student'] })
+    .notNull()
+    .default('student'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

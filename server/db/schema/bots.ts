@@ -64,7 +64,9 @@ export const bot = pgTable(
   },
   (t) => [
     // One index per library tab, matching its where clause and its keyset order.
-    index('bot_owner_kind_active_idx').on(t.ownerId, t.kind, t.activeAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('bot_owner_kind_active_idx')
+      .on(t.ownerId, t.kind, t.activeAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     index('bot_school_kind_active_idx')
       .on(t.schoolId, t.kind, t.activeAt.desc(), t.id.desc())
       .where(sql`${t.visibility} = 'school' and ${t.deletedAt} is null`),

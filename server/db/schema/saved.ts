@@ -36,8 +36,12 @@ export const savedItem = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('saved_item_owner_updated_idx').on(t.ownerId, t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
-    index('saved_item_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('saved_item_owner_updated_idx')
+      .on(t.ownerId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('saved_item_owner_created_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     index('saved_item_conversation_idx').on(t.conversationId),
     index('saved_item_file_idx').on(t.fileId),
   ],

@@ -12,7 +12,10 @@ export const schoolLicence = pgTable(
     domains: text('domains').array().notNull(),
     /** Last day the licence is valid (inclusive); null = no end date. */
     expiration: date('expiration', { mode: 'string' }),
-    admins: text('admins').array().notNull().default(sql`'{}'::text[]`),
+    admins: text('admins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     logoUrl: text('logo_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,10 @@ import { accessCast, createVia, docBot, makeFile, type BotJson, type ErrorJson }
 /** GET /api/bots/:id/icon: a bot's uploaded icon, to exactly those who may see the bot. */
 
 // A 1x1 PNG, as the files tests use.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082',
+  'hex',
+);
 
 let ctx: TestContext;
 let owner: { client: TestClient; user: { id: string; email: string; emailVerified: boolean; role: 'teacher' | 'student' } };
@@ -36,7 +39,11 @@ async function storeIcon(user: typeof owner.user, purpose: 'icon' | 'image' | 'k
   return row.id;
 }
 
-const withIcon = (name: string, visibility: string) => ({ ...docBot({ name, icon: undefined }), icon: { type: 'image', fileId: iconId }, visibility });
+const withIcon = (name: string, visibility: string) => ({
+  ...docBot({ name, icon: undefined }),
+  icon: { type: 'image', fileId: iconId },
+  visibility,
+});
 const iconOf = (client: TestClient, botId: string, headers?: Record<string, string>) => client.get(`/api/bots/${botId}/icon`, headers);
 
 beforeAll(async () => {
@@ -63,7 +70,7 @@ async function errorOf(res: Response) {
   return { status: res.status, code: body.error.code, message: body.error.message };
 }
 
-describe('who sees a bot\'s uploaded icon', () => {
+describe("who sees a bot's uploaded icon", () => {
   it('serves the owner the icon of each of their bots, inline, as a checked image that is revalidated', async () => {
     for (const bot of [privateBot, schoolBot, publicBot]) await expectIcon(await iconOf(owner.client, bot.id));
     const first = await iconOf(owner.client, publicBot.id);
@@ -74,27 +81,30 @@ describe('who sees a bot\'s uploaded icon', () => {
     expect(again.headers.get('cache-control')).toBe('private, no-cache');
   });
 
-  it('serves a school-shared bot\'s icon to teachers of the same school and a public bot\'s to any teacher', async () => {
+  it("serves a school-shared bot's icon to teachers of the same school and a public bot's to any teacher", async () => {
     await expectIcon(await iconOf(sameSchool, schoolBot.id));
     for (const client of [sameSchool, otherSchool, otherTeacher]) await expectIcon(await iconOf(client, publicBot.id));
   });
 
-  it('gives everyone else the unknown-id 404: another school\'s teachers, teachers without a school, and a private bot\'s icon', async () => {
+  it("gives everyone else the unknown-id 404: another school's teachers, teachers without a school, and a private bot's icon", async () => {
     const unknown = await errorOf(await iconOf(owner.client, '00000000-0000-4000-8000-000000000000'));
     expect(unknown).toMatchObject({ status: 404, code: 'not_found' });
     for (const client of [otherSchool, otherTeacher]) expect(await errorOf(await iconOf(client, schoolBot.id))).toEqual(unknown);
-    for (const client of [sameSchool, otherSchool, otherTeacher]) expect(await errorOf(await iconOf(client, privateBot.id))).toEqual(unknown);
+    for (const client of [sameSchool, otherSchool, otherTeacher])
+      expect(await errorOf(await iconOf(client, privateBot.id))).toEqual(unknown);
     expect(await errorOf(await iconOf(owner.client, 'not-a-uuid'))).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('refuses students (who see no bot until assignments exist) with 403, and signed-out visitors with 401', async () => {
     for (const client of [student, schoolStudent]) {
-      for (const bot of [privateBot, schoolBot, publicBot]) expect(await errorOf(await iconOf(client, bot.id))).toMatchObject({ status: 403, code: 'forbidden' });
+      for (const bot of [privateBot, schoolBot, publicBot])
+        expect(await errorOf(await iconOf(client, bot.id))).toMatchObject({ status: 403, code: 'forbidden' });
     }
-    for (const bot of [privateBot, schoolBot, publicBot]) expect(await errorOf(await iconOf(signedOut, bot.id))).toMatchObject({ status: 401, code: 'unauthenticated' });
+    for (const bot of [privateBot, schoolBot, publicBot])
+      expect(await errorOf(await iconOf(signedOut, bot.id))).toMatchObject({ status: 401, code: 'unauthenticated' });
   });
 
-  it('never opens the file itself to others: /api/files/:id stays the owner\'s', async () => {
+  it("never opens the file itself to others: /api/files/:id stays the owner's", async () => {
     expect((await owner.client.get(`/api/files/${iconId}`)).status).toBe(200);
     for (const client of [sameSchool, otherTeacher]) expect((await client.get(`/api/files/${iconId}`)).status).toBe(404);
   });
@@ -108,7 +118,7 @@ describe('who sees a bot\'s uploaded icon', () => {
     expect((await iconOf(owner.client, bot.id)).status).toBe(404);
   });
 
-  it('serves a copy\'s inherited icon to the copy\'s owner, though the file is the source owner\'s', async () => {
+  it("serves a copy's inherited icon to the copy's owner, though the file is the source owner's", async () => {
     const copy = await sameSchool.json<BotJson>('POST', `/api/bots/${schoolBot.id}/copy`);
     expect(copy.status).toBe(201);
     expect(copy.body.icon).toEqual({ type: 'image', fileId: iconId });

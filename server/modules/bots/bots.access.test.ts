@@ -91,7 +91,8 @@ describe('who may use the bot endpoints', () => {
       for (const client of [otherTeacher, sameSchool, otherSchool]) expect(await notFoundBody(client, call)).toEqual(unknown);
     }
     for (const call of collectionCalls(collectionId)) {
-      for (const client of [otherTeacher, sameSchool]) expect(await notFoundBody(client, call)).toMatchObject({ status: 404, code: 'not_found' });
+      for (const client of [otherTeacher, sameSchool])
+        expect(await notFoundBody(client, call)).toMatchObject({ status: 404, code: 'not_found' });
     }
     const reorder = await otherTeacher.json<ErrorJson>('PUT', '/api/collections/order', { kind: 'DocBot', ids: [collectionId] });
     expect(reorder.status).toBe(409);
@@ -102,19 +103,27 @@ describe('who may use the bot endpoints', () => {
   });
 
   it("never lets another teacher restore someone's deleted bot", async () => {
-    for (const client of [otherTeacher, sameSchool]) expect((await client.json('POST', `/api/bots/${deletedBot.id}/restore`)).status).toBe(404);
+    for (const client of [otherTeacher, sameSchool])
+      expect((await client.json('POST', `/api/bots/${deletedBot.id}/restore`)).status).toBe(404);
   });
 
   it("shows a school-shared bot read-only to the same school's teachers and not at all to another school's", async () => {
     const seen = await sameSchool.json<BotJson>('GET', `/api/bots/${schoolBot.id}?uid=${owner.user.id}&sid=${schoolId}&shared=true`);
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({ isOwner: false, collectionId: null, lastUsedAt: null, permissions: { canEdit: false, canCopy: true, canShare: false, canDelete: false } });
+    expect(seen.body).toMatchObject({
+      isOwner: false,
+      collectionId: null,
+      lastUsedAt: null,
+      permissions: { canEdit: false, canCopy: true, canShare: false, canDelete: false },
+    });
     const tab = await sameSchool.json<{ items: BotJson[] }>('GET', '/api/bots?kind=DocBot&tab=school');
     expect(tab.body.items.map((b) => b.id)).toEqual([schoolBot.id]);
     expect((await sameSchool.json('POST', `/api/bots/${schoolBot.id}/copy`)).status).toBe(201);
     expect((await sameSchool.request('POST', `/api/bots/${schoolBot.id}/touch`)).status).toBe(204);
     expect((await sameSchool.json('POST', `/api/bots/${schoolBot.id}/runs`, { values: { topic: 'Thirds' } })).status).toBe(201);
-    for (const call of botCalls(schoolBot.id).filter(([m, u]) => !(m === 'GET' || u.endsWith('/copy') || u.endsWith('/touch') || u.endsWith('/runs')))) {
+    for (const call of botCalls(schoolBot.id).filter(
+      ([m, u]) => !(m === 'GET' || u.endsWith('/copy') || u.endsWith('/touch') || u.endsWith('/runs')),
+    )) {
       expect(await notFoundBody(sameSchool, call)).toMatchObject({ status: 404, code: 'not_found' });
     }
 
@@ -136,7 +145,9 @@ describe('who may use the bot endpoints', () => {
     const bot = await createVia(otherTeacher, docBot());
     const res = await otherTeacher.json<ErrorJson>('PUT', `/api/bots/${bot.id}/visibility`, { visibility: 'school' });
     expect(res.status).toBe(422);
-    expect(res.body.error.fields).toEqual({ visibility: 'Sharing with your school needs a school licence. Choose private or public instead.' });
+    expect(res.body.error.fields).toEqual({
+      visibility: 'Sharing with your school needs a school licence. Choose private or public instead.',
+    });
     const shared = await otherTeacher.json<BotJson>('PUT', `/api/bots/${bot.id}/visibility`, { visibility: 'public' });
     expect(shared.body).toMatchObject({ visibility: 'public', version: 1 });
     const seen = await otherSchool.json<BotJson>('GET', `/api/bots/${bot.id}`);

@@ -20,12 +20,24 @@ describe('adding, editing and deleting bots', () => {
     const { client, user } = await signedIn(ctx);
     const doc = await createVia(client, docBot());
     expect(doc).toMatchObject({
-      kind: 'DocBot', name: 'Fractions worksheet', visibility: 'private', isOwner: true, isTemplate: false, version: 1,
-      uid: user.id, sid: 'none', temperature: 0.7, icon: { type: 'emoji', emoji: '🧮' },
+      kind: 'DocBot',
+      name: 'Fractions worksheet',
+      visibility: 'private',
+      isOwner: true,
+      isTemplate: false,
+      version: 1,
+      uid: user.id,
+      sid: 'none',
+      temperature: 0.7,
+      icon: { type: 'emoji', emoji: '🧮' },
       permissions: { canEdit: true, canCopy: true, canShare: true, canDelete: true },
     });
     const chat = await createVia(client, chatBot());
-    expect(chat).toMatchObject({ kind: 'ChatBot', icon: { type: 'emoji', emoji: '💬' }, settings: { welcomeMessage: 'Hi', starterPrompts: ['Plan a lesson'] } });
+    expect(chat).toMatchObject({
+      kind: 'ChatBot',
+      icon: { type: 'emoji', emoji: '💬' },
+      settings: { welcomeMessage: 'Hi', starterPrompts: ['Plan a lesson'] },
+    });
     const tutor = await createVia(client, tutorBot());
     expect(tutor).toMatchObject({ kind: 'TutorBot', settings: { tutoringStyle: 'socratic', quizLength: 5, gradeLevel: 'Grade 5' } });
     const got = await client.json<BotJson>('GET', `/api/bots/${doc.id}`);
@@ -36,52 +48,102 @@ describe('adding, editing and deleting bots', () => {
     const { client } = await signedIn(ctx);
     expect(await fieldsOf(client, docBot({ name: '   ' }))).toMatchObject({ name: 'Give the bot a name.' });
     expect(await fieldsOf(client, docBot({ name: 'x'.repeat(81) }))).toMatchObject({ name: 'Keep the name to 80 characters or fewer.' });
-    expect(await fieldsOf(client, docBot({ description: 'x'.repeat(501) }))).toMatchObject({ description: 'Keep the description to 500 characters or fewer.' });
-    expect(await fieldsOf(client, docBot({ instructions: 'x'.repeat(20_001) }))).toMatchObject({ instructions: 'Keep the instructions to 20,000 characters or fewer.' });
-    expect(await fieldsOf(client, { ...docBot(), temperature: 2.5 })).toMatchObject({ temperature: 'Creativity goes from 0 (focused) to 2 (inventive).' });
-    expect(await fieldsOf(client, { ...docBot(), icon: { type: 'emoji', emoji: 'ab' } })).toMatchObject({ 'icon.emoji': 'The icon must be an emoji, or upload an image instead.' });
+    expect(await fieldsOf(client, docBot({ description: 'x'.repeat(501) }))).toMatchObject({
+      description: 'Keep the description to 500 characters or fewer.',
+    });
+    expect(await fieldsOf(client, docBot({ instructions: 'x'.repeat(20_001) }))).toMatchObject({
+      instructions: 'Keep the instructions to 20,000 characters or fewer.',
+    });
+    expect(await fieldsOf(client, { ...docBot(), temperature: 2.5 })).toMatchObject({
+      temperature: 'Creativity goes from 0 (focused) to 2 (inventive).',
+    });
+    expect(await fieldsOf(client, { ...docBot(), icon: { type: 'emoji', emoji: 'ab' } })).toMatchObject({
+      'icon.emoji': 'The icon must be an emoji, or upload an image instead.',
+    });
     expect(await fieldsOf(client, { ...docBot(), kind: 'QuizBot' })).toMatchObject({ kind: 'Choose DocBot, ChatBot or TutorBot.' });
-    expect(await fieldsOf(client, { ...docBot(), visibility: 'everyone' })).toMatchObject({ visibility: 'Choose private, school or public.' });
+    expect(await fieldsOf(client, { ...docBot(), visibility: 'everyone' })).toMatchObject({
+      visibility: 'Choose private, school or public.',
+    });
     const ids = Array.from({ length: 21 }, () => crypto.randomUUID());
-    expect(await fieldsOf(client, { ...docBot(), knowledgeFileIds: ids })).toMatchObject({ knowledgeFileIds: 'A bot can have at most 20 knowledge files.' });
+    expect(await fieldsOf(client, { ...docBot(), knowledgeFileIds: ids })).toMatchObject({
+      knowledgeFileIds: 'A bot can have at most 20 knowledge files.',
+    });
     const one = crypto.randomUUID();
-    expect(await fieldsOf(client, { ...docBot(), knowledgeFileIds: [one, one] })).toMatchObject({ knowledgeFileIds: 'The same knowledge file is attached twice.' });
+    expect(await fieldsOf(client, { ...docBot(), knowledgeFileIds: [one, one] })).toMatchObject({
+      knowledgeFileIds: 'The same knowledge file is attached twice.',
+    });
   });
 
   it("checks a DocBot's form: labels, keys, options and defaults", async () => {
     const { client } = await signedIn(ctx);
     const form = (formInputs: unknown[]) => ({ ...docBot(), settings: { formInputs } });
     const text = { key: 'topic', label: 'Topic', kind: 'text' };
-    expect(await fieldsOf(client, form([{ ...text, label: '' }]))).toMatchObject({ 'settings.formInputs.0.label': 'Give this field a label.' });
-    expect(await fieldsOf(client, form([{ ...text, label: 'x'.repeat(81) }]))).toMatchObject({ 'settings.formInputs.0.label': 'Keep the label to 80 characters or fewer.' });
+    expect(await fieldsOf(client, form([{ ...text, label: '' }]))).toMatchObject({
+      'settings.formInputs.0.label': 'Give this field a label.',
+    });
+    expect(await fieldsOf(client, form([{ ...text, label: 'x'.repeat(81) }]))).toMatchObject({
+      'settings.formInputs.0.label': 'Keep the label to 80 characters or fewer.',
+    });
     expect((await fieldsOf(client, form([{ ...text, key: 'Topic!' }])))['settings.formInputs.0.key']).toMatch(/lower-case letters/);
-    expect(await fieldsOf(client, form([text, { ...text, label: 'Again' }]))).toMatchObject({ 'settings.formInputs.1.key': 'Two fields use the key "topic"; keys must be different.' });
+    expect(await fieldsOf(client, form([text, { ...text, label: 'Again' }]))).toMatchObject({
+      'settings.formInputs.1.key': 'Two fields use the key "topic"; keys must be different.',
+    });
     expect((await fieldsOf(client, form([{ ...text, kind: 'date' }])))['settings.formInputs.0.kind']).toMatch(/Choose a field type/);
     const select = { key: 'level', label: 'Level', kind: 'select', options: ['Easy', 'Hard'], default: 'Easy' };
-    expect(await fieldsOf(client, form([{ ...select, default: 'Medium' }]))).toMatchObject({ 'settings.formInputs.0.default': 'The default must be one of the options.' });
-    expect(await fieldsOf(client, form([{ ...select, default: undefined }]))).toMatchObject({ 'settings.formInputs.0.default': 'Choose which option is selected at first.' });
-    expect(await fieldsOf(client, form([{ ...select, options: [] }]))).toMatchObject({ 'settings.formInputs.0.options': 'A list needs at least one option.' });
-    expect(await fieldsOf(client, form([{ ...select, options: ['Easy', ' '] }]))).toMatchObject({ 'settings.formInputs.0.options.1': 'An option cannot be empty.' });
-    expect(await fieldsOf(client, form([{ ...select, options: ['Easy', 'easy'] }]))).toMatchObject({ 'settings.formInputs.0.options.1': '"easy" is listed twice.' });
+    expect(await fieldsOf(client, form([{ ...select, default: 'Medium' }]))).toMatchObject({
+      'settings.formInputs.0.default': 'The default must be one of the options.',
+    });
+    expect(await fieldsOf(client, form([{ ...select, default: undefined }]))).toMatchObject({
+      'settings.formInputs.0.default': 'Choose which option is selected at first.',
+    });
+    expect(await fieldsOf(client, form([{ ...select, options: [] }]))).toMatchObject({
+      'settings.formInputs.0.options': 'A list needs at least one option.',
+    });
+    expect(await fieldsOf(client, form([{ ...select, options: ['Easy', ' '] }]))).toMatchObject({
+      'settings.formInputs.0.options.1': 'An option cannot be empty.',
+    });
+    expect(await fieldsOf(client, form([{ ...select, options: ['Easy', 'easy'] }]))).toMatchObject({
+      'settings.formInputs.0.options.1': '"easy" is listed twice.',
+    });
     const many = Array.from({ length: 31 }, (_, i) => `Option ${i}`);
-    expect(await fieldsOf(client, form([{ ...select, options: many, default: 'Option 0' }]))).toMatchObject({ 'settings.formInputs.0.options': 'A list can have at most 30 options.' });
+    expect(await fieldsOf(client, form([{ ...select, options: many, default: 'Option 0' }]))).toMatchObject({
+      'settings.formInputs.0.options': 'A list can have at most 30 options.',
+    });
     const number = { key: 'count', label: 'Count', kind: 'number' };
-    expect(await fieldsOf(client, form([{ ...number, default: '10' }]))).toMatchObject({ 'settings.formInputs.0.default': 'The default of a number field must be a number.' });
-    expect(await fieldsOf(client, form([{ ...number, default: 50, min: 1, max: 3 }]))).toMatchObject({ 'settings.formInputs.0.default': 'The default must lie between the smallest and largest values.' });
-    expect(await fieldsOf(client, form([{ key: 'g', label: 'Grade', kind: 'grade_level', default: 'Grade 13' }]))).toMatchObject({ 'settings.formInputs.0.default': 'Choose a grade level from the list.' });
+    expect(await fieldsOf(client, form([{ ...number, default: '10' }]))).toMatchObject({
+      'settings.formInputs.0.default': 'The default of a number field must be a number.',
+    });
+    expect(await fieldsOf(client, form([{ ...number, default: 50, min: 1, max: 3 }]))).toMatchObject({
+      'settings.formInputs.0.default': 'The default must lie between the smallest and largest values.',
+    });
+    expect(await fieldsOf(client, form([{ key: 'g', label: 'Grade', kind: 'grade_level', default: 'Grade 13' }]))).toMatchObject({
+      'settings.formInputs.0.default': 'Choose a grade level from the list.',
+    });
     const thirtyOne = Array.from({ length: 31 }, (_, i) => ({ ...text, key: `f${i}` }));
     expect(await fieldsOf(client, form(thirtyOne))).toMatchObject({ 'settings.formInputs': 'A form can have at most 30 fields.' });
-    expect(await fieldsOf(client, { ...docBot(), settings: { outputFormat: 'x'.repeat(5001) } })).toMatchObject({ 'settings.outputFormat': 'Keep the output format to 5,000 characters or fewer.' });
+    expect(await fieldsOf(client, { ...docBot(), settings: { outputFormat: 'x'.repeat(5001) } })).toMatchObject({
+      'settings.outputFormat': 'Keep the output format to 5,000 characters or fewer.',
+    });
   });
 
   it("checks a ChatBot's starter prompts and a TutorBot's style and quiz length", async () => {
     const { client } = await signedIn(ctx);
     const prompts = Array.from({ length: 7 }, (_, i) => `Prompt ${i}`);
-    expect(await fieldsOf(client, chatBot({ settings: { starterPrompts: prompts } }))).toMatchObject({ 'settings.starterPrompts': 'Offer at most 6 starter prompts.' });
-    expect(await fieldsOf(client, chatBot({ settings: { starterPrompts: ['x'.repeat(201)] } }))).toMatchObject({ 'settings.starterPrompts.0': 'Keep each starter prompt to 200 characters or fewer.' });
-    expect(await fieldsOf(client, tutorBot({ settings: { tutoringStyle: 'lecture' } }))).toMatchObject({ 'settings.tutoringStyle': 'Choose Socratic, explain then check, or practice quiz.' });
-    expect(await fieldsOf(client, tutorBot({ settings: { tutoringStyle: 'practice_quiz', quizLength: 0 } }))).toMatchObject({ 'settings.quizLength': 'A quiz has at least 1 question.' });
-    expect(await fieldsOf(client, tutorBot({ settings: { gradeLevel: 'Year 3' } }))).toMatchObject({ 'settings.gradeLevel': 'Choose a grade level from the list.' });
+    expect(await fieldsOf(client, chatBot({ settings: { starterPrompts: prompts } }))).toMatchObject({
+      'settings.starterPrompts': 'Offer at most 6 starter prompts.',
+    });
+    expect(await fieldsOf(client, chatBot({ settings: { starterPrompts: ['x'.repeat(201)] } }))).toMatchObject({
+      'settings.starterPrompts.0': 'Keep each starter prompt to 200 characters or fewer.',
+    });
+    expect(await fieldsOf(client, tutorBot({ settings: { tutoringStyle: 'lecture' } }))).toMatchObject({
+      'settings.tutoringStyle': 'Choose Socratic, explain then check, or practice quiz.',
+    });
+    expect(await fieldsOf(client, tutorBot({ settings: { tutoringStyle: 'practice_quiz', quizLength: 0 } }))).toMatchObject({
+      'settings.quizLength': 'A quiz has at least 1 question.',
+    });
+    expect(await fieldsOf(client, tutorBot({ settings: { gradeLevel: 'Year 3' } }))).toMatchObject({
+      'settings.gradeLevel': 'Choose a grade level from the list.',
+    });
   });
 
   it("accepts only the owner's own knowledge files and icon images", async () => {
@@ -103,7 +165,8 @@ describe('adding, editing and deleting bots', () => {
   it('saves edits with the loaded version and refuses a stale one instead of losing an update', async () => {
     const { client } = await signedIn(ctx);
     const bot = await createVia(client, docBot());
-    const save = (version: number, name: string) => client.json<BotJson & ErrorJson>('PUT', `/api/bots/${bot.id}`, { ...docBot(), name, version });
+    const save = (version: number, name: string) =>
+      client.json<BotJson & ErrorJson>('PUT', `/api/bots/${bot.id}`, { ...docBot(), name, version });
     const first = await save(1, 'First tab');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ name: 'First tab', version: 2 });
@@ -134,16 +197,35 @@ describe('adding, editing and deleting bots', () => {
   it('copies a bot as a private bot of the caller, from the library or from the editor', async () => {
     const owner = await signedIn(ctx);
     const knowledge = await makeFile(ctx, owner.user.id);
-    const source = await createVia(owner.client, { ...docBot({ name: 'Shared sheet' }), knowledgeFileIds: [knowledge], visibility: 'public' });
+    const source = await createVia(owner.client, {
+      ...docBot({ name: 'Shared sheet' }),
+      knowledgeFileIds: [knowledge],
+      visibility: 'public',
+    });
     const copier = await signedIn(ctx);
     const copy = await copier.client.json<BotJson>('POST', `/api/bots/${source.id}/copy`);
     expect(copy.status).toBe(201);
-    expect(copy.body).toMatchObject({ name: 'Shared sheet (copy)', visibility: 'private', copiedFrom: source.id, uid: copier.user.id, isOwner: true, knowledgeFiles: [{ id: knowledge }] });
+    expect(copy.body).toMatchObject({
+      name: 'Shared sheet (copy)',
+      visibility: 'private',
+      copiedFrom: source.id,
+      uid: copier.user.id,
+      isOwner: true,
+      knowledgeFiles: [{ id: knowledge }],
+    });
     // The editor's copy mode: edited fields, the source's knowledge file kept.
-    const edited = await createVia(copier.client, { ...docBot({ name: 'My version' }), knowledgeFileIds: [knowledge], copiedFrom: source.id });
+    const edited = await createVia(copier.client, {
+      ...docBot({ name: 'My version' }),
+      knowledgeFileIds: [knowledge],
+      copiedFrom: source.id,
+    });
     expect(edited).toMatchObject({ name: 'My version', copiedFrom: source.id, knowledgeFiles: [{ id: knowledge }] });
     // Saving the copy later keeps the inherited file acceptable.
-    const resaved = await copier.client.json('PUT', `/api/bots/${edited.id}`, { ...docBot({ name: 'Mine now' }), knowledgeFileIds: [knowledge], version: 1 });
+    const resaved = await copier.client.json('PUT', `/api/bots/${edited.id}`, {
+      ...docBot({ name: 'Mine now' }),
+      knowledgeFileIds: [knowledge],
+      version: 1,
+    });
     expect(resaved.status).toBe(200);
     // Without copiedFrom, the other teacher's file is not theirs to attach.
     const refused = await copier.client.json<ErrorJson>('POST', '/api/bots', { ...docBot(), knowledgeFileIds: [knowledge] });

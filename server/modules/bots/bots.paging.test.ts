@@ -32,9 +32,13 @@ beforeAll(async () => {
     if (r.name.startsWith('Fractions')) fractionIds.push(r.id);
   }
   // Some times differ only in microseconds, which a millisecond cursor would get wrong.
-  await ctx.database.db.execute(sql`update bot set active_at = active_at + (random() * 900)::int * interval '1 microsecond' where owner_id = ${teacher.user.id} and name like '%5'`);
+  await ctx.database.db.execute(
+    sql`update bot set active_at = active_at + (random() * 900)::int * interval '1 microsecond' where owner_id = ${teacher.user.id} and name like '%5'`,
+  );
   const other = await signedIn(ctx);
-  await ctx.database.db.insert(schema.bot).values({ ownerId: other.user.id, kind: 'DocBot', name: 'Fractions of someone else', settings: {} });
+  await ctx.database.db
+    .insert(schema.bot)
+    .values({ ownerId: other.user.id, kind: 'DocBot', name: 'Fractions of someone else', settings: {} });
 });
 afterAll(() => ctx.close());
 
@@ -70,7 +74,7 @@ describe('library paging (keyset)', () => {
     expect(seenIds).toEqual(expected);
   });
 
-  it('pages a search the same way, matching name or description and only the caller\'s bots', async () => {
+  it("pages a search the same way, matching name or description and only the caller's bots", async () => {
     const { seen } = await pageThrough(teacher.client, 'tab=mine&q=fractions', 9);
     expect(seen.map((b) => b.id).sort()).toEqual([...fractionIds].sort());
     const percent = await pageThrough(teacher.client, `tab=mine&q=${encodeURIComponent('100%')}`, 10);

@@ -14,9 +14,14 @@ const mine = (actor: BotActor) => eq(col.ownerId, actor.userId);
 
 /** A collection of the actor's for this kind, or a 422 on the collectionId field. */
 export async function assertOwnCollection(db: Db, actor: BotActor, id: string, kind: BotKind) {
-  const [found] = await db.select({ id: col.id }).from(col).where(and(eq(col.id, id), mine(actor), eq(col.kind, kind)));
+  const [found] = await db
+    .select({ id: col.id })
+    .from(col)
+    .where(and(eq(col.id, id), mine(actor), eq(col.kind, kind)));
   if (!found) {
-    throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { collectionId: 'Choose one of your own collections for this kind of bot.' } });
+    throw new AppError('validation_failed', 422, 'Some fields need attention.', {
+      fields: { collectionId: 'Choose one of your own collections for this kind of bot.' },
+    });
   }
 }
 
@@ -52,7 +57,11 @@ export async function createCollection(db: Db, actor: BotActor, input: CreateCol
 }
 
 export async function renameCollection(db: Db, actor: BotActor, id: string, name: string): Promise<BotCollection> {
-  const [row] = await db.update(col).set({ name, updatedAt: new Date() }).where(and(eq(col.id, id), mine(actor))).returning();
+  const [row] = await db
+    .update(col)
+    .set({ name, updatedAt: new Date() })
+    .where(and(eq(col.id, id), mine(actor)))
+    .returning();
   if (!row) throw collectionNotFound();
   const [found] = (await listCollections(db, actor, row.kind)).filter((c) => c.id === id);
   return found!;
@@ -60,20 +69,29 @@ export async function renameCollection(db: Db, actor: BotActor, id: string, name
 
 /** Deletes a collection; its bots stay in the library, outside any collection. */
 export async function deleteCollection(db: Db, actor: BotActor, id: string): Promise<void> {
-  const [row] = await db.delete(col).where(and(eq(col.id, id), mine(actor))).returning({ id: col.id });
+  const [row] = await db
+    .delete(col)
+    .where(and(eq(col.id, id), mine(actor)))
+    .returning({ id: col.id });
   if (!row) throw collectionNotFound();
 }
 
 /** Puts the actor's collections of a kind in the given order; the list must be exactly theirs. */
 export async function reorderCollections(db: Db, actor: BotActor, input: ReorderCollectionsInput): Promise<BotCollection[]> {
   await db.transaction(async (tx) => {
-    const current = await tx.select({ id: col.id }).from(col).where(and(mine(actor), eq(col.kind, input.kind)));
+    const current = await tx
+      .select({ id: col.id })
+      .from(col)
+      .where(and(mine(actor), eq(col.kind, input.kind)));
     const ids = new Set(current.map((c) => c.id));
     if (ids.size !== input.ids.length || !input.ids.every((id) => ids.has(id))) {
       throw new AppError('conflict', 409, 'Your collections changed in another tab. Reload the library and try again.');
     }
     for (const [position, id] of input.ids.entries()) {
-      await tx.update(col).set({ position, updatedAt: sql`now()` }).where(and(eq(col.id, id), mine(actor)));
+      await tx
+        .update(col)
+        .set({ position, updatedAt: sql`now()` })
+        .where(and(eq(col.id, id), mine(actor)));
     }
   });
   return listCollections(db, actor, input.kind);

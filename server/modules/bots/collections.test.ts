@@ -11,7 +11,7 @@ afterAll(() => ctx.close());
 type Col = { id: string; name: string; position: number; botCount: number; kind: string };
 
 describe('collections', () => {
-  it('creates, renames, reorders and deletes a teacher\'s collections per kind', async () => {
+  it("creates, renames, reorders and deletes a teacher's collections per kind", async () => {
     const { client } = await signedIn(ctx);
     const make = async (name: string, kind = 'DocBot') => (await client.json<Col>('POST', '/api/collections', { kind, name })).body;
     const a = await make('Maths');

@@ -17,7 +17,10 @@ type Cursor = { k: 'recent'; at: string; id: string } | { k: 'name'; name: strin
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
 function decodeCursor(raw: string, expected: Cursor['k']): Cursor {
-  const bad = () => new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { cursor: 'This page of the library has expired; reload the list.' } });
+  const bad = () =>
+    new AppError('validation_failed', 422, 'Some fields need attention.', {
+      fields: { cursor: 'This page of the library has expired; reload the list.' },
+    });
   let c: unknown;
   try {
     c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -26,7 +29,8 @@ function decodeCursor(raw: string, expected: Cursor['k']): Cursor {
   }
   const o = c as Partial<Record<string, unknown>>;
   const uuidOk = typeof o.id === 'string' && /^[0-9a-f-]{36}$/i.test(o.id);
-  if (expected === 'recent' && o.k === 'recent' && typeof o.at === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(o.at) && uuidOk) return c as Cursor;
+  if (expected === 'recent' && o.k === 'recent' && typeof o.at === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(o.at) && uuidOk)
+    return c as Cursor;
   if (expected === 'name' && o.k === 'name' && typeof o.name === 'string' && uuidOk) return c as Cursor;
   throw bad();
 }
@@ -62,7 +66,10 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
   let after: SQL | undefined;
   if (query.cursor) {
     const c = decodeCursor(query.cursor, byName ? 'name' : 'recent');
-    after = c.k === 'name' ? sql`(${b.name}, ${b.id}) > (${c.name}, ${c.id}::uuid)` : sql`(${b.activeAt}, ${b.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
+    after =
+      c.k === 'name'
+        ? sql`(${b.name}, ${b.id}) > (${c.name}, ${c.id}::uuid)`
+        : sql`(${b.activeAt}, ${b.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
   }
   const rows = await db
     .select({ row: b, at: sql<string>`to_char(${b.activeAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
@@ -82,7 +89,10 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
 
 /** A bot the actor may see, or the shared 404. */
 export async function findVisibleBot(db: Db, actor: BotActor, id: string): Promise<BotRow> {
-  const [row] = await db.select().from(b).where(and(eq(b.id, id), visibleTo(actor)));
+  const [row] = await db
+    .select()
+    .from(b)
+    .where(and(eq(b.id, id), visibleTo(actor)));
   if (!row) throw botNotFound();
   return row;
 }

@@ -1,5 +1,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { BOT_LIMITS, type BotDetail, type BotIcon, type CopyBotInput, type CreateBotInput, type UpdateBotInput } from '../../../contract/bots';
+import {
+  BOT_LIMITS,
+  type BotDetail,
+  type BotIcon,
+  type CopyBotInput,
+  type CreateBotInput,
+  type UpdateBotInput,
+} from '../../../contract/bots';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -28,7 +35,10 @@ function editableColumns(input: CreateBotInput | UpdateBotInput) {
 }
 
 async function findOwnBot(db: Db, actor: BotActor, id: string, opts: { includeDeleted?: boolean } = {}): Promise<BotRow> {
-  const [row] = await db.select().from(b).where(and(eq(b.id, id), ownedBy(actor, opts)));
+  const [row] = await db
+    .select()
+    .from(b)
+    .where(and(eq(b.id, id), ownedBy(actor, opts)));
   if (!row) throw botNotFound();
   return row;
 }
@@ -41,7 +51,9 @@ export async function createBot(db: Db, actor: BotActor, input: CreateBotInput):
     if (input.copiedFrom) {
       const source = await findVisibleBot(tx, actor, input.copiedFrom);
       if (source.kind !== input.kind) {
-        throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { kind: `A copy of a ${source.kind} must be a ${source.kind}.` } });
+        throw new AppError('validation_failed', 422, 'Some fields need attention.', {
+          fields: { kind: `A copy of a ${source.kind} must be a ${source.kind}.` },
+        });
       }
       inherited = { knowledgeFileIds: await knowledgeIdsOf(tx, source.id), iconFileId: source.iconFileId };
     }
@@ -98,7 +110,11 @@ export async function updateBot(db: Db, actor: BotActor, id: string, input: Upda
 }
 
 const staleVersion = () =>
-  new AppError('conflict', 409, 'This bot was changed in another tab or by another save. Reload it to see the latest version, then make your changes again.');
+  new AppError(
+    'conflict',
+    409,
+    'This bot was changed in another tab or by another save. Reload it to see the latest version, then make your changes again.',
+  );
 
 /** POST /api/bots/:id/copy: the library's Copy, a private bot of the actor's with the same content. */
 export async function copyBot(db: Db, actor: BotActor, id: string, input: CopyBotInput): Promise<BotDetail> {
@@ -138,7 +154,11 @@ export async function copyBot(db: Db, actor: BotActor, id: string, input: CopyBo
 export async function shareBot(db: Db, actor: BotActor, id: string, visibility: BotRow['visibility']): Promise<BotDetail> {
   assertMayUseVisibility(actor, visibility);
   // Not an edit: the version stays, so an editor open in another tab can still save.
-  const [row] = await db.update(b).set({ visibility, schoolId: actor.schoolId }).where(and(eq(b.id, id), ownedBy(actor))).returning();
+  const [row] = await db
+    .update(b)
+    .set({ visibility, schoolId: actor.schoolId })
+    .where(and(eq(b.id, id), ownedBy(actor)))
+    .returning();
   if (!row) throw botNotFound();
   return detailOf(db, actor, row);
 }
@@ -148,7 +168,11 @@ export async function moveBot(db: Db, actor: BotActor, id: string, collectionId:
   return db.transaction(async (tx) => {
     const current = await findOwnBot(tx, actor, id);
     if (collectionId) await assertOwnCollection(tx, actor, collectionId, current.kind);
-    const [row] = await tx.update(b).set({ collectionId }).where(and(eq(b.id, id), ownedBy(actor))).returning();
+    const [row] = await tx
+      .update(b)
+      .set({ collectionId })
+      .where(and(eq(b.id, id), ownedBy(actor)))
+      .returning();
     if (!row) throw botNotFound();
     return detailOf(tx, actor, row);
   });
@@ -156,7 +180,11 @@ export async function moveBot(db: Db, actor: BotActor, id: string, collectionId:
 
 /** DELETE /api/bots/:id: hides the bot at once; Undo (restore) brings it back as it was. */
 export async function deleteBot(db: Db, actor: BotActor, id: string): Promise<void> {
-  const [row] = await db.update(b).set({ deletedAt: new Date() }).where(and(eq(b.id, id), ownedBy(actor))).returning({ id: b.id });
+  const [row] = await db
+    .update(b)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(b.id, id), ownedBy(actor)))
+    .returning({ id: b.id });
   if (!row) throw botNotFound();
 }
 
@@ -173,8 +201,15 @@ export async function restoreBot(db: Db, actor: BotActor, id: string): Promise<B
 /** POST /api/bots/:id/touch: a run started. The owner's bot records its last use; others' bots are only checked. */
 export async function touchBot(db: Db, actor: BotActor, id: string): Promise<void> {
   const now = new Date();
-  const [own] = await db.update(b).set({ lastUsedAt: now, activeAt: now }).where(and(eq(b.id, id), ownedBy(actor))).returning({ id: b.id });
+  const [own] = await db
+    .update(b)
+    .set({ lastUsedAt: now, activeAt: now })
+    .where(and(eq(b.id, id), ownedBy(actor)))
+    .returning({ id: b.id });
   if (own) return;
-  const [seen] = await db.select({ id: b.id }).from(b).where(and(eq(b.id, id), visibleTo(actor)));
+  const [seen] = await db
+    .select({ id: b.id })
+    .from(b)
+    .where(and(eq(b.id, id), visibleTo(actor)));
   if (!seen) throw botNotFound();
 }

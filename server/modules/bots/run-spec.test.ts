@@ -20,7 +20,11 @@ type Conversation = { id: string; botId: string; botKind: string; title: string 
 
 async function send(client: TestClient, conversationId: string, text: string) {
   const res = await client.request('POST', `/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text });
-  return { status: res.status, stream: res.status === 200 ? await readUIStream(res) : null, body: res.status === 200 ? null : ((await res.json()) as ErrorJson) };
+  return {
+    status: res.status,
+    stream: res.status === 200 ? await readUIStream(res) : null,
+    body: res.status === 200 ? null : ((await res.json()) as ErrorJson),
+  };
 }
 
 describe('running a bot (the run spec given to the AI engine)', () => {

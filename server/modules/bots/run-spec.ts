@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { ConversationList, ConversationSummary } from '../../../contract/ai';
-import {
-  chatBotSettings,
-  checkFormValues,
-  docBotSettings,
-  tutorBotSettings,
-  type StartRunInput,
-} from '../../../contract/bots';
+import { chatBotSettings, checkFormValues, docBotSettings, tutorBotSettings, type StartRunInput } from '../../../contract/bots';
 import type { RunSpec } from '../../ai/run-spec';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
@@ -43,7 +37,10 @@ export async function startBotRun(db: Db, actor: BotActor, id: string, input: St
     await tx.insert(schema.botRun).values({ conversationId: conversation.id, botId: bot.id, inputs });
     if (bot.ownerId === actor.userId) {
       const now = new Date();
-      await tx.update(schema.bot).set({ lastUsedAt: now, activeAt: now }).where(and(eq(schema.bot.id, bot.id), eq(schema.bot.ownerId, actor.userId)));
+      await tx
+        .update(schema.bot)
+        .set({ lastUsedAt: now, activeAt: now })
+        .where(and(eq(schema.bot.id, bot.id), eq(schema.bot.ownerId, actor.userId)));
     }
     return presentConversation(conversation);
   });
@@ -72,11 +69,15 @@ export function composeBotInstructions(bot: Pick<BotRow, 'kind' | 'instructions'
         own,
         s.outputFormat.trim() ? `Output format:\n${s.outputFormat.trim()}` : '',
         'The teacher filled in the form given with this run. Write the complete document in Markdown, using only the fields that were filled in. When the teacher then asks for a change, answer with the whole revised document, not only the changed part.',
-      ].filter(Boolean).join('\n\n');
+      ]
+        .filter(Boolean)
+        .join('\n\n');
     }
     case 'ChatBot': {
       const s = chatBotSettings.parse(bot.settings);
-      return [own, s.welcomeMessage ? `The chat opened with this welcome message from you: "${s.welcomeMessage}"` : ''].filter(Boolean).join('\n\n');
+      return [own, s.welcomeMessage ? `The chat opened with this welcome message from you: "${s.welcomeMessage}"` : '']
+        .filter(Boolean)
+        .join('\n\n');
     }
     case 'TutorBot': {
       const s = tutorBotSettings.parse(bot.settings);
@@ -89,7 +90,11 @@ export function composeBotInstructions(bot: Pick<BotRow, 'kind' | 'instructions'
         s.welcomeMessage && `The student has already seen your welcome message: "${s.welcomeMessage}"`,
       ].filter(Boolean);
       // The app's teaching and safety rules come first, so a teacher's edit cannot remove them.
-      return [tutorFrame(s.tutoringStyle), details.length ? `This tutor:\n${details.join('\n')}` : '', own ? `The teacher's own instructions:\n${own}` : '']
+      return [
+        tutorFrame(s.tutoringStyle),
+        details.length ? `This tutor:\n${details.join('\n')}` : '',
+        own ? `The teacher's own instructions:\n${own}` : '',
+      ]
         .filter(Boolean)
         .join('\n\n');
     }

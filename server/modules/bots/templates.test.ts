@@ -46,7 +46,13 @@ describe('built-in template sync', () => {
     expect(await syncBuiltinTemplates(ctx.database.db)).toMatchObject({ updated: 0 });
 
     const mine = await client.json<BotJson>('GET', `/api/bots/${copy.body.id}`);
-    expect(mine.body).toMatchObject({ name: 'Lesson Plan (copy)', instructions: lesson.instructions, copiedFrom: row!.id, templateKey: null, version: 1 });
+    expect(mine.body).toMatchObject({
+      name: 'Lesson Plan (copy)',
+      instructions: lesson.instructions,
+      copiedFrom: row!.id,
+      templateKey: null,
+      version: 1,
+    });
   });
 
   it('hides a template no longer shipped and brings it back when it returns', async () => {
@@ -73,7 +79,9 @@ describe('built-in template sync', () => {
     expect((await client.request('POST', `/api/bots/${t.id}/touch`)).status).toBe(204);
     expect(await ctx.database.db.select().from(schema.bot).where(eq(schema.bot.id, t.id))).toEqual(before);
     const notFound = { status: 404 };
-    expect(await client.json<ErrorJson>('PUT', `/api/bots/${t.id}`, { kind: 'TutorBot', name: 'Mine', version: 1 })).toMatchObject(notFound);
+    expect(await client.json<ErrorJson>('PUT', `/api/bots/${t.id}`, { kind: 'TutorBot', name: 'Mine', version: 1 })).toMatchObject(
+      notFound,
+    );
     expect(await client.json<ErrorJson>('PUT', `/api/bots/${t.id}/visibility`, { visibility: 'private' })).toMatchObject(notFound);
     expect((await client.request('DELETE', `/api/bots/${t.id}`)).status).toBe(404);
   });
@@ -81,18 +89,78 @@ describe('built-in template sync', () => {
 
 type Expected = [key: string, kind: FormInput['kind'], required: boolean, dflt?: string | number];
 const extraFields: Record<string, Expected[]> = {
-  'doc.lesson-plan': [['topic', 'text', true], ['objective', 'long_text', false], ['duration', 'number', false, 45], ['style', 'select', false], ['class_needs', 'long_text', false]],
-  'doc.unit-plan': [['topic', 'text', true], ['lessons', 'number', false], ['standards', 'long_text', false], ['prior_knowledge', 'long_text', false]],
-  'doc.quiz': [['topic', 'long_text', false], ['questions', 'number', false, 10], ['question_type', 'select', false], ['dok', 'select', false]],
-  'doc.worksheet': [['skill', 'text', true], ['items', 'number', false, 10], ['format', 'select', false], ['worked_example', 'select', false]],
-  'doc.rubric': [['assignment', 'long_text', true], ['rubric_type', 'select', false], ['levels', 'select', false], ['criteria', 'number', false, 4]],
-  'doc.exit-ticket': [['objective', 'text', true], ['items', 'number', false, 1], ['format', 'select', false]],
-  'doc.parent-email': [['purpose', 'select', false], ['points', 'long_text', true], ['tone', 'select', false], ['language', 'select', false]],
-  'doc.accommodations': [['need', 'select', false], ['task', 'long_text', true], ['current_supports', 'long_text', false]],
-  'doc.reading-passage': [['topic', 'text', true], ['genre', 'select', false], ['words', 'number', false], ['questions', 'number', false, 6], ['focus', 'select', false]],
-  'doc.differentiated-text': [['source', 'long_text', true], ['levels', 'select', false], ['terms_to_keep', 'text', false]],
-  'doc.report-card-comments': [['strengths', 'long_text', true], ['growth', 'long_text', true], ['tone', 'select', false], ['length', 'select', false], ['variants', 'number', false, 3]],
-  'doc.vocabulary-list': [['topic', 'long_text', true], ['words', 'number', false, 10], ['tier', 'select', false], ['depth', 'select', false]],
+  'doc.lesson-plan': [
+    ['topic', 'text', true],
+    ['objective', 'long_text', false],
+    ['duration', 'number', false, 45],
+    ['style', 'select', false],
+    ['class_needs', 'long_text', false],
+  ],
+  'doc.unit-plan': [
+    ['topic', 'text', true],
+    ['lessons', 'number', false],
+    ['standards', 'long_text', false],
+    ['prior_knowledge', 'long_text', false],
+  ],
+  'doc.quiz': [
+    ['topic', 'long_text', false],
+    ['questions', 'number', false, 10],
+    ['question_type', 'select', false],
+    ['dok', 'select', false],
+  ],
+  'doc.worksheet': [
+    ['skill', 'text', true],
+    ['items', 'number', false, 10],
+    ['format', 'select', false],
+    ['worked_example', 'select', false],
+  ],
+  'doc.rubric': [
+    ['assignment', 'long_text', true],
+    ['rubric_type', 'select', false],
+    ['levels', 'select', false],
+    ['criteria', 'number', false, 4],
+  ],
+  'doc.exit-ticket': [
+    ['objective', 'text', true],
+    ['items', 'number', false, 1],
+    ['format', 'select', false],
+  ],
+  'doc.parent-email': [
+    ['purpose', 'select', false],
+    ['points', 'long_text', true],
+    ['tone', 'select', false],
+    ['language', 'select', false],
+  ],
+  'doc.accommodations': [
+    ['need', 'select', false],
+    ['task', 'long_text', true],
+    ['current_supports', 'long_text', false],
+  ],
+  'doc.reading-passage': [
+    ['topic', 'text', true],
+    ['genre', 'select', false],
+    ['words', 'number', false],
+    ['questions', 'number', false, 6],
+    ['focus', 'select', false],
+  ],
+  'doc.differentiated-text': [
+    ['source', 'long_text', true],
+    ['levels', 'select', false],
+    ['terms_to_keep', 'text', false],
+  ],
+  'doc.report-card-comments': [
+    ['strengths', 'long_text', true],
+    ['growth', 'long_text', true],
+    ['tone', 'select', false],
+    ['length', 'select', false],
+    ['variants', 'number', false, 3],
+  ],
+  'doc.vocabulary-list': [
+    ['topic', 'long_text', true],
+    ['words', 'number', false, 10],
+    ['tier', 'select', false],
+    ['depth', 'select', false],
+  ],
 };
 
 describe('built-in template content (PEDAGOGY.md)', () => {
@@ -108,12 +176,23 @@ describe('built-in template content (PEDAGOGY.md)', () => {
 
   it.each(docs.map((d) => [d.key, d] as const))('%s has grade, subject, its own fields, standard and notes', (key, doc) => {
     const inputs = doc.settings.formInputs;
-    const shape = inputs.map((i): Expected => (i.default === undefined ? [i.key, i.kind, i.required] : [i.key, i.kind, i.required, i.default]));
+    const shape = inputs.map((i): Expected =>
+      i.default === undefined ? [i.key, i.kind, i.required] : [i.key, i.kind, i.required, i.default],
+    );
     const selects = new Set(inputs.filter((i) => i.kind === 'select').map((i) => i.key));
     // Selects' defaults are checked below; here only their presence, kind and requiredness.
-    const comparable = (e: Expected[]) => e.map(([k, kind, req, d]) => (selects.has(k) && k !== 'subject' ? [k, kind, req] : d === undefined ? [k, kind, req] : [k, kind, req, d]));
+    const comparable = (e: Expected[]) =>
+      e.map(([k, kind, req, d]) =>
+        selects.has(k) && k !== 'subject' ? [k, kind, req] : d === undefined ? [k, kind, req] : [k, kind, req, d],
+      );
     expect(comparable(shape)).toEqual(
-      comparable([['grade', 'grade_level', true], ['subject', 'select', true, 'Other'], ...extraFields[key]!, ['standard', 'text', false], ['notes', 'long_text', false]]),
+      comparable([
+        ['grade', 'grade_level', true],
+        ['subject', 'select', true, 'Other'],
+        ...extraFields[key]!,
+        ['standard', 'text', false],
+        ['notes', 'long_text', false],
+      ]),
     );
     const subject = inputs.find((i) => i.key === 'subject');
     expect(subject).toMatchObject({ options: [...SUBJECTS] });
@@ -133,7 +212,10 @@ describe('built-in template content (PEDAGOGY.md)', () => {
   it('reminds the teacher not to type names in the templates about one student, which use [Student]', () => {
     for (const key of ['doc.parent-email', 'doc.accommodations', 'doc.report-card-comments']) {
       const doc = docs.find((d) => d.key === key)!;
-      expect(doc.settings.formInputs.some((i) => /real names/.test(i.help ?? '')), key).toBe(true);
+      expect(
+        doc.settings.formInputs.some((i) => /real names/.test(i.help ?? '')),
+        key,
+      ).toBe(true);
       expect(doc.instructions, key).toMatch(/\[Student\]/);
     }
   });
@@ -161,11 +243,13 @@ describe('built-in template content (PEDAGOGY.md)', () => {
         expect(t.settings.quizLength).toBe(5);
       }
     }
-    expect(tutors.find((t) => t.key === 'tutor.writing-coach')!.instructions).toMatch(/never write, rewrite or complete the student's sentences/);
+    expect(tutors.find((t) => t.key === 'tutor.writing-coach')!.instructions).toMatch(
+      /never write, rewrite or complete the student's sentences/,
+    );
     expect(tutors.find((t) => t.key === 'tutor.socratic-math')!.instructions).toMatch(/hint ladder/);
   });
 
-  it("frames every tutor with the teaching and safety rules, whatever its teacher wrote", () => {
+  it('frames every tutor with the teaching and safety rules, whatever its teacher wrote', () => {
     const socratic = tutorFrame('socratic');
     expect(socratic).toMatch(/first turn, ask what the student already knows/);
     expect(socratic).toMatch(/at most one question, in no more than about 120 words/);

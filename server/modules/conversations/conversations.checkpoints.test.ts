@@ -33,7 +33,16 @@ async function liveReplies(count: number) {
       idempotencyKey: randomUUID(),
       title: '',
       rate: { key: `ai:${user.id}`, rule: { window: 60_000, max: 1000 } },
-      reservation: { userId: user.id, pool, kind: 'text', botId: null, conversationId: conversation.id, messageId: replyId, provider: 'gemini', model: 'm' },
+      reservation: {
+        userId: user.id,
+        pool,
+        kind: 'text',
+        botId: null,
+        conversationId: conversation.id,
+        messageId: replyId,
+        provider: 'gemini',
+        model: 'm',
+      },
     });
     expect(opened.usageId).toBeTruthy();
     const generation = new Generation();
@@ -50,7 +59,7 @@ async function until(check: () => Promise<boolean>) {
 }
 
 describe('checkpoints', () => {
-  it('saves the grown text of every live reply, more than one statement\'s slice of them, and again after a pause with none live', async () => {
+  it("saves the grown text of every live reply, more than one statement's slice of them, and again after a pause with none live", async () => {
     const replies = await liveReplies(70);
     const ids = replies.map((r) => r.id);
     replies.forEach((r, i) => (r.generation.text = `partial answer ${i}`));
@@ -64,8 +73,18 @@ describe('checkpoints', () => {
     // Text that grows is saved again; a reply that finished meanwhile is left as it was written.
     const [first, second] = replies;
     first!.generation.text += ' and more';
-    second!.generation.end({ status: 'complete', text: 'the whole answer', replaced: false, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
-    await ctx.database.db.update(schema.aiMessage).set({ status: 'complete', text: 'the whole answer' }).where(inArray(schema.aiMessage.id, [second!.id]));
+    second!.generation.end({
+      status: 'complete',
+      text: 'the whole answer',
+      replaced: false,
+      inputTokens: 0,
+      outputTokens: 0,
+      latencyMs: 0,
+    });
+    await ctx.database.db
+      .update(schema.aiMessage)
+      .set({ status: 'complete', text: 'the whole answer' })
+      .where(inArray(schema.aiMessage.id, [second!.id]));
     second!.generation.text = 'a stale text';
     await until(async () => (await rowsOf([first!.id]))[0]!.text.endsWith('and more'));
     expect((await rowsOf([first!.id]))[0]!.text).toBe('partial answer 0 and more');

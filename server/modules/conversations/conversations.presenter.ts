@@ -2,7 +2,14 @@ import type { ConversationMessage, ConversationSummary } from '../../../contract
 import type { ConversationRow, MessageRow } from './conversations.store';
 
 export function presentConversation(row: ConversationRow): ConversationSummary {
-  return { id: row.id, title: row.title, botId: row.botId, botKind: row.botKind, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    title: row.title,
+    botId: row.botId,
+    botKind: row.botKind,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export function presentMessage(row: MessageRow): ConversationMessage {

@@ -35,7 +35,11 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promi
   const rt = aiRuntime(deps);
   let reply = keyed.role === 'assistant' ? keyed : await store.findReply(db, keyed.id);
   if (!reply) throw new AppError('conflict', 409, 'This message has no reply yet. Use Retry.');
-  let meta: ReplyMetadata = { conversationId: reply.conversationId, messageId: reply.id, testProvider: deps.config.ai.testProvider || undefined };
+  let meta: ReplyMetadata = {
+    conversationId: reply.conversationId,
+    messageId: reply.id,
+    testProvider: deps.config.ai.testProvider || undefined,
+  };
   const describe = (result: GenerationResult) =>
     result.error === undefined ? undefined : rt.provider ? toAiError(result.error, rt.provider, 'text') : aiNotConfigured();
   const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;
@@ -50,6 +54,9 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promi
   const status = reply.status === 'superseded' ? 'complete' : reply.status;
   // A reply the user stopped ended as they wanted: no error, only the mark.
   if (reply.errorCode === store.STOPPED) meta = { ...meta, stopped: true };
-  const error = (status === 'interrupted' && reply.errorCode !== store.STOPPED) || status === 'streaming' ? new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.') : undefined;
+  const error =
+    (status === 'interrupted' && reply.errorCode !== store.STOPPED) || status === 'streaming'
+      ? new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.')
+      : undefined;
   return storedReplyResponse({ status, text: reply.text, error }, meta);
 }

@@ -23,7 +23,11 @@ function checkRequest(deps: AppDeps, text?: string): AiProvider {
   if (!provider) throw aiNotConfigured();
   const ai = deps.config.ai;
   if (text !== undefined && text.length > ai.maxInputChars) {
-    throw new AppError('input_too_large', 413, `The message is ${text.length.toLocaleString('en-US')} characters; the limit is ${ai.maxInputChars.toLocaleString('en-US')}. Shorten it and send again.`);
+    throw new AppError(
+      'input_too_large',
+      413,
+      `The message is ${text.length.toLocaleString('en-US')} characters; the limit is ${ai.maxInputChars.toLocaleString('en-US')}. Shorten it and send again.`,
+    );
   }
   return provider;
 }
@@ -32,7 +36,9 @@ const rateRule = (deps: AppDeps) => ({ window: 60_000, max: deps.config.ai.rateP
 const rateKey = (actor: SessionUser) => `ai:${actor.id}`;
 
 function rateLimited(decision: RateDecision): AppError {
-  return new AppError('rate_limited', 429, `Too many AI requests in a minute. Try again in ${decision.retryAfter} s.`, { headers: { 'Retry-After': String(decision.retryAfter) } });
+  return new AppError('rate_limited', 429, `Too many AI requests in a minute. Try again in ${decision.retryAfter} s.`, {
+    headers: { 'Retry-After': String(decision.retryAfter) },
+  });
 }
 
 /** Checks that come before anything is stored: configured, input size, the per-user rate. */
@@ -74,7 +80,16 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   const history = store.historyTurns(store.visibleOf(messages));
   const userId = randomUUID();
   const replyId = randomUUID();
-  const reservation = { userId: actor.id, pool, kind: 'text' as const, botId: spec.botId, conversationId: conversation.id, messageId: replyId, provider: provider.kind, model: provider.textModelName };
+  const reservation = {
+    userId: actor.id,
+    pool,
+    kind: 'text' as const,
+    botId: spec.botId,
+    conversationId: conversation.id,
+    messageId: replyId,
+    provider: provider.kind,
+    model: provider.textModelName,
+  };
   if (pool.limits.text <= 0) throw quotaExceededFor(reservation);
   const rt = aiRuntime(deps);
   const generation = new Generation();
@@ -83,7 +98,20 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   let opened: store.OpenedReply;
   try {
     const now = new Date();
-    opened = await store.openReply(db, { conversationId: conversation.id, userId, replyId, text, idempotencyKey: input.idempotencyKey, title: text.slice(0, 80), rate: { key: rateKey(actor), rule: rateRule(deps) }, reservation }, now);
+    opened = await store.openReply(
+      db,
+      {
+        conversationId: conversation.id,
+        userId,
+        replyId,
+        text,
+        idempotencyKey: input.idempotencyKey,
+        title: text.slice(0, 80),
+        rate: { key: rateKey(actor), rule: rateRule(deps) },
+        reservation,
+      },
+      now,
+    );
     if (!opened.usageId) {
       const rate = rateDecision(opened.rate, rateRule(deps), now.getTime());
       if (!rate.allowed) throw rateLimited(rate);
@@ -100,8 +128,22 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     if (winner) return replayReply(deps, winner);
     throw err;
   }
-  const meta: ReplyMetadata = { conversationId: conversation.id, messageId: replyId, testProvider: deps.config.ai.testProvider || undefined };
-  return runReply(deps, rt, provider, { spec, actor, conversationId: conversation.id, replyId, usageId: opened.usageId, history, text, generation, meta });
+  const meta: ReplyMetadata = {
+    conversationId: conversation.id,
+    messageId: replyId,
+    testProvider: deps.config.ai.testProvider || undefined,
+  };
+  return runReply(deps, rt, provider, {
+    spec,
+    actor,
+    conversationId: conversation.id,
+    replyId,
+    usageId: opened.usageId,
+    history,
+    text,
+    generation,
+    meta,
+  });
 }
 
 /**
@@ -119,10 +161,36 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
       const { seq, keyed } = await store.lockConversation(tx, conversation, input.idempotencyKey, text);
       if (keyed) return keyed;
       await store.insertMessages(tx, [
-        { id: userId, conversationId: conversation.id, seq: seq + 1, role: 'user', text, status: 'complete', idempotencyKey: input.idempotencyKey },
-        { id: replyId, conversationId: conversation.id, seq: seq + 2, role: 'assistant', replyTo: userId, text: safeReply(hit), status: 'blocked', errorCode: store.INPUT_BLOCKED, checkpointAt: new Date() },
+        {
+          id: userId,
+          conversationId: conversation.id,
+          seq: seq + 1,
+          role: 'user',
+          text,
+          status: 'complete',
+          idempotencyKey: input.idempotencyKey,
+        },
+        {
+          id: replyId,
+          conversationId: conversation.id,
+          seq: seq + 2,
+          role: 'assistant',
+          replyTo: userId,
+          text: safeReply(hit),
+          status: 'blocked',
+          errorCode: store.INPUT_BLOCKED,
+          checkpointAt: new Date(),
+        },
       ]);
-      await store.insertFlag(tx, { conversationId: conversation.id, messageId: userId, studentId: actor.id, teacherId: spec.poolOwnerId, botId: spec.botId, category: hit, source: 'input' });
+      await store.insertFlag(tx, {
+        conversationId: conversation.id,
+        messageId: userId,
+        studentId: actor.id,
+        teacherId: spec.poolOwnerId,
+        botId: spec.botId,
+        category: hit,
+        source: 'input',
+      });
       return undefined;
     });
     if (replay) return replayReply(deps, (await store.findMessage(db, replay))!);
@@ -131,7 +199,11 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
     if (winner) return replayReply(deps, winner);
     throw err;
   }
-  const meta: ReplyMetadata = { conversationId: conversation.id, messageId: replyId, testProvider: deps.config.ai.testProvider || undefined };
+  const meta: ReplyMetadata = {
+    conversationId: conversation.id,
+    messageId: replyId,
+    testProvider: deps.config.ai.testProvider || undefined,
+  };
   return storedReplyResponse({ status: 'blocked', text: safeReply(hit) }, meta);
 }
 
@@ -152,12 +224,22 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
   const { db } = deps.database;
   const ai = deps.config.ai;
   const redact = r.spec.audience === 'student' ? createRedactor(r.spec.student) : (t: string) => t;
-  const { prompt } = composePrompt(r.spec, r.history, r.text, { maxContextChars: ai.maxContextChars, maxHistoryTurns: ai.maxHistoryTurns }, redact);
+  const { prompt } = composePrompt(
+    r.spec,
+    r.history,
+    r.text,
+    { maxContextChars: ai.maxContextChars, maxHistoryTurns: ai.maxHistoryTurns },
+    redact,
+  );
   const errorOf = (result: GenerationResult) => (result.error === undefined ? undefined : toAiError(result.error, provider, 'text'));
   const sink = {
     finish: async (result: GenerationResult) => {
       const error = errorOf(result);
-      const errorCode = result.safety ? 'ai_safety_block' : result.stopped ? store.STOPPED : (error?.code ?? (result.status === 'interrupted' ? 'interrupted' : null));
+      const errorCode = result.safety
+        ? 'ai_safety_block'
+        : result.stopped
+          ? store.STOPPED
+          : (error?.code ?? (result.status === 'interrupted' ? 'interrupted' : null));
       await store.finishReply(db, r.replyId, result.status, result.text, errorCode, r.usageId, {
         outcome: result.status === 'complete' ? 'ok' : result.status === 'failed' ? 'error' : result.status,
         errorCode,
@@ -166,12 +248,23 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
         latencyMs: result.latencyMs,
       });
       if (result.safety && r.spec.audience === 'student') {
-        await store.insertFlag(db, { conversationId: r.conversationId, messageId: r.replyId, studentId: r.actor.id, teacherId: r.spec.poolOwnerId, botId: r.spec.botId, category: result.safety.category, source: result.safety.source });
+        await store.insertFlag(db, {
+          conversationId: r.conversationId,
+          messageId: r.replyId,
+          studentId: r.actor.id,
+          teacherId: r.spec.poolOwnerId,
+          botId: r.spec.botId,
+          category: result.safety.category,
+          source: result.safety.source,
+        });
       }
     },
   };
   try {
-    await startTextGeneration({ provider, config: ai, prompt, audience: r.spec.audience, temperature: r.spec.temperature, sink }, r.generation);
+    await startTextGeneration(
+      { provider, config: ai, prompt, audience: r.spec.audience, temperature: r.spec.temperature, sink },
+      r.generation,
+    );
   } catch (err) {
     const error = toAiError(err, provider, 'text');
     await store.finishReply(db, r.replyId, 'failed', '', error.code, r.usageId, { outcome: 'error', errorCode: error.code });

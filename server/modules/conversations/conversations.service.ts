@@ -40,7 +40,9 @@ const swept = new WeakMap<AppDeps, Promise<void>>();
 export function startupSweep(deps: AppDeps): Promise<void> {
   let done = swept.get(deps);
   if (!done) {
-    done = store.sweepInterrupted(deps.database.db, abandonedBefore(deps), [...aiRuntime(deps).live.keys()]).catch((err: unknown) => console.warn('[ai] startup sweep failed:', err));
+    done = store
+      .sweepInterrupted(deps.database.db, abandonedBefore(deps), [...aiRuntime(deps).live.keys()])
+      .catch((err: unknown) => console.warn('[ai] startup sweep failed:', err));
     swept.set(deps, done);
   }
   return done;
@@ -82,7 +84,12 @@ export async function stopReply(deps: AppDeps, actor: SessionUser, conversationI
  * Regenerates the last reply (complete, interrupted, failed or blocked by the model's output):
  * the old one is superseded and a new one streams in its place, for the same user turn.
  */
-export async function retryReply(deps: AppDeps, actor: SessionUser, conversation: store.ConversationRow, idempotencyKey: string): Promise<Response> {
+export async function retryReply(
+  deps: AppDeps,
+  actor: SessionUser,
+  conversation: store.ConversationRow,
+  idempotencyKey: string,
+): Promise<Response> {
   const { db } = deps.database;
   const existing = await store.findByKey(db, conversation.id, idempotencyKey);
   if (existing) return replayReply(deps, existing);
@@ -95,7 +102,8 @@ export async function retryReply(deps: AppDeps, actor: SessionUser, conversation
   if (!last || last.role !== 'assistant' || !last.replyTo) throw new AppError('conflict', 409, 'There is no reply to retry.');
   const rt = aiRuntime(deps);
   if (last.status === 'streaming') throw new AppError('conflict', 409, 'This reply is still being written.');
-  if (last.errorCode === store.INPUT_BLOCKED) throw new AppError('conflict', 409, 'This message was answered by the safety check and cannot be retried.');
+  if (last.errorCode === store.INPUT_BLOCKED)
+    throw new AppError('conflict', 409, 'This message was answered by the safety check and cannot be retried.');
   const userTurn = messages.find((m) => m.id === last.replyTo);
   if (!userTurn) throw new AppError('conflict', 409, 'There is no reply to retry.');
   const history = store.historyTurns(messages.filter((m) => m.seq < userTurn.seq));
@@ -108,9 +116,29 @@ export async function retryReply(deps: AppDeps, actor: SessionUser, conversation
       const { seq, keyed } = await store.lockConversation(tx, conversation, idempotencyKey);
       if (keyed) return keyed;
       if (seq !== last.seq) throw new AppError('conflict', 409, 'The conversation changed; reload it and try again.');
-      usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'text', botId: spec.botId, conversationId: conversation.id, messageId: replyId, provider: provider.kind, model: provider.textModelName });
+      usageId = await reserveUsage(tx, {
+        userId: actor.id,
+        pool,
+        kind: 'text',
+        botId: spec.botId,
+        conversationId: conversation.id,
+        messageId: replyId,
+        provider: provider.kind,
+        model: provider.textModelName,
+      });
       await store.supersede(tx, last.id);
-      await store.insertMessages(tx, [{ id: replyId, conversationId: conversation.id, seq: seq + 1, role: 'assistant', replyTo: userTurn.id, status: 'streaming', idempotencyKey, checkpointAt: new Date() }]);
+      await store.insertMessages(tx, [
+        {
+          id: replyId,
+          conversationId: conversation.id,
+          seq: seq + 1,
+          role: 'assistant',
+          replyTo: userTurn.id,
+          status: 'streaming',
+          idempotencyKey,
+          checkpointAt: new Date(),
+        },
+      ]);
       return undefined;
     });
     if (replay) {
@@ -124,6 +152,20 @@ export async function retryReply(deps: AppDeps, actor: SessionUser, conversation
     if (winner) return replayReply(deps, winner);
     throw err;
   }
-  const meta: ReplyMetadata = { conversationId: conversation.id, messageId: replyId, testProvider: deps.config.ai.testProvider || undefined };
-  return runReply(deps, rt, provider, { spec, actor, conversationId: conversation.id, replyId, usageId: usageId!, history, text: userTurn.text, generation, meta });
+  const meta: ReplyMetadata = {
+    conversationId: conversation.id,
+    messageId: replyId,
+    testProvider: deps.config.ai.testProvider || undefined,
+  };
+  return runReply(deps, rt, provider, {
+    spec,
+    actor,
+    conversationId: conversation.id,
+    replyId,
+    usageId: usageId!,
+    history,
+    text: userTurn.text,
+    generation,
+    meta,
+  });
 }

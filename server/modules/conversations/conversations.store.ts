@@ -18,21 +18,37 @@ export const INPUT_BLOCKED = 'safety_input';
 /** Marks a reply the user stopped (kept as far as it came, status interrupted). */
 export const STOPPED = 'stopped';
 
-export async function createConversation(db: Db, ownerId: string, title = '', bot: { id: string; kind: 'docbot' | 'chatbot' | 'tutorbot' } | null = null) {
-  const [row] = await db.insert(schema.conversation).values({ ownerId, title, botId: bot?.id ?? null, botKind: bot?.kind ?? null }).returning();
+export async function createConversation(
+  db: Db,
+  ownerId: string,
+  title = '',
+  bot: { id: string; kind: 'docbot' | 'chatbot' | 'tutorbot' } | null = null,
+) {
+  const [row] = await db
+    .insert(schema.conversation)
+    .values({ ownerId, title, botId: bot?.id ?? null, botKind: bot?.kind ?? null })
+    .returning();
   return row!;
 }
 
 /** The owner's conversation, or 404: another user's conversation reads as not found. */
 export async function findConversation(db: Db, ownerId: string, id: string): Promise<ConversationRow> {
   if (!isId(id)) throw notFound('The conversation');
-  const [row] = await db.select().from(schema.conversation).where(and(eq(schema.conversation.id, id), eq(schema.conversation.ownerId, ownerId)));
+  const [row] = await db
+    .select()
+    .from(schema.conversation)
+    .where(and(eq(schema.conversation.id, id), eq(schema.conversation.ownerId, ownerId)));
   if (!row) throw notFound('The conversation');
   return row;
 }
 
 export function listConversations(db: Db, ownerId: string) {
-  return db.select().from(schema.conversation).where(eq(schema.conversation.ownerId, ownerId)).orderBy(desc(schema.conversation.updatedAt)).limit(200);
+  return db
+    .select()
+    .from(schema.conversation)
+    .where(eq(schema.conversation.ownerId, ownerId))
+    .orderBy(desc(schema.conversation.updatedAt))
+    .limit(200);
 }
 
 const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
@@ -41,7 +57,12 @@ const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
  * The owner's conversation with its latest `window` turns (superseded replies too), oldest first,
  * in one query: what a send reads for its key and its history. Another user's reads as not found.
  */
-export async function conversationForSend(db: Db, ownerId: string, id: string, window: number): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
+export async function conversationForSend(
+  db: Db,
+  ownerId: string,
+  id: string,
+  window: number,
+): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
   if (!isId(id)) throw notFound('The conversation');
   const rows = await db
     .select({ conversation: schema.conversation, message: schema.aiMessage })
@@ -113,7 +134,12 @@ export function historyTurns(messages: MessageRow[]): Turn[] {
  * that waited for the lock still reads with its old snapshot, so the read must come after the lock
  * to see what the other sender committed.
  */
-export async function lockConversation(tx: Tx, conversation: ConversationRow, key: string, firstText?: string): Promise<{ seq: number; keyed: string | null }> {
+export async function lockConversation(
+  tx: Tx,
+  conversation: ConversationRow,
+  key: string,
+  firstText?: string,
+): Promise<{ seq: number; keyed: string | null }> {
   const id = conversation.id;
   await tx
     .update(schema.conversation)
@@ -213,7 +239,15 @@ const finishedMessage = (id: string, status: MessageRow['status'], text: string,
   where id = ${id} and status in ('streaming', 'interrupted')`;
 
 /** The one write of a finished reply and its usage row, in one statement (also over a sweep that judged the reply dead too early). */
-export async function finishReply(db: Db, id: string, status: MessageRow['status'], text: string, errorCode: string | null, usageId: string, usage: UsageOutcome) {
+export async function finishReply(
+  db: Db,
+  id: string,
+  status: MessageRow['status'],
+  text: string,
+  errorCode: string | null,
+  usageId: string,
+  usage: UsageOutcome,
+) {
   await db.execute(sql`with reply as (${finishedMessage(id, status, text, errorCode)}), ${finishedUsage(usageId, usage)}`);
 }
 

@@ -20,7 +20,10 @@ afterEach(() => fake.core.reset());
 describe('chat runs', () => {
   it('streams the reply through the real Gemini provider, stores both turns and meters the call', async () => {
     const { user, client, conversationId } = await teacherWithConversation(ctx);
-    const res = await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'Plan a lesson on cells' });
+    const res = await client.post(`/api/conversations/${conversationId}/messages`, {
+      idempotencyKey: key(),
+      text: 'Plan a lesson on cells',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
     const stream = await readUIStream(res);
@@ -41,7 +44,14 @@ describe('chat runs', () => {
     expect(detail.body.title).toBe('Plan a lesson on cells');
 
     const [usage] = await ctx.database.db.select().from(schema.aiUsage).where(eq(schema.aiUsage.userId, user.id));
-    expect(usage).toMatchObject({ kind: 'text', model: 'gemini-2.0-flash', provider: 'gemini', outcome: 'ok', poolOwnerId: user.id, conversationId });
+    expect(usage).toMatchObject({
+      kind: 'text',
+      model: 'gemini-2.0-flash',
+      provider: 'gemini',
+      outcome: 'ok',
+      poolOwnerId: user.id,
+      conversationId,
+    });
     expect(usage!.outputTokens).toBe(24);
     expect(usage!.inputTokens).toBeGreaterThan(0);
     expect(usage!.latencyMs).toBeGreaterThanOrEqual(0);
@@ -62,7 +72,9 @@ describe('chat runs', () => {
       },
       ttftMs: 50,
     });
-    await readUIStream(await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'Stored first?' }));
+    await readUIStream(
+      await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'Stored first?' }),
+    );
     expect(storedAtCall).toContain('Stored first?');
   });
 
@@ -76,7 +88,9 @@ describe('chat runs', () => {
     ]);
     const [ra, rb] = [await readUIStream(a), await readUIStream(b)];
     expect(ra.text).toBe(rb.text);
-    const later = await readUIStream(await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: k, text: 'Twice?' }));
+    const later = await readUIStream(
+      await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: k, text: 'Twice?' }),
+    );
     expect(later.text).toBe(ra.text);
     expect(fake.requests).toHaveLength(1);
     const detail = await client.json<ConversationDetail>('GET', `/api/conversations/${conversationId}`);
@@ -87,7 +101,9 @@ describe('chat runs', () => {
     const { client, conversationId } = await teacherWithConversation(ctx);
     fake.core.set({ tokensPerSecond: 400 });
     const texts = ['first', 'second', 'third'];
-    const sends = await Promise.all(texts.map((text) => client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text })));
+    const sends = await Promise.all(
+      texts.map((text) => client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text })),
+    );
     expect(sends.map((r) => r.status)).toEqual([200, 200, 200]);
     const replies = await Promise.all(sends.map(readUIStream));
     expect(replies.every((r) => r.done && r.text.length > 0)).toBe(true);
@@ -95,7 +111,12 @@ describe('chat runs', () => {
     const detail = await client.json<ConversationDetail>('GET', `/api/conversations/${conversationId}`);
     const messages = detail.body.messages;
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
-    expect(messages.filter((m) => m.role === 'user').map((m) => m.text).sort()).toEqual(texts);
+    expect(
+      messages
+        .filter((m) => m.role === 'user')
+        .map((m) => m.text)
+        .sort(),
+    ).toEqual(texts);
     expect(messages.every((m) => m.status === 'complete')).toBe(true);
   });
 
@@ -103,12 +124,22 @@ describe('chat runs', () => {
     // 40 tokens at 40 a second: a second of streaming, checkpoints every 100 ms (the test setting).
     fake.core.set({ tokensPerSecond: 40, tokensPerChunk: 2, replyTokens: 40 });
     const runs = [await teacherWithConversation(ctx), await teacherWithConversation(ctx)];
-    const sends = await Promise.all(runs.map((r) => r.client.post(`/api/conversations/${r.conversationId}/messages`, { idempotencyKey: key(), text: 'Take your time' })));
+    const sends = await Promise.all(
+      runs.map((r) => r.client.post(`/api/conversations/${r.conversationId}/messages`, { idempotencyKey: key(), text: 'Take your time' })),
+    );
     const replyRows = () =>
       ctx.database.db
         .select()
         .from(schema.aiMessage)
-        .where(and(inArray(schema.aiMessage.conversationId, runs.map((r) => r.conversationId)), eq(schema.aiMessage.role, 'assistant')));
+        .where(
+          and(
+            inArray(
+              schema.aiMessage.conversationId,
+              runs.map((r) => r.conversationId),
+            ),
+            eq(schema.aiMessage.role, 'assistant'),
+          ),
+        );
     let midway = await replyRows();
     for (let i = 0; i < 50 && !(midway.length === 2 && midway.every((m) => m.status === 'streaming' && m.text.length > 0)); i++) {
       await new Promise((r) => setTimeout(r, 20));
@@ -141,14 +172,23 @@ describe('chat runs', () => {
 
   it('ignores a model, provider or endpoint sent by the client', async () => {
     const { client, conversationId } = await teacherWithConversation(ctx);
-    const res = await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'hi', model: 'gemini-ultra', provider: 'openai', baseURL: 'http://evil' });
+    const res = await client.post(`/api/conversations/${conversationId}/messages`, {
+      idempotencyKey: key(),
+      text: 'hi',
+      model: 'gemini-ultra',
+      provider: 'openai',
+      baseURL: 'http://evil',
+    });
     await readUIStream(res);
     expect(fake.requests[0]!.model).toBe('gemini-2.0-flash');
   });
 
   it('answers 413 for a message over the input limit, before any model call', async () => {
     const { client, conversationId } = await teacherWithConversation(ctx);
-    const res = await client.json<{ error: { code: string } }>('POST', `/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'x'.repeat(20_001) });
+    const res = await client.json<{ error: { code: string } }>('POST', `/api/conversations/${conversationId}/messages`, {
+      idempotencyKey: key(),
+      text: 'x'.repeat(20_001),
+    });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('input_too_large');
     expect(fake.requests).toHaveLength(0);
@@ -177,7 +217,7 @@ function aiEnv() {
 }
 
 describe('access', () => {
-  it('refuses signed-out callers and reads another user\'s conversation as 404', async () => {
+  it("refuses signed-out callers and reads another user's conversation as 404", async () => {
     const { conversationId } = await teacherWithConversation(ctx);
     const anon = new TestClient(ctx);
     expect((await anon.post('/api/conversations', {})).status).toBe(401);
@@ -192,7 +232,11 @@ describe('access', () => {
 
   it('validates the body', async () => {
     const { client, conversationId } = await teacherWithConversation(ctx);
-    const res = await client.json<{ error: { code: string; fields: Record<string, string> } }>('POST', `/api/conversations/${conversationId}/messages`, { text: '' });
+    const res = await client.json<{ error: { code: string; fields: Record<string, string> } }>(
+      'POST',
+      `/api/conversations/${conversationId}/messages`,
+      { text: '' },
+    );
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['idempotencyKey', 'text']);
   });
@@ -206,13 +250,21 @@ describe('without an AI provider', () => {
       expect(health.status).toBe(200);
       expect(health.body.ai).toBe('not configured');
       const { client, conversationId } = await teacherWithConversation(bare);
-      const send = await client.json<{ error: { code: string; message: string } }>('POST', `/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'hello' });
+      const send = await client.json<{ error: { code: string; message: string } }>(
+        'POST',
+        `/api/conversations/${conversationId}/messages`,
+        { idempotencyKey: key(), text: 'hello' },
+      );
       expect(send.status).toBe(503);
       expect(send.body.error.code).toBe('ai_not_configured');
       expect(send.body.error.message).toMatch(/GEMINI_API_KEY/);
       expect(send.body.error.message).toMatch(/OPENAI_COMPATIBLE_BASE_URL/);
       const botId = await imageBotOf(client);
-      const image = await client.json<{ error: { code: string } }>('POST', '/api/images', { idempotencyKey: key(), prompt: 'a cell', botId });
+      const image = await client.json<{ error: { code: string } }>('POST', '/api/images', {
+        idempotencyKey: key(),
+        prompt: 'a cell',
+        botId,
+      });
       expect(image.status).toBe(503);
       expect(image.body.error.code).toBe('ai_not_configured');
       const detail = await client.json<ConversationDetail>('GET', `/api/conversations/${conversationId}`);
@@ -231,7 +283,10 @@ describe('Stop', () => {
   it('ends the reply on the server where it is, keeps it marked stopped, and Regenerate follows at once', async () => {
     const { client, conversationId } = await teacherWithConversation(ctx);
     fake.core.set({ tokensPerSecond: 40, tokensPerChunk: 2, replyTokens: 400 });
-    const res = await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'A long answer, please' });
+    const res = await client.post(`/api/conversations/${conversationId}/messages`, {
+      idempotencyKey: key(),
+      text: 'A long answer, please',
+    });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let body = '';
@@ -243,7 +298,11 @@ describe('Stop', () => {
     expect((await stranger.client.post(`/api/conversations/${conversationId}/messages/${replyId}/stop`, {})).status).toBe(404);
     expect((await client.post(`/api/conversations/${conversationId}/messages/not-an-id/stop`, {})).status).toBe(404);
 
-    const stop = await client.json<{ status: string; stopped: boolean }>('POST', `/api/conversations/${conversationId}/messages/${replyId}/stop`, {});
+    const stop = await client.json<{ status: string; stopped: boolean }>(
+      'POST',
+      `/api/conversations/${conversationId}/messages/${replyId}/stop`,
+      {},
+    );
     expect(stop.body).toEqual({ status: 'interrupted', stopped: true });
     // The live stream ends too, with the stopped mark and no error.
     let rest = '';
@@ -264,7 +323,10 @@ describe('Stop', () => {
     expect(full.startsWith(reply.text)).toBe(true);
 
     // Stopping again changes nothing; Regenerate does not wait for the old reply.
-    expect((await client.json('POST', `/api/conversations/${conversationId}/messages/${replyId}/stop`, {})).body).toEqual({ status: 'interrupted', stopped: true });
+    expect((await client.json('POST', `/api/conversations/${conversationId}/messages/${replyId}/stop`, {})).body).toEqual({
+      status: 'interrupted',
+      stopped: true,
+    });
     fake.core.set({ tokensPerSecond: 0, replyTokens: 12 });
     const again = await client.post(`/api/conversations/${conversationId}/retry`, { idempotencyKey: key() });
     expect(again.status).toBe(200);

@@ -28,7 +28,10 @@ class HttpClient {
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter(Boolean);
+    const set = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter(Boolean);
     if (set.length) this.cookie = set.join('; ');
     return res;
   }
@@ -88,13 +91,20 @@ describe('a browser that disconnects', () => {
     const { id } = (await (await client.fetch('/api/conversations', { method: 'POST', body: {} })).json()) as { id: string };
     fake.core.set({ tokensPerSecond: 150, tokensPerChunk: 2, replyTokens: 60 });
     const abort = new AbortController();
-    const res = await client.fetch(`/api/conversations/${id}/messages`, { method: 'POST', body: { idempotencyKey: key(), text: 'Long answer please' }, signal: abort.signal });
+    const res = await client.fetch(`/api/conversations/${id}/messages`, {
+      method: 'POST',
+      body: { idempotencyKey: key(), text: 'Long answer please' },
+      signal: abort.signal,
+    });
     expect(res.status).toBe(200);
     const seen = await readDeltas(res, 1);
     abort.abort();
     const full = fake.requests[0]!.reply;
     expect(parseUIStream(seen).text.length).toBeLessThan(full.length);
-    const detail = await until(() => client.conversation(id), (d) => d.messages[1]?.status === 'complete');
+    const detail = await until(
+      () => client.conversation(id),
+      (d) => d.messages[1]?.status === 'complete',
+    );
     expect(detail.messages[1]).toMatchObject({ role: 'assistant', status: 'complete', text: full });
   });
 });
@@ -124,7 +134,15 @@ describe('a server that stops mid-stream', () => {
   });
 
   async function startServer(port: number): Promise<ChildProcess> {
-    const env = { ...fakeGeminiEnv(fake), PATH: readEnv('PATH') ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test' };
+    const env = {
+      ...fakeGeminiEnv(fake),
+      PATH: readEnv('PATH') ?? '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'test',
+    };
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let output = '';
@@ -151,7 +169,10 @@ describe('a server that stops mid-stream', () => {
     const { id } = (await (await client.fetch('/api/conversations', { method: 'POST', body: {} })).json()) as { id: string };
     // Slow enough that the server dies well before the end: 80 tokens at 20 a second.
     fake.core.set({ tokensPerSecond: 20, tokensPerChunk: 1, replyTokens: 80 });
-    const res = await client.fetch(`/api/conversations/${id}/messages`, { method: 'POST', body: { idempotencyKey: key(), text: 'Tell me a long story' } });
+    const res = await client.fetch(`/api/conversations/${id}/messages`, {
+      method: 'POST',
+      body: { idempotencyKey: key(), text: 'Tell me a long story' },
+    });
     await readDeltas(res, 6);
     // Past at least one checkpoint (AI_CHECKPOINT_MS=100), then a hard stop: no chance to save.
     await new Promise((r) => setTimeout(r, 300));

@@ -43,10 +43,11 @@ async function studentRun(knowledge = 'Mitosis makes two identical cells.') {
   return { teacher, student, conversation, send };
 }
 
-const flagsOf = (conversationId: string) => ctx.database.db.select().from(schema.safetyFlag).where(eq(schema.safetyFlag.conversationId, conversationId));
+const flagsOf = (conversationId: string) =>
+  ctx.database.db.select().from(schema.safetyFlag).where(eq(schema.safetyFlag.conversationId, conversationId));
 
 describe('student safety', () => {
-  it('never sends the student\'s name or e-mail to the provider, and draws on the teacher\'s pool', async () => {
+  it("never sends the student's name or e-mail to the provider, and draws on the teacher's pool", async () => {
     const { teacher, student, send } = await studentRun();
     const out = await send("Hi, I'm Maya Lopez. Maya wants to know: what is mitosis?");
     expect(out.done).toBe(true);

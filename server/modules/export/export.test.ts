@@ -62,14 +62,19 @@ describe('DOCX export', () => {
     expect(out).toContain('<em>full</em>');
     expect(out).toMatch(/<ul><li>Magma<\/li><li>Lava<ul><li>Pahoehoe<\/li><\/ul><\/li><li>Ash<\/li><\/ul>/);
     expect(out).toContain('<ol><li>What is magma?</li><li>Where does lava come from?</li></ol>');
-    expect(out).toMatch(/<table><thead><tr><th><p><strong>Term<\/strong><\/p><\/th>.*<\/thead><tbody>.*<td><p>Molten rock underground<\/p><\/td>.*<\/tbody><\/table>/);
+    expect(out).toMatch(
+      /<table><thead><tr><th><p><strong>Term<\/strong><\/p><\/th>.*<\/thead><tbody>.*<td><p>Molten rock underground<\/p><\/td>.*<\/tbody><\/table>/,
+    );
     expect(out).toContain('A = \\pi r^2');
     expect(out).toContain('E = mc^2');
     expect(out).toMatch(/<img [^>]*src="data:image\/png;base64,/);
   });
 
   it('exports unsaved runner output with POST /api/export/docx and a safe file name', async () => {
-    const res = await teacher.client.request('POST', '/api/export/docx', { title: 'Quiz: "Friday" / ../../etc', markdown: '# Hello\n\n3. three\n4. four' });
+    const res = await teacher.client.request('POST', '/api/export/docx', {
+      title: 'Quiz: "Friday" / ../../etc',
+      markdown: '# Hello\n\n3. three\n4. four',
+    });
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Quiz Friday etc\.docx"/);
     const out = await html(res);
     expect(out).toContain('<h1>Hello</h1>');
@@ -86,7 +91,8 @@ describe('DOCX export', () => {
       { conversationId: conversation!.id, seq: 0, role: 'user', text: 'Ideas for a rainy recess?', status: 'complete' },
       { conversationId: conversation!.id, seq: 1, role: 'assistant', text: '- Charades\n- Paper planes', status: 'complete' },
     ]);
-    const item = (await teacher.client.json<SavedDetail>('POST', '/api/saved', { kind: 'conversation', conversationId: conversation!.id })).body;
+    const item = (await teacher.client.json<SavedDetail>('POST', '/api/saved', { kind: 'conversation', conversationId: conversation!.id }))
+      .body;
     const out = await html(await teacher.client.get(`/api/saved/${item.id}/export.docx`));
     expect(out).toContain('<h4>You</h4>');
     expect(out).toContain('<ul><li>Charades</li><li>Paper planes</li></ul>');

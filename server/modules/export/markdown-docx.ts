@@ -42,7 +42,14 @@ interface Style {
 
 const MONO = 'Consolas';
 const MAX_IMAGE_WIDTH = 600;
-const headingLevels = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+const headingLevels = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+];
 
 export function parseMarkdown(markdown: string): Root {
   return fromMarkdown(markdown, { extensions: [gfm(), math()], mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown()] });
@@ -81,7 +88,12 @@ class Converter {
       case 'link': {
         const children = (await this.inline(node.children, style)).filter((c): c is TextRun => c instanceof TextRun);
         if (!/^(https?:|mailto:)/i.test(node.url)) return children;
-        return [new ExternalHyperlink({ link: node.url, children: children.length ? children : [new TextRun({ text: node.url, style: 'Hyperlink' })] })];
+        return [
+          new ExternalHyperlink({
+            link: node.url,
+            children: children.length ? children : [new TextRun({ text: node.url, style: 'Hyperlink' })],
+          }),
+        ];
       }
       case 'image':
         return [await this.image(node.url, node.alt ?? '')];
@@ -105,7 +117,9 @@ class Converter {
       });
     }
     const label = alt || url;
-    return /^https?:/i.test(url) ? new ExternalHyperlink({ link: url, children: [new TextRun({ text: label, style: 'Hyperlink' })] }) : new TextRun({ text: `[${label}]` });
+    return /^https?:/i.test(url)
+      ? new ExternalHyperlink({ link: url, children: [new TextRun({ text: label, style: 'Hyperlink' })] })
+      : new TextRun({ text: `[${label}]` });
   }
 
   async blocks(nodes: (RootContent | BlockContent | DefinitionContent)[], quote = false): Promise<(Paragraph | Table)[]> {
@@ -124,7 +138,12 @@ class Converter {
       case 'list':
         return this.list(node, 0);
       case 'table':
-        return [await this.table(node.children.map((row) => row.children), node.align ?? [])];
+        return [
+          await this.table(
+            node.children.map((row) => row.children),
+            node.align ?? [],
+          ),
+        ];
       case 'blockquote':
         return this.blocks(node.children, true);
       case 'code':
@@ -174,7 +193,8 @@ class Converter {
 
   private async table(rows: MdTableCell[][], align: (string | null)[]): Promise<Table> {
     const columns = Math.max(1, ...rows.map((r) => r.length));
-    const alignment = (i: number) => (align[i] === 'center' ? AlignmentType.CENTER : align[i] === 'right' ? AlignmentType.RIGHT : undefined);
+    const alignment = (i: number) =>
+      align[i] === 'center' ? AlignmentType.CENTER : align[i] === 'right' ? AlignmentType.RIGHT : undefined;
     const tableRows: TableRow[] = [];
     for (const [r, row] of rows.entries()) {
       const cells: TableCell[] = [];

@@ -15,7 +15,10 @@ export function assertMayUpload(subscription: Subscription): void {
 }
 
 /** Throws 404 unless this user may download the file (a refused file reads as missing). */
-export function assertMayRead(actor: { id: string; userType: Subscription['user_type'] }, file: FileRow | undefined): asserts file is FileRow {
+export function assertMayRead(
+  actor: { id: string; userType: Subscription['user_type'] },
+  file: FileRow | undefined,
+): asserts file is FileRow {
   if (!file || file.ownerId !== actor.id || file.status !== 'ready') throw notFound('That file');
   if (file.purpose === 'knowledge' && actor.userType === 'student') throw notFound('That file');
 }

@@ -31,6 +31,10 @@ export function servedContentType(type: string): string {
  * and the exact name in RFC 5987 form.
  */
 export function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^A-Za-z0-9._ ()-]/g, '_').replace(/^\.+/, '_').slice(0, 150) || 'file';
+  const fallback =
+    name
+      .replace(/[^A-Za-z0-9._ ()-]/g, '_')
+      .replace(/^\.+/, '_')
+      .slice(0, 150) || 'file';
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }

@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { filePurpose, MULTIPART_MAX_BYTES, acceptedFileTypes, type FileList, type FileText, type StorageUsage } from '../../../contract/files';
+import {
+  filePurpose,
+  MULTIPART_MAX_BYTES,
+  acceptedFileTypes,
+  type FileList,
+  type FileText,
+  type StorageUsage,
+} from '../../../contract/files';
 import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';
@@ -19,7 +26,11 @@ const multipartLimit = bodyLimit({
   // The form's own fields and boundaries come on top of the file.
   maxSize: MULTIPART_MAX_BYTES + 16 * 1024,
   onError: () => {
-    throw new AppError('payload_too_large', 413, `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method (${'/api/uploads'}).`);
+    throw new AppError(
+      'payload_too_large',
+      413,
+      `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method (${'/api/uploads'}).`,
+    );
   },
 });
 
@@ -61,9 +72,14 @@ export function filesRoutes() {
     const upload = form.get('file');
     if (!(upload instanceof File)) throw new AppError('bad_request', 400, 'Send the file as multipart/form-data with a "file" field.');
     const purpose = filePurpose.safeParse(form.get('purpose') ?? 'attachment');
-    if (!purpose.success) throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { purpose: 'Unknown purpose.' } });
+    if (!purpose.success)
+      throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { purpose: 'Unknown purpose.' } });
     if (upload.size > Math.min(MULTIPART_MAX_BYTES, deps.config.files.maxFileBytes)) {
-      throw new AppError('payload_too_large', 413, `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method.`);
+      throw new AppError(
+        'payload_too_large',
+        413,
+        `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method.`,
+      );
     }
     const row = await storeBufferAsFile({ db: deps.database.db, config: deps.config }, subscription, {
       ownerId: user.id,
@@ -85,7 +101,12 @@ export function filesRoutes() {
   // The extracted text, for attaching a PDF or Word file to a chat message. Same rule as a download.
   routes.get('/:id/text', async (c) => {
     const row = await readableFile(c);
-    if (!row.extractedText) throw new AppError('no_text', 422, `No text could be read from ${row.name}. A scanned PDF holds only pictures of its pages; an image holds no text.`);
+    if (!row.extractedText)
+      throw new AppError(
+        'no_text',
+        422,
+        `No text could be read from ${row.name}. A scanned PDF holds only pictures of its pages; an image holds no text.`,
+      );
     c.header('Cache-Control', 'no-store');
     const body: FileText = { id: row.id, name: row.name, text: row.extractedText };
     return c.json(body);
@@ -136,4 +157,3 @@ function sendFile(c: AppContext, stream: Readable, size: number, contentType: st
   c.header('Cache-Control', 'private, no-cache');
   return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
 }
-

@@ -38,7 +38,10 @@ export function filesRuntime(config: Config): FilesRuntime {
         maxSize: config.files.maxFileBytes,
         expiryMs: config.files.uploadExpiryMs,
         allowedOrigins: config.trustedOrigins,
-        hooks: tusHooks(() => created, (req) => uploadRequests.get(req)),
+        hooks: tusHooks(
+          () => created,
+          (req) => uploadRequests.get(req),
+        ),
       }),
     };
     runtime = created;

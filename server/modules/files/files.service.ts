@@ -47,7 +47,10 @@ export function quotaFor(config: Config, subscription: Subscription): number {
 
 /** Bytes the owner's files take, including files still being processed. */
 export async function usedBytes(db: Db, ownerId: string): Promise<number> {
-  const [row] = await db.select({ total: sum(file.size) }).from(file).where(eq(file.ownerId, ownerId));
+  const [row] = await db
+    .select({ total: sum(file.size) })
+    .from(file)
+    .where(eq(file.ownerId, ownerId));
   return Number(row?.total ?? 0);
 }
 
@@ -64,8 +67,12 @@ export function assertWithinQuota(used: number, adding: number, quota: number, p
 
 /** Strips what must never be part of a shown name (control characters, NUL); the rest is kept as text. */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, 255);
+  const cleaned = name
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim()
+    .slice(0, 255);
   return cleaned || 'file';
 }
 
@@ -90,7 +97,10 @@ export function finalizeFile(deps: FilesDeps, subscription: Subscription, input:
 }
 
 async function doFinalize(deps: FilesDeps, runtime: FilesRuntime, subscription: Subscription, input: NewFile): Promise<FileRow> {
-  const [existing] = await deps.db.select().from(file).where(and(eq(file.id, input.id), eq(file.ownerId, input.ownerId)));
+  const [existing] = await deps.db
+    .select()
+    .from(file)
+    .where(and(eq(file.id, input.id), eq(file.ownerId, input.ownerId)));
   if (existing?.status === 'ready') return existing;
   const name = cleanFileName(input.name);
   const match = matchType(await sniffFile(input.localPath), intendedType(input.declaredType, name));
@@ -102,7 +112,10 @@ async function doFinalize(deps: FilesDeps, runtime: FilesRuntime, subscription: 
   await deps.db.transaction(async (tx) => {
     // One owner's uploads finish one at a time, so two of them cannot both fit the last space.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.ownerId}))`);
-    const [row] = await tx.select({ total: sum(file.size) }).from(file).where(eq(file.ownerId, input.ownerId));
+    const [row] = await tx
+      .select({ total: sum(file.size) })
+      .from(file)
+      .where(eq(file.ownerId, input.ownerId));
     assertWithinQuota(Number(row?.total ?? 0), input.size, quota, isPremium(subscription.status));
     await tx.insert(file).values({
       id: input.id,
@@ -168,7 +181,10 @@ export async function listFiles(db: Db, ownerId: string, purpose?: FilePurpose):
 /** A file by id, scoped to its owner: another owner's file reads as missing. */
 export async function findOwnFile(db: Db, ownerId: string, id: string): Promise<FileRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(file).where(and(eq(file.id, id), eq(file.ownerId, ownerId)));
+  const [row] = await db
+    .select()
+    .from(file)
+    .where(and(eq(file.id, id), eq(file.ownerId, ownerId)));
   return row;
 }
 
@@ -193,7 +209,13 @@ export async function deleteAllFilesOf(deps: FilesDeps, userId: string): Promise
   const rows = await deps.db.select({ id: file.id, storageKey: file.storageKey }).from(file).where(eq(file.ownerId, userId));
   const storage = filesRuntime(deps.config).storage;
   for (const row of rows) await storage.delete(row.storageKey);
-  if (rows.length) await deps.db.delete(file).where(inArray(file.id, rows.map((r) => r.id)));
+  if (rows.length)
+    await deps.db.delete(file).where(
+      inArray(
+        file.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.length;
 }
 

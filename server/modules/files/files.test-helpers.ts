@@ -15,7 +15,11 @@ export async function fileClient(ctx: TestContext, overrides: Parameters<typeof 
     .map((c) => c.split(';')[0])
     .join('; ');
   const send = (method: string, url: string, body?: BodyInit, headers: Record<string, string> = {}) =>
-    ctx.app.request(`${TEST_ORIGIN}${url}`, { method, body, headers: { Origin: TEST_ORIGIN, Cookie: cookie, 'X-Forwarded-For': '203.0.113.20', ...headers } });
+    ctx.app.request(`${TEST_ORIGIN}${url}`, {
+      method,
+      body,
+      headers: { Origin: TEST_ORIGIN, Cookie: cookie, 'X-Forwarded-For': '203.0.113.20', ...headers },
+    });
   const upload = (data: Buffer | string, name: string, type: string, purpose = 'knowledge') => {
     const form = new FormData();
     form.set('file', new File([typeof data === 'string' ? data : new Uint8Array(data)], name, { type }));

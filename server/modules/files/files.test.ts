@@ -9,11 +9,18 @@ import { deleteAllFilesOf, knowledgeTextOf } from './files.service';
 import { fileClient, sha256, type ErrorJson } from './files.test-helpers';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082',
+  'hex',
+);
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ STORAGE_QUOTA_FREE_BYTES: String(64 * 1024), FILE_MAX_BYTES: String(60 * 1024), EXTRACT_MAX_UNCOMPRESSED_BYTES: String(8 * 1024 * 1024) });
+  ctx = await createTestContext({
+    STORAGE_QUOTA_FREE_BYTES: String(64 * 1024),
+    FILE_MAX_BYTES: String(60 * 1024),
+    EXTRACT_MAX_UNCOMPRESSED_BYTES: String(8 * 1024 * 1024),
+  });
 });
 afterAll(() => ctx.close());
 
@@ -33,8 +40,18 @@ describe('multipart uploads and serving', () => {
     const res = await upload(pdf, 'unit plan.pdf', 'application/pdf');
     expect(res.status).toBe(201);
     const info = (await res.json()) as FileInfo;
-    expect(info).toMatchObject({ name: 'unit plan.pdf', type: 'application/pdf', purpose: 'knowledge', status: 'ready', size: pdf.length, sha256: sha256(pdf), hasText: true });
-    const docx = (await (await upload(await buildDocx(['Rubric: lab report', 'Method: 4 points']), 'rubric.docx', DOCX)).json()) as FileInfo;
+    expect(info).toMatchObject({
+      name: 'unit plan.pdf',
+      type: 'application/pdf',
+      purpose: 'knowledge',
+      status: 'ready',
+      size: pdf.length,
+      sha256: sha256(pdf),
+      hasText: true,
+    });
+    const docx = (await (
+      await upload(await buildDocx(['Rubric: lab report', 'Method: 4 points']), 'rubric.docx', DOCX)
+    ).json()) as FileInfo;
     expect(docx).toMatchObject({ type: DOCX, hasText: true });
     expect(await knowledgeTextOf(ctx.database.db, user.id, [info.id, docx.id])).toEqual(
       expect.arrayContaining([
@@ -99,7 +116,10 @@ describe('multipart uploads and serving', () => {
     expect(bomb.length).toBeLessThan(60 * 1024);
     const res = await upload(bomb, 'bomb.docx', DOCX);
     expect(res.status).toBe(422);
-    expect(((await res.json()) as ErrorJson).error).toMatchObject({ code: 'extraction_refused', message: expect.stringMatching(/expands to 12 MiB, more than the 8 MiB allowed/) as unknown });
+    expect(((await res.json()) as ErrorJson).error).toMatchObject({
+      code: 'extraction_refused',
+      message: expect.stringMatching(/expands to 12 MiB, more than the 8 MiB allowed/) as unknown,
+    });
     expect(((await (await send('GET', '/api/files')).json()) as FileList).files).toEqual([]);
     expect((await upload('still up', 'a.md', '')).status).toBe(201);
   });
@@ -111,7 +131,10 @@ describe('multipart uploads and serving', () => {
     const res = await upload(Buffer.alloc(30 * 1024, 0x62), 'b.txt', 'text/plain');
     expect(res.status).toBe(402);
     const body = (await res.json()) as ErrorJson;
-    expect(body.error).toMatchObject({ code: 'quota_exceeded', message: expect.stringMatching(/used 40 KiB of 64 KiB, and this file needs 30 KiB.*Get Premium/) as unknown });
+    expect(body.error).toMatchObject({
+      code: 'quota_exceeded',
+      message: expect.stringMatching(/used 40 KiB of 64 KiB, and this file needs 30 KiB.*Get Premium/) as unknown,
+    });
     expect(storedKeys().length).toBe(before);
     const usage = (await (await send('GET', '/api/files/usage')).json()) as StorageUsage;
     expect(usage).toMatchObject({ usedBytes: 40 * 1024, quotaBytes: 64 * 1024, multipartMaxBytes: 256 * 1024, retryMaxMs: 120_000 });
@@ -128,11 +151,19 @@ describe('the text of a file, for a chat attachment', () => {
   it("gives the owner a PDF's or a Word file's text, 422 for a file without text, 404 to anyone else", async () => {
     const owner = await fileClient(ctx);
     const other = await fileClient(ctx);
-    const pdf = (await (await owner.upload(buildPdf(['Worksheet: photosynthesis', 'Question 1']), 'sheet.pdf', 'application/pdf', 'attachment')).json()) as FileInfo;
-    const docx = (await (await owner.upload(await buildDocx(['Reading: the water cycle']), 'reading.docx', DOCX, 'attachment')).json()) as FileInfo;
+    const pdf = (await (
+      await owner.upload(buildPdf(['Worksheet: photosynthesis', 'Question 1']), 'sheet.pdf', 'application/pdf', 'attachment')
+    ).json()) as FileInfo;
+    const docx = (await (
+      await owner.upload(await buildDocx(['Reading: the water cycle']), 'reading.docx', DOCX, 'attachment')
+    ).json()) as FileInfo;
     const png = (await (await owner.upload(PNG, 'leaf.png', 'image/png', 'attachment')).json()) as FileInfo;
     const read = (client: typeof owner, id: string) => client.send('GET', `/api/files/${id}/text`);
-    expect(await (await read(owner, pdf.id)).json()).toEqual({ id: pdf.id, name: 'sheet.pdf', text: 'Worksheet: photosynthesis\n\nQuestion 1' });
+    expect(await (await read(owner, pdf.id)).json()).toEqual({
+      id: pdf.id,
+      name: 'sheet.pdf',
+      text: 'Worksheet: photosynthesis\n\nQuestion 1',
+    });
     expect(((await (await read(owner, docx.id)).json()) as { text: string }).text).toBe('Reading: the water cycle');
     const none = await read(owner, png.id);
     expect(none.status).toBe(422);
@@ -167,7 +198,7 @@ describe('who may do what', () => {
 });
 
 describe('deleting', () => {
-  it('removes the stored object with the file, and all of an owner\'s files with their account', async () => {
+  it("removes the stored object with the file, and all of an owner's files with their account", async () => {
     const { user, send, upload } = await fileClient(ctx);
     const a = (await (await upload('one', 'a.txt', 'text/plain')).json()) as FileInfo;
     const b = (await (await upload('two', 'b.txt', 'text/plain')).json()) as FileInfo;

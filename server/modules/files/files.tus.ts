@@ -54,7 +54,9 @@ export function tusHooks(
         const subscription = await subscriptionOf(ctx);
         const quota = quotaFor(ctx.deps.config, subscription);
         assertWithinQuota(await usedBytes(ctx.deps.database.db, ctx.user.id), upload.size, quota, isPremium(subscription.status));
-        return { metadata: { filename: meta.data.filename, filetype: meta.data.filetype, purpose: meta.data.purpose, ownerId: ctx.user.id } };
+        return {
+          metadata: { filename: meta.data.filename, filetype: meta.data.filetype, purpose: meta.data.purpose, ownerId: ctx.user.id },
+        };
       } catch (err) {
         throw asTusError(err);
       }
@@ -80,7 +82,11 @@ export async function finishUpload(ctx: UploadRequest, runtime: FilesRuntime, id
   if (!upload || upload.metadata.ownerId !== ctx.user.id || upload.size === undefined) {
     throw new AppError('not_found', 404, 'That upload was not found.');
   }
-  const meta = uploadMetadata.parse({ filename: upload.metadata.filename, filetype: upload.metadata.filetype ?? '', purpose: upload.metadata.purpose });
+  const meta = uploadMetadata.parse({
+    filename: upload.metadata.filename,
+    filetype: upload.metadata.filetype ?? '',
+    purpose: upload.metadata.purpose,
+  });
   try {
     const row = await finalizeFile({ db: ctx.deps.database.db, config: ctx.deps.config }, await subscriptionOf(ctx), {
       id,

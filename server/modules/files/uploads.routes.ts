@@ -74,7 +74,10 @@ function finishedHead(row: FileRow): Response {
 const tusMessages: Record<number, [string, string]> = {
   400: ['bad_request', 'The upload request was not understood'],
   404: ['not_found', 'That upload was not found.'],
-  409: ['conflict', 'The upload offset does not match what the server has received. Ask the server for the offset (HEAD) and continue from there.'],
+  409: [
+    'conflict',
+    'The upload offset does not match what the server has received. Ask the server for the offset (HEAD) and continue from there.',
+  ],
   410: ['not_found', 'That upload has expired. Start it again.'],
   412: ['bad_request', 'The request must carry Tus-Resumable: 1.0.0.'],
   415: ['unsupported_type', 'PATCH requests must have Content-Type: application/offset+octet-stream.'],
@@ -95,7 +98,10 @@ async function asJsonError(c: AppContext, res: Response, maxFileBytes: number): 
     else if (known) [code, message] = [known[0], res.status === 400 ? `${known[1]}: ${text.trim()}` : known[1]];
     else {
       console.error(`[${requestId}] upload failed with ${res.status}: ${text.trim()}`);
-      [code, message] = ['internal', 'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.'];
+      [code, message] = [
+        'internal',
+        'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
+      ];
     }
   }
   const headers = new Headers(res.headers);

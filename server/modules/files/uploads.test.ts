@@ -21,12 +21,22 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 const tusHeaders = { 'Tus-Resumable': '1.0.0' };
 type Client = Awaited<ReturnType<typeof fileClient>>;
 
-async function create(client: Client, size: number, meta: Record<string, string> = { filename: 'notes.txt', filetype: 'text/plain', purpose: 'knowledge' }) {
-  const metadata = Object.entries(meta).map(([k, v]) => `${k} ${b64(v)}`).join(',');
+async function create(
+  client: Client,
+  size: number,
+  meta: Record<string, string> = { filename: 'notes.txt', filetype: 'text/plain', purpose: 'knowledge' },
+) {
+  const metadata = Object.entries(meta)
+    .map(([k, v]) => `${k} ${b64(v)}`)
+    .join(',');
   return client.send('POST', '/api/uploads', undefined, { ...tusHeaders, 'Upload-Length': String(size), 'Upload-Metadata': metadata });
 }
 const patch = (client: Client, url: string, offset: number, body: Buffer) =>
-  client.send('PATCH', url, new Uint8Array(body), { ...tusHeaders, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' });
+  client.send('PATCH', url, new Uint8Array(body), {
+    ...tusHeaders,
+    'Upload-Offset': String(offset),
+    'Content-Type': 'application/offset+octet-stream',
+  });
 const head = (client: Client, url: string) => client.send('HEAD', url, undefined, tusHeaders);
 
 describe('resumable uploads (tus)', () => {
@@ -50,7 +60,11 @@ describe('resumable uploads (tus)', () => {
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(data));
     // The part is gone; HEAD still reports the upload complete, so a client that lost the answer finishes.
     const again = await head(client, url);
-    expect([again.status, again.headers.get('upload-offset'), again.headers.get(UPLOAD_FILE_ID_HEADER)]).toEqual([200, String(data.length), id]);
+    expect([again.status, again.headers.get('upload-offset'), again.headers.get(UPLOAD_FILE_ID_HEADER)]).toEqual([
+      200,
+      String(data.length),
+      id,
+    ]);
     expect(readdirSync(path.join(ctx.dataDir, 'uploads')).filter((f) => f.startsWith(id))).toEqual([]);
   });
 
@@ -81,23 +95,39 @@ describe('resumable uploads (tus)', () => {
     const client = await fileClient(ctx);
     const tooBig = await create(client, 4 * 1024 * 1024 + 1);
     expect(tooBig.status).toBe(413);
-    expect(((await tooBig.json()) as ErrorJson).error).toMatchObject({ code: 'payload_too_large', message: 'This file is larger than the 4 MiB limit.' });
-    expect((await create(client, 10, { filename: 'run.exe', filetype: 'application/x-msdownload', purpose: 'knowledge' })).status).toBe(415);
+    expect(((await tooBig.json()) as ErrorJson).error).toMatchObject({
+      code: 'payload_too_large',
+      message: 'This file is larger than the 4 MiB limit.',
+    });
+    expect((await create(client, 10, { filename: 'run.exe', filetype: 'application/x-msdownload', purpose: 'knowledge' })).status).toBe(
+      415,
+    );
     const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(3 * 1024 * 1024 - 8)]);
-    const url = (await create(client, png.length, { filename: 'big.png', filetype: 'image/png', purpose: 'image' })).headers.get('location')!;
+    const url = (await create(client, png.length, { filename: 'big.png', filetype: 'image/png', purpose: 'image' })).headers.get(
+      'location',
+    )!;
     expect((await patch(client, url, 0, png)).status).toBe(204);
     const full = await create(client, 3.5 * 1024 * 1024);
     expect(full.status).toBe(402);
     expect(((await full.json()) as ErrorJson).error.message).toMatch(/used 3 MiB of 6 MiB, and this file needs 3.5 MiB/);
     const student = await fileClient(ctx, { role: 'student' });
     expect((await create(student, 10)).status).toBe(403);
-    expect((await ctx.app.request(`${TEST_ORIGIN}/api/uploads`, { method: 'POST', headers: { ...tusHeaders, Origin: TEST_ORIGIN, 'Upload-Length': '10' } })).status).toBe(401);
+    expect(
+      (
+        await ctx.app.request(`${TEST_ORIGIN}/api/uploads`, {
+          method: 'POST',
+          headers: { ...tusHeaders, Origin: TEST_ORIGIN, 'Upload-Length': '10' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('refuses an executable renamed .pdf at the last chunk (415) and reclaims its part', async () => {
     const client = await fileClient(ctx);
     const exe = Buffer.concat([Buffer.from('MZ'), randomBytes(300 * 1024)]);
-    const url = (await create(client, exe.length, { filename: 'worksheet.pdf', filetype: 'application/pdf', purpose: 'knowledge' })).headers.get('location')!;
+    const url = (
+      await create(client, exe.length, { filename: 'worksheet.pdf', filetype: 'application/pdf', purpose: 'knowledge' })
+    ).headers.get('location')!;
     const res = await patch(client, url, 0, exe);
     expect(res.status).toBe(415);
     expect(((await res.json()) as ErrorJson).error.message).toBe('The file is meant to be a PDF, but its content is a Windows program.');
@@ -149,7 +179,12 @@ describe('resuming with tus-js-client over HTTP', () => {
           onError: reject,
         });
       });
-      return { get upload() { return upload!; }, promise };
+      return {
+        get upload() {
+          return upload!;
+        },
+        promise,
+      };
     };
     let aborted = false;
     let markAborted: () => void = () => undefined;

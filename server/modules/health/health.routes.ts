@@ -11,10 +11,7 @@ export function healthRoutes() {
     const { database } = c.get('deps');
     let ok = true;
     try {
-      await Promise.race([
-        database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000).unref()),
-      ]);
+      await Promise.race([database.ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000).unref())]);
     } catch {
       ok = false;
     }

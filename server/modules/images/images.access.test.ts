@@ -74,7 +74,7 @@ describe('who may generate an image for which bot', () => {
     expect(images).toHaveLength(0);
   });
 
-  it('gives the bots\' unknown-id 404 for a bot the caller may not see: private, another school\'s, deleted, unknown', async () => {
+  it("gives the bots' unknown-id 404 for a bot the caller may not see: private, another school's, deleted, unknown", async () => {
     const unknown = await generate(owner.client, unknownId);
     expect(unknown.status).toBe(404);
     const gone = await imageBotOf(owner.client, { name: 'Gone' });

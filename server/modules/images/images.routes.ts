@@ -18,7 +18,11 @@ export function imageRoutes() {
     const input = await readJson(c, generateImageInput);
     // Checked before the idempotency key is looked up, so a retried request meets today's rules.
     const bot = await assertMayGenerateImagesFor(c, user, input.botId);
-    const fileId = await generateImageFile(c.get('deps'), user, { prompt: input.prompt, idempotencyKey: input.idempotencyKey, botId: bot.id });
+    const fileId = await generateImageFile(c.get('deps'), user, {
+      prompt: input.prompt,
+      idempotencyKey: input.idempotencyKey,
+      botId: bot.id,
+    });
     const body: GeneratedImage = { fileId };
     return c.json(body, 201);
   });

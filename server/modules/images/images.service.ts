@@ -26,7 +26,12 @@ export async function generateImageFile(deps: AppDeps, actor: SessionUser, reque
   const existing = await findRequest(deps, actor.id, idempotencyKey);
   if (existing && existing.status !== 'failed') return awaitImage(deps, actor.id, existing.id);
   const provider = await preflight(deps, actor, prompt);
-  if (!provider.image) throw new AppError('ai_images_unavailable', 503, `Image generation is not set up on this server. The operator sets ${provider.settings.imageModel}.`);
+  if (!provider.image)
+    throw new AppError(
+      'ai_images_unavailable',
+      503,
+      `Image generation is not set up on this server. The operator sets ${provider.settings.imageModel}.`,
+    );
   const pool = await resolvePool(db, deps.config.ai, actor.id, deps.config.supportEmail);
   const claim = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -40,7 +45,16 @@ export async function generateImageFile(deps: AppDeps, actor: SessionUser, reque
       })
       .returning({ id: schema.generatedImage.id });
     if (!row) return { claimed: false as const };
-    const usageId = await reserveUsage(tx, { userId: actor.id, pool, kind: 'image', botId, conversationId: null, messageId: null, provider: provider.kind, model: provider.imageModelName ?? '' });
+    const usageId = await reserveUsage(tx, {
+      userId: actor.id,
+      pool,
+      kind: 'image',
+      botId,
+      conversationId: null,
+      messageId: null,
+      provider: provider.kind,
+      model: provider.imageModelName ?? '',
+    });
     return { claimed: true as const, id: row.id, usageId };
   });
   if (!claim.claimed) {
@@ -51,12 +65,18 @@ export async function generateImageFile(deps: AppDeps, actor: SessionUser, reque
     const image = await generateOneImage(provider, deps.config.ai, prompt);
     const store = localImageStore(deps.config.dataDir);
     const relative = await store.save(claim.id, image.bytes, image.mime);
-    await db.update(schema.generatedImage).set({ status: 'complete', path: relative, mime: image.mime, bytes: image.bytes.byteLength, updatedAt: new Date() }).where(eq(schema.generatedImage.id, claim.id));
+    await db
+      .update(schema.generatedImage)
+      .set({ status: 'complete', path: relative, mime: image.mime, bytes: image.bytes.byteLength, updatedAt: new Date() })
+      .where(eq(schema.generatedImage.id, claim.id));
     await finishUsage(db, claim.usageId, { outcome: 'ok', images: 1, latencyMs: image.latencyMs });
     return claim.id;
   } catch (err) {
     const error = toAiError(err, provider, 'image');
-    await db.update(schema.generatedImage).set({ status: 'failed', errorCode: error.code, updatedAt: new Date() }).where(eq(schema.generatedImage.id, claim.id));
+    await db
+      .update(schema.generatedImage)
+      .set({ status: 'failed', errorCode: error.code, updatedAt: new Date() })
+      .where(eq(schema.generatedImage.id, claim.id));
     await finishUsage(db, claim.usageId, { outcome: 'error', errorCode: error.code });
     throw error;
   }
@@ -74,10 +94,14 @@ async function findRequest(deps: AppDeps, ownerId: string, key: string) {
 async function awaitImage(deps: AppDeps, ownerId: string, id: string): Promise<string> {
   const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;
   for (;;) {
-    const [row] = await deps.database.db.select().from(schema.generatedImage).where(and(eq(schema.generatedImage.id, id), eq(schema.generatedImage.ownerId, ownerId)));
+    const [row] = await deps.database.db
+      .select()
+      .from(schema.generatedImage)
+      .where(and(eq(schema.generatedImage.id, id), eq(schema.generatedImage.ownerId, ownerId)));
     if (!row) throw notFound('The image');
     if (row.status === 'complete') return row.id;
-    if (row.status === 'failed') throw new AppError(row.errorCode ?? 'ai_provider_unavailable', 503, 'This image could not be generated. Try again.');
+    if (row.status === 'failed')
+      throw new AppError(row.errorCode ?? 'ai_provider_unavailable', 503, 'This image could not be generated. Try again.');
     if (Date.now() > deadline) throw new AppError('ai_timeout', 504, 'The image is still being generated. Try again in a moment.');
     await sleep(200);
   }
@@ -89,7 +113,13 @@ export async function readImage(deps: AppDeps, ownerId: string, id: string) {
   const [row] = await deps.database.db
     .select()
     .from(schema.generatedImage)
-    .where(and(eq(schema.generatedImage.id, id), eq(schema.generatedImage.ownerId, ownerId), inArray(schema.generatedImage.status, ['complete'])));
+    .where(
+      and(
+        eq(schema.generatedImage.id, id),
+        eq(schema.generatedImage.ownerId, ownerId),
+        inArray(schema.generatedImage.status, ['complete']),
+      ),
+    );
   if (!row?.path) throw notFound('The image');
   return { path: localImageStore(deps.config.dataDir).resolve(row.path), mime: row.mime ?? 'application/octet-stream' };
 }

@@ -20,7 +20,11 @@ describe('image generation', () => {
   it("generates through Imagen's :predict, stores the image and returns its file id", async () => {
     const { user, client } = await signedIn(ctx, { role: 'teacher' });
     const botId = await imageBotOf(client);
-    const res = await client.json<{ fileId: string }>('POST', '/api/images', { idempotencyKey: key(), prompt: 'A diagram of a plant cell', botId });
+    const res = await client.json<{ fileId: string }>('POST', '/api/images', {
+      idempotencyKey: key(),
+      prompt: 'A diagram of a plant cell',
+      botId,
+    });
     expect(res.status).toBe(201);
     const sent = fake.requests[0]!;
     expect(sent.path).toBe('/v1beta/models/imagen-3.0-generate-002:predict');

@@ -28,7 +28,11 @@ describe('accounts (operator)', () => {
   });
 
   it('creates the support account verified, which then resolves as active', async () => {
-    const { user, isSupport } = await createAccount(db(), { email: SUPPORT_EMAIL, password: 'password123', name: 'Support' }, SUPPORT_EMAIL);
+    const { user, isSupport } = await createAccount(
+      db(),
+      { email: SUPPORT_EMAIL, password: 'password123', name: 'Support' },
+      SUPPORT_EMAIL,
+    );
     expect(isSupport).toBe(true);
     expect(user.emailVerified).toBe(true);
     const client = await new TestClient(ctx).signIn(SUPPORT_EMAIL);
@@ -43,7 +47,9 @@ describe('accounts (operator)', () => {
       'role must be teacher or student.',
     );
     await createAccount(db(), { email, password: 'password123' }, undefined);
-    await expect(createAccount(db(), { email, password: 'password123' }, undefined)).rejects.toThrow(`An account with ${email} already exists.`);
+    await expect(createAccount(db(), { email, password: 'password123' }, undefined)).rejects.toThrow(
+      `An account with ${email} already exists.`,
+    );
   });
 
   it('sets a password, ending every session of the account', async () => {
@@ -64,12 +70,21 @@ describe('accounts (operator)', () => {
     await grantSubscription(db(), { email: user.email, status: 'active' });
     const sub = await resolveSubscription(db(), { user: { ...user, role: 'teacher' }, supportEmail: undefined });
     const stored = await storeBufferAsFile({ db: db(), config: ctx.config }, sub, {
-      ownerId: user.id, data: Buffer.from('Unit plan notes'), name: 'notes.txt', declaredType: 'text/plain', purpose: 'knowledge',
+      ownerId: user.id,
+      data: Buffer.from('Unit plan notes'),
+      name: 'notes.txt',
+      declaredType: 'text/plain',
+      purpose: 'knowledge',
     });
     expect((await client.get(`/api/files/${stored.id}`)).status).toBe(200);
-    await db().insert(schema.verification).values({
-      id: `v-${user.id}`, identifier: 'reset-password:tok', value: user.id, expiresAt: new Date(Date.now() + 3600_000),
-    });
+    await db()
+      .insert(schema.verification)
+      .values({
+        id: `v-${user.id}`,
+        identifier: 'reset-password:tok',
+        value: user.id,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
     const gone = await deleteUserEverything({ db: db(), config: ctx.config }, user.email.toUpperCase());
     expect(gone).toMatchObject({ email: user.email, sessions: 1, subscriptions: 1, files: 1 });
     await expect(openFile(ctx.config, stored)).rejects.toThrow();
@@ -83,6 +98,8 @@ describe('accounts (operator)', () => {
       expect(await db().select().from(table).where(eq(column, user.id))).toHaveLength(0);
     }
     expect((await client.get('/api/me')).status).toBe(401);
-    await expect(deleteUserEverything({ db: db(), config: ctx.config }, user.email)).rejects.toThrow(`No account has the address ${user.email}.`);
+    await expect(deleteUserEverything({ db: db(), config: ctx.config }, user.email)).rejects.toThrow(
+      `No account has the address ${user.email}.`,
+    );
   });
 });

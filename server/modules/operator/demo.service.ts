@@ -28,7 +28,14 @@ const independent = (local: string) => `${local}@independent.demo`;
 /** Everyone demo:seed creates apart from the support account, in the order it prints them. */
 export const demoPeople: readonly DemoPerson[] = [
   // The admin is on the teachers list too, so they reach both Admin Tools and the teacher area.
-  { email: school('dana.whitfield'), name: 'Dana Whitfield', role: 'teacher', label: 'school admin and teacher', building: 'Main Office', admin: true },
+  {
+    email: school('dana.whitfield'),
+    name: 'Dana Whitfield',
+    role: 'teacher',
+    label: 'school admin and teacher',
+    building: 'Main Office',
+    admin: true,
+  },
   { email: school('maria.lopez'), name: 'Maria Lopez', role: 'teacher', label: 'school teacher', building: 'North Building' },
   { email: school('james.chen'), name: 'James Chen', role: 'teacher', label: 'school teacher', building: 'South Building' },
   { email: school('ava.patel'), name: 'Ava Patel', role: 'student', label: 'school student' },
@@ -48,8 +55,7 @@ export interface DemoAccount {
 }
 
 export type DemoSeedResult =
-  | { created: false; school: SchoolLicence }
-  | { created: true; school: SchoolLicence; accounts: DemoAccount[]; supportEmail: string };
+  { created: false; school: SchoolLicence } | { created: true; school: SchoolLicence; accounts: DemoAccount[]; supportEmail: string };
 
 /**
  * Creates the demo school and its people in one transaction, all verified, each with a fresh

@@ -7,18 +7,20 @@ import { AppError } from '../../lib/errors';
  * required", "must be ...") so a caller can prefix the field's own name: "--email must be ...".
  */
 
-const required = (what = 'text') =>
-  z.string({ error: (iss) => (iss.input === undefined ? 'is required' : `must be ${what}`) });
+const required = (what = 'text') => z.string({ error: (iss) => (iss.input === undefined ? 'is required' : `must be ${what}`) });
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailField = required('an e-mail address')
   .trim()
-  .pipe(z.email({ error: (iss) => `must be an e-mail address (got "${String(iss.input)}")` }).max(254, 'is too long').toLowerCase());
+  .pipe(
+    z
+      .email({ error: (iss) => `must be an e-mail address (got "${String(iss.input)}")` })
+      .max(254, 'is too long')
+      .toLowerCase(),
+  );
 
 /** A new password, with the same bounds as sign-up. */
-export const passwordField = required()
-  .min(8, 'must be at least 8 characters')
-  .max(128, 'must be at most 128 characters');
+export const passwordField = required().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
 
 /** A display name. */
 export const nameField = required().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
@@ -43,8 +45,7 @@ export const domainField = required('a domain')
   );
 
 /** A list without repeats; order is kept because the first domain is the primary one. */
-export const uniqueList = <T extends z.ZodType<string>>(item: T) =>
-  z.array(item).transform((items) => [...new Set(items)]);
+export const uniqueList = <T extends z.ZodType<string>>(item: T) => z.array(item).transform((items) => [...new Set(items)]);
 
 /** Splits a comma-separated command-line value; undefined stays undefined. */
 export function splitList(value: string | undefined): string[] | undefined {

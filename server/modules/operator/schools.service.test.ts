@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { createTestContext, signedIn, type TestContext } from '../../../tests/harness';
-import { addSchoolTeacher, createSchool, findSchoolByDomain, listSchoolTeachers, removeSchoolTeacher, updateSchool } from './schools.service';
+import {
+  addSchoolTeacher,
+  createSchool,
+  findSchoolByDomain,
+  listSchoolTeachers,
+  removeSchoolTeacher,
+  updateSchool,
+} from './schools.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -51,13 +58,17 @@ describe('school licences (operator)', () => {
     expect(err.message).toBe(`The domain ${taken} already belongs to the licence of First School.`);
   });
 
-  it('refuses bad domains, impossible dates, and admins off the licence\'s domains', async () => {
+  it("refuses bad domains, impossible dates, and admins off the licence's domains", async () => {
     const d = domainName('val');
     expect((await appError(createSchool(db(), { name: 'X', domains: ['not a domain'] }))).options.fields).toEqual({
       domains: 'must be a domain such as school.edu (got "not a domain")',
     });
-    expect((await appError(createSchool(db(), { name: 'X', domains: [] }))).options.fields).toEqual({ domains: 'must name at least one domain' });
-    expect((await appError(createSchool(db(), { name: 'X', domains: [d], expires: '2031-02-29' }))).options.fields?.expires).toMatch(/real date/);
+    expect((await appError(createSchool(db(), { name: 'X', domains: [] }))).options.fields).toEqual({
+      domains: 'must name at least one domain',
+    });
+    expect((await appError(createSchool(db(), { name: 'X', domains: [d], expires: '2031-02-29' }))).options.fields?.expires).toMatch(
+      /real date/,
+    );
     const off = await appError(createSchool(db(), { name: 'X', domains: [d], admins: ['head@elsewhere.edu'] }));
     expect(off.options.fields).toEqual({ admins: `head@elsewhere.edu is not on the licence's domains (${d})` });
     expect(await db().select().from(schema.schoolLicence).where(eq(schema.schoolLicence.domain, d))).toHaveLength(0);
@@ -67,7 +78,13 @@ describe('school licences (operator)', () => {
     const [a, b, c] = [domainName('upd'), domainName('upd-b'), domainName('upd-c')];
     const licence = await createSchool(db(), { name: 'Elm', domains: [a, b], admins: [`x@${a}`], expires: '2031-01-01' });
     const renamed = await updateSchool(db(), { domain: b, name: 'Elm Academy' });
-    expect(renamed).toMatchObject({ id: licence.id, schoolname: 'Elm Academy', domains: [a, b], admins: [`x@${a}`], expiration: '2031-01-01' });
+    expect(renamed).toMatchObject({
+      id: licence.id,
+      schoolname: 'Elm Academy',
+      domains: [a, b],
+      admins: [`x@${a}`],
+      expiration: '2031-01-01',
+    });
     const moved = await updateSchool(db(), { domain: a, domains: [c, a], admins: [`y@${c}`], expires: null });
     expect(moved).toMatchObject({ domain: c, domains: [c, a], admins: [`y@${c}`], expiration: null });
     await expect(findSchoolByDomain(db(), b)).rejects.toThrow(`No school licence has the domain ${b}.`);
@@ -86,7 +103,10 @@ describe('school licences (operator)', () => {
   it('adds a teacher, updates their building when added again, and removes them', async () => {
     const [a, b] = [domainName('list'), domainName('list-b')];
     const licence = await createSchool(db(), { name: 'List School', domains: [a, b] });
-    expect(await addSchoolTeacher(db(), { domain: b, email: `T@${a}`, building: 'North' })).toMatchObject({ updated: false, building: 'North' });
+    expect(await addSchoolTeacher(db(), { domain: b, email: `T@${a}`, building: 'North' })).toMatchObject({
+      updated: false,
+      building: 'North',
+    });
     expect(await addSchoolTeacher(db(), { domain: a, email: `t@${a}`, building: 'South' })).toMatchObject({ updated: true });
     expect(await listSchoolTeachers(db(), licence.id)).toEqual([{ email: `t@${a}`, building: 'South' }]);
     await addSchoolTeacher(db(), { domain: a, email: `t@${a}` });
@@ -100,12 +120,16 @@ describe('school licences (operator)', () => {
     );
   });
 
-  it('makes a verified user on a new licence\'s domain resolve as active school, a teacher once listed', async () => {
+  it("makes a verified user on a new licence's domain resolve as active school, a teacher once listed", async () => {
     const d = domainName('live');
     const licence = await createSchool(db(), { name: 'Live School', domains: [d], admins: [`head@${d}`] });
     const { client } = await signedIn(ctx, { email: `head@${d}`, role: 'teacher' });
     expect((await client.json('GET', '/api/subscription')).body).toMatchObject({
-      status: 'active school', school_id: licence.id, school_name: 'Live School', user_type: 'student', is_admin: true,
+      status: 'active school',
+      school_id: licence.id,
+      school_name: 'Live School',
+      user_type: 'student',
+      is_admin: true,
     });
     await addSchoolTeacher(db(), { domain: d, email: `head@${d}`, building: 'Main' });
     expect((await client.json('GET', '/api/subscription')).body).toMatchObject({ user_type: 'teacher', teacher_building: 'Main' });

@@ -16,7 +16,11 @@ const schoolName = z
   .max(200, 'must be at most 200 characters');
 const domainList = uniqueList(domainField).refine((d) => d.length > 0, 'must name at least one domain');
 const adminList = uniqueList(emailField);
-const building = z.string().trim().max(100, 'must be at most 100 characters').transform((b) => b || null);
+const building = z
+  .string()
+  .trim()
+  .max(100, 'must be at most 100 characters')
+  .transform((b) => b || null);
 
 export const createSchoolInput = z.object({
   name: schoolName,

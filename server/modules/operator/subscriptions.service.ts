@@ -27,7 +27,10 @@ export async function grantSubscription(db: Db, input: z.input<typeof grantInput
   }
   const user = await findUserByEmail(db, data.email);
   return db.transaction(async (tx) => {
-    const replaced = await tx.delete(schema.customerSubscription).where(manualOf(user.id)).returning({ id: schema.customerSubscription.id });
+    const replaced = await tx
+      .delete(schema.customerSubscription)
+      .where(manualOf(user.id))
+      .returning({ id: schema.customerSubscription.id });
     const [row] = await tx
       .insert(schema.customerSubscription)
       .values({

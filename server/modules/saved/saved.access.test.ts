@@ -11,7 +11,8 @@ let item: SavedDetail;
 beforeAll(async () => {
   ctx = await createTestContext();
   owner = await signedIn(ctx, { role: 'teacher' });
-  item = (await owner.client.json<SavedDetail>('POST', '/api/saved', { kind: 'document', body: '# Private quiz\n\nsecret answer key' })).body;
+  item = (await owner.client.json<SavedDetail>('POST', '/api/saved', { kind: 'document', body: '# Private quiz\n\nsecret answer key' }))
+    .body;
 });
 afterAll(() => ctx.close());
 
@@ -61,7 +62,10 @@ describe('access', () => {
   it("never embeds another user's image in an export", async () => {
     const other = await signedIn(ctx, { role: 'teacher' });
     const theirs = await makeImage(ctx, { ...other.user, role: 'teacher' });
-    const res = await owner.client.request('POST', '/api/export/docx', { title: 'Peek', markdown: `![their image](/api/files/${theirs.id})` });
+    const res = await owner.client.request('POST', '/api/export/docx', {
+      title: 'Peek',
+      markdown: `![their image](/api/files/${theirs.id})`,
+    });
     expect(res.status).toBe(200);
     const mammoth = (await import('mammoth')).default;
     const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(await res.arrayBuffer()) });

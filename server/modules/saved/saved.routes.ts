@@ -5,7 +5,17 @@ import { readJson } from '../../lib/context';
 import { readQuery } from '../bots/http';
 import { docxResponse } from '../export/export.service';
 import { requireSavedActor, savedIdParam } from './saved.policy';
-import { createSaved, deleteSaved, duplicateSaved, getSaved, getSavedRow, listSaved, listSavedBots, restoreSaved, updateSaved } from './saved.service';
+import {
+  createSaved,
+  deleteSaved,
+  duplicateSaved,
+  getSaved,
+  getSavedRow,
+  listSaved,
+  listSavedBots,
+  restoreSaved,
+  updateSaved,
+} from './saved.service';
 
 /**
  * /api/saved: the teacher's Saved Docs. Each handler: session and role, validation, service
@@ -48,7 +58,11 @@ export function savedRoutes() {
     const result = await updateSaved(db(c), actor, id, input);
     if ('ok' in result) return c.json(result.ok);
     const body: SavedConflictBody = {
-      error: { code: 'conflict', message: 'This item was changed in another tab or window since you opened it.', requestId: c.get('requestId') },
+      error: {
+        code: 'conflict',
+        message: 'This item was changed in another tab or window since you opened it.',
+        requestId: c.get('requestId'),
+      },
       current: result.conflict,
     };
     return c.json(body, 409);
@@ -73,7 +87,8 @@ export function savedRoutes() {
   app.get('/:id/export.docx', async (c) => {
     const actor = await requireSavedActor(c);
     const row = await getSavedRow(db(c), actor, savedIdParam(c.req.param('id')));
-    const markdown = row.kind === 'image' && row.fileId ? `# ${row.title}\n\n![${row.title.replace(/[[\]]/g, '')}](/api/files/${row.fileId})` : row.body;
+    const markdown =
+      row.kind === 'image' && row.fileId ? `# ${row.title}\n\n![${row.title.replace(/[[\]]/g, '')}](/api/files/${row.fileId})` : row.body;
     return docxResponse(c.get('deps'), actor.userId, row.title, markdown);
   });
 

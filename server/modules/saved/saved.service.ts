@@ -25,7 +25,10 @@ type Cursor = { k: 'updated' | 'created'; at: string; id: string } | { k: 'title
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
 function decodeCursor(raw: string, expected: Cursor['k']): Cursor {
-  const bad = () => new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { cursor: 'This page of Saved Docs has expired; reload the list.' } });
+  const bad = () =>
+    new AppError('validation_failed', 422, 'Some fields need attention.', {
+      fields: { cursor: 'This page of Saved Docs has expired; reload the list.' },
+    });
   let o: Record<string, unknown>;
   try {
     o = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -34,22 +37,25 @@ function decodeCursor(raw: string, expected: Cursor['k']): Cursor {
   }
   if (typeof o !== 'object' || o === null || o.k !== expected || typeof o.id !== 'string' || !/^[0-9a-f-]{36}$/.test(o.id)) throw bad();
   if (expected === 'title' && typeof o.t === 'string') return { k: 'title', t: o.t, id: o.id };
-  if (expected !== 'title' && typeof o.at === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(o.at)) return { k: expected, at: o.at, id: o.id };
+  if (expected !== 'title' && typeof o.at === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(o.at))
+    return { k: expected, at: o.at, id: o.id };
   throw bad();
 }
 
 /** Escapes LIKE wildcards so a search for "100%" means the text "100%". */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-const utcText = (col: SQL | typeof s.updatedAt | typeof s.createdAt) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const utcText = (col: SQL | typeof s.updatedAt | typeof s.createdAt) =>
+  sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The bot of an item, joined only when the actor may still see (and so run) it. */
 function botJoin(actor: SavedActor) {
   return and(eq(b.id, s.botId), visibleTo(actor))!;
 }
 const botColumns = { id: b.id, kind: b.kind, ownerId: b.ownerId, schoolId: b.schoolId };
-const botOrNull = (bot: { id: string | null; kind: BotRef['kind'] | null; ownerId: string | null; schoolId: string | null } | null): BotRef | null =>
-  bot?.id && bot.kind ? { id: bot.id, kind: bot.kind, ownerId: bot.ownerId, schoolId: bot.schoolId } : null;
+const botOrNull = (
+  bot: { id: string | null; kind: BotRef['kind'] | null; ownerId: string | null; schoolId: string | null } | null,
+): BotRef | null => (bot?.id && bot.kind ? { id: bot.id, kind: bot.kind, ownerId: bot.ownerId, schoolId: bot.schoolId } : null);
 
 /**
  * One page of the actor's Saved Docs, keyset-paged in the chosen order, with the search and the
@@ -73,7 +79,15 @@ export async function listSaved(db: Db, actor: SavedActor, raw: ListSavedQuery):
     .select({ row: s, bot: botColumns, at: utcText(query.sort === 'created' ? s.createdAt : s.updatedAt), t: titleKey })
     .from(s)
     .leftJoin(b, botJoin(actor))
-    .where(and(ownedBy(actor), query.kind ? eq(s.kind, query.kind) : undefined, query.botId ? eq(s.botId, query.botId) : undefined, search, after))
+    .where(
+      and(
+        ownedBy(actor),
+        query.kind ? eq(s.kind, query.kind) : undefined,
+        query.botId ? eq(s.botId, query.botId) : undefined,
+        search,
+        after,
+      ),
+    )
     .orderBy(...order)
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -99,7 +113,12 @@ export async function listSavedBots(db: Db, actor: SavedActor): Promise<SavedBot
   };
 }
 
-async function findOwn(db: Db, actor: SavedActor, id: string, opts: { deleted?: boolean } = {}): Promise<{ row: SavedRow; bot: BotRef | null } | undefined> {
+async function findOwn(
+  db: Db,
+  actor: SavedActor,
+  id: string,
+  opts: { deleted?: boolean } = {},
+): Promise<{ row: SavedRow; bot: BotRef | null } | undefined> {
   const [r] = await db
     .select({ row: s, bot: botColumns })
     .from(s)
@@ -125,7 +144,10 @@ export async function getSavedRow(db: Db, actor: SavedActor, id: string): Promis
 /** A bot the actor may see, as the item's snapshot; an unknown or hidden bot is 404. */
 async function botSnapshot(db: Db, actor: SavedActor, botId: string | null | undefined) {
   if (!botId || !/^[0-9a-f-]{36}$/i.test(botId)) return { botId: null, botKind: null, botName: '' };
-  const [row] = await db.select({ id: b.id, kind: b.kind, name: b.name }).from(b).where(and(eq(b.id, botId), visibleTo(actor)));
+  const [row] = await db
+    .select({ id: b.id, kind: b.kind, name: b.name })
+    .from(b)
+    .where(and(eq(b.id, botId), visibleTo(actor)));
   if (!row) throw notFound('That bot');
   return { botId: row.id, botKind: row.kind, botName: row.name };
 }
@@ -189,7 +211,8 @@ export async function updateSaved(db: Db, actor: SavedActor, id: string, input: 
     changes.conversationId = (await findConversation(db, actor.userId, input.conversationId)).id;
   }
   if (input.resync) {
-    if (row.kind !== 'conversation' || !row.conversationId) throw fieldError('resync', 'Only a saved conversation can be saved again from its runner.');
+    if (row.kind !== 'conversation' || !row.conversationId)
+      throw fieldError('resync', 'Only a saved conversation can be saved again from its runner.');
     changes.body = (await transcriptOf(db, row.conversationId, row.botName)).markdown;
   }
   const [updated] = await db
@@ -215,19 +238,37 @@ export async function duplicateSaved(db: Db, actor: SavedActor, id: string): Pro
   const title = `${r.title.slice(0, 190)} (copy)`;
   const [row] = await db
     .insert(s)
-    .values({ ownerId: actor.userId, kind: r.kind, title, body: r.body, conversationId: r.conversationId, fileId: r.fileId, botId: r.botId, botKind: r.botKind, botName: r.botName })
+    .values({
+      ownerId: actor.userId,
+      kind: r.kind,
+      title,
+      body: r.body,
+      conversationId: r.conversationId,
+      fileId: r.fileId,
+      botId: r.botId,
+      botKind: r.botKind,
+      botName: r.botName,
+    })
     .returning({ id: s.id });
   return getSaved(db, actor, row!.id);
 }
 
 /** Soft delete; Undo restores it. */
 export async function deleteSaved(db: Db, actor: SavedActor, id: string): Promise<void> {
-  const rows = await db.update(s).set({ deletedAt: new Date() }).where(and(eq(s.id, id), ownedBy(actor))).returning({ id: s.id });
+  const rows = await db
+    .update(s)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(s.id, id), ownedBy(actor)))
+    .returning({ id: s.id });
   if (!rows.length) throw savedNotFound();
 }
 
 export async function restoreSaved(db: Db, actor: SavedActor, id: string): Promise<SavedDetail> {
-  const rows = await db.update(s).set({ deletedAt: null }).where(and(eq(s.id, id), ownedBy(actor, { deleted: true }))).returning({ id: s.id });
+  const rows = await db
+    .update(s)
+    .set({ deletedAt: null })
+    .where(and(eq(s.id, id), ownedBy(actor, { deleted: true })))
+    .returning({ id: s.id });
   if (!rows.length) throw savedNotFound();
   return getSaved(db, actor, id);
 }

@@ -24,23 +24,44 @@ const save = async (body: unknown) => {
 describe('saving and reopening', () => {
   it('saves a DocBot document with its run, titled by its first heading, and reopens it', async () => {
     const bot = await teacher.json<{ id: string }>('POST', '/api/bots', docBot({ name: 'Quiz maker' }));
-    const run = await makeConversation(ctx, teacherUser.id, ['Topic: volcanoes', '# Volcano quiz\n\n1. What is magma?'], { id: bot.body.id, kind: 'docbot' });
-    const item = await save({ kind: 'document', body: 'Intro line\n\n## Volcano quiz for Friday\n\n1. What is magma?', conversationId: run.id });
-    expect(item).toMatchObject({ kind: 'document', title: 'Volcano quiz for Friday', botId: bot.body.id, botKind: 'DocBot', botName: 'Quiz maker', conversationId: run.id, version: 1 });
+    const run = await makeConversation(ctx, teacherUser.id, ['Topic: volcanoes', '# Volcano quiz\n\n1. What is magma?'], {
+      id: bot.body.id,
+      kind: 'docbot',
+    });
+    const item = await save({
+      kind: 'document',
+      body: 'Intro line\n\n## Volcano quiz for Friday\n\n1. What is magma?',
+      conversationId: run.id,
+    });
+    expect(item).toMatchObject({
+      kind: 'document',
+      title: 'Volcano quiz for Friday',
+      botId: bot.body.id,
+      botKind: 'DocBot',
+      botName: 'Quiz maker',
+      conversationId: run.id,
+      version: 1,
+    });
     expect(item.runner).toEqual({ botId: bot.body.id, kind: 'DocBot', shared: false, uid: teacherUser.id, sid: 'none' });
 
     const reopened = await teacher.json<SavedDetail>('GET', `/api/saved/${item.id}`);
     expect(reopened.body.body).toContain('What is magma?');
 
     // Refined in the runner, then saved again: the same item, one version on.
-    const again = await teacher.json<SavedDetail>('PATCH', `/api/saved/${item.id}`, { version: 1, body: '## Volcano quiz for Friday\n\n1. What is magma?\n2. What is lava?' });
+    const again = await teacher.json<SavedDetail>('PATCH', `/api/saved/${item.id}`, {
+      version: 1,
+      body: '## Volcano quiz for Friday\n\n1. What is magma?\n2. What is lava?',
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id: item.id, version: 2 });
     expect(again.body.body).toContain('What is lava?');
   });
 
   it('saves a ChatBot conversation by reference, titled by its first message; saving again resyncs the transcript', async () => {
-    const chat = await makeConversation(ctx, teacherUser.id, ['How do I calm a noisy class after lunch?', 'Try a two-minute breathing routine.']);
+    const chat = await makeConversation(ctx, teacherUser.id, [
+      'How do I calm a noisy class after lunch?',
+      'Try a two-minute breathing routine.',
+    ]);
     const item = await save({ kind: 'conversation', conversationId: chat.id });
     expect(item).toMatchObject({ kind: 'conversation', title: 'How do I calm a noisy class after lunch?', conversationId: chat.id });
     expect(item.body).toContain('#### You');
@@ -88,7 +109,11 @@ describe('the list', () => {
       ['# Behaviour note', 'calm corner'],
     ];
     for (const [i, [head, text]] of docs.entries()) {
-      const res = await client.json('POST', '/api/saved', { kind: 'document', body: `${head}\n\n${text}`, ...(i === 0 ? { botId: bot.body.id } : {}) });
+      const res = await client.json('POST', '/api/saved', {
+        kind: 'document',
+        body: `${head}\n\n${text}`,
+        ...(i === 0 ? { botId: bot.body.id } : {}),
+      });
       expect(res.status).toBe(201);
     }
   });
@@ -122,7 +147,13 @@ describe('the list', () => {
       seen.push(...page.items.map((i) => i.title));
       cursor = page.nextCursor;
     } while (cursor);
-    expect(seen).toEqual(['Apple lesson plan', 'Behaviour note', 'Fractions worksheet', 'Parent e-mail about the trip', 'Zebra reading passage']);
+    expect(seen).toEqual([
+      'Apple lesson plan',
+      'Behaviour note',
+      'Fractions worksheet',
+      'Parent e-mail about the trip',
+      'Zebra reading passage',
+    ]);
 
     const recent: string[] = [];
     cursor = null;
@@ -140,14 +171,23 @@ describe('the list', () => {
 describe('editing', () => {
   it('keeps both texts when two tabs edit the same version: the later save gets 409 with the current item', async () => {
     const item = await save({ kind: 'document', body: '# Exit ticket\n\nOne thing you learned.' });
-    const tabA = await teacher.json<SavedDetail>('PATCH', `/api/saved/${item.id}`, { version: 1, body: '# Exit ticket\n\nText from tab A' });
+    const tabA = await teacher.json<SavedDetail>('PATCH', `/api/saved/${item.id}`, {
+      version: 1,
+      body: '# Exit ticket\n\nText from tab A',
+    });
     expect(tabA.status).toBe(200);
-    const tabB = await teacher.json<SavedConflictBody>('PATCH', `/api/saved/${item.id}`, { version: 1, body: '# Exit ticket\n\nText from tab B' });
+    const tabB = await teacher.json<SavedConflictBody>('PATCH', `/api/saved/${item.id}`, {
+      version: 1,
+      body: '# Exit ticket\n\nText from tab B',
+    });
     expect(tabB.status).toBe(409);
     expect(tabB.body.error.code).toBe('conflict');
     expect(tabB.body.current).toMatchObject({ version: 2, body: '# Exit ticket\n\nText from tab A' });
     // Tab B resolves by saving its text against the current version.
-    const resolved = await teacher.json<SavedDetail>('PATCH', `/api/saved/${item.id}`, { version: 2, body: '# Exit ticket\n\nText from tab B' });
+    const resolved = await teacher.json<SavedDetail>('PATCH', `/api/saved/${item.id}`, {
+      version: 2,
+      body: '# Exit ticket\n\nText from tab B',
+    });
     expect(resolved.body).toMatchObject({ version: 3, body: '# Exit ticket\n\nText from tab B' });
   });
 

@@ -14,7 +14,11 @@ describe('GET /api/school', () => {
     await addSchoolTeacher(ctx.database.db, { domain: 'maple.edu', email: 'kim@maple.edu' });
     await updateSchool(ctx.database.db, { domain: 'maple.edu', logoUrl: 'https://maple.edu/logo.png' });
     const { client } = await signedIn(ctx, { email: 'kim@maple.edu' });
-    expect((await client.json('GET', '/api/school')).body).toMatchObject({ name: 'Maple High', domain: 'maple.edu', logoUrl: 'https://maple.edu/logo.png' });
+    expect((await client.json('GET', '/api/school')).body).toMatchObject({
+      name: 'Maple High',
+      domain: 'maple.edu',
+      logoUrl: 'https://maple.edu/logo.png',
+    });
 
     const outsider = await signedIn(ctx, { email: 'pat@elsewhere.org' });
     expect((await outsider.client.get('/api/school')).status).toBe(404);

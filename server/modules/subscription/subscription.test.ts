@@ -16,10 +16,19 @@ const unique = (local: string, domain: string) => `${local}${++n}@${domain}`;
 const daysFromNow = (d: number) => new Date(Date.now() + d * 86_400_000);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-async function school(domains: string[], opts: { admins?: string[]; expiration?: string | null; teachers?: [string, string | null][] } = {}) {
+async function school(
+  domains: string[],
+  opts: { admins?: string[]; expiration?: string | null; teachers?: [string, string | null][] } = {},
+) {
   const [licence] = await ctx.database.db
     .insert(schema.schoolLicence)
-    .values({ schoolname: `School of ${domains[0]}`, domain: domains[0]!, domains, admins: opts.admins ?? [], expiration: opts.expiration ?? null })
+    .values({
+      schoolname: `School of ${domains[0]}`,
+      domain: domains[0]!,
+      domains,
+      admins: opts.admins ?? [],
+      expiration: opts.expiration ?? null,
+    })
     .returning();
   for (const [email, building] of opts.teachers ?? []) {
     await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: licence!.id, email, building });
@@ -28,7 +37,9 @@ async function school(domains: string[], opts: { admins?: string[]; expiration?:
 }
 
 async function grant(userId: string, status: string, end: Date | null = null, createdAt = new Date()) {
-  await ctx.database.db.insert(schema.customerSubscription).values({ userId, status, currentPeriodEnd: end, provider: 'manual', createdAt });
+  await ctx.database.db
+    .insert(schema.customerSubscription)
+    .values({ userId, status, currentPeriodEnd: end, provider: 'manual', createdAt });
 }
 
 const resolve = (user: Parameters<typeof resolveSubscription>[1]['user']) =>
@@ -39,8 +50,15 @@ describe('subscription resolution (SEED-SPEC.md section 4)', () => {
     const res = await new TestClient(ctx).get('/api/subscription');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      status: 'not authenticated', current_period_end: null, school_name: null, school_id: null,
-      school_domain: null, user_type: 'student', is_admin: false, teacher_building: null, message: null,
+      status: 'not authenticated',
+      current_period_end: null,
+      school_name: null,
+      school_id: null,
+      school_domain: null,
+      user_type: 'student',
+      is_admin: false,
+      teacher_building: null,
+      message: null,
     });
   });
 
@@ -50,9 +68,15 @@ describe('subscription resolution (SEED-SPEC.md section 4)', () => {
     const { client } = await signedIn(ctx, { email, role: 'student' });
     const res = await client.json('GET', '/api/subscription');
     expect(res.body).toEqual({
-      status: 'active school', current_period_end: isoDay(daysFromNow(30)), school_name: 'School of oak.edu',
-      school_id: licence.id, school_domain: 'oak.edu', user_type: 'teacher', is_admin: false,
-      teacher_building: 'Main building', message: null,
+      status: 'active school',
+      current_period_end: isoDay(daysFromNow(30)),
+      school_name: 'School of oak.edu',
+      school_id: licence.id,
+      school_domain: 'oak.edu',
+      user_type: 'teacher',
+      is_admin: false,
+      teacher_building: 'Main building',
+      message: null,
     });
   });
 
@@ -61,7 +85,13 @@ describe('subscription resolution (SEED-SPEC.md section 4)', () => {
     await school(['pine.edu'], { admins: [email] });
     const user = await buildUser(ctx, { email, role: 'teacher' });
     const sub = await resolve({ ...user, role: 'teacher' });
-    expect(sub).toMatchObject({ status: 'active school', user_type: 'student', is_admin: true, teacher_building: null, current_period_end: null });
+    expect(sub).toMatchObject({
+      status: 'active school',
+      user_type: 'student',
+      is_admin: true,
+      teacher_building: null,
+      current_period_end: null,
+    });
   });
 
   it('lets a school match win over a customer subscription', async () => {
@@ -87,7 +117,12 @@ describe('subscription resolution (SEED-SPEC.md section 4)', () => {
     const a = await buildUser(ctx, { email: admin, role: 'teacher' });
     const t = await buildUser(ctx, { email: teacher, role: 'teacher' });
     expect(await resolve({ ...a, role: 'teacher' })).toMatchObject({
-      status: 'not subscribed yet', school_id: licence.id, school_name: 'School of old.edu', school_domain: 'old.edu', is_admin: true, user_type: 'teacher',
+      status: 'not subscribed yet',
+      school_id: licence.id,
+      school_name: 'School of old.edu',
+      school_domain: 'old.edu',
+      is_admin: true,
+      user_type: 'teacher',
     });
     expect(await resolve({ ...t, role: 'teacher' })).toMatchObject({ status: 'not subscribed yet', school_id: null, is_admin: false });
   });
@@ -134,7 +169,11 @@ describe('subscription resolution (SEED-SPEC.md section 4)', () => {
     allowConsoleErrors();
     const broken = new Proxy(ctx.database.db, {
       get: (target, prop, receiver) =>
-        prop === 'select' ? () => { throw new Error('connection lost'); } : Reflect.get(target, prop, receiver) as unknown,
+        prop === 'select'
+          ? () => {
+              throw new Error('connection lost');
+            }
+          : (Reflect.get(target, prop, receiver) as unknown),
     });
     const sub = await resolveSubscription(broken, {
       user: { id: 'x', email: 'someone@example.org', emailVerified: true, role: 'teacher' },

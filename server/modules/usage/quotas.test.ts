@@ -10,7 +10,12 @@ import { monthWindow } from './usage.service';
 let ctx: TestContext;
 let fake: FakeGemini;
 beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest({ AI_QUOTA_FREE_TEXT: '2', AI_QUOTA_FREE_IMAGES: '1', AI_QUOTA_PREMIUM_TEXT: '3', AI_RATE_LIMIT_PER_MINUTE: '6' }));
+  ({ ctx, fake } = await startAiTest({
+    AI_QUOTA_FREE_TEXT: '2',
+    AI_QUOTA_FREE_IMAGES: '1',
+    AI_QUOTA_PREMIUM_TEXT: '3',
+    AI_RATE_LIMIT_PER_MINUTE: '6',
+  }));
 });
 afterAll(async () => {
   await ctx.close();
@@ -24,9 +29,15 @@ describe('monthly quotas', () => {
   it('answers 429 quota_exceeded with the reset date once a free teacher has used the month', async () => {
     const { client, conversationId } = await teacherWithConversation(ctx);
     for (let i = 0; i < 2; i++) {
-      expect((await readUIStream(await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: `q${i}` }))).done).toBe(true);
+      expect(
+        (await readUIStream(await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: `q${i}` })))
+          .done,
+      ).toBe(true);
     }
-    const over = await client.json<ErrorBody>('POST', `/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'one more' });
+    const over = await client.json<ErrorBody>('POST', `/api/conversations/${conversationId}/messages`, {
+      idempotencyKey: key(),
+      text: 'one more',
+    });
     expect(over.status).toBe(429);
     expect(over.body.error.code).toBe('quota_exceeded');
     const reset = monthWindow().resetsAt.toISOString();
@@ -57,14 +68,18 @@ describe('monthly quotas', () => {
     const { client } = await teacherWithConversation(ctx);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await client.json<{ id: string }>('POST', '/api/conversations', {})).body.id);
-    const answers = await Promise.all(ids.map((id, i) => client.post(`/api/conversations/${id}/messages`, { idempotencyKey: key(), text: `burst ${i}` })));
+    const answers = await Promise.all(
+      ids.map((id, i) => client.post(`/api/conversations/${id}/messages`, { idempotencyKey: key(), text: `burst ${i}` })),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 429, 429, 429]);
     await Promise.all(answers.filter((r) => r.status === 200).map((r) => readUIStream(r)));
     const status = await client.json<AiStatus>('GET', '/api/ai');
     expect(status.body.usage.text.used).toBe(2);
     // Nothing was stored for a refused send: its conversation is still empty.
-    const turns = await Promise.all(ids.map(async (id) => (await client.json<{ messages: unknown[] }>('GET', `/api/conversations/${id}`)).body.messages.length));
+    const turns = await Promise.all(
+      ids.map(async (id) => (await client.json<{ messages: unknown[] }>('GET', `/api/conversations/${id}`)).body.messages.length),
+    );
     expect(turns.sort()).toEqual([0, 0, 0, 2, 2]);
   });
 
@@ -89,10 +104,16 @@ describe('monthly quotas', () => {
 describe('per-user rate limit', () => {
   it('answers 429 with Retry-After past the per-minute limit', async () => {
     const { client, conversationId } = await teacherWithConversation(ctx);
-    await ctx.database.db.insert(schema.customerSubscription).values({ userId: (await client.json<{ id: string }>('GET', '/api/me')).body.id, status: 'active', provider: 'manual' });
-    for (let i = 0; i < 3; i++) await readUIStream(await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: `r${i}` }));
+    await ctx.database.db
+      .insert(schema.customerSubscription)
+      .values({ userId: (await client.json<{ id: string }>('GET', '/api/me')).body.id, status: 'active', provider: 'manual' });
+    for (let i = 0; i < 3; i++)
+      await readUIStream(await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: `r${i}` }));
     // The next three pass the rate (6/min) but not the premium quota of 3; the seventh hits the rate.
-    for (let i = 3; i < 6; i++) expect((await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: `r${i}` })).status).toBe(429);
+    for (let i = 3; i < 6; i++)
+      expect((await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: `r${i}` })).status).toBe(
+        429,
+      );
     const limited = await client.post(`/api/conversations/${conversationId}/messages`, { idempotencyKey: key(), text: 'r6' });
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as ErrorBody).error.code).toBe('rate_limited');

@@ -92,7 +92,9 @@ const limitOf = (r: Pick<Reservation, 'kind' | 'pool'>) => (r.kind === 'text' ? 
 
 /** Gives back the month count of a reservation whose call was then not made. */
 export async function uncount(db: Db, r: Pick<Reservation, 'kind' | 'pool'>, now = new Date()) {
-  await db.execute(sql`update ai_quota_use set used = greatest(used - 1, 0) where pool_owner_id = ${r.pool.ownerId} and month = ${monthKey(now)} and kind = ${r.kind}`);
+  await db.execute(
+    sql`update ai_quota_use set used = greatest(used - 1, 0) where pool_owner_id = ${r.pool.ownerId} and month = ${monthKey(now)} and kind = ${r.kind}`,
+  );
 }
 
 /** The 429 of a reservation that found its pool's month used up. */
@@ -118,9 +120,14 @@ function quotaExceeded(kind: UsageKind, limit: number, resetsAt: Date, premium: 
   const day = resetsAt.toISOString().slice(0, 10);
   const whose = student ? "Your teacher's class has" : 'You have';
   const upgrade = !premium && !student ? ' Get Premium for a larger monthly allowance.' : '';
-  return new AppError('quota_exceeded', 429, `${whose} used all ${limit} ${what} for this month. The quota resets on ${day} (UTC).${upgrade}`, {
-    fields: { resetsAt: resetsAt.toISOString(), kind, limit: String(limit), upgrade: upgrade ? 'premium' : '' },
-  });
+  return new AppError(
+    'quota_exceeded',
+    429,
+    `${whose} used all ${limit} ${what} for this month. The quota resets on ${day} (UTC).${upgrade}`,
+    {
+      fields: { resetsAt: resetsAt.toISOString(), kind, limit: String(limit), upgrade: upgrade ? 'premium' : '' },
+    },
+  );
 }
 
 export interface UsageOutcome {

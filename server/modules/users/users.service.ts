@@ -22,11 +22,13 @@ function newId(): string {
 /** A display name from an address when none is given: "jane.doe@x" gives "Jane Doe". */
 export function nameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? email;
-  return local
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join(' ') || email;
+  return (
+    local
+      .split(/[._-]+/)
+      .filter(Boolean)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' ') || email
+  );
 }
 
 /**
@@ -75,7 +77,9 @@ export async function setPassword(db: Db, email: string, password: string) {
       .where(and(eq(schema.account.userId, user.id), eq(schema.account.providerId, 'credential')))
       .returning({ id: schema.account.id });
     if (updated.length === 0) {
-      await tx.insert(schema.account).values({ id: newId(), accountId: user.id, providerId: 'credential', userId: user.id, password: hash });
+      await tx
+        .insert(schema.account)
+        .values({ id: newId(), accountId: user.id, providerId: 'credential', userId: user.id, password: hash });
     }
     await tx.delete(schema.session).where(eq(schema.session.userId, user.id));
   });

@@ -39,7 +39,11 @@ export function RouteGuard() {
   // Fetched alongside the sign-in state (it answers `not authenticated` to a visitor), not after it.
   const sub = useSubscription(access.audience === 'protected' && (signedIn || me.isPending));
 
-  const session: SessionState = me.data ? { status: 'signedIn', me: me.data } : me.isPending ? { status: 'pending' } : { status: 'signedOut' };
+  const session: SessionState = me.data
+    ? { status: 'signedIn', me: me.data }
+    : me.isPending
+      ? { status: 'pending' }
+      : { status: 'signedOut' };
   const subscription: SubscriptionState = sub.data
     ? { status: 'loaded', subscription: sub.data }
     : sub.isError
@@ -71,4 +75,3 @@ function GuardRedirect({ decision }: { decision: Extract<GuardDecision, { kind: 
   }, [navigate, to, storeRedirect, clearStoredRedirect]);
   return <LoadingOverlay />;
 }
-

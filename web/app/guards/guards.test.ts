@@ -18,7 +18,15 @@ import {
   type SubscriptionState,
 } from './guards';
 
-const me = (over: Partial<Me> = {}): Me => ({ id: 'u1', name: 'Ada Teacher', email: 'ada@x.org', emailVerified: true, role: 'teacher', isSupport: false, ...over });
+const me = (over: Partial<Me> = {}): Me => ({
+  id: 'u1',
+  name: 'Ada Teacher',
+  email: 'ada@x.org',
+  emailVerified: true,
+  role: 'teacher',
+  isSupport: false,
+  ...over,
+});
 const sub = (over: Partial<Subscription> = {}): SubscriptionState => ({
   status: 'loaded',
   subscription: {
@@ -108,7 +116,10 @@ describe('guard steps, each alone', () => {
   it('7. sends anyone not active, active school or trialing to /my-subscription on subscription routes', () => {
     const premiumRoute: RouteAccess = { audience: 'protected', subscription: true };
     for (const status of ['not subscribed yet', 'not authenticated', 'error'] as const) {
-      expect(requirePremium(input({ access: premiumRoute, subscription: sub({ status }) }))).toEqual({ kind: 'redirect', to: '/my-subscription' });
+      expect(requirePremium(input({ access: premiumRoute, subscription: sub({ status }) }))).toEqual({
+        kind: 'redirect',
+        to: '/my-subscription',
+      });
     }
     for (const status of ['active', 'active school', 'trialing'] as const) {
       expect(requirePremium(input({ access: premiumRoute, subscription: sub({ status }) }))).toBeNull();
@@ -121,7 +132,10 @@ describe('guard steps, each alone', () => {
     expect(routeOwnGuard(input({ access: adminRoute, subscription: sub({ is_admin: true, school_domain: 'a.edu' }) }))).toBeNull();
     expect(routeOwnGuard(input({ access: adminRoute }))).toEqual({ kind: 'redirect', to: '/home/DocBot' });
     // is_admin without a school (should not happen) is not enough.
-    expect(routeOwnGuard(input({ access: adminRoute, subscription: sub({ is_admin: true }) }))).toEqual({ kind: 'redirect', to: '/home/DocBot' });
+    expect(routeOwnGuard(input({ access: adminRoute, subscription: sub({ is_admin: true }) }))).toEqual({
+      kind: 'redirect',
+      to: '/home/DocBot',
+    });
   });
 
   it('8. support routes pass only the support account', () => {
@@ -148,7 +162,10 @@ describe('runGuards: the steps in the seed order', () => {
 
   it('a free teacher at /superDash or /dashboard lands on /my-subscription (subscription before the route guard)', () => {
     for (const only of ['support', 'schoolAdmin'] as const) {
-      expect(runGuards(input({ access: { audience: 'protected', subscription: true, only } }))).toEqual({ kind: 'redirect', to: '/my-subscription' });
+      expect(runGuards(input({ access: { audience: 'protected', subscription: true, only } }))).toEqual({
+        kind: 'redirect',
+        to: '/my-subscription',
+      });
     }
   });
 
@@ -157,14 +174,22 @@ describe('runGuards: the steps in the seed order', () => {
   });
 
   it('a premium teacher who is not an admin at /dashboard lands on /home/DocBot', () => {
-    expect(runGuards(input({ access: { audience: 'protected', subscription: true, only: 'schoolAdmin' }, subscription: sub({ status: 'active' }) }))).toEqual({
+    expect(
+      runGuards(
+        input({ access: { audience: 'protected', subscription: true, only: 'schoolAdmin' }, subscription: sub({ status: 'active' }) }),
+      ),
+    ).toEqual({
       kind: 'redirect',
       to: '/home/DocBot',
     });
   });
 
   it('a student at a premium admin route lands on /studentAssignments (student step before subscription)', () => {
-    expect(runGuards(input({ access: { audience: 'protected', subscription: true, only: 'schoolAdmin' }, subscription: sub({ user_type: 'student' }) }))).toEqual({
+    expect(
+      runGuards(
+        input({ access: { audience: 'protected', subscription: true, only: 'schoolAdmin' }, subscription: sub({ user_type: 'student' }) }),
+      ),
+    ).toEqual({
       kind: 'redirect',
       to: '/studentAssignments',
     });
@@ -187,6 +212,9 @@ describe('runGuards: the steps in the seed order', () => {
   it('status error counts as not premium but is not a throw', () => {
     const errorSub = sub({ status: 'error', message: 'Your subscription could not be checked' });
     expect(runGuards(input({ subscription: errorSub }))).toEqual({ kind: 'allow' });
-    expect(runGuards(input({ access: { audience: 'protected', subscription: true }, subscription: errorSub }))).toEqual({ kind: 'redirect', to: '/my-subscription' });
+    expect(runGuards(input({ access: { audience: 'protected', subscription: true }, subscription: errorSub }))).toEqual({
+      kind: 'redirect',
+      to: '/my-subscription',
+    });
   });
 });

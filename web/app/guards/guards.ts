@@ -39,9 +39,7 @@ export interface GuardInput {
 }
 
 export type GuardDecision =
-  | { kind: 'wait' }
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string; storeRedirect?: string; clearStoredRedirect?: boolean };
+  { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string; storeRedirect?: string; clearStoredRedirect?: boolean };
 
 export type GuardStep = (input: GuardInput) => GuardDecision | null;
 
@@ -109,10 +107,7 @@ export function isSchoolAdmin(subscription: Subscription): boolean {
 export const routeOwnGuard: GuardStep = ({ access, session, subscription }) => {
   if (!access.only) return null;
   const sub = subscription.status === 'loaded' ? subscription.subscription : null;
-  const passes =
-    access.only === 'schoolAdmin'
-      ? sub !== null && isSchoolAdmin(sub)
-      : session.status === 'signedIn' && session.me.isSupport;
+  const passes = access.only === 'schoolAdmin' ? sub !== null && isSchoolAdmin(sub) : session.status === 'signedIn' && session.me.isSupport;
   return passes ? null : redirect(guardTargets.afterSignIn);
 };
 

@@ -33,8 +33,12 @@ export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProp
       <Tooltip
         title={
           <>
-            <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{name}</Box>
-            <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>{email}</Box>
+            <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+              {name}
+            </Box>
+            <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+              {email}
+            </Box>
           </>
         }
         enterDelay={layout.tooltipDelay}

@@ -78,12 +78,7 @@ export function AppFrame({ topBar, drawer, notices }: AppFrameProps) {
           <DrawerExpandedContext value={desktopOpen}>{drawer}</DrawerExpandedContext>
         </Drawer>
       )}
-      <Box
-        component="main"
-        id="main-content"
-        tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
-      >
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}>
         <Toolbar />
         {notices}
         <Suspense fallback={<LoadingOverlay />}>

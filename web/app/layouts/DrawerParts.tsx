@@ -38,36 +38,44 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
   const headingId = title ? `nav-${title.replace(/\s+/g, '-').toLowerCase()}` : undefined;
   return (
     <>
-    {title && expanded && (
-      <ListSubheader id={headingId} component="h2" sx={{ lineHeight: '36px', bgcolor: 'transparent', position: 'static', m: 0, mt: 1 }}>
-        {title}
-      </ListSubheader>
-    )}
-    <List aria-labelledby={expanded ? headingId : undefined} aria-label={!expanded ? title : undefined} sx={{ py: 0.5 }}>
-      {entries.map((e) => {
-        const selected = pathname === e.to;
-        const button = (
-          <ListItemButton
-            component={RouterLink}
-            to={e.to}
-            selected={selected}
-            aria-current={selected ? 'page' : undefined}
-            aria-label={expanded ? undefined : e.label}
-            sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}
-          >
-            <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center', color: selected ? 'primary.main' : undefined }}>
-              {e.icon}
-            </ListItemIcon>
-            {expanded && <ListItemText primary={e.label} />}
-          </ListItemButton>
-        );
-        return (
-          <ListItem key={e.to} disablePadding sx={{ display: 'block' }}>
-            {expanded ? button : <Tooltip title={e.label} placement="right">{button}</Tooltip>}
-          </ListItem>
-        );
-      })}
-    </List>
+      {title && expanded && (
+        <ListSubheader id={headingId} component="h2" sx={{ lineHeight: '36px', bgcolor: 'transparent', position: 'static', m: 0, mt: 1 }}>
+          {title}
+        </ListSubheader>
+      )}
+      <List aria-labelledby={expanded ? headingId : undefined} aria-label={!expanded ? title : undefined} sx={{ py: 0.5 }}>
+        {entries.map((e) => {
+          const selected = pathname === e.to;
+          const button = (
+            <ListItemButton
+              component={RouterLink}
+              to={e.to}
+              selected={selected}
+              aria-current={selected ? 'page' : undefined}
+              aria-label={expanded ? undefined : e.label}
+              sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}
+            >
+              <ListItemIcon
+                sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center', color: selected ? 'primary.main' : undefined }}
+              >
+                {e.icon}
+              </ListItemIcon>
+              {expanded && <ListItemText primary={e.label} />}
+            </ListItemButton>
+          );
+          return (
+            <ListItem key={e.to} disablePadding sx={{ display: 'block' }}>
+              {expanded ? (
+                button
+              ) : (
+                <Tooltip title={e.label} placement="right">
+                  {button}
+                </Tooltip>
+              )}
+            </ListItem>
+          );
+        })}
+      </List>
     </>
   );
 }
@@ -78,7 +86,11 @@ export function DrawerFooter() {
   const { mode, toggle } = useThemeMode();
   const label = mode === 'dark' ? strings.theme.switchToLight : strings.theme.switchToDark;
   const button = (
-    <ListItemButton onClick={toggle} aria-label={expanded ? undefined : label} sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}>
+    <ListItemButton
+      onClick={toggle}
+      aria-label={expanded ? undefined : label}
+      sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}
+    >
       <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
         {mode === 'dark' ? <LightMode /> : <DarkMode />}
       </ListItemIcon>
@@ -90,7 +102,13 @@ export function DrawerFooter() {
       <Divider />
       <List sx={{ py: 0.5 }}>
         <ListItem disablePadding sx={{ display: 'block' }}>
-          {expanded ? button : <Tooltip title={label} placement="right">{button}</Tooltip>}
+          {expanded ? (
+            button
+          ) : (
+            <Tooltip title={label} placement="right">
+              {button}
+            </Tooltip>
+          )}
         </ListItem>
       </List>
       {expanded && (

@@ -58,7 +58,9 @@ export function StudentLayout() {
           {subscription.status === 'error' && subscription.message && (
             <FrameNotice severity="warning">{strings.subscriptionError(subscription.message)}</FrameNotice>
           )}
-          {schoolStudent && <FrameNotice severity="info">{strings.schoolStudentHint(subscription.school_name ?? '', me.email)}</FrameNotice>}
+          {schoolStudent && (
+            <FrameNotice severity="info">{strings.schoolStudentHint(subscription.school_name ?? '', me.email)}</FrameNotice>
+          )}
         </>
       }
     />

@@ -15,7 +15,15 @@ export default function LandingRoute() {
   const { data: me } = useMe();
   return (
     <Container sx={{ py: { xs: 3, md: 6 } }}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.3fr) minmax(0, 1fr)' }, gap: { xs: 3, md: 6 }, alignItems: 'start', mb: { xs: 4, md: 6 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.3fr) minmax(0, 1fr)' },
+          gap: { xs: 3, md: 6 },
+          alignItems: 'start',
+          mb: { xs: 4, md: 6 },
+        }}
+      >
         <LandingHero />
         {me ? (
           <Paper component="section" aria-label={strings.landing.openApp} variant="outlined" sx={{ p: 3 }}>

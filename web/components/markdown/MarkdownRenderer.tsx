@@ -30,7 +30,8 @@ function SafeLink({ href, children }: ComponentProps<'a'>) {
 /** Images from other sites are never loaded: they become a link with their alt text. */
 function SafeImage({ src, alt }: ComponentProps<'img'>) {
   const source = typeof src === 'string' ? src : '';
-  if (isOwnImage(source)) return <Box component="img" src={source} alt={alt ?? ''} loading="lazy" sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1 }} />;
+  if (isOwnImage(source))
+    return <Box component="img" src={source} alt={alt ?? ''} loading="lazy" sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1 }} />;
   const href = safeHref(source);
   const label = s.externalImage(alt?.trim() || '');
   if (!href) return <span>{label}</span>;
@@ -53,15 +54,31 @@ function ScrollingTable(props: ComponentProps<'table'>) {
 const components: Components = { a: SafeLink, img: SafeImage, table: ScrollingTable };
 const remarkPlugins = [remarkGfm, remarkMath];
 // Sanitise first (no raw HTML, scripts, handlers or odd protocols), then typeset the math it let through.
-const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [[rehypeSanitize, sanitizeSchema], [rehypeKatex, { throwOnError: false, strict: 'ignore', trust: false }]];
+const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [
+  [rehypeSanitize, sanitizeSchema],
+  [rehypeKatex, { throwOnError: false, strict: 'ignore', trust: false }],
+];
 
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Model output as Markdown (GFM tables, math), with raw HTML skipped and everything sanitised. */
 function MarkdownRenderer({ text }: { text: string }) {
   return (
     <Box sx={markdownSx}>
-      <ReactMarkdown skipHtml remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components} urlTransform={transformUrl}>
+      <ReactMarkdown
+        skipHtml
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
+        components={components}
+        urlTransform={transformUrl}
+      >
         {text}
       </ReactMarkdown>
     </Box>

@@ -10,7 +10,18 @@ describe('markdown safety rules', () => {
   });
 
   it('drops javascript:, data:, vbscript: and relative or odd links', () => {
-    for (const bad of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.test/x', '../etc', 'ftp://x.test', '', null, undefined]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:x',
+      '//evil.test/x',
+      '../etc',
+      'ftp://x.test',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeHref(bad)).toBeNull();
     }
     expect(transformUrl('javascript:alert(1)')).toBe('');

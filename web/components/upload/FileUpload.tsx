@@ -82,7 +82,9 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
       {state.kind === 'uploading' && (
         <Stack spacing={0.5}>
           {/* The name is a user's text: React renders it as text, never as markup. */}
-          <Typography variant="body2">{state.retrying ? uploadStrings.retrying : uploadStrings.progressText(state.name, state.percent)}</Typography>
+          <Typography variant="body2">
+            {state.retrying ? uploadStrings.retrying : uploadStrings.progressText(state.name, state.percent)}
+          </Typography>
           <LinearProgress variant="determinate" value={state.percent} aria-label={uploadStrings.progressLabel(state.name)} />
           <Box>
             <Button size="small" onClick={() => handle.current?.cancel()}>

@@ -53,7 +53,11 @@ export const savedListQuery = (filter: SavedFilter) =>
   });
 
 export const savedBotsQuery = () =>
-  queryOptions({ queryKey: savedKeys.bots(), queryFn: ({ signal }) => apiRequest('/api/saved/bots', savedBotList, { signal }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: savedKeys.bots(),
+    queryFn: ({ signal }) => apiRequest('/api/saved/bots', savedBotList, { signal }),
+    staleTime: 30_000,
+  });
 
 export const savedItemQuery = (id: string) =>
   queryOptions({
@@ -86,7 +90,9 @@ export async function updateSaved(id: string, input: UpdateSavedInput): Promise<
     if (conflict.success) return { status: 'conflict', current: conflict.data.current };
   }
   if (res.ok) return { status: 'saved', item: savedDetail.parse(payload) };
-  const err = z.object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) }).safeParse(payload);
+  const err = z
+    .object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) })
+    .safeParse(payload);
   if (err.success) throw new ApiError(res.status, err.data.error.code, err.data.error.message, err.data.error.fields);
   throw new ApiError(res.status, 'unknown', `The server answered ${res.status}.`);
 }

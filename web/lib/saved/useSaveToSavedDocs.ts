@@ -15,7 +15,9 @@ export interface SaveState {
   error: string | null;
 }
 
-type Pending = { kind: 'document'; body: string; conversationId?: string; botId?: string; title?: string } | { kind: 'conversation'; conversationId: string };
+type Pending =
+  | { kind: 'document'; body: string; conversationId?: string; botId?: string; title?: string }
+  | { kind: 'conversation'; conversationId: string };
 
 /**
  * Save to Saved Docs for the runners: the first save creates the item, every later save updates
@@ -48,7 +50,11 @@ export function useSaveToSavedDocs(initial: SavedDetail | null = null) {
       try {
         const current = itemRef.current;
         if (!current) {
-          const created = await createSaved(pending.kind === 'document' ? { kind: 'document', body: pending.body, conversationId: pending.conversationId, botId: pending.botId, title: pending.title } : pending);
+          const created = await createSaved(
+            pending.kind === 'document'
+              ? { kind: 'document', body: pending.body, conversationId: pending.conversationId, botId: pending.botId, title: pending.title }
+              : pending,
+          );
           return settle(created);
         }
         const version = versionOverride ?? current.version;
@@ -68,7 +74,10 @@ export function useSaveToSavedDocs(initial: SavedDetail | null = null) {
   );
 
   /** Saves a document's Markdown (and the run it can be refined in). */
-  const saveDocument = useCallback((input: { body: string; conversationId?: string; botId?: string; title?: string }) => run({ kind: 'document', ...input }), [run]);
+  const saveDocument = useCallback(
+    (input: { body: string; conversationId?: string; botId?: string; title?: string }) => run({ kind: 'document', ...input }),
+    [run],
+  );
   /** Saves a conversation by reference; saving again refreshes its transcript. */
   const saveConversation = useCallback((conversationId: string) => run({ kind: 'conversation', conversationId }), [run]);
   /** After a conflict: save this runner's last text over the other tab's, knowingly. */

@@ -3,16 +3,7 @@ import { uploadStrings } from './strings';
 
 /** Why an upload failed; each kind has its own message (SEED-SPEC.md section 8). */
 export type UploadErrorKind =
-  | 'unauthenticated'
-  | 'quota'
-  | 'forbidden'
-  | 'not_found'
-  | 'too_large'
-  | 'unsupported'
-  | 'refused'
-  | 'retry_limit'
-  | 'cancelled'
-  | 'other';
+  'unauthenticated' | 'quota' | 'forbidden' | 'not_found' | 'too_large' | 'unsupported' | 'refused' | 'retry_limit' | 'cancelled' | 'other';
 
 export class UploadError extends Error {
   constructor(

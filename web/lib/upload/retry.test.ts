@@ -36,7 +36,12 @@ describe('the upload client rules', () => {
     const kinds = [401, 402, 403, 404].map((s) => uploadErrorFor(s));
     expect(kinds.map((k) => k.kind)).toEqual(['unauthenticated', 'quota', 'forbidden', 'not_found']);
     expect(new Set(kinds.map((k) => k.message)).size).toBe(4);
-    const quota = uploadErrorFor(402, JSON.stringify({ error: { code: 'quota_exceeded', message: 'Your storage is full: you have used 499 MiB of 500 MiB.', requestId: 'r' } }));
+    const quota = uploadErrorFor(
+      402,
+      JSON.stringify({
+        error: { code: 'quota_exceeded', message: 'Your storage is full: you have used 499 MiB of 500 MiB.', requestId: 'r' },
+      }),
+    );
     expect(quota.message).toBe('Your storage is full: you have used 499 MiB of 500 MiB.');
   });
 });

@@ -1,5 +1,12 @@
 import * as tus from 'tus-js-client';
-import { fileInfo, MULTIPART_MAX_BYTES, UPLOAD_FILE_ID_HEADER, UPLOADS_PATH, type FileInfo, type FilePurpose } from '../../../contract/files';
+import {
+  fileInfo,
+  MULTIPART_MAX_BYTES,
+  UPLOAD_FILE_ID_HEADER,
+  UPLOADS_PATH,
+  type FileInfo,
+  type FilePurpose,
+} from '../../../contract/files';
 import { isRetryableStatus, retryLimitError, UploadError, uploadErrorFor } from './errors';
 import { FIRST_CHUNK, nextChunkSize, RetryBudget } from './retry';
 import { uploadStrings } from './strings';
@@ -153,7 +160,10 @@ function resumableUpload(file: File, options: UploadOptions): UploadHandle {
 }
 
 async function fetchInfo(id: string): Promise<FileInfo> {
-  const res = await fetch(`/api/files/${encodeURIComponent(id)}/info`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const res = await fetch(`/api/files/${encodeURIComponent(id)}/info`, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) throw uploadErrorFor(res.status, await res.text());
   return fileInfo.parse(await res.json());
 }

@@ -19,7 +19,13 @@ If the teacher pasted a source text, every question must be answerable from it.
 The key comes after the --- line: for each question the correct answer, a one-line reason, and its DOK tag, such as (DOK 2). Solve every question again while writing the key and make sure no item has two defensible answers.`),
     settings: {
       formInputs: docForm([
-        { key: 'topic', label: 'Topic or source text', kind: 'long_text', required: false, help: 'A topic, or paste the passage the quiz is about.' },
+        {
+          key: 'topic',
+          label: 'Topic or source text',
+          kind: 'long_text',
+          required: false,
+          help: 'A topic, or paste the passage the quiz is about.',
+        },
         { key: 'questions', label: 'Number of questions', kind: 'number', required: false, default: 10, min: 1, max: 50 },
         {
           key: 'question_type',
@@ -29,7 +35,14 @@ The key comes after the --- line: for each question the correct answer, a one-li
           options: ['Multiple choice', 'Mixed', 'Short answer', 'True/false'],
           default: 'Multiple choice',
         },
-        { key: 'dok', label: 'Depth of knowledge (DOK)', kind: 'select', required: false, options: ['1', '2', '3', 'Mixed'], default: 'Mixed' },
+        {
+          key: 'dok',
+          label: 'Depth of knowledge (DOK)',
+          kind: 'select',
+          required: false,
+          options: ['1', '2', '3', 'Mixed'],
+          default: 'Mixed',
+        },
       ]),
       outputFormat: `# [Topic]: Grade [grade] [subject] quiz
 Name: ________  Date: ________  Total: __ / [points]
@@ -45,7 +58,8 @@ Table: question | answer | reason (one line) | DOK`,
     version: 1,
     kind: 'DocBot',
     name: 'Rubric',
-    description: 'An analytic, holistic or single-point rubric whose every cell describes something you can observe, plus a student checklist.',
+    description:
+      'An analytic, holistic or single-point rubric whose every cell describes something you can observe, plus a student checklist.',
     icon: '📊',
     temperature: 0.4,
     instructions: docInstructions(`You write a rubric for the assignment the teacher describes.
@@ -55,8 +69,21 @@ Give the points for each level and the total.
 Finish with a short checklist in student language ("I can...") that students can use before they hand in.`),
     settings: {
       formInputs: docForm([
-        { key: 'assignment', label: 'Assignment', kind: 'long_text', required: true, help: 'What students make or do, and what matters most.' },
-        { key: 'rubric_type', label: 'Rubric type', kind: 'select', required: false, options: ['Analytic', 'Holistic', 'Single-point'], default: 'Analytic' },
+        {
+          key: 'assignment',
+          label: 'Assignment',
+          kind: 'long_text',
+          required: true,
+          help: 'What students make or do, and what matters most.',
+        },
+        {
+          key: 'rubric_type',
+          label: 'Rubric type',
+          kind: 'select',
+          required: false,
+          options: ['Analytic', 'Holistic', 'Single-point'],
+          default: 'Analytic',
+        },
         { key: 'levels', label: 'Number of levels', kind: 'select', required: false, options: ['3', '4', '5'], default: '4' },
         { key: 'criteria', label: 'Number of criteria', kind: 'number', required: false, default: 4, min: 1, max: 10 },
       ]),

@@ -19,7 +19,14 @@ Match the tone selected. For "formal", stay courteous and precise; for "warm", s
 Under a "Teacher notes" heading after the e-mail, list anything the teacher should fill in or check.`),
     settings: {
       formInputs: docForm([
-        { key: 'purpose', label: 'Purpose', kind: 'select', required: false, options: ['Update', 'Concern', 'Good news', 'Reminder', 'Meeting request'], default: 'Update' },
+        {
+          key: 'purpose',
+          label: 'Purpose',
+          kind: 'select',
+          required: false,
+          options: ['Update', 'Concern', 'Good news', 'Reminder', 'Meeting request'],
+          default: 'Update',
+        },
         { key: 'points', label: 'Points to include', kind: 'long_text', required: true, help: NO_NAMES_HELP },
         { key: 'tone', label: 'Tone', kind: 'select', required: false, options: ['Warm', 'Formal'], default: 'Warm' },
         {
@@ -27,7 +34,19 @@ Under a "Teacher notes" heading after the e-mail, list anything the teacher shou
           label: 'Language',
           kind: 'select',
           required: false,
-          options: ['English', 'Spanish', 'Chinese (Simplified)', 'Vietnamese', 'Arabic', 'French', 'Haitian Creole', 'Portuguese', 'Russian', 'Korean', 'Tagalog'],
+          options: [
+            'English',
+            'Spanish',
+            'Chinese (Simplified)',
+            'Vietnamese',
+            'Arabic',
+            'French',
+            'Haitian Creole',
+            'Portuguese',
+            'Russian',
+            'Korean',
+            'Tagalog',
+          ],
           default: 'English',
         },
       ]),
@@ -45,7 +64,8 @@ Greeting, body (under 200 words, [Student] for the name), sign-off with [Teacher
     description: 'Classroom accommodations for one task and one area of need, each tied to a barrier and a sign that it works.',
     icon: '🧩',
     temperature: 0.5,
-    instructions: docInstructions(`You suggest accommodations that help a student with the area of need selected take part fully in the task the teacher describes.
+    instructions:
+      docInstructions(`You suggest accommodations that help a student with the area of need selected take part fully in the task the teacher describes.
 Refer to the student only as [Student]. Do not diagnose, label or guess at a condition; work only from the need and the task described.
 For each accommodation, say which barrier in this task it removes, exactly how to use it in the classroom, and what the teacher would see if it is working. Build on the supports already in place rather than repeating them.
 Keep accommodations (changes to how the student learns or shows learning, with the same expectations) in a separate section from modifications (changes to what is expected). Only suggest modifications if the task clearly calls for them, and mark them as needing the team's agreement.
@@ -90,7 +110,14 @@ Match the tone selected, and number the variants.`),
         { key: 'strengths', label: 'Strengths', kind: 'long_text', required: true, help: NO_NAMES_HELP },
         { key: 'growth', label: 'Areas for growth', kind: 'long_text', required: true, help: NO_NAMES_HELP },
         { key: 'tone', label: 'Tone', kind: 'select', required: false, options: ['Warm', 'Neutral', 'Formal'], default: 'Warm' },
-        { key: 'length', label: 'Length', kind: 'select', required: false, options: ['1–2 sentences', '3–4 sentences', 'A paragraph'], default: '3–4 sentences' },
+        {
+          key: 'length',
+          label: 'Length',
+          kind: 'select',
+          required: false,
+          options: ['1–2 sentences', '3–4 sentences', 'A paragraph'],
+          default: '3–4 sentences',
+        },
         { key: 'variants', label: 'Number of variants', kind: 'number', required: false, default: 3, min: 1, max: 10 },
       ]),
       outputFormat: `# Report-card comments: Grade [grade] [subject]

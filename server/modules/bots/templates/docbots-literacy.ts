@@ -11,7 +11,8 @@ export const literacyDocBots: DocTemplate[] = [
     description: 'An original passage at the right level with numbered paragraphs, a glossary, text-dependent questions and a key.',
     icon: '📖',
     temperature: 0.7,
-    instructions: docInstructions(`You write an original reading passage on the topic, in the chosen genre, at a reading level that fits the grade.
+    instructions:
+      docInstructions(`You write an original reading passage on the topic, in the chosen genre, at a reading level that fits the grade.
 Aim for the requested length in words (if none is given, choose a length that suits the grade) and state the actual word count under the title. Number every paragraph so questions and answers can point to them. Facts in an informational or argument text must be accurate; do not quote real people.
 After the passage, add a short glossary of the harder words, each explained in words the students know.
 Write the requested number of text-dependent questions with the chosen focus (literal, inference, vocabulary in context, or a mix): each question can only be answered by reading the passage, not from general knowledge. Include one written-response item that asks for evidence, with a short mini-rubric for scoring it.
@@ -19,10 +20,24 @@ In the key after the --- line, give each answer with the paragraph numbers that 
     settings: {
       formInputs: docForm([
         { key: 'topic', label: 'Topic', kind: 'text', required: true },
-        { key: 'genre', label: 'Genre', kind: 'select', required: false, options: ['Informational', 'Narrative', 'Poem', 'Argument'], default: 'Informational' },
+        {
+          key: 'genre',
+          label: 'Genre',
+          kind: 'select',
+          required: false,
+          options: ['Informational', 'Narrative', 'Poem', 'Argument'],
+          default: 'Informational',
+        },
         { key: 'words', label: 'Length', kind: 'number', required: false, min: 50, max: 2000, unit: 'words' },
         { key: 'questions', label: 'Number of questions', kind: 'number', required: false, default: 6, min: 1, max: 20 },
-        { key: 'focus', label: 'Question focus', kind: 'select', required: false, options: ['Literal', 'Inference', 'Vocabulary', 'Mixed'], default: 'Mixed' },
+        {
+          key: 'focus',
+          label: 'Question focus',
+          kind: 'select',
+          required: false,
+          options: ['Literal', 'Inference', 'Vocabulary', 'Mixed'],
+          default: 'Mixed',
+        },
       ]),
       outputFormat: `# [Title]: Grade [grade] [subject] reading
 Word count: [n]
@@ -45,7 +60,8 @@ Table: question | answer | paragraph(s)`,
     description: 'Rewrites one text at two or three reading levels that keep the same ideas and key terms, with shared questions.',
     icon: '🪜',
     temperature: 0.4,
-    instructions: docInstructions(`You rewrite the source text the teacher pasted at the requested number of reading levels, so every student in the class can work on the same content.
+    instructions:
+      docInstructions(`You rewrite the source text the teacher pasted at the requested number of reading levels, so every student in the class can work on the same content.
 Every version keeps all the main ideas and the key terms of the original, including the terms the teacher asks to keep. In the lower levels, keep each key term and define it in place, in simple words, the first time it appears; shorten sentences, make structure explicit and add signal words, but never drop an idea.
 The highest level stays at the grade level given; the leveled versions are in addition to grade-level text, never a replacement for it.
 Under each version's heading, give its word count and an approximate grade level.

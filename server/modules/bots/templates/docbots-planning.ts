@@ -66,7 +66,8 @@ Assumptions made, materials to prepare.`,
     description: 'A backward-designed unit: goals, essential questions, a performance task and a lesson-by-lesson table.',
     icon: '🧭',
     temperature: 0.6,
-    instructions: docInstructions(`You design a unit with backward design (Understanding by Design): start from the goals, decide the evidence of learning, then plan the lessons.
+    instructions:
+      docInstructions(`You design a unit with backward design (Understanding by Design): start from the goals, decide the evidence of learning, then plan the lessons.
 State the transfer goals, the enduring understandings, and two to four open essential questions that students will return to all unit long.
 List what students will know and what they will be able to do, aligned to the standards the teacher gives.
 Write a performance task with a realistic context, a clear product and the criteria it will be judged on.
@@ -76,7 +77,13 @@ Use the students' prior knowledge to decide where to start and what to revisit. 
       formInputs: docForm([
         { key: 'topic', label: 'Unit topic', kind: 'text', required: true },
         { key: 'lessons', label: 'Number of lessons', kind: 'number', required: false, min: 1, max: 60 },
-        { key: 'standards', label: 'Standards for the unit', kind: 'long_text', required: false, help: 'Paste the codes and wording you use.' },
+        {
+          key: 'standards',
+          label: 'Standards for the unit',
+          kind: 'long_text',
+          required: false,
+          help: 'Paste the codes and wording you use.',
+        },
         { key: 'prior_knowledge', label: 'What students already know', kind: 'long_text', required: false },
       ]),
       outputFormat: `# [Unit topic]: Grade [grade] [subject] unit
@@ -117,7 +124,14 @@ Write the answer key after the --- line, with a one-line reason or the working f
           options: ['Practice problems', 'Word problems', 'Fill in the blank', 'Graphic organizer'],
           default: 'Practice problems',
         },
-        { key: 'worked_example', label: 'Include a worked example', kind: 'select', required: false, options: ['Yes', 'No'], default: 'Yes' },
+        {
+          key: 'worked_example',
+          label: 'Include a worked example',
+          kind: 'select',
+          required: false,
+          options: ['Yes', 'No'],
+          default: 'Yes',
+        },
       ]),
       outputFormat: `# [Skill]: Grade [grade] [subject] worksheet
 Name: ________  Date: ________

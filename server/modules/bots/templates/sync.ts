@@ -63,7 +63,9 @@ export async function syncBuiltinTemplates(db: Db, templates: readonly BuiltinTe
     const retired = await tx
       .update(b)
       .set({ deletedAt: now })
-      .where(and(isNull(b.ownerId), isNotNull(b.templateKey), isNull(b.deletedAt), keys.length ? notInArray(b.templateKey, keys) : undefined))
+      .where(
+        and(isNull(b.ownerId), isNotNull(b.templateKey), isNull(b.deletedAt), keys.length ? notInArray(b.templateKey, keys) : undefined),
+      )
       .returning({ id: b.id });
     return { inserted, updated, retired: retired.length };
   });
@@ -71,5 +73,8 @@ export async function syncBuiltinTemplates(db: Db, templates: readonly BuiltinTe
 
 /** The built-in rows of the given keys (tests and the CLI). */
 export function findTemplateRows(db: Db, keys: string[]) {
-  return db.select().from(schema.bot).where(and(isNull(schema.bot.ownerId), inArray(schema.bot.templateKey, keys)));
+  return db
+    .select()
+    .from(schema.bot)
+    .where(and(isNull(schema.bot.ownerId), inArray(schema.bot.templateKey, keys)));
 }

@@ -72,7 +72,8 @@ Correct misconceptions gently by asking what they predict and comparing it with 
       gradeLevel: 'Grade 7',
       learningObjectives: 'Explain changes of state, energy transfer and the particle model of matter, using evidence.',
       tutoringStyle: 'explain_then_check',
-      completionCriteria: 'The student answers two check questions in a row correctly on their own and explains the idea in their own words.',
+      completionCriteria:
+        'The student answers two check questions in a row correctly on their own and explains the idea in their own words.',
       welcomeMessage: welcome('understand science ideas one piece at a time'),
       quizLength: 5,
     },

@@ -23,7 +23,15 @@ export type TutorTemplate = Extract<BuiltinTemplate, { kind: 'TutorBot' }>;
 
 /** The subjects every DocBot template offers (PEDAGOGY.md section B). */
 export const SUBJECTS = [
-  'ELA', 'Math', 'Science', 'Social Studies', 'World Languages', 'Arts', 'Health/PE', 'Computer Science', 'Other',
+  'ELA',
+  'Math',
+  'Science',
+  'Social Studies',
+  'World Languages',
+  'Arts',
+  'Health/PE',
+  'Computer Science',
+  'Other',
 ] as const;
 
 /** Every DocBot template's form: grade and subject first, then its own fields, then standard and notes. */

@@ -15,7 +15,11 @@ export type SocialProvider = 'google' | 'microsoft';
 export async function signInSocial(input: { provider: SocialProvider; role?: AccountRole }): Promise<void> {
   const answer = await apiRequest('/api/auth/sign-in/social', socialAnswer, {
     method: 'POST',
-    body: { provider: input.provider, callbackURL: paths.home.to('DocBot'), ...(input.role ? { additionalData: { role: input.role } } : {}) },
+    body: {
+      provider: input.provider,
+      callbackURL: paths.home.to('DocBot'),
+      ...(input.role ? { additionalData: { role: input.role } } : {}),
+    },
   });
   window.location.assign(answer.url);
 }

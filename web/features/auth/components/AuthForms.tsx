@@ -27,9 +27,24 @@ const submit = (fn: () => void) => (e: FormEvent) => {
 };
 
 function Feedback({ error, success, warning }: { error?: string | null; success?: string | null; warning?: string | null }) {
-  if (warning) return <Alert severity="warning" role="alert">{warning}</Alert>;
-  if (error) return <Alert severity="error" role="alert">{error}</Alert>;
-  if (success) return <Alert severity="success" role="status">{success}</Alert>;
+  if (warning)
+    return (
+      <Alert severity="warning" role="alert">
+        {warning}
+      </Alert>
+    );
+  if (error)
+    return (
+      <Alert severity="error" role="alert">
+        {error}
+      </Alert>
+    );
+  if (success)
+    return (
+      <Alert severity="success" role="status">
+        {success}
+      </Alert>
+    );
   return null;
 }
 
@@ -43,13 +58,40 @@ export function SignInForm({ notice }: { notice?: string | null }) {
   const error = signIn.error ?? socialError;
   const notVerified = error instanceof ApiError && error.code === 'email_not_verified';
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit(() => {
-      setSocialError(null);
-      signIn.mutate({ email: email.trim(), password }, { onSuccess: () => void navigate(paths.home.to('DocBot')) });
-    })}>
-      <Feedback success={notice} warning={notVerified ? s.notVerified(email.trim()) : null} error={error && !notVerified ? authErrorMessage(error, email) : null} />
-      <TextField label={s.email} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} fullWidth />
-      <TextField label={s.password} type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} fullWidth />
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={submit(() => {
+        setSocialError(null);
+        signIn.mutate({ email: email.trim(), password }, { onSuccess: () => void navigate(paths.home.to('DocBot')) });
+      })}
+    >
+      <Feedback
+        success={notice}
+        warning={notVerified ? s.notVerified(email.trim()) : null}
+        error={error && !notVerified ? authErrorMessage(error, email) : null}
+      />
+      <TextField
+        label={s.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        fullWidth
+      />
+      <TextField
+        label={s.password}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        fullWidth
+      />
       <Button type="submit" variant="contained" size="large" disabled={signIn.isPending || !email || !password}>
         {s.signIn}
       </Button>
@@ -68,21 +110,66 @@ export function CreateAccountForm() {
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   if (signUp.isSuccess) return <Feedback success={s.signUpDone(form.email.trim())} />;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit(() => {
-      const parsed = signUpInput.safeParse(form);
-      if (!parsed.success) {
-        const errs: Record<string, string> = {};
-        for (const i of parsed.error.issues) errs[String(i.path[0])] ??= i.message;
-        setLocal(errs);
-        return;
-      }
-      setLocal({});
-      signUp.mutate(parsed.data);
-    })}>
-      <Feedback error={signUp.error && !(signUp.error instanceof ApiError && signUp.error.code === 'validation_failed') ? authErrorMessage(signUp.error, form.email) : socialError ? authErrorMessage(socialError, form.email) : null} />
-      <TextField label={s.name} name="name" autoComplete="name" required value={form.name} onChange={set('name')} error={Boolean(fields.name)} helperText={fields.name} fullWidth />
-      <TextField label={s.email} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} error={Boolean(fields.email)} helperText={fields.email} fullWidth />
-      <TextField label={s.password} type="password" name="new-password" autoComplete="new-password" required value={form.password} onChange={set('password')} error={Boolean(fields.password)} helperText={fields.password ?? s.passwordHint} fullWidth />
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={submit(() => {
+        const parsed = signUpInput.safeParse(form);
+        if (!parsed.success) {
+          const errs: Record<string, string> = {};
+          for (const i of parsed.error.issues) errs[String(i.path[0])] ??= i.message;
+          setLocal(errs);
+          return;
+        }
+        setLocal({});
+        signUp.mutate(parsed.data);
+      })}
+    >
+      <Feedback
+        error={
+          signUp.error && !(signUp.error instanceof ApiError && signUp.error.code === 'validation_failed')
+            ? authErrorMessage(signUp.error, form.email)
+            : socialError
+              ? authErrorMessage(socialError, form.email)
+              : null
+        }
+      />
+      <TextField
+        label={s.name}
+        name="name"
+        autoComplete="name"
+        required
+        value={form.name}
+        onChange={set('name')}
+        error={Boolean(fields.name)}
+        helperText={fields.name}
+        fullWidth
+      />
+      <TextField
+        label={s.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        onChange={set('email')}
+        error={Boolean(fields.email)}
+        helperText={fields.email}
+        fullWidth
+      />
+      <TextField
+        label={s.password}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={form.password}
+        onChange={set('password')}
+        error={Boolean(fields.password)}
+        helperText={fields.password ?? s.passwordHint}
+        fullWidth
+      />
       <FormControl>
         <FormLabel id="role-label">{s.iAmA}</FormLabel>
         <RadioGroup row aria-labelledby="role-label" name="role" value={form.role} onChange={set('role')}>
@@ -104,8 +191,20 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit(() => reset.mutate(email.trim()))}>
-      <Feedback success={reset.isSuccess ? s.resetSent(email.trim()) : null} error={reset.error ? authErrorMessage(reset.error, email) : null} />
-      <TextField label={s.email} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} fullWidth />
+      <Feedback
+        success={reset.isSuccess ? s.resetSent(email.trim()) : null}
+        error={reset.error ? authErrorMessage(reset.error, email) : null}
+      />
+      <TextField
+        label={s.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        fullWidth
+      />
       <Button type="submit" variant="contained" size="large" disabled={reset.isPending || !email.includes('@')}>
         {s.sendResetLink}
       </Button>
@@ -119,9 +218,25 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const [password, setPassword] = useState('');
   const tooShort = password.length > 0 && password.length < 8;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit(() => reset.mutate({ newPassword: password, token }, { onSuccess: onDone }))}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={submit(() => reset.mutate({ newPassword: password, token }, { onSuccess: onDone }))}
+    >
       <Feedback error={reset.error ? authErrorMessage(reset.error, '') : null} />
-      <TextField label={s.newPassword} type="password" name="new-password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={tooShort} helperText={s.passwordHint} fullWidth />
+      <TextField
+        label={s.newPassword}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={tooShort}
+        helperText={s.passwordHint}
+        fullWidth
+      />
       <Button type="submit" variant="contained" size="large" disabled={reset.isPending || password.length < 8}>
         {s.savePassword}
       </Button>

@@ -10,5 +10,8 @@ export function renameCollection(id: string, name: string): Promise<BotCollectio
 
 export function useRenameCollection(kind: BotKind) {
   const refresh = useRefreshBots();
-  return useMutation({ mutationFn: ({ id, name }: { id: string; name: string }) => renameCollection(id, name), onSuccess: () => void refresh(kind) });
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => renameCollection(id, name),
+    onSuccess: () => void refresh(kind),
+  });
 }

@@ -20,7 +20,10 @@ export function useReorderCollections(kind: BotKind) {
       const before = client.getQueryData<BotCollection[]>(key);
       if (before) {
         const byId = new Map(before.map((c) => [c.id, c]));
-        client.setQueryData(key, ids.map((id) => byId.get(id)).filter((c): c is BotCollection => c !== undefined));
+        client.setQueryData(
+          key,
+          ids.map((id) => byId.get(id)).filter((c): c is BotCollection => c !== undefined),
+        );
       }
       return { before };
     },

@@ -125,8 +125,19 @@ function Library({ kind }: { kind: BotKind }) {
             </Button>
           )}
         </Stack>
-        {collections.isError && tab === 'mine' && <Alert severity="warning" sx={{ mb: 2 }}>{s.loadFailed}</Alert>}
-        <Box sx={{ display: 'grid', gridTemplateColumns: tab === 'mine' && wide ? '240px minmax(0, 1fr)' : 'minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
+        {collections.isError && tab === 'mine' && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {s.loadFailed}
+          </Alert>
+        )}
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: tab === 'mine' && wide ? '240px minmax(0, 1fr)' : 'minmax(0, 1fr)',
+            gap: 3,
+            alignItems: 'start',
+          }}
+        >
           {tab === 'mine' && wide && panel}
           <BotResults
             kind={kind}
@@ -139,7 +150,12 @@ function Library({ kind }: { kind: BotKind }) {
       </Box>
 
       {!wide && (
-        <Drawer anchor="bottom" open={drawerOpen && tab === 'mine'} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { maxHeight: '80vh', p: 1 } } }}>
+        <Drawer
+          anchor="bottom"
+          open={drawerOpen && tab === 'mine'}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { maxHeight: '80vh', p: 1 } } }}
+        >
           {panel}
           <Button onClick={() => setDrawerOpen(false)} sx={{ mt: 1 }}>
             {strings.bots.collections.close}
@@ -180,7 +196,13 @@ function SearchBox({ label, initial, onSearch }: { label: string; initial: strin
       }}
       slotProps={{
         htmlInput: { maxLength: 100 },
-        input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+        },
       }}
       sx={{ width: { xs: '100%', sm: 320 } }}
     />

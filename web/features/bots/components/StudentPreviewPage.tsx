@@ -32,7 +32,14 @@ export default function StudentPreviewPage() {
       </Typography>
       {list.isPending && <Skeleton variant="rounded" height={160} aria-label={strings.loading} />}
       {list.isError && (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void list.refetch()}>{strings.bots.library.retry}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void list.refetch()}>
+              {strings.bots.library.retry}
+            </Button>
+          }
+        >
           {strings.bots.library.loadFailed}
         </Alert>
       )}
@@ -67,7 +74,12 @@ export default function StudentPreviewPage() {
 function StudentCard({ bot }: { bot: BotSummary }) {
   const titleId = useId();
   return (
-    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <BotAvatar icon={bot.icon} kind={bot.kind} botId={bot.id} />

@@ -8,7 +8,9 @@ import { useBlocker } from 'react-router';
  */
 export function useUnsavedChanges(dirty: boolean) {
   const allow = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !allow.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !allow.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {

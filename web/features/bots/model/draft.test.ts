@@ -72,7 +72,12 @@ describe('the editor draft', () => {
     expect(keyFromLabel('Grade level')).toBe('grade_level');
     expect(keyFromLabel('3 things')).toBe('field_3_things');
     expect(keyFromLabel('Élève')).toBe('eleve');
-    const fields = [{ ...newField(), key: 'topic', label: 'x' }, { ...newField(), label: 'Topic' }, { ...newField(), label: 'Topic' }, { ...newField(), label: '' }];
+    const fields = [
+      { ...newField(), key: 'topic', label: 'x' },
+      { ...newField(), label: 'Topic' },
+      { ...newField(), label: 'Topic' },
+      { ...newField(), label: '' },
+    ];
     expect(fieldKeys(fields)).toEqual(['topic', 'topic_2', 'topic_3', 'field']);
   });
 

@@ -65,7 +65,19 @@ const newRowId = () => `row-${++rowCounter}`;
 
 /** An empty field of a kind, ready for the teacher to label. */
 export function newField(kind: FieldKind = 'text'): FieldDraft {
-  return { rowId: newRowId(), key: null, label: '', kind, required: false, help: '', defaultValue: '', options: '', min: '', max: '', unit: '' };
+  return {
+    rowId: newRowId(),
+    key: null,
+    label: '',
+    kind,
+    required: false,
+    help: '',
+    defaultValue: '',
+    options: '',
+    min: '',
+    max: '',
+    unit: '',
+  };
 }
 
 /** A new bot of a kind with the contract's defaults. */
@@ -82,7 +94,15 @@ export function emptyDraft(kind: BotKind): BotDraft {
     collectionId: null,
     doc: { fields: [], outputFormat: '', canGenerateImages: false },
     chat: { welcomeMessage: '', starterPrompts: [] },
-    tutor: { subject: '', gradeLevel: '', learningObjectives: '', tutoringStyle: 'socratic', completionCriteria: '', welcomeMessage: '', quizLength: '5' },
+    tutor: {
+      subject: '',
+      gradeLevel: '',
+      learningObjectives: '',
+      tutoringStyle: 'socratic',
+      completionCriteria: '',
+      welcomeMessage: '',
+      quizLength: '5',
+    },
   };
 }
 
@@ -116,7 +136,11 @@ export function draftFromBot(bot: BotDetail): BotDraft {
   draft.temperature = bot.temperature;
   draft.collectionId = bot.collectionId;
   if (bot.kind === 'DocBot') {
-    draft.doc = { fields: bot.settings.formInputs.map(fieldFromInput), outputFormat: bot.settings.outputFormat, canGenerateImages: bot.settings.canGenerateImages };
+    draft.doc = {
+      fields: bot.settings.formInputs.map(fieldFromInput),
+      outputFormat: bot.settings.outputFormat,
+      canGenerateImages: bot.settings.canGenerateImages,
+    };
   } else if (bot.kind === 'ChatBot') {
     draft.chat = { welcomeMessage: bot.settings.welcomeMessage, starterPrompts: [...bot.settings.starterPrompts] };
   } else {
@@ -179,7 +203,13 @@ function fieldToInput(f: FieldDraft, key: string): Record<string, unknown> {
   const base = { key, label: f.label, kind: f.kind, required: f.required, help: f.help.trim() === '' ? undefined : f.help };
   switch (f.kind) {
     case 'number':
-      return { ...base, default: numberOrText(f.defaultValue), min: numberOrText(f.min), max: numberOrText(f.max), unit: f.unit.trim() === '' ? undefined : f.unit };
+      return {
+        ...base,
+        default: numberOrText(f.defaultValue),
+        min: numberOrText(f.min),
+        max: numberOrText(f.max),
+        unit: f.unit.trim() === '' ? undefined : f.unit,
+      };
     case 'select':
       return { ...base, options: optionsOf(f.options), default: f.defaultValue };
     case 'grade_level':
@@ -190,7 +220,11 @@ function fieldToInput(f: FieldDraft, key: string): Record<string, unknown> {
 }
 
 /** The options of a list field, one per non-empty line. */
-export const optionsOf = (text: string) => text.split('\n').map((o) => o.trim()).filter((o) => o !== '');
+export const optionsOf = (text: string) =>
+  text
+    .split('\n')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
 
 function settingsOf(draft: BotDraft): Record<string, unknown> {
   switch (draft.kind) {
@@ -271,13 +305,17 @@ function fieldByFieldErrors(draft: BotDraft, errors: FieldErrors): FieldErrors {
 /** The draft as POST /api/bots input, checked with the contract's schema (the server checks again). */
 export function checkCreate(draft: BotDraft, copiedFrom: string | null): Checked<CreateBotInput> {
   const parsed = createBotInput.safeParse({ ...commonOf(draft), visibility: 'private', copiedFrom });
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldByFieldErrors(draft, issuesToErrors(parsed.error.issues)) };
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : { ok: false, errors: fieldByFieldErrors(draft, issuesToErrors(parsed.error.issues)) };
 }
 
 /** The draft as PUT /api/bots/:id input with the version it was loaded at. */
 export function checkUpdate(draft: BotDraft, version: number): Checked<UpdateBotInput> {
   const parsed = updateBotInput.safeParse({ ...commonOf(draft), version });
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldByFieldErrors(draft, issuesToErrors(parsed.error.issues)) };
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : { ok: false, errors: fieldByFieldErrors(draft, issuesToErrors(parsed.error.issues)) };
 }
 
 /** The first message for a path or anything under it (a list's options, an icon's emoji). */

@@ -24,7 +24,10 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
   }, [q, filter, onChange]);
 
   return (
-    <Box component="search" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}>
+    <Box
+      component="search"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}
+    >
       <TextField
         label={s.searchLabel}
         placeholder={s.searchPlaceholder}
@@ -32,9 +35,24 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
         value={q}
         onChange={(e) => setQ(e.target.value)}
         size="small"
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
-      <TextField select label={s.kindLabel} size="small" slotProps={emptyShown} value={filter.kind ?? ''} onChange={(e) => onChange({ ...filter, kind: (e.target.value || null) as SavedKind | null })}>
+      <TextField
+        select
+        label={s.kindLabel}
+        size="small"
+        slotProps={emptyShown}
+        value={filter.kind ?? ''}
+        onChange={(e) => onChange({ ...filter, kind: (e.target.value || null) as SavedKind | null })}
+      >
         <MenuItem value="">{s.kindAll}</MenuItem>
         {savedKinds.map((k) => (
           <MenuItem key={k} value={k}>
@@ -42,7 +60,14 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label={s.botLabel} size="small" slotProps={emptyShown} value={filter.botId ?? ''} onChange={(e) => onChange({ ...filter, botId: e.target.value || null })}>
+      <TextField
+        select
+        label={s.botLabel}
+        size="small"
+        slotProps={emptyShown}
+        value={filter.botId ?? ''}
+        onChange={(e) => onChange({ ...filter, botId: e.target.value || null })}
+      >
         <MenuItem value="">{s.botAll}</MenuItem>
         {(bots.data?.bots ?? []).map((b) => (
           <MenuItem key={b.botId} value={b.botId}>
@@ -50,7 +75,13 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label={s.sortLabel} size="small" value={filter.sort} onChange={(e) => onChange({ ...filter, sort: e.target.value as SavedSort })}>
+      <TextField
+        select
+        label={s.sortLabel}
+        size="small"
+        value={filter.sort}
+        onChange={(e) => onChange({ ...filter, sort: e.target.value as SavedSort })}
+      >
         {savedSorts.map((k) => (
           <MenuItem key={k} value={k}>
             {s.sorts[k]}

@@ -134,7 +134,12 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
         )}
         {autosave.conflict && (
           <Box sx={{ mb: 2 }}>
-            <ConflictPanel mine={autosave.draft.body} theirs={autosave.conflict.body} onKeepMine={autosave.keepMine} onTakeTheirs={autosave.takeTheirs} />
+            <ConflictPanel
+              mine={autosave.draft.body}
+              theirs={autosave.conflict.body}
+              onKeepMine={autosave.keepMine}
+              onTakeTheirs={autosave.takeTheirs}
+            />
           </Box>
         )}
         {isDocument && !wide && (
@@ -156,14 +161,18 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
             />
           )}
           {/* Always rendered (hidden on the phone's Edit tab): Print and Copy take it. */}
-          <Box component="section" aria-label={isDocument ? s.preview : s.transcript} sx={{ minWidth: 0, display: showPreview ? 'block' : 'none' }}>
-              <Box ref={previewRef} data-print-target>
-                {item.kind === 'image' && imageUrl ? (
-                  <Box component="img" src={imageUrl} alt={item.title} sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1 }} />
-                ) : (
-                  <Markdown text={text} />
-                )}
-              </Box>
+          <Box
+            component="section"
+            aria-label={isDocument ? s.preview : s.transcript}
+            sx={{ minWidth: 0, display: showPreview ? 'block' : 'none' }}
+          >
+            <Box ref={previewRef} data-print-target>
+              {item.kind === 'image' && imageUrl ? (
+                <Box component="img" src={imageUrl} alt={item.title} sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1 }} />
+              ) : (
+                <Markdown text={text} />
+              )}
+            </Box>
           </Box>
         </Box>
       </DialogContent>

@@ -33,11 +33,18 @@ export function SavedList({ items, onOpen }: { items: SavedSummary[]; onOpen: (i
                     {item.updatedAt !== item.createdAt ? ` · ${s.saved(when(item.createdAt))}` : ''}
                   </span>
                   {item.excerpt && (
-                    <span style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', marginTop: 4 }}>{item.excerpt}</span>
+                    <span
+                      style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', marginTop: 4 }}
+                    >
+                      {item.excerpt}
+                    </span>
                   )}
                 </>
               }
-              slotProps={{ primary: { sx: { fontWeight: 500, overflowWrap: 'anywhere' } }, secondary: { component: 'div', sx: { overflowWrap: 'anywhere' } } }}
+              slotProps={{
+                primary: { sx: { fontWeight: 500, overflowWrap: 'anywhere' } },
+                secondary: { component: 'div', sx: { overflowWrap: 'anywhere' } },
+              }}
             />
           </ListItemButton>
         </ListItem>

@@ -58,7 +58,8 @@ export function useAutosave(item: SavedDetail) {
       queryClient.setQueryData(savedKeys.detail(item.id), outcome.item);
       void queryClient.invalidateQueries({ queryKey: savedKeys.lists() });
       setError(null);
-      const pending = latest.current.body !== saved.current.body || (latest.current.title.trim() && latest.current.title.trim() !== saved.current.title);
+      const pending =
+        latest.current.body !== saved.current.body || (latest.current.title.trim() && latest.current.title.trim() !== saved.current.title);
       setStatus(pending ? 'saving' : 'saved');
       if (pending) timer.current = setTimeout(() => again.current(), 0);
     } catch (err) {

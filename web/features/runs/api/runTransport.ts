@@ -18,7 +18,8 @@ const fetchWithApiErrors: typeof fetch = async (input, init) => {
   const payload: unknown = await res.json().catch(() => null);
   const parsed = errorBody.safeParse(payload);
   const retryAfter = Number(res.headers.get('Retry-After')) || undefined;
-  if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, retryAfter);
+  if (parsed.success)
+    throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, retryAfter);
   throw new ApiError(res.status, 'unknown', `The server answered ${res.status}.`, undefined, retryAfter);
 };
 

@@ -7,8 +7,18 @@ import { aiStatusQuery } from '../../ai/api/aiStatus';
 export function AiStatusNotice() {
   const { data } = useQuery({ ...aiStatusQuery(), staleTime: 60_000 });
   if (!data) return null;
-  if (data.provider === 'not configured') return <Alert severity="warning" sx={{ mb: 2 }}>{strings.runs.notConfigured}</Alert>;
-  if (data.testProvider) return <Alert severity="info" sx={{ mb: 2 }} data-testid="test-provider-notice">{data.notice ?? strings.runs.testProvider}</Alert>;
+  if (data.provider === 'not configured')
+    return (
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {strings.runs.notConfigured}
+      </Alert>
+    );
+  if (data.testProvider)
+    return (
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="test-provider-notice">
+        {data.notice ?? strings.runs.testProvider}
+      </Alert>
+    );
   return null;
 }
 

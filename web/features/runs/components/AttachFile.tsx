@@ -30,7 +30,15 @@ async function extractOnServer(file: File, started: (h: UploadHandle) => void): 
  * Attach a file to the next message: its text goes with the message. Text and Markdown are read in
  * the browser; a PDF or Word file is uploaded and its text extracted on the server.
  */
-export function AttachFile({ value, onChange, disabled }: { value: Attachment | null; onChange: (a: Attachment | null) => void; disabled: boolean }) {
+export function AttachFile({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: Attachment | null;
+  onChange: (a: Attachment | null) => void;
+  disabled: boolean;
+}) {
   const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState<string | null>(null);
@@ -76,7 +84,14 @@ export function AttachFile({ value, onChange, disabled }: { value: Attachment | 
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-      <input id={inputId} type="file" accept=".txt,.md,.markdown,.pdf,.docx,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" hidden disabled={disabled || reading !== null} onChange={onPick} />
+      <input
+        id={inputId}
+        type="file"
+        accept=".txt,.md,.markdown,.pdf,.docx,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        hidden
+        disabled={disabled || reading !== null}
+        onChange={onPick}
+      />
       {reading !== null ? (
         <>
           <Chip icon={<CircularProgress size={14} aria-hidden />} label={s.reading(reading)} sx={{ maxWidth: 240 }} />

@@ -57,7 +57,9 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
 
   // Keep the newest text in view while it streams, unless the reader scrolled up to read.
   const count = chat.messages.length;
-  const streamedChars = chat.streamingId ? (chat.messages.at(-1)?.parts.length ?? 0) + JSON.stringify(chat.messages.at(-1)?.parts ?? []).length : 0;
+  const streamedChars = chat.streamingId
+    ? (chat.messages.at(-1)?.parts.length ?? 0) + JSON.stringify(chat.messages.at(-1)?.parts ?? []).length
+    : 0;
   const following = useRef(true);
   useEffect(() => {
     const onScroll = () => {
@@ -73,7 +75,8 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
   const welcome = bot.settings.welcomeMessage;
   const starters = bot.kind === 'ChatBot' && !tutor ? bot.settings.starterPrompts : [];
   const last = chat.messages.at(-1);
-  const canRegenerate = !chat.busy && last?.role === 'assistant' && last.metadata?.status !== 'streaming' && last.metadata?.status !== 'blocked';
+  const canRegenerate =
+    !chat.busy && last?.role === 'assistant' && last.metadata?.status !== 'streaming' && last.metadata?.status !== 'blocked';
   const send = (text: string) => {
     const full = withAttachment(text, attachment);
     setAttachment(null);
@@ -93,7 +96,14 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {starters.map((p) => (
-              <Chip key={p} label={p} onClick={() => send(p)} disabled={chat.busy} variant="outlined" sx={{ height: 'auto', py: 0.75, '& .MuiChip-label': { whiteSpace: 'normal' } }} />
+              <Chip
+                key={p}
+                label={p}
+                onClick={() => send(p)}
+                disabled={chat.busy}
+                variant="outlined"
+                sx={{ height: 'auto', py: 0.75, '& .MuiChip-label': { whiteSpace: 'normal' } }}
+              />
             ))}
           </Stack>
         </Box>
@@ -106,10 +116,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
         </Box>
       )}
       {chat.error !== null && chat.error !== undefined && (
-        <AiErrorAlert
-          error={chat.error}
-          onRetry={chat.refused ? undefined : () => void chat.regenerate()}
-        />
+        <AiErrorAlert error={chat.error} onRetry={chat.refused ? undefined : () => void chat.regenerate()} />
       )}
       <div ref={end} />
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, position: 'sticky', bottom: 8, zIndex: 1 }}>
@@ -124,13 +131,30 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
             tutor ? undefined : (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                 <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
-                <SaveButton state={save} label={s.save.conversationButton} disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId} onSave={saveConversation} />
-                <ExportMenu title={bot.name} markdown={transcript} target={transcriptRef} disabled={chat.messages.length === 0 || chat.busy} size="small" />
+                <SaveButton
+                  state={save}
+                  label={s.save.conversationButton}
+                  disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId}
+                  onSave={saveConversation}
+                />
+                <ExportMenu
+                  title={bot.name}
+                  markdown={transcript}
+                  target={transcriptRef}
+                  disabled={chat.messages.length === 0 || chat.busy}
+                  size="small"
+                />
               </Stack>
             )
           }
         />
-        {!tutor && <SaveOutcome state={save} onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))} onUseTheirs={save.acceptTheirs} />}
+        {!tutor && (
+          <SaveOutcome
+            state={save}
+            onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))}
+            onUseTheirs={save.acceptTheirs}
+          />
+        )}
       </Paper>
     </Stack>
   );

@@ -27,7 +27,18 @@ interface Props {
 }
 
 /** The message box: Enter sends, Shift+Enter is a new line; Stop takes Send's place while a reply streams. */
-export function Composer({ busy, canStop, onSend, onStop, returned, label = s.label, placeholder = s.placeholder, sendLabel = s.send, extra, allowEmpty = false }: Props) {
+export function Composer({
+  busy,
+  canStop,
+  onSend,
+  onStop,
+  returned,
+  label = s.label,
+  placeholder = s.placeholder,
+  sendLabel = s.send,
+  extra,
+  allowEmpty = false,
+}: Props) {
   const hintId = useId();
   const [text, setText] = useState('');
   const [seen, setSeen] = useState(returned?.at);
@@ -74,7 +85,11 @@ export function Composer({ busy, canStop, onSend, onStop, returned, label = s.la
           </Button>
         )}
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 0.5, rowGap: 1 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 0.5, rowGap: 1 }}
+      >
         {/* On narrow screens the hint is for screen readers only (there is no Enter key hint to see on a phone keyboard). */}
         <Box id={hintId} sx={{ typography: 'caption', color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
           {s.hint}

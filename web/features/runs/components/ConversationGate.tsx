@@ -42,11 +42,24 @@ export function ConversationGate({ res, conversationId, isNew, botId, savedKind,
   const malformed = !isNew && ((res !== 'new' && !isUuid(res)) || (conversationId !== null && !isUuid(conversationId)));
   const saved = useReopenedItem(isNew || malformed ? 'new' : res);
   const convId = isNew || malformed ? null : res === 'new' ? conversationId : (saved.data?.conversationId ?? null);
-  const conversation = useQuery({ ...conversationQuery(convId ?? 'none'), enabled: convId !== null, retry: false, staleTime: 0, gcTime: 0 });
+  const conversation = useQuery({
+    ...conversationQuery(convId ?? 'none'),
+    enabled: convId !== null,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
   if (isNew) return children({ conversation: null, saved: null });
   if (malformed) {
     return (
-      <Alert severity="warning" action={<Button color="inherit" onClick={onStartNew}>{s.startNew}</Button>}>
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" onClick={onStartNew}>
+            {s.startNew}
+          </Button>
+        }
+      >
         {s.conversationNotFound}
       </Alert>
     );
@@ -56,11 +69,18 @@ export function ConversationGate({ res, conversationId, isNew, botId, savedKind,
   if (savedPending || (convId !== null && conversation.isPending)) return <CircularProgress size={24} aria-label={strings.loading} />;
 
   const notFoundError = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 403);
-  const savedWrong = res !== 'new' && saved.data !== undefined && (saved.data.kind !== savedKind || (saved.data.botId !== null && saved.data.botId !== botId));
+  const savedWrong =
+    res !== 'new' &&
+    saved.data !== undefined &&
+    (saved.data.kind !== savedKind || (saved.data.botId !== null && saved.data.botId !== botId));
   const convWrong = conversation.data !== undefined && conversation.data.botId !== botId;
   // A saved document whose run is gone still opens (its text is kept); a missing run otherwise is not found.
   const convMissing = convId !== null && conversation.isError && !(savedKind === 'document' && res !== 'new');
-  const notFound = (res !== 'new' && saved.isError && notFoundError(saved.error)) || savedWrong || convWrong || (convMissing && notFoundError(conversation.error));
+  const notFound =
+    (res !== 'new' && saved.isError && notFoundError(saved.error)) ||
+    savedWrong ||
+    convWrong ||
+    (convMissing && notFoundError(conversation.error));
   const failed = (res !== 'new' && saved.isError) || convMissing;
   if (notFound || failed) {
     const error = saved.error ?? conversation.error;

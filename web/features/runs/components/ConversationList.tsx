@@ -32,13 +32,28 @@ interface Props {
 
 function Entries({ botId, currentId, onOpen, docs }: Omit<Props, 'onNew'>) {
   const runs = useQuery(botRunsQuery(botId));
-  if (runs.isError) return <Typography color="error" variant="body2">{s.loadFailed}</Typography>;
+  if (runs.isError)
+    return (
+      <Typography color="error" variant="body2">
+        {s.loadFailed}
+      </Typography>
+    );
   const items = runs.data?.conversations ?? [];
-  if (runs.isSuccess && items.length === 0) return <Typography color="text.secondary" variant="body2" sx={{ px: 2, py: 1 }}>{s.empty}</Typography>;
+  if (runs.isSuccess && items.length === 0)
+    return (
+      <Typography color="text.secondary" variant="body2" sx={{ px: 2, py: 1 }}>
+        {s.empty}
+      </Typography>
+    );
   return (
     <List dense aria-label={docs ? s.docTitle : s.title}>
       {items.map((c) => (
-        <ListItemButton key={c.id} selected={c.id === currentId} aria-current={c.id === currentId ? 'page' : undefined} onClick={() => onOpen(c.id)}>
+        <ListItemButton
+          key={c.id}
+          selected={c.id === currentId}
+          aria-current={c.id === currentId ? 'page' : undefined}
+          onClick={() => onOpen(c.id)}
+        >
           <ListItemText
             primary={c.title || strings.runs.chat.conversationLabel}
             secondary={c.id === currentId ? `${when(c.updatedAt)} · ${s.current}` : when(c.updatedAt)}
@@ -59,15 +74,29 @@ export function ConversationList(props: Props) {
   const [open, setOpen] = useState(false);
   const title = props.docs ? s.docTitle : s.title;
   const newButton = (
-    <Button startIcon={<AddIcon />} onClick={() => { setOpen(false); props.onNew(); }} size="small">
+    <Button
+      startIcon={<AddIcon />}
+      onClick={() => {
+        setOpen(false);
+        props.onNew();
+      }}
+      size="small"
+    >
       {props.docs ? strings.runs.doc.newDocument : s.newConversation}
     </Button>
   );
   if (wide) {
     return (
-      <Paper variant="outlined" component="nav" aria-label={title} sx={{ width: 260, flexShrink: 0, alignSelf: 'flex-start', maxHeight: '70vh', overflowY: 'auto' }}>
+      <Paper
+        variant="outlined"
+        component="nav"
+        aria-label={title}
+        sx={{ width: 260, flexShrink: 0, alignSelf: 'flex-start', maxHeight: '70vh', overflowY: 'auto' }}
+      >
         <Box sx={{ px: 2, pt: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <Typography component="h2" variant="subtitle1">{title}</Typography>
+          <Typography component="h2" variant="subtitle1">
+            {title}
+          </Typography>
         </Box>
         <Box sx={{ px: 1 }}>{newButton}</Box>
         <Entries {...props} />
@@ -85,7 +114,13 @@ export function ConversationList(props: Props) {
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
         <DialogTitle>{title}</DialogTitle>
         <DialogContent dividers sx={{ px: 0 }}>
-          <Entries {...props} onOpen={(id) => { setOpen(false); props.onOpen(id); }} />
+          <Entries
+            {...props}
+            onOpen={(id) => {
+              setOpen(false);
+              props.onOpen(id);
+            }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{s.close}</Button>

@@ -39,7 +39,8 @@ export function initialFormState(inputs: readonly FormInput[]): FormState {
   const remembered = lastGrade.get();
   const state: FormState = {};
   for (const input of inputs) {
-    if (input.kind === 'grade_level') state[input.key] = input.default ?? (remembered && (gradeLevels as readonly string[]).includes(remembered) ? remembered : '');
+    if (input.kind === 'grade_level')
+      state[input.key] = input.default ?? (remembered && (gradeLevels as readonly string[]).includes(remembered) ? remembered : '');
     else state[input.key] = input.default === undefined ? '' : String(input.default);
   }
   return state;

@@ -80,7 +80,9 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   useEffect(preloadMarkdown, []);
 
   const replies = chat.messages.filter((m) => m.role === 'assistant');
-  const doc = replies.at(-1) ?? (saved ? { id: 'saved', role: 'assistant' as const, parts: [{ type: 'text' as const, text: saved.body }] } : undefined);
+  const doc =
+    replies.at(-1) ??
+    (saved ? { id: 'saved', role: 'assistant' as const, parts: [{ type: 'text' as const, text: saved.body }] } : undefined);
   const docIsLast = doc !== undefined && chat.messages.at(-1)?.id === doc.id;
   const generatedText = doc ? messageText(doc) : '';
   const editedText = edited && doc && edited.forId === doc.id ? edited.text : null;
@@ -91,7 +93,9 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   const formLocked = chat.conversationId !== null;
   const reopened = saved !== null || (initial !== null && initial.messages.length > 0);
   const canRefine = chat.conversationId !== null;
-  const state = doc ? replyState(doc, { streamingId: chat.streamingId, stopped: chat.stopped, status: chat.status, isLast: docIsLast }) : 'streaming';
+  const state = doc
+    ? replyState(doc, { streamingId: chat.streamingId, stopped: chat.stopped, status: chat.status, isLast: docIsLast })
+    : 'streaming';
 
   const generate = () => {
     const check = checkFormValues(inputs, values);
@@ -116,7 +120,9 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   };
 
   const saveDocument = () => {
-    void save.saveDocument({ body: docText, conversationId: chat.conversationId ?? undefined, botId: bot.id }).then((item) => item && onSaved(item.id));
+    void save
+      .saveDocument({ body: docText, conversationId: chat.conversationId ?? undefined, botId: bot.id })
+      .then((item) => item && onSaved(item.id));
   };
 
   const firstHeading = /^#+\s+(.+)$/m.exec(docText)?.[1]?.trim();
@@ -136,7 +142,16 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
           <Typography id="doc-answers" component="h2" variant="h6" sx={{ mb: 1 }}>
             {s.answersTitle}
           </Typography>
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, max-content) 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, max-content) 1fr' },
+              columnGap: 2,
+              rowGap: 0.5,
+            }}
+          >
             {inputs
               .filter((i) => (values[i.key] ?? '').trim() !== '')
               .map((i) => (
@@ -177,7 +192,14 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
         </Paper>
       )}
       {reopened && (
-        <Alert severity="info" action={<Button color="inherit" onClick={onStartAgain}>{s.newDocument}</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" onClick={onStartAgain}>
+              {s.newDocument}
+            </Button>
+          }
+        >
           {s.reopened}
         </Alert>
       )}
@@ -218,7 +240,14 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
         {doc && !chat.busy && (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
             {canRefine && (
-              <Button startIcon={<ReplayIcon />} onClick={() => { setLastAction('refine'); void chat.regenerate(); }} disabled={state === 'blocked'}>
+              <Button
+                startIcon={<ReplayIcon />}
+                onClick={() => {
+                  setLastAction('refine');
+                  void chat.regenerate();
+                }}
+                disabled={state === 'blocked'}
+              >
                 {s.regenerate}
               </Button>
             )}
@@ -229,12 +258,25 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
             <ExportMenu title={firstHeading ?? bot.name} markdown={docText} target={docRef} disabled={!docText.trim()} />
           </Stack>
         )}
-        <SaveOutcome state={save} onOverwrite={() => void save.overwrite().then((item) => item && onSaved(item.id))} onUseTheirs={useTheirs} />
+        <SaveOutcome
+          state={save}
+          onOverwrite={() => void save.overwrite().then((item) => item && onSaved(item.id))}
+          onUseTheirs={useTheirs}
+        />
         {doc && bot.settings.canGenerateImages && <ImageSection suggestion={firstHeading ?? bot.name} botId={bot.id} />}
       </Paper>
 
       {doc && canRefine && (
-        <Paper variant="outlined" component="form" onSubmit={(e) => { e.preventDefault(); sendRefine(); }} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
+        <Paper
+          variant="outlined"
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            sendRefine();
+          }}
+          sx={{ p: { xs: 2, sm: 3 } }}
+          noValidate
+        >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
               label={s.refineLabel}
@@ -270,7 +312,12 @@ function MessageBubbleless(props: { text: string; state: Parameters<typeof Messa
 
 function ImageSection({ suggestion, botId }: { suggestion: string; botId: string }) {
   const available = useImagesAvailable();
-  if (!available) return <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>{strings.runs.image.unavailable}</Typography>;
+  if (!available)
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        {strings.runs.image.unavailable}
+      </Typography>
+    );
   return (
     <Box sx={{ mt: 2 }}>
       <ImagePanel suggestion={suggestion} botId={botId} />

@@ -66,7 +66,15 @@ export function ImagePanel({ suggestion, botId }: { suggestion: string; botId: s
       {open && (
         <Box component="form" onSubmit={create} sx={{ mt: 1 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField label={s.promptLabel} value={prompt} onChange={(e) => setPrompt(e.target.value)} fullWidth multiline maxRows={4} autoFocus />
+            <TextField
+              label={s.promptLabel}
+              value={prompt}
+              onChange={(e) => setPrompt(e.target.value)}
+              fullWidth
+              multiline
+              maxRows={4}
+              autoFocus
+            />
             <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
               <Button type="submit" variant="contained" disabled={busy || !prompt.trim()} sx={{ minHeight: 56 }}>
                 {busy ? s.creating : s.create}
@@ -94,7 +102,12 @@ export function ImagePanel({ suggestion, botId }: { suggestion: string; botId: s
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
             {images.map((img) => (
               <Box component="figure" key={img.fileId} sx={{ m: 0, width: { xs: '100%', sm: 280 } }}>
-                <Box component="img" src={imageUrl(img.fileId)} alt={s.alt(img.prompt)} sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }} />
+                <Box
+                  component="img"
+                  src={imageUrl(img.fileId)}
+                  alt={s.alt(img.prompt)}
+                  sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }}
+                />
                 <Box component="figcaption" sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
                   {img.prompt} ·{' '}
                   <a href={imageUrl(img.fileId)} download>
@@ -103,7 +116,12 @@ export function ImagePanel({ suggestion, botId }: { suggestion: string; botId: s
                   <Button
                     size="small"
                     disabled={savedIds.has(img.fileId)}
-                    onClick={() => void saveImage({ fileId: img.fileId, botId, title: img.prompt.slice(0, 120) }).then(() => setSavedIds((ids) => new Set(ids).add(img.fileId)), setError)}
+                    onClick={() =>
+                      void saveImage({ fileId: img.fileId, botId, title: img.prompt.slice(0, 120) }).then(
+                        () => setSavedIds((ids) => new Set(ids).add(img.fileId)),
+                        setError,
+                      )
+                    }
                   >
                     {savedIds.has(img.fileId) ? strings.runs.save.imageSaved : strings.runs.save.image}
                   </Button>

@@ -44,7 +44,19 @@ function UserText({ text }: { text: string }) {
             <AttachFileIcon fontSize="inherit" sx={{ verticalAlign: 'middle', mr: 0.5 }} />
             {a.summary(attachment.name, attachment.text.length.toLocaleString('en-US'))}
           </summary>
-          <Box component="pre" sx={{ m: 0, mt: 1, maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', fontSize: '0.875rem' }}>
+          <Box
+            component="pre"
+            sx={{
+              m: 0,
+              mt: 1,
+              maxHeight: 240,
+              overflow: 'auto',
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              fontFamily: 'inherit',
+              fontSize: '0.875rem',
+            }}
+          >
             {attachment.text}
           </Box>
         </Box>

@@ -10,7 +10,11 @@ export function MessageList({ chat, botName, welcome }: { chat: RunChat; botName
   const { messages, status, streamingId, stopped } = chat;
   const waiting = status === 'submitted' && messages.at(-1)?.role === 'user';
   return (
-    <Box component="ol" aria-label={strings.runs.chat.conversationLabel} sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Box
+      component="ol"
+      aria-label={strings.runs.chat.conversationLabel}
+      sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       {welcome && <MessageBubble role="assistant" text={welcome} state="complete" botName={botName} welcome />}
       {messages.map((m, i) => (
         <MessageBubble

@@ -11,8 +11,24 @@ function ChatRun({ bot }: { bot: Extract<BotDetail, { kind: 'ChatBot' }> }) {
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'flex-start' } }}>
       <ConversationList botId={bot.id} currentId={route.conversationId} onOpen={route.openConversation} onNew={route.openNew} />
-      <ConversationGate key={route.sessionKey} res={route.params.res} conversationId={route.conversationId} isNew={route.isNew} botId={bot.id} savedKind="conversation" onStartNew={route.openNew}>
-        {(start) => <ChatRunner bot={bot} initial={start.conversation} saved={start.saved} onCreated={route.adoptConversation} onSaved={route.adoptSaved} />}
+      <ConversationGate
+        key={route.sessionKey}
+        res={route.params.res}
+        conversationId={route.conversationId}
+        isNew={route.isNew}
+        botId={bot.id}
+        savedKind="conversation"
+        onStartNew={route.openNew}
+      >
+        {(start) => (
+          <ChatRunner
+            bot={bot}
+            initial={start.conversation}
+            saved={start.saved}
+            onCreated={route.adoptConversation}
+            onSaved={route.adoptSaved}
+          />
+        )}
       </ConversationGate>
     </Stack>
   );

@@ -15,8 +15,27 @@ function DocRun({ bot }: { bot: Extract<BotDetail, { kind: 'DocBot' }> }) {
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'flex-start' } }}>
       <ConversationList botId={bot.id} currentId={route.conversationId} onOpen={route.openConversation} onNew={route.openNew} docs />
-      <ConversationGate key={route.sessionKey} res={route.params.res} conversationId={route.conversationId} isNew={route.isNew} botId={bot.id} savedKind="document" onStartNew={route.openNew}>
-        {(start) => <DocRunner bot={bot} initial={start.conversation} saved={start.saved} onCreated={route.adoptConversation} onSaved={route.adoptSaved} onStartAgain={route.openNew} values={values} setValues={setValues} />}
+      <ConversationGate
+        key={route.sessionKey}
+        res={route.params.res}
+        conversationId={route.conversationId}
+        isNew={route.isNew}
+        botId={bot.id}
+        savedKind="document"
+        onStartNew={route.openNew}
+      >
+        {(start) => (
+          <DocRunner
+            bot={bot}
+            initial={start.conversation}
+            saved={start.saved}
+            onCreated={route.adoptConversation}
+            onSaved={route.adoptSaved}
+            onStartAgain={route.openNew}
+            values={values}
+            setValues={setValues}
+          />
+        )}
       </ConversationGate>
     </Stack>
   );

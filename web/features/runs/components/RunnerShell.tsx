@@ -51,7 +51,17 @@ export function RunnerHeading({ bot }: { bot: BotDetail }) {
  * Loads the bot of a run page with its route parameters. An unknown id, a mismatched owner or
  * school, or a bot of another kind gives the one not-found page; other failures offer a retry.
  */
-export function RunnerShell({ routeKey, kind, homeTo, children }: { routeKey: BotRouteKey; kind: BotKind; homeTo?: string; children: (bot: BotDetail) => ReactNode }) {
+export function RunnerShell({
+  routeKey,
+  kind,
+  homeTo,
+  children,
+}: {
+  routeKey: BotRouteKey;
+  kind: BotKind;
+  homeTo?: string;
+  children: (bot: BotDetail) => ReactNode;
+}) {
   // Bot ids are UUIDs: anything else is not found without asking (and without a 404 in the console).
   const known = isUuid(routeKey.id);
   const bot = useQuery({ ...runBotQuery(routeKey), enabled: known });
@@ -69,7 +79,14 @@ export function RunnerShell({ routeKey, kind, homeTo, children }: { routeKey: Bo
     const e = bot.error;
     if (e instanceof ApiError && (e.status === 404 || e.status === 403 || e.status === 422)) return <NotFoundContent homeTo={home} />;
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void bot.refetch()}>{s.tryAgain}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void bot.refetch()}>
+            {s.tryAgain}
+          </Button>
+        }
+      >
         {e instanceof ApiError ? e.message : s.loadFailed}
       </Alert>
     );

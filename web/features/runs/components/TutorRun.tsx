@@ -16,7 +16,15 @@ import { ConversationGate } from './ConversationGate';
  * its teacher (run-tutor-bot, or the student view's preview) it is that same view. The top bar
  * shows the tutor's name through tutorContent.
  */
-export function TutorRun({ bot, route: routeName, assignmentId }: { bot: Extract<BotDetail, { kind: 'TutorBot' }>; route: RunRouteName; assignmentId: string | null }) {
+export function TutorRun({
+  bot,
+  route: routeName,
+  assignmentId,
+}: {
+  bot: Extract<BotDetail, { kind: 'TutorBot' }>;
+  route: RunRouteName;
+  assignmentId: string | null;
+}) {
   const route = useRunRoute(routeName);
   const { setTutorContent } = useAppState();
   useEffect(() => {
@@ -25,11 +33,27 @@ export function TutorRun({ bot, route: routeName, assignmentId }: { bot: Extract
   }, [setTutorContent, bot.id, bot.name, assignmentId]);
   return (
     <>
-      <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" startIcon={<RestartAltIcon />} onClick={route.openNew}>{strings.runs.tutor.startOver}</Button>}>
+      <Alert
+        severity="info"
+        sx={{ mb: 2 }}
+        action={
+          <Button color="inherit" startIcon={<RestartAltIcon />} onClick={route.openNew}>
+            {strings.runs.tutor.startOver}
+          </Button>
+        }
+      >
         {strings.runs.tutor.previewBanner}
       </Alert>
       <Box>
-        <ConversationGate key={route.sessionKey} res={route.params.res} conversationId={route.conversationId} isNew={route.isNew} botId={bot.id} savedKind="conversation" onStartNew={route.openNew}>
+        <ConversationGate
+          key={route.sessionKey}
+          res={route.params.res}
+          conversationId={route.conversationId}
+          isNew={route.isNew}
+          botId={bot.id}
+          savedKind="conversation"
+          onStartNew={route.openNew}
+        >
           {(start) => <ChatRunner bot={bot} initial={start.conversation} onCreated={route.adoptConversation} tutor />}
         </ConversationGate>
       </Box>

@@ -3,7 +3,10 @@ import type { RunMessage } from '../api/runTransport';
 import type { ReplyState } from '../components/MessageBubble';
 
 /** How a message stands, from the live chat (streaming, stopped here) and its stored status. */
-export function replyState(m: RunMessage, live: { streamingId: string | undefined; stopped: ReadonlySet<string>; status: ChatStatus; isLast: boolean }): ReplyState {
+export function replyState(
+  m: RunMessage,
+  live: { streamingId: string | undefined; stopped: ReadonlySet<string>; status: ChatStatus; isLast: boolean },
+): ReplyState {
   if (m.role === 'user') return 'complete';
   if (m.id === live.streamingId) return 'streaming';
   if (live.stopped.has(m.id) || m.metadata?.stopped) return 'stopped';

@@ -171,7 +171,9 @@ export function useRunChat({ botId, initial, createConversation, onCreated }: Ru
     const id = current.id;
     if (!id) return;
     // If this fails (a lost connection), the reply finishes on the server; Regenerate still waits for it.
-    await apiRequest(`/api/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(last.id)}/stop`, stopReplyResult, { method: 'POST' }).catch(() => undefined);
+    await apiRequest(`/api/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(last.id)}/stop`, stopReplyResult, {
+      method: 'POST',
+    }).catch(() => undefined);
   }, [messages, stop, current]);
 
   return useMemo(
@@ -191,7 +193,23 @@ export function useRunChat({ botId, initial, createConversation, onCreated }: Ru
       stop: stopReply,
       regenerate: regenerateLast,
     }),
-    [conversationId, messages, status, startError, error, returnedText, refused, busy, settling, streamingId, stopped, send, forgetConversation, stopReply, regenerateLast],
+    [
+      conversationId,
+      messages,
+      status,
+      startError,
+      error,
+      returnedText,
+      refused,
+      busy,
+      settling,
+      streamingId,
+      stopped,
+      send,
+      forgetConversation,
+      stopReply,
+      regenerateLast,
+    ],
   );
 }
 

@@ -16,7 +16,17 @@ import { botKeys } from '../../api/keys';
 import { useCollections } from '../../api/listCollections';
 import { useUpdateBot } from '../../api/updateBot';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
-import { checkCreate, checkUpdate, copyDraftOf, draftFromBot, emptyDraft, errorAt, fieldKeys, type BotDraft, type FieldErrors } from '../../model/draft';
+import {
+  checkCreate,
+  checkUpdate,
+  copyDraftOf,
+  draftFromBot,
+  emptyDraft,
+  errorAt,
+  fieldKeys,
+  type BotDraft,
+  type FieldErrors,
+} from '../../model/draft';
 import { editorPathOf, runPathOf } from '../../model/links';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { ChatSection, TutorSection } from './ChatTutorSections';
@@ -231,7 +241,13 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
                 severity="error"
                 role="alert"
                 sx={{ width: '100%' }}
-                action={problem.conflict ? <Button color="inherit" size="small" onClick={() => window.location.reload()}>{s.reload}</Button> : undefined}
+                action={
+                  problem.conflict ? (
+                    <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+                      {s.reload}
+                    </Button>
+                  ) : undefined
+                }
               >
                 {problem.message}
               </Alert>
@@ -256,7 +272,12 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
         </Stack>
         {hasTryIt && (
           <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
-            <TryItPanel ensureSaved={ensureSaved} welcomeMessage={welcome} starterPrompts={kind === 'ChatBot' ? draft.chat.starterPrompts : []} runnerPath={runnerPath} />
+            <TryItPanel
+              ensureSaved={ensureSaved}
+              welcomeMessage={welcome}
+              starterPrompts={kind === 'ChatBot' ? draft.chat.starterPrompts : []}
+              runnerPath={runnerPath}
+            />
           </Box>
         )}
       </Box>

@@ -39,7 +39,8 @@ export function BotEditorRoute({ kind }: { kind: BotKind }) {
   const canFetch = shapeOk && !isAdd && couldBeBotId(id);
   const query = useBot(id, { uid, sid, shared: shared === 'true' ? 'true' : 'false' }, canFetch);
   const state: unknown = location.state;
-  const carried = typeof state === 'object' && state !== null && 'editorKey' in state && typeof state.editorKey === 'string' ? state.editorKey : null;
+  const carried =
+    typeof state === 'object' && state !== null && 'editorKey' in state && typeof state.editorKey === 'string' ? state.editorKey : null;
   const editorKey = carried ?? location.key;
   const notFound = <NotFoundContent homeTo={paths.home.to(kind)} />;
 
@@ -55,7 +56,14 @@ export function BotEditorRoute({ kind }: { kind: BotKind }) {
   if (query.isError) {
     if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422)) return notFound;
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{strings.bots.library.retry}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void query.refetch()}>
+            {strings.bots.library.retry}
+          </Button>
+        }
+      >
         {strings.bots.editor.loadFailed}
       </Alert>
     );

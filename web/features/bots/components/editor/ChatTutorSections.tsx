@@ -63,7 +63,9 @@ export function ChatSection() {
               {!readOnly && (
                 <IconButton
                   aria-label={s.removeStarter(i + 1)}
-                  onClick={() => change('settings.starterPrompts', (d) => chat(d, { starterPrompts: d.chat.starterPrompts.filter((_x, j) => j !== i) }))}
+                  onClick={() =>
+                    change('settings.starterPrompts', (d) => chat(d, { starterPrompts: d.chat.starterPrompts.filter((_x, j) => j !== i) }))
+                  }
                   sx={{ mt: 1 }}
                 >
                   <DeleteOutlined />
@@ -79,7 +81,9 @@ export function ChatSection() {
             variant="outlined"
             sx={{ mt: 1.5 }}
             disabled={prompts.length >= BOT_LIMITS.starterPrompts}
-            onClick={() => change(`settings.starterPrompts.${prompts.length}`, (d) => chat(d, { starterPrompts: [...d.chat.starterPrompts, ''] }))}
+            onClick={() =>
+              change(`settings.starterPrompts.${prompts.length}`, (d) => chat(d, { starterPrompts: [...d.chat.starterPrompts, ''] }))
+            }
           >
             {s.addStarter}
           </Button>
@@ -99,9 +103,17 @@ export function TutorSection() {
   return (
     <Section title={s.sections.tutor}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Field path="settings.subject" label={s.subject} value={t.subject} set={(d, v) => tutor(d, { subject: v })} max={BOT_LIMITS.subject} />
+        <Field
+          path="settings.subject"
+          label={s.subject}
+          value={t.subject}
+          set={(d, v) => tutor(d, { subject: v })}
+          max={BOT_LIMITS.subject}
+        />
         <FormControl fullWidth error={Boolean(gradeError)}>
-          <InputLabel id={gradeLabel} shrink>{s.gradeLevel}</InputLabel>
+          <InputLabel id={gradeLabel} shrink>
+            {s.gradeLevel}
+          </InputLabel>
           <Select
             labelId={gradeLabel}
             displayEmpty
@@ -138,7 +150,13 @@ export function TutorSection() {
           onChange={(e) => change('settings.tutoringStyle', (d) => tutor(d, { tutoringStyle: e.target.value as TutoringStyle }))}
         >
           {tutoringStyles.map((style) => (
-            <FormControlLabel key={style} value={style} control={<Radio />} label={s.tutoringStyles[style]} disabled={readOnly && t.tutoringStyle !== style} />
+            <FormControlLabel
+              key={style}
+              value={style}
+              control={<Radio />}
+              label={s.tutoringStyles[style]}
+              disabled={readOnly && t.tutoringStyle !== style}
+            />
           ))}
         </RadioGroup>
       </FormControl>

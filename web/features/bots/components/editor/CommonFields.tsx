@@ -49,7 +49,13 @@ export function BasicsSection({ collections, iconBotId }: { collections: BotColl
           <BotAvatar
             kind={draft.kind}
             botId={iconBotId}
-            icon={draft.iconFileId ? { type: 'image', fileId: draft.iconFileId } : draft.iconEmoji.trim() ? { type: 'emoji', emoji: draft.iconEmoji.trim() } : null}
+            icon={
+              draft.iconFileId
+                ? { type: 'image', fileId: draft.iconFileId }
+                : draft.iconEmoji.trim()
+                  ? { type: 'emoji', emoji: draft.iconEmoji.trim() }
+                  : null
+            }
             size={56}
           />
           {draft.iconFileId ? (
@@ -72,14 +78,14 @@ export function BasicsSection({ collections, iconBotId }: { collections: BotColl
             />
           )}
         </Stack>
-        {!iconError && !readOnly && (
-          <FormHelperText>{s.iconHelp}</FormHelperText>
-        )}
+        {!iconError && !readOnly && <FormHelperText>{s.iconHelp}</FormHelperText>}
         {iconError && draft.iconFileId && <FormHelperText error>{iconError}</FormHelperText>}
       </Box>
       {collections !== null && (
         <FormControl fullWidth>
-          <InputLabel id={collectionLabel} shrink>{s.collection}</InputLabel>
+          <InputLabel id={collectionLabel} shrink>
+            {s.collection}
+          </InputLabel>
           <Select
             labelId={collectionLabel}
             displayEmpty
@@ -142,11 +148,17 @@ export function ModelSection() {
           min={0}
           max={2}
           step={0.1}
-          marks={[{ value: 0, label: '0' }, { value: 1, label: '1' }, { value: 2, label: '2' }]}
+          marks={[
+            { value: 0, label: '0' },
+            { value: 1, label: '1' },
+            { value: 2, label: '2' },
+          ]}
           valueLabelDisplay="auto"
           getAriaValueText={(v) => s.temperatureValue(v)}
           disabled={readOnly}
-          onChange={(_e, v: number | number[]) => change('temperature', (d) => ({ ...d, temperature: typeof v === 'number' ? v : (v[0] ?? d.temperature) }))}
+          onChange={(_e, v: number | number[]) =>
+            change('temperature', (d) => ({ ...d, temperature: typeof v === 'number' ? v : (v[0] ?? d.temperature) }))
+          }
         />
         <FormHelperText id={helpId} error={Boolean(error)}>
           {error ?? s.temperatureHelp}

@@ -27,10 +27,20 @@ const s = strings.bots.editor;
 
 const setFields = (d: BotDraft, fields: FieldDraft[]): BotDraft => ({ ...d, doc: { ...d.doc, fields } });
 const patchField = (d: BotDraft, i: number, patch: Partial<FieldDraft>): BotDraft =>
-  setFields(d, d.doc.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  setFields(
+    d,
+    d.doc.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)),
+  );
 
 /** A select box of the editor with the contract's message under it. */
-function Choice({ path, touchPath, label, value, options, onChange }: {
+function Choice({
+  path,
+  touchPath,
+  label,
+  value,
+  options,
+  onChange,
+}: {
   path: string;
   touchPath: string;
   label: string;
@@ -43,7 +53,9 @@ function Choice({ path, touchPath, label, value, options, onChange }: {
   const error = errorOf(path);
   return (
     <FormControl fullWidth error={Boolean(error)}>
-      <InputLabel id={labelId} shrink>{label}</InputLabel>
+      <InputLabel id={labelId} shrink>
+        {label}
+      </InputLabel>
       <Select
         labelId={labelId}
         displayEmpty
@@ -90,7 +102,18 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
             <IconButton size="small" aria-label={s.fieldMoveDown(name)} disabled={index === count - 1} onClick={() => move(1)}>
               <ArrowDownward fontSize="small" />
             </IconButton>
-            <IconButton size="small" aria-label={s.fieldRemove(name)} onClick={() => change(row, (d) => setFields(d, d.doc.fields.filter((_f, j) => j !== index)))}>
+            <IconButton
+              size="small"
+              aria-label={s.fieldRemove(name)}
+              onClick={() =>
+                change(row, (d) =>
+                  setFields(
+                    d,
+                    d.doc.fields.filter((_f, j) => j !== index),
+                  ),
+                )
+              }
+            >
               <DeleteOutlined fontSize="small" />
             </IconButton>
           </>
@@ -117,7 +140,14 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
             onChange={(d, v) => patchField(d, index, { kind: v as FieldKind, defaultValue: '' })}
           />
         </Stack>
-        <Field path={`${row}.help`} touchPath={row} label={s.fieldHelp} value={field.help} set={(d, v) => patchField(d, index, { help: v })} max={BOT_LIMITS.inputHelp} />
+        <Field
+          path={`${row}.help`}
+          touchPath={row}
+          label={s.fieldHelp}
+          value={field.help}
+          set={(d, v) => patchField(d, index, { help: v })}
+          max={BOT_LIMITS.inputHelp}
+        />
         {field.kind === 'select' && (
           <>
             <Field
@@ -170,10 +200,37 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
         )}
         {field.kind === 'number' && (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
-            <Field path={`${row}.default`} touchPath={row} label={s.fieldDefault} value={field.defaultValue} set={(d, v) => patchField(d, index, { defaultValue: v })} inputMode="decimal" />
-            <Field path={`${row}.min`} touchPath={row} label={s.fieldMin} value={field.min} set={(d, v) => patchField(d, index, { min: v })} inputMode="decimal" />
-            <Field path={`${row}.max`} touchPath={row} label={s.fieldMax} value={field.max} set={(d, v) => patchField(d, index, { max: v })} inputMode="decimal" />
-            <Field path={`${row}.unit`} touchPath={row} label={s.fieldUnit} value={field.unit} set={(d, v) => patchField(d, index, { unit: v })} />
+            <Field
+              path={`${row}.default`}
+              touchPath={row}
+              label={s.fieldDefault}
+              value={field.defaultValue}
+              set={(d, v) => patchField(d, index, { defaultValue: v })}
+              inputMode="decimal"
+            />
+            <Field
+              path={`${row}.min`}
+              touchPath={row}
+              label={s.fieldMin}
+              value={field.min}
+              set={(d, v) => patchField(d, index, { min: v })}
+              inputMode="decimal"
+            />
+            <Field
+              path={`${row}.max`}
+              touchPath={row}
+              label={s.fieldMax}
+              value={field.max}
+              set={(d, v) => patchField(d, index, { max: v })}
+              inputMode="decimal"
+            />
+            <Field
+              path={`${row}.unit`}
+              touchPath={row}
+              label={s.fieldUnit}
+              value={field.unit}
+              set={(d, v) => patchField(d, index, { unit: v })}
+            />
           </Box>
         )}
         <FormControlLabel
@@ -248,7 +305,9 @@ export function DocOutputSection() {
           <Switch
             checked={draft.doc.canGenerateImages}
             disabled={readOnly}
-            onChange={(e) => change('settings.canGenerateImages', (d) => ({ ...d, doc: { ...d.doc, canGenerateImages: e.target.checked } }))}
+            onChange={(e) =>
+              change('settings.canGenerateImages', (d) => ({ ...d, doc: { ...d.doc, canGenerateImages: e.target.checked } }))
+            }
           />
         }
         label={s.canGenerateImages}

@@ -29,7 +29,23 @@ export interface FieldProps {
  * A text box of the editor: the contract's message under it when there is one, else its help and
  * a character counter. Read-only bots keep their text readable and selectable.
  */
-export function Field({ path, label, value, set, max, help, required, multiline, minRows, maxRows, touchPath, type, autoFocus, inputMode, size }: FieldProps) {
+export function Field({
+  path,
+  label,
+  value,
+  set,
+  max,
+  help,
+  required,
+  multiline,
+  minRows,
+  maxRows,
+  touchPath,
+  type,
+  autoFocus,
+  inputMode,
+  size,
+}: FieldProps) {
   const { change, errorOf, readOnly } = useEditor();
   const error = errorOf(path);
   const counter = max !== undefined && !readOnly ? strings.bots.editor.chars(value.length, max) : null;

@@ -36,7 +36,9 @@ export function KnowledgeSection() {
                   <IconButton
                     edge="end"
                     aria-label={s.knowledgeRemove(f.name)}
-                    onClick={() => change('knowledgeFileIds', (d) => ({ ...d, knowledgeFiles: d.knowledgeFiles.filter((k) => k.id !== f.id) }))}
+                    onClick={() =>
+                      change('knowledgeFileIds', (d) => ({ ...d, knowledgeFiles: d.knowledgeFiles.filter((k) => k.id !== f.id) }))
+                    }
                   >
                     <DeleteOutlined />
                   </IconButton>
@@ -59,7 +61,9 @@ export function KnowledgeSection() {
           label={s.knowledgeUpload}
           onUploaded={(file) =>
             change('knowledgeFileIds', (d) =>
-              d.knowledgeFiles.some((k) => k.id === file.id) ? d : { ...d, knowledgeFiles: [...d.knowledgeFiles, { id: file.id, name: file.name, status: file.status }] },
+              d.knowledgeFiles.some((k) => k.id === file.id)
+                ? d
+                : { ...d, knowledgeFiles: [...d.knowledgeFiles, { id: file.id, name: file.name, status: file.status }] },
             )
           }
         />

@@ -80,7 +80,12 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
   const streamError = chat.error ? (chatErrorMessage(chat.error) ?? s.failed) : null;
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby="try-it-title" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="try-it-title"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography id="try-it-title" component="h2" variant="h6">
           {s.title}
@@ -101,10 +106,20 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
       <Typography variant="body2" color="text.secondary">
         {s.intro}
       </Typography>
-      <Box role="log" aria-label={s.log} aria-live="polite" sx={{ maxHeight: 420, minHeight: 120, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box
+        role="log"
+        aria-label={s.log}
+        aria-live="polite"
+        sx={{ maxHeight: 420, minHeight: 120, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 1 }}
+      >
         {welcomeMessage.trim() && <Bubble who={s.bot} text={welcomeMessage.trim()} mine={false} />}
         {chat.messages.map((m) => (
-          <Bubble key={m.id} who={m.role === 'user' ? s.you : s.bot} text={textOf(m) || (m.role === 'assistant' ? s.thinking : '')} mine={m.role === 'user'} />
+          <Bubble
+            key={m.id}
+            who={m.role === 'user' ? s.you : s.bot}
+            text={textOf(m) || (m.role === 'assistant' ? s.thinking : '')}
+            mine={m.role === 'user'}
+          />
         ))}
         {chat.status === 'submitted' && <Bubble who={s.bot} text={s.thinking} mine={false} />}
         {chat.messages.length === 0 && !welcomeMessage.trim() && (

@@ -28,7 +28,17 @@ function lineOf(bot: BotSummary): string {
 }
 
 /** One bot of the library: icon, name, description, last use, and what the teacher may do with it. */
-export function BotCard({ bot, collections, hasSchool, onDeleted }: { bot: BotSummary; collections: BotCollection[]; hasSchool: boolean; onDeleted: (bot: BotSummary) => void }) {
+export function BotCard({
+  bot,
+  collections,
+  hasSchool,
+  onDeleted,
+}: {
+  bot: BotSummary;
+  collections: BotCollection[];
+  hasSchool: boolean;
+  onDeleted: (bot: BotSummary) => void;
+}) {
   const titleId = useId();
   const moreRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -38,12 +48,18 @@ export function BotCard({ bot, collections, hasSchool, onDeleted }: { bot: BotSu
   const line = lineOf(bot);
   const onCopy = () =>
     copy.mutate(bot.id, {
-      onSuccess: (made) => notify({ message: s.copied(made.name), action: { label: s.editCopy, onClick: () => void navigate(editorPathOf(made, 'edit')) } }),
+      onSuccess: (made) =>
+        notify({ message: s.copied(made.name), action: { label: s.editCopy, onClick: () => void navigate(editorPathOf(made, 'edit')) } }),
       onError: (err) => notify({ message: messageOf(err) }),
     });
   const chip = !bot.isTemplate && bot.visibility !== 'private' ? s.visibility[bot.visibility] : null;
   return (
-    <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <BotAvatar icon={bot.icon} kind={bot.kind} botId={bot.id} />
@@ -59,14 +75,19 @@ export function BotCard({ bot, collections, hasSchool, onDeleted }: { bot: BotSu
         {bot.description && (
           <Typography
             variant="body2"
-            sx={{ mt: 1.5, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+            sx={{
+              mt: 1.5,
+              display: '-webkit-box',
+              WebkitLineClamp: 3,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
           >
             {bot.description}
           </Typography>
         )}
-        {chip && (
-          <Chip size="small" label={chip} variant="outlined" sx={{ mt: 1.5 }} />
-        )}
+        {chip && <Chip size="small" label={chip} variant="outlined" sx={{ mt: 1.5 }} />}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
         <Button variant="contained" size="small" component={RouterLink} to={runPathOf(bot)} aria-label={s.runLabel(bot.name)}>
@@ -97,7 +118,15 @@ export function BotCard({ bot, collections, hasSchool, onDeleted }: { bot: BotSu
             >
               <MoreVert />
             </IconButton>
-            <BotMenus bot={bot} collections={collections} hasSchool={hasSchool} anchor={moreRef} open={menuOpen} onClose={() => setMenuOpen(false)} onDeleted={onDeleted} />
+            <BotMenus
+              bot={bot}
+              collections={collections}
+              hasSchool={hasSchool}
+              anchor={moreRef}
+              open={menuOpen}
+              onClose={() => setMenuOpen(false)}
+              onDeleted={onDeleted}
+            />
           </>
         )}
       </CardActions>

@@ -25,7 +25,8 @@ import { useNotify } from '../../hooks/notice';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 
 const s = strings.bots.card;
-export const messageOf = (err: unknown) => (err instanceof ApiError ? (err.fields ? Object.values(err.fields)[0] : undefined) ?? err.message : s.failed);
+export const messageOf = (err: unknown) =>
+  err instanceof ApiError ? ((err.fields ? Object.values(err.fields)[0] : undefined) ?? err.message) : s.failed;
 
 interface BotMenusProps {
   bot: BotSummary;
@@ -49,7 +50,10 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
   const onShare = (visibility: BotVisibility) => {
     setPanel(null);
     if (visibility === bot.visibility) return;
-    share.mutate({ id: bot.id, visibility }, { onSuccess: () => notify({ message: s.shared[visibility] }), onError: (e) => notify({ message: messageOf(e) }) });
+    share.mutate(
+      { id: bot.id, visibility },
+      { onSuccess: () => notify({ message: s.shared[visibility] }), onError: (e) => notify({ message: messageOf(e) }) },
+    );
   };
   const onDelete = () =>
     remove.mutate(
@@ -75,7 +79,9 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
             setPanel('share');
           }}
         >
-          <ListItemIcon><Share fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <Share fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{s.share}</ListItemText>
         </MenuItem>
         <MenuItem
@@ -84,7 +90,9 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
             setPanel('move');
           }}
         >
-          <ListItemIcon><DriveFileMove fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <DriveFileMove fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{s.moveToCollection}</ListItemText>
         </MenuItem>
         <MenuItem
@@ -93,13 +101,26 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
             setPanel('delete');
           }}
         >
-          <ListItemIcon><DeleteOutline fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <DeleteOutline fontSize="small" />
+          </ListItemIcon>
           <ListItemText>{s.delete}</ListItemText>
         </MenuItem>
       </Menu>
-      <Menu anchorEl={anchor.current} open={panel === 'share'} onClose={() => setPanel(null)} slotProps={{ list: { 'aria-label': s.shareMenu(bot.name) } }}>
+      <Menu
+        anchorEl={anchor.current}
+        open={panel === 'share'}
+        onClose={() => setPanel(null)}
+        slotProps={{ list: { 'aria-label': s.shareMenu(bot.name) } }}
+      >
         {choices.map((v) => (
-          <MenuItem key={v} role="menuitemradio" aria-checked={bot.visibility === v} selected={bot.visibility === v} onClick={() => onShare(v)}>
+          <MenuItem
+            key={v}
+            role="menuitemradio"
+            aria-checked={bot.visibility === v}
+            selected={bot.visibility === v}
+            onClick={() => onShare(v)}
+          >
             <ListItemIcon>{bot.visibility === v ? <Check fontSize="small" /> : null}</ListItemIcon>
             <ListItemText primary={s.shareOptions[v].label} secondary={s.shareOptions[v].hint} />
           </MenuItem>
@@ -130,7 +151,10 @@ function MoveDialog({ bot, collections, onClose }: { bot: BotSummary; collection
     const collectionId = target === '' ? null : target;
     if (collectionId === bot.collectionId) return onClose();
     const name = collections.find((c) => c.id === collectionId)?.name ?? s.noCollection;
-    move.mutate({ id: bot.id, collectionId }, { onSuccess: () => (onClose(), notify({ message: s.moved(name) })), onError: (e) => notify({ message: messageOf(e) }) });
+    move.mutate(
+      { id: bot.id, collectionId },
+      { onSuccess: () => (onClose(), notify({ message: s.moved(name) })), onError: (e) => notify({ message: messageOf(e) }) },
+    );
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">

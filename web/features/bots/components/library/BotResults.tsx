@@ -72,7 +72,14 @@ export function BotResults({ kind, filter, collections, hasSchool, onBrowseTempl
   }
   if (list.isError) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void list.refetch()}>{s.retry}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void list.refetch()}>
+            {s.retry}
+          </Button>
+        }
+      >
         {s.loadFailed}
       </Alert>
     );

@@ -71,7 +71,12 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
       </Typography>
       <List dense>
         <ListItem disablePadding>
-          <ListItemButton selected={selected === null} aria-current={selected === null ? 'true' : undefined} onClick={() => onSelect(null)} sx={selectedSx}>
+          <ListItemButton
+            selected={selected === null}
+            aria-current={selected === null ? 'true' : undefined}
+            onClick={() => onSelect(null)}
+            sx={selectedSx}
+          >
             <ListItemText primary={s.all(plural)} />
           </ListItemButton>
         </ListItem>
@@ -91,9 +96,18 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
               </IconButton>
             }
           >
-            <ListItemButton selected={selected === c.id} aria-current={selected === c.id ? 'true' : undefined} onClick={() => onSelect(c.id)} sx={selectedSx}>
+            <ListItemButton
+              selected={selected === c.id}
+              aria-current={selected === c.id ? 'true' : undefined}
+              onClick={() => onSelect(c.id)}
+              sx={selectedSx}
+            >
               <FolderOutlined fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} aria-hidden />
-              <ListItemText primary={c.name} secondary={s.count(c.botCount)} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+              <ListItemText
+                primary={c.name}
+                secondary={s.count(c.botCount)}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
             </ListItemButton>
           </ListItem>
         ))}
@@ -107,10 +121,18 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
           <MenuItem key="rename" onClick={() => (setMenu(null), setDialog({ type: 'rename', collection: menu.collection }))}>
             {s.rename}
           </MenuItem>,
-          <MenuItem key="up" disabled={collections[0]?.id === menu.collection.id} onClick={() => (setMenu(null), moveBy(menu.collection, -1))}>
+          <MenuItem
+            key="up"
+            disabled={collections[0]?.id === menu.collection.id}
+            onClick={() => (setMenu(null), moveBy(menu.collection, -1))}
+          >
             {s.moveUp}
           </MenuItem>,
-          <MenuItem key="down" disabled={collections.at(-1)?.id === menu.collection.id} onClick={() => (setMenu(null), moveBy(menu.collection, 1))}>
+          <MenuItem
+            key="down"
+            disabled={collections.at(-1)?.id === menu.collection.id}
+            onClick={() => (setMenu(null), moveBy(menu.collection, 1))}
+          >
             {s.moveDown}
           </MenuItem>,
           <MenuItem key="delete" onClick={() => (setMenu(null), setDialog({ type: 'delete', collection: menu.collection }))}>
