@@ -133,6 +133,11 @@ export class TestClient {
     return res;
   }
 
+  /** The session cookie's value (better-auth's token, signed), if signed in. */
+  sessionCookie(): string | undefined {
+    return [...this.cookies].find(([k]) => k.endsWith('better-auth.session_token'))?.[1];
+  }
+
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', url, body, headers);
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../db/client';
+import { setAccountRole } from '../modules/operator/accounts.service';
+import { cachedSessionUser } from './session-cache';
 import { buildUser, createTestContext, linkIn, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../tests/harness';
 
 let ctx: TestContext;
@@ -154,6 +156,45 @@ describe('accounts', () => {
     expect((await client.get('/api/me')).status).toBe(200);
     expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
     expect((await client.get('/api/me')).status).toBe(401);
+  });
+});
+
+describe('remembered sessions', () => {
+  /** Whether this process still answers the client's session from memory (time left out: only forgetting is tested). */
+  const remembered = (client: TestClient) => cachedSessionUser(ctx.auth, client.sessionCookie()!, 0);
+
+  it('a class signing in, or one person renaming themselves, forgets nobody else', async () => {
+    const { client: teacher } = await signedIn(ctx);
+    expect((await teacher.get('/api/me')).status).toBe(200);
+    expect(remembered(teacher)).toBeDefined();
+    for (let i = 0; i < 3; i++) await signedIn(ctx, { role: 'student' });
+    const { client: renamer } = await signedIn(ctx);
+    expect((await renamer.post('/api/auth/update-user', { name: 'Someone Else' })).status).toBe(200);
+    expect(remembered(teacher)).toBeDefined();
+  });
+
+  it("a role change by the operator reaches that user's next request, and only theirs", async () => {
+    const { user, client } = await signedIn(ctx, { role: 'teacher' });
+    const { client: bystander } = await signedIn(ctx);
+    expect((await client.json('GET', '/api/me')).body).toMatchObject({ role: 'teacher' });
+    expect((await bystander.get('/api/me')).status).toBe(200);
+    await setAccountRole(ctx.database.db, { email: user.email, role: 'student' });
+    expect(remembered(client)).toBeUndefined();
+    expect(remembered(bystander)).toBeDefined();
+    expect((await client.json('GET', '/api/me')).body).toMatchObject({ role: 'student' });
+  });
+
+  it("a sign-out forgets the user's remembered sessions", async () => {
+    const { user } = await signedIn(ctx);
+    const laptop = await new TestClient(ctx).signIn(user.email);
+    const phone = await new TestClient(ctx).signIn(user.email);
+    await laptop.get('/api/me');
+    await phone.get('/api/me');
+    expect((await laptop.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect(remembered(phone)).toBeUndefined();
+    // The phone's session itself is still valid: it is looked up again and remembered.
+    expect((await phone.get('/api/me')).status).toBe(200);
+    expect(remembered(phone)).toBeDefined();
   });
 });
 

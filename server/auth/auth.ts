@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { schema } from '../db/client';
 import type { Mailer } from '../lib/mailer';
+import { forgetUserSessions } from './session-cache';
 
 export interface AuthDeps {
   config: Config;
@@ -114,6 +115,13 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
             const oauthRole: unknown = (await getOAuthState<{ role?: unknown }>().catch(() => null))?.role;
             const parsed = accountRole.safeParse(user.role ?? oauthRole);
             return { data: { ...user, email, role: parsed.success ? parsed.data : 'student' } };
+          },
+        },
+        // A confirmed address or a new name must not be answered from this user's remembered sessions.
+        update: {
+          after: (user) => {
+            forgetUserSessions(user.id);
+            return Promise.resolve();
           },
         },
       },

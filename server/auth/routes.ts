@@ -1,9 +1,11 @@
+import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { signUpInput } from '../../contract/account';
+import { schema, type Db } from '../db/client';
 import { AppError } from '../lib/errors';
-import { clientIp, type AppContext, type AppEnv } from '../lib/context';
+import { clientIp, getSessionUser, type AppContext, type AppEnv } from '../lib/context';
 import { consumeRate, type RateRule } from './rate-limit';
-import { forgetSessions } from './session-cache';
+import { forgetUserSessions } from './session-cache';
 
 const MINUTE = 60_000;
 
@@ -23,6 +25,25 @@ const anyAuthPost: RateRule = { window: MINUTE, max: 600 };
 
 /** better-auth endpoints this product does not offer: a user never changes their own e-mail or deletes themselves here. */
 const disabledPaths = new Set(['/change-email', '/delete-user', '/delete-user/callback']);
+
+/** POSTs that only start something new (a session, an account, a mail): no remembered session changes. */
+const leavesSessions = new Set([
+  '/sign-in/email',
+  '/sign-in/social',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/send-verification-email',
+]);
+
+/** The account a password-reset token belongs to (better-auth keeps it as `reset-password:<token>` -> user id). */
+async function resetTokenOwner(db: Db, token: unknown): Promise<string | undefined> {
+  if (typeof token !== 'string' || !token) return undefined;
+  const [row] = await db
+    .select({ userId: schema.verification.value })
+    .from(schema.verification)
+    .where(and(eq(schema.verification.identifier, `reset-password:${token}`), gt(schema.verification.expiresAt, new Date())));
+  return row?.userId;
+}
 
 /** Body fields a user may change on themselves: never role, e-mail, verification or support. */
 const updatableUserFields = new Set(['name', 'image']);
@@ -75,6 +96,8 @@ export function authRoutes() {
     let req = c.req.raw;
     const sub = new URL(req.url).pathname.replace(/^\/api\/auth/, '');
     if (disabledPaths.has(sub)) throw new AppError('not_found', 404, 'There is no such API endpoint.');
+    // Whose remembered sessions this request may change (a sign-out, a new password, a new name).
+    let affectedUser: string | undefined;
     if (req.method === 'POST') {
       const ip = clientIp(c);
       await enforce(c, `auth:ip:${ip}`, anyAuthPost);
@@ -106,10 +129,16 @@ export function authRoutes() {
           }
         }
       }
+      if (!leavesSessions.has(sub)) {
+        affectedUser =
+          sub === '/reset-password'
+            ? await resetTokenOwner(c.get('deps').database.db, (await jsonBody(req)).token)
+            : (await getSessionUser(c))?.id;
+      }
     }
     const res = await auth.handler(req);
     // A sign-out, a password reset or a changed name must not be answered from remembered sessions.
-    if (req.method === 'POST') forgetSessions();
+    if (affectedUser) forgetUserSessions(affectedUser);
     return reshapeError(res, c.get('requestId'));
   });
   return app;

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { Mailer } from './mailer';
 import { AppError } from './errors';
-import { ALONE_TTL_MS, cachedSessionUser, rememberSessionUser, SHARED_TTL_MS, sessionToken } from '../auth/session-cache';
+import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from '../auth/session-cache';
 
 /** What every module receives: the process's long-lived parts, nothing per request. */
 export interface AppDeps {
@@ -47,6 +47,7 @@ export async function getSessionUser(c: AppContext): Promise<SessionUser | null>
     c.set('sessionUser', remembered);
     return remembered;
   }
+  const mark = lookupMark();
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
   const u = result?.user as (SessionUser & { role?: string }) | undefined;
   const user: SessionUser | null = u
@@ -54,7 +55,11 @@ export async function getSessionUser(c: AppContext): Promise<SessionUser | null>
     : null;
   if (user && token) {
     const alone = c.get('deps').database.kind === 'pglite';
-    rememberSessionUser(auth, token, user, Date.now(), alone ? ALONE_TTL_MS : SHARED_TTL_MS, new Date(result!.session.expiresAt).getTime());
+    rememberSessionUser(auth, token, user, {
+      ttlMs: alone ? ALONE_TTL_MS : SHARED_TTL_MS,
+      expiresAt: new Date(result!.session.expiresAt).getTime(),
+      mark,
+    });
   }
   c.set('sessionUser', user);
   return user;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { forgetSessions } from '../../auth/session-cache';
+import { forgetUserSessions } from '../../auth/session-cache';
 import { deleteAllFilesOf } from '../files/files.service';
 import { createPasswordUser, findUserByEmail, setPassword } from '../users/users.service';
 import { emailField, nameField, parseInput, passwordField, roleField } from './inputs';
@@ -43,7 +43,7 @@ export async function setAccountRole(db: Db, input: z.input<typeof setRoleInput>
   const data = parseInput(setRoleInput, input);
   const user = await findUserByEmail(db, data.email);
   await db.update(schema.user).set({ role: data.role, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
-  forgetSessions();
+  forgetUserSessions(user.id);
   return { previous: user.role, role: data.role };
 }
 
@@ -71,6 +71,6 @@ export async function deleteUserEverything(deps: { db: Db; config: Config }, ema
     await tx.delete(schema.user).where(eq(schema.user.id, user.id));
     return { id: user.id, email: user.email, sessions: sessions?.n ?? 0, subscriptions: subscriptions?.n ?? 0, files };
   });
-  forgetSessions();
+  forgetUserSessions(user.id);
   return result;
 }

@@ -4,7 +4,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { AccountRole } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { forgetSessions } from '../../auth/session-cache';
+import { forgetUserSessions } from '../../auth/session-cache';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 
 export interface NewUser {
@@ -83,7 +83,7 @@ export async function setPassword(db: Db, email: string, password: string) {
     }
     await tx.delete(schema.session).where(eq(schema.session.userId, user.id));
   });
-  forgetSessions();
+  forgetUserSessions(user.id);
 }
 
 /** The account with this address, or a not-found AppError naming it. */
