@@ -1,6 +1,6 @@
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import type { ReplyMetadata } from '../../../../contract/ai';
-import { errorBody } from '../../../../contract/errors';
+import { toApiError } from '../../../lib/http';
 
 export type TryItMessage = UIMessage<ReplyMetadata>;
 
@@ -42,11 +42,7 @@ export class TryItSession {
 /** The server's message inside a failed stream request (its JSON error body), else null. */
 export function chatErrorMessage(error: Error | undefined): string | null {
   if (!error) return null;
-  try {
-    const parsed = errorBody.safeParse(JSON.parse(error.message));
-    if (parsed.success) return parsed.data.error.message;
-  } catch {
-    // not JSON: a network failure or a stream that broke off
-  }
-  return null;
+  // Not the error body (a network failure or a stream that broke off) reads as code unknown.
+  const parsed = toApiError(0, error.message);
+  return parsed.code === 'unknown' ? null : parsed.message;
 }

@@ -1,27 +1,8 @@
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import type { ReplyMetadata } from '../../../../contract/ai';
-import { errorBody } from '../../../../contract/errors';
-import { ApiError } from '../../../lib/http';
+import { apiFetch } from '../../../lib/http';
 
 export type RunMessage = UIMessage<ReplyMetadata>;
-
-/** fetch, but a refused request throws an ApiError with the server's code, message, fields and Retry-After. */
-const fetchWithApiErrors: typeof fetch = async (input, init) => {
-  let res: Response;
-  try {
-    res = await fetch(input, init);
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'The ClassBots server could not be reached. Check your connection and try again.');
-  }
-  if (res.ok) return res;
-  const payload: unknown = await res.json().catch(() => null);
-  const parsed = errorBody.safeParse(payload);
-  const retryAfter = Number(res.headers.get('Retry-After')) || undefined;
-  if (parsed.success)
-    throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, retryAfter);
-  throw new ApiError(res.status, 'unknown', `The server answered ${res.status}.`, undefined, retryAfter);
-};
 
 /** The text of a message's text parts. */
 export const messageText = (m: Pick<RunMessage, 'parts'>) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
@@ -40,7 +21,7 @@ export function runTransport(conversationId: () => string | null) {
   return new DefaultChatTransport<RunMessage>({
     api: '/api/conversations',
     credentials: 'same-origin',
-    fetch: fetchWithApiErrors,
+    fetch: apiFetch,
     prepareSendMessagesRequest: ({ messages, trigger, body }) => {
       const last = messages.at(-1);
       // "Try again" after a lost connection re-sends the same message (same key); otherwise a
