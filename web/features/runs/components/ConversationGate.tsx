@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
 import type { SavedDetail, SavedKind } from '../../../../contract/saved';
 import { ApiError } from '../../../lib/http';
+import { isUuid } from '../../../lib/ids';
 import { useReopenedItem } from '../../../lib/saved';
 import { strings } from '../../../lib/strings';
 import { conversationQuery } from '../../ai/api/conversations';
-import { isUuid } from '../api/runBot';
 
 const s = strings.runs;
 
