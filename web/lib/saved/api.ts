@@ -114,7 +114,7 @@ export async function downloadDocx(title: string, markdown: string): Promise<voi
 }
 
 /** Starts a browser download of a blob. */
-export function downloadBlob(blob: Blob, name: string) {
+function downloadBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

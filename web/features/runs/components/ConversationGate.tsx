@@ -12,7 +12,7 @@ import { strings } from '../../../lib/strings';
 
 const s = strings.runs;
 
-export interface RunStart {
+interface RunStart {
   /** The conversation to continue, or null for a new run. */
   conversation: ConversationDetail | null;
   /** The Saved Docs item reopened (`res`), or null. */

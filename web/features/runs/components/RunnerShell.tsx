@@ -30,7 +30,7 @@ function BotIcon({ bot }: { bot: BotDetail }) {
 }
 
 /** The runner's heading: icon, name, description. */
-export function RunnerHeading({ bot }: { bot: BotDetail }) {
+function RunnerHeading({ bot }: { bot: BotDetail }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', mb: 1 }}>
       <BotIcon bot={bot} />
