@@ -17,7 +17,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export const SUPPORT_EMAIL = 'support@classbots.test';
 
 /** A fresh, migrated database of the run's kind: a PGlite copy of the template, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<Database> {
+async function createTestDatabase(): Promise<Database> {
   if (inject('dbKind') === 'pglite') {
     const dump = readFileSync(inject('pgliteTemplate'));
     return openPglite({ loadDataDir: new Blob([dump]) });

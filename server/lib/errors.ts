@@ -14,8 +14,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'That') => new AppError('not_found', 404, `${what} was not found.`);
-export const unauthenticated = () => new AppError('unauthenticated', 401, 'Sign in to continue.');
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', 403, message);
 
 /** True when a database error (or one it wraps) is a unique-constraint violation (23505), of `constraint` when named. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

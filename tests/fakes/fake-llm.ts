@@ -47,7 +47,7 @@ export interface RecordedRequest {
   reply: string;
 }
 
-export const defaultBehaviour: FakeBehaviour = {
+const defaultBehaviour: FakeBehaviour = {
   ttftMs: 0,
   tokensPerSecond: 0,
   tokensPerChunk: 4,
@@ -61,7 +61,7 @@ const words =
   );
 
 /** The default reply: deterministic, numbered, replyTokens words long. */
-export function defaultReply(n: number, tokens: number): string {
+function defaultReply(n: number, tokens: number): string {
   const out = ['Reply', `${n}:`];
   for (let i = 2; i < tokens; i++) out.push(words[i % words.length]!);
   return out.join(' ') + '.';

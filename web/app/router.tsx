@@ -40,7 +40,7 @@ const signedIn: RouteAccess = { audience: 'protected' };
 const premium: RouteAccess = { audience: 'protected', subscription: true };
 
 /** What each route requires (SEED-SPEC.md section 2; PRODUCT.md section 4). */
-export const routeAccess: Record<Name, RouteAccess> = {
+const routeAccess: Record<Name, RouteAccess> = {
   landing: { audience: 'public' },
   privacyPolicy: { audience: 'public' },
   student: signedIn,
@@ -75,7 +75,7 @@ const studentRoutes: Name[] = ['studentAssignments', 'runStudentTutorBot'];
 const teacherRoutes = (Object.keys(paths) as Name[]).filter((n) => !publicRoutes.includes(n) && !studentRoutes.includes(n));
 
 /** The route table: one guard around every route, then the three layouts. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RouteGuard />,
     errorElement: <RouteError />,

@@ -7,7 +7,7 @@ const fallback: Record<BotKind, string> = { DocBot: '📄', ChatBot: '💬', Tut
  * Where a saved bot's uploaded icon is served to everyone who may see the bot. The file id in the
  * query changes the address when the icon changes, so a cached picture is never shown for a new one.
  */
-export const botIconUrl = (botId: string, fileId: string) => `/api/bots/${encodeURIComponent(botId)}/icon?v=${encodeURIComponent(fileId)}`;
+const botIconUrl = (botId: string, fileId: string) => `/api/bots/${encodeURIComponent(botId)}/icon?v=${encodeURIComponent(fileId)}`;
 
 /**
  * A bot's icon: its emoji, or its picture. `botId` names the saved bot whose icon this is, served

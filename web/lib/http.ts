@@ -1,20 +1,82 @@
 import type { ZodType } from 'zod';
 import { errorBody } from '../../contract/errors';
 
+interface ApiErrorDetails {
+  /** Per-field messages of a 422, keyed by the field's dotted path. */
+  fields?: Record<string, string>;
+  /** Seconds to wait, from Retry-After on a 429. */
+  retryAfter?: number;
+  /** The server's id of the failed request, for a support ticket. */
+  requestId?: string;
+}
+
 /** A failed API call, carrying the server's stable error code (never branch on the message). */
 export class ApiError extends Error {
+  readonly fields: Record<string, string> | undefined;
+  readonly retryAfter: number | undefined;
+  readonly requestId: string | undefined;
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly fields: Record<string, string> | undefined = undefined,
-    /** Seconds to wait, from Retry-After on a 429. */
-    readonly retryAfter: number | undefined = undefined,
+    details: ApiErrorDetails = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.fields = details.fields;
+    this.retryAfter = details.retryAfter;
+    this.requestId = details.requestId;
   }
 }
+
+/** The request never got an answer (status 0): the user may try again once the connection is back. */
+export const networkError = () =>
+  new ApiError(0, 'network', 'The ClassBots server could not be reached. Check your connection and try again.');
+
+/**
+ * The ApiError of a failed answer, from the one JSON error body of every /api failure
+ * (`{ error: { code, message, requestId, fields } }`). `body` is the parsed JSON or its text (as
+ * tus and the AI SDK hand it over); anything else, a proxy's HTML page say, gives code `unknown`.
+ */
+export function toApiError(status: number, body: unknown, retryAfterHeader?: string | null): ApiError {
+  let payload = body;
+  if (typeof body === 'string') {
+    try {
+      payload = JSON.parse(body);
+    } catch {
+      payload = null;
+    }
+  }
+  // Retry-After may also be an HTTP date; only the seconds form is used, the date reads as unknown.
+  const retryAfter = Number(retryAfterHeader) || undefined;
+  const parsed = errorBody.safeParse(payload);
+  if (!parsed.success) return new ApiError(status, 'unknown', `The server answered ${status}.`, { retryAfter });
+  const { code, message, fields, requestId } = parsed.data.error;
+  return new ApiError(status, code, message, { fields, retryAfter, requestId });
+}
+
+/** Reads a failed answer's body into its ApiError. */
+async function readApiError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  return toApiError(res.status, text, res.headers.get('Retry-After'));
+}
+
+/**
+ * fetch on the same origin, but a request that gets no answer throws networkError() and a non-2xx
+ * answer throws its ApiError; an abort stays an AbortError. The chat transport uses it as its fetch.
+ */
+export const apiFetch: typeof fetch = async (input, init) => {
+  let res: Response;
+  try {
+    res = await fetch(input, { credentials: 'same-origin', ...init });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw networkError();
+  }
+  if (!res.ok) throw await readApiError(res);
+  return res;
+};
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,28 +91,12 @@ interface RequestOptions {
  */
 export async function apiRequest<T>(path: string, schema: ZodType<T>, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: method === 'GET' ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
-      signal: options.signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'The ClassBots server could not be reached. Check your connection and try again.');
-  }
+  const res = await apiFetch(path, {
+    method,
+    headers: method === 'GET' ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+    signal: options.signal,
+  });
   const payload: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const parsed = errorBody.safeParse(payload);
-    const retryAfter = Number(res.headers.get('Retry-After')) || undefined;
-    if (parsed.success) {
-      const e = parsed.data.error;
-      throw new ApiError(res.status, e.code, e.message, e.fields, retryAfter);
-    }
-    throw new ApiError(res.status, 'unknown', `The server answered ${res.status}.`, undefined, retryAfter);
-  }
   return schema.parse(payload);
 }

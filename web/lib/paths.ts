@@ -55,5 +55,3 @@ export const paths = {
   mySubscription: { pattern: '/my-subscription', to: () => '/my-subscription' },
   contactSupport: { pattern: '/contact-support', to: () => '/contact-support' },
 } as const;
-
-export type RouteName = keyof typeof paths;

@@ -629,5 +629,3 @@ export const strings = {
     failed: 'The export could not be made. Try again.',
   },
 } as const;
-
-export type Strings = typeof strings;

@@ -43,7 +43,7 @@ export type GuardDecision =
 
 export type GuardStep = (input: GuardInput) => GuardDecision | null;
 
-export const guardTargets = {
+const guardTargets = {
   landing: paths.landing.to(),
   afterSignIn: paths.home.to('DocBot'),
   studentHome: paths.studentAssignments.to(),

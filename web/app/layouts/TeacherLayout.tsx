@@ -26,10 +26,7 @@ import { TopBar } from './TopBar';
 import { useLogout } from './useLogout';
 
 /** The teacher drawer's groups, in the seed's order, for this user. */
-export function teacherNav(
-  subscription: Subscription,
-  me: Me,
-): { main: NavEntry[]; admin: NavEntry[] | null; superAdmin: NavEntry[] | null } {
+function teacherNav(subscription: Subscription, me: Me): { main: NavEntry[]; admin: NavEntry[] | null; superAdmin: NavEntry[] | null } {
   const premium = isPremium(subscription.status);
   const d = strings.drawer;
   const main: (NavEntry | false)[] = [

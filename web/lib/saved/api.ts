@@ -11,7 +11,7 @@ import {
   type SavedSort,
   type UpdateSavedInput,
 } from '../../../contract/saved';
-import { ApiError, apiRequest } from '../http';
+import { ApiError, apiFetch, apiRequest, networkError, toApiError } from '../http';
 
 /** The Saved Docs list's filters (the cursor pages within one list). */
 export interface SavedFilter {
@@ -82,7 +82,7 @@ export async function updateSaved(id: string, input: UpdateSavedInput): Promise<
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify(input),
   }).catch(() => {
-    throw new ApiError(0, 'network', 'The ClassBots server could not be reached. Check your connection and try again.');
+    throw networkError();
   });
   const payload: unknown = await res.json().catch(() => null);
   if (res.status === 409) {
@@ -90,11 +90,7 @@ export async function updateSaved(id: string, input: UpdateSavedInput): Promise<
     if (conflict.success) return { status: 'conflict', current: conflict.data.current };
   }
   if (res.ok) return { status: 'saved', item: savedDetail.parse(payload) };
-  const err = z
-    .object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) })
-    .safeParse(payload);
-  if (err.success) throw new ApiError(res.status, err.data.error.code, err.data.error.message, err.data.error.fields);
-  throw new ApiError(res.status, 'unknown', `The server answered ${res.status}.`);
+  throw toApiError(res.status, payload, res.headers.get('Retry-After'));
 }
 
 export const duplicateSaved = (id: string) => apiRequest(`${item(id)}/duplicate`, savedDetail, { method: 'POST' });
@@ -108,21 +104,17 @@ export const savedDocxUrl = (id: string) => `${item(id)}/export.docx`;
 
 /** DOCX of unsaved Markdown (a runner's output): POST /api/export/docx, then a download. */
 export async function downloadDocx(title: string, markdown: string): Promise<void> {
-  const res = await fetch('/api/export/docx', {
+  const res = await apiFetch('/api/export/docx', {
     method: 'POST',
-    credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ title, markdown }),
-  }).catch(() => {
-    throw new ApiError(0, 'network', 'The ClassBots server could not be reached. Check your connection and try again.');
   });
-  if (!res.ok) throw new ApiError(res.status, 'export_failed', `The server answered ${res.status}.`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'document.docx';
   downloadBlob(await res.blob(), name);
 }
 
 /** Starts a browser download of a blob. */
-export function downloadBlob(blob: Blob, name: string) {
+function downloadBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

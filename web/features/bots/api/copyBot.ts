@@ -10,5 +10,5 @@ export function copyBot(id: string): Promise<BotDetail> {
 
 export function useCopyBot() {
   const refresh = useRefreshBots();
-  return useMutation({ mutationFn: copyBot, onSuccess: (bot) => void refresh(bot.kind) });
+  return useMutation({ mutationFn: copyBot, onSuccess: (bot) => void refresh(bot.kind, bot) });
 }

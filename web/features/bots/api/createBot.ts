@@ -10,5 +10,5 @@ export function createBot(input: CreateBotInput): Promise<BotDetail> {
 
 export function useCreateBot() {
   const refresh = useRefreshBots();
-  return useMutation({ mutationFn: createBot, onSuccess: (bot) => void refresh(bot.kind) });
+  return useMutation({ mutationFn: createBot, onSuccess: (bot) => void refresh(bot.kind, bot) });
 }

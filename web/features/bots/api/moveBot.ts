@@ -12,6 +12,6 @@ export function useMoveBot() {
   const refresh = useRefreshBots();
   return useMutation({
     mutationFn: ({ id, collectionId }: { id: string; collectionId: string | null }) => moveBot(id, collectionId),
-    onSuccess: (bot) => void refresh(bot.kind),
+    onSuccess: (bot) => void refresh(bot.kind, bot),
   });
 }

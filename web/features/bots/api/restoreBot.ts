@@ -10,5 +10,5 @@ export function restoreBot(id: string): Promise<BotDetail> {
 
 export function useRestoreBot() {
   const refresh = useRefreshBots();
-  return useMutation({ mutationFn: restoreBot, onSuccess: (bot) => void refresh(bot.kind) });
+  return useMutation({ mutationFn: restoreBot, onSuccess: (bot) => void refresh(bot.kind, bot) });
 }

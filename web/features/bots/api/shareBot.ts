@@ -12,6 +12,6 @@ export function useShareBot() {
   const refresh = useRefreshBots();
   return useMutation({
     mutationFn: ({ id, visibility }: { id: string; visibility: BotVisibility }) => shareBot(id, visibility),
-    onSuccess: (bot) => void refresh(bot.kind),
+    onSuccess: (bot) => void refresh(bot.kind, bot),
   });
 }

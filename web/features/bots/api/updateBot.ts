@@ -12,6 +12,6 @@ export function useUpdateBot() {
   const refresh = useRefreshBots();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: UpdateBotInput }) => updateBot(id, input),
-    onSuccess: (bot) => void refresh(bot.kind),
+    onSuccess: (bot) => void refresh(bot.kind, bot),
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCreate, checkUpdate, copyDraftOf, draftFromBot, emptyDraft, errorAt, fieldKeys, keyFromLabel, newField } from './draft';
-import { couldBeBotId, relativeTime } from './links';
+import { isUuid } from '../../../lib/ids';
+import { relativeTime } from './links';
 import type { BotDetail } from '../../../../contract/bots';
 
 const docBot: BotDetail = {
@@ -96,9 +97,9 @@ describe('the editor draft', () => {
 
 describe('links and dates', () => {
   it('asks the server only about ids that could be bots', () => {
-    expect(couldBeBotId(docBot.id)).toBe(true);
-    expect(couldBeBotId('b1')).toBe(false);
-    expect(couldBeBotId('new')).toBe(false);
+    expect(isUuid(docBot.id)).toBe(true);
+    expect(isUuid('b1')).toBe(false);
+    expect(isUuid('new')).toBe(false);
   });
 
   it('writes relative times', () => {

@@ -38,11 +38,6 @@ export function studentPreviewPathOf(bot: BotRef): string {
   return paths.runStudentTutorBot.to({ id: bot.id, shared: !bot.isOwner, res: 'new', uid: bot.uid, sid: bot.sid, asid: 'preview' });
 }
 
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether an id could be a bot's at all: anything else is not found without asking the server. */
-export const couldBeBotId = (id: string) => uuidLike.test(id);
-
 /** "3 days ago", "just now": a date relative to now, for the cards. */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const then = Date.parse(iso);

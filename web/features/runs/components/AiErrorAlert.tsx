@@ -9,7 +9,7 @@ import { strings } from '../../../lib/strings';
 const s = strings.runs;
 
 /** What to tell the user about a failed AI action: the server's own message, plus what they can do. */
-export function describeAiError(error: unknown): { message: string; resetsAt: string | null; upgrade: boolean } {
+function describeAiError(error: unknown): { message: string; resetsAt: string | null; upgrade: boolean } {
   if (error instanceof ApiError) {
     const resetsAt = error.code === 'quota_exceeded' ? (error.fields?.resetsAt ?? null) : null;
     return { message: error.message, resetsAt, upgrade: error.code === 'quota_exceeded' && error.fields?.upgrade === 'premium' };

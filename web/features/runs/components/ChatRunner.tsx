@@ -10,9 +10,9 @@ import type { ConversationDetail } from '../../../../contract/ai';
 import type { BotDetail } from '../../../../contract/bots';
 import { ExportMenu } from '../../../components/export/ExportMenu';
 import { preloadMarkdown } from '../../../components/markdown/Markdown';
+import { messageText } from '../../../lib/conversations/chatTransport';
+import { useStartRun } from '../../../lib/conversations/startRun';
 import { strings } from '../../../lib/strings';
-import { startRun } from '../api/runBot';
-import { messageText } from '../api/runTransport';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
 import { AttachFile } from './AttachFile';
@@ -39,8 +39,9 @@ interface Props {
 
 /** A chat run: streaming replies, Stop, Regenerate, starter prompts, attach a file, save. */
 export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tutor = false }: Props) {
-  const createConversation = useCallback(async () => (await startRun(bot.id)).id, [bot.id]);
-  const chat = useRunChat({ botId: bot.id, initial, createConversation, onCreated });
+  const { mutateAsync: startRun } = useStartRun();
+  const createConversation = useCallback(async () => (await startRun({ botId: bot.id })).id, [startRun, bot.id]);
+  const chat = useRunChat({ initial, createConversation, onCreated });
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const save = useSaveToSavedDocs(saved);
   const saveConversation = () => {

@@ -2,18 +2,17 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useQuery } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
 import type { SavedDetail, SavedKind } from '../../../../contract/saved';
+import { useConversation } from '../../../lib/conversations/getConversation';
 import { ApiError } from '../../../lib/http';
+import { isUuid } from '../../../lib/ids';
 import { useReopenedItem } from '../../../lib/saved';
 import { strings } from '../../../lib/strings';
-import { conversationQuery } from '../../ai/api/conversations';
-import { isUuid } from '../api/runBot';
 
 const s = strings.runs;
 
-export interface RunStart {
+interface RunStart {
   /** The conversation to continue, or null for a new run. */
   conversation: ConversationDetail | null;
   /** The Saved Docs item reopened (`res`), or null. */
@@ -42,13 +41,7 @@ export function ConversationGate({ res, conversationId, isNew, botId, savedKind,
   const malformed = !isNew && ((res !== 'new' && !isUuid(res)) || (conversationId !== null && !isUuid(conversationId)));
   const saved = useReopenedItem(isNew || malformed ? 'new' : res);
   const convId = isNew || malformed ? null : res === 'new' ? conversationId : (saved.data?.conversationId ?? null);
-  const conversation = useQuery({
-    ...conversationQuery(convId ?? 'none'),
-    enabled: convId !== null,
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const conversation = useConversation(convId);
   if (isNew) return children({ conversation: null, saved: null });
   if (malformed) {
     return (

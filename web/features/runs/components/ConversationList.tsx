@@ -14,9 +14,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import HistoryIcon from '@mui/icons-material/History';
 import AddIcon from '@mui/icons-material/Add';
-import { useQuery } from '@tanstack/react-query';
 import { strings } from '../../../lib/strings';
-import { botRunsQuery } from '../api/runBot';
+import { useBotRuns } from '../../../lib/conversations/listBotRuns';
 
 const s = strings.runs.history;
 
@@ -31,7 +30,7 @@ interface Props {
 }
 
 function Entries({ botId, currentId, onOpen, docs }: Omit<Props, 'onNew'>) {
-  const runs = useQuery(botRunsQuery(botId));
+  const runs = useBotRuns(botId);
   if (runs.isError)
     return (
       <Typography color="error" variant="body2">

@@ -13,10 +13,10 @@ import StopIcon from '@mui/icons-material/Stop';
 import type { ConversationDetail } from '../../../../contract/ai';
 import { checkFormValues, type BotDetail } from '../../../../contract/bots';
 import { preloadMarkdown } from '../../../components/markdown/Markdown';
+import { messageText } from '../../../lib/conversations/chatTransport';
+import { useStartRun } from '../../../lib/conversations/startRun';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
-import { startRun } from '../api/runBot';
-import { messageText } from '../api/runTransport';
 import { replyState } from '../hooks/replyState';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
@@ -51,10 +51,11 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The answers a run was started with: changed answers before any reply start a new run.
   const [usedValues, setUsedValues] = useState<string | null>(null);
+  const { mutateAsync: startRun } = useStartRun();
   const createConversation = useCallback(async () => {
     try {
       const clean = checkFormValues(inputs, values).values;
-      const id = (await startRun(bot.id, clean)).id;
+      const id = (await startRun({ botId: bot.id, values: clean })).id;
       setUsedValues(JSON.stringify(values));
       return id;
     } catch (err) {
@@ -64,8 +65,8 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
       }
       throw err;
     }
-  }, [bot.id, inputs, values]);
-  const chat = useRunChat({ botId: bot.id, initial, createConversation, onCreated });
+  }, [startRun, bot.id, inputs, values]);
+  const chat = useRunChat({ initial, createConversation, onCreated });
   const [refine, setRefine] = useState('');
   const [editing, setEditing] = useState(false);
   // A reopened saved document shows its saved text (it may have been edited after its last reply).

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { strings } from '../../../lib/strings';
 import type { RunChat } from '../hooks/useRunChat';
-import { messageText } from '../api/runTransport';
+import { messageText } from '../../../lib/conversations/chatTransport';
 import { replyState } from '../hooks/replyState';
 import { MessageBubble } from './MessageBubble';
 

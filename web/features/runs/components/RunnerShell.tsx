@@ -6,15 +6,15 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import type { BotDetail, BotKind } from '../../../../contract/bots';
 import { BotAvatar } from '../../../components/BotAvatar';
 import { NotFoundContent } from '../../../components/NotFoundContent';
 import { PageHeading } from '../../../components/PageHeading';
+import { useBot, type BotAddress } from '../../../lib/bots/getBot';
 import { ApiError } from '../../../lib/http';
+import { isUuid } from '../../../lib/ids';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
-import { isUuid, runBotQuery, type BotRouteKey } from '../api/runBot';
 import { AiStatusNotice } from './AiStatusNotice';
 
 const s = strings.runs;
@@ -30,7 +30,7 @@ function BotIcon({ bot }: { bot: BotDetail }) {
 }
 
 /** The runner's heading: icon, name, description. */
-export function RunnerHeading({ bot }: { bot: BotDetail }) {
+function RunnerHeading({ bot }: { bot: BotDetail }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', mb: 1 }}>
       <BotIcon bot={bot} />
@@ -57,14 +57,14 @@ export function RunnerShell({
   homeTo,
   children,
 }: {
-  routeKey: BotRouteKey;
+  routeKey: BotAddress;
   kind: BotKind;
   homeTo?: string;
   children: (bot: BotDetail) => ReactNode;
 }) {
   // Bot ids are UUIDs: anything else is not found without asking (and without a 404 in the console).
   const known = isUuid(routeKey.id);
-  const bot = useQuery({ ...runBotQuery(routeKey), enabled: known });
+  const bot = useBot(routeKey, known);
   const home = homeTo ?? paths.home.to(kind);
   if (!known) return <NotFoundContent homeTo={home} />;
   if (bot.isPending) {

@@ -1,10 +1,10 @@
 import type { ChatStatus } from 'ai';
-import type { RunMessage } from '../api/runTransport';
+import type { ChatMessage } from '../../../lib/conversations/chatTransport';
 import type { ReplyState } from '../components/MessageBubble';
 
 /** How a message stands, from the live chat (streaming, stopped here) and its stored status. */
 export function replyState(
-  m: RunMessage,
+  m: ChatMessage,
   live: { streamingId: string | undefined; stopped: ReadonlySet<string>; status: ChatStatus; isLast: boolean },
 ): ReplyState {
   if (m.role === 'user') return 'complete';

@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
-import { ApiError, apiRequest } from '../../../lib/http';
-import { conversationDetail, stopReplyResult } from '../../../../contract/ai';
-import { messageText, runTransport, type RunMessage } from '../api/runTransport';
+import { chatTransport, messageText, repeatLastRequest, type ChatMessage } from '../../../lib/conversations/chatTransport';
+import { getConversation } from '../../../lib/conversations/getConversation';
+import { stopReply as stopOnServer } from '../../../lib/conversations/stopReply';
+import { ApiError } from '../../../lib/http';
 
 /** Stored messages as useChat messages: the stored id, one text part, the stored status as metadata. */
-export function toRunMessages(detail: ConversationDetail | null): RunMessage[] {
+function toChatMessages(detail: ConversationDetail | null): ChatMessage[] {
   if (!detail) return [];
   return detail.messages.map((m) => ({
     id: m.id,
@@ -37,9 +37,7 @@ class ConversationHandle {
   }
 }
 
-export interface RunChatOptions {
-  /** The bot being run: a new conversation refreshes its list of past runs. */
-  botId: string;
+interface RunChatOptions {
   /** The stored conversation being reopened, or null for a new run. */
   initial: ConversationDetail | null;
   /** Creates the run's conversation on the first send (POST /api/bots/:id/runs). */
@@ -52,8 +50,7 @@ export interface RunChatOptions {
  * One run's conversation: useChat over the conversation's endpoints, the conversation created on
  * the first send, Stop, Regenerate and Try again with the server's rules (see docs/decisions.md).
  */
-export function useRunChat({ botId, initial, createConversation, onCreated }: RunChatOptions) {
-  const queryClient = useQueryClient();
+export function useRunChat({ initial, createConversation, onCreated }: RunChatOptions) {
   const [current] = useState(() => new ConversationHandle(initial?.id ?? null));
   const [conversationId, setConversationId] = useState<string | null>(initial?.id ?? null);
   /** The text of a message the server refused, given back to the message box. */
@@ -61,10 +58,10 @@ export function useRunChat({ botId, initial, createConversation, onCreated }: Ru
   /** The last send was refused before anything was stored (nothing to retry: the text is back in the box). */
   const [refused, setRefused] = useState(false);
   const [instance] = useState(() => {
-    const c: Chat<RunMessage> = new Chat<RunMessage>({
+    const c: Chat<ChatMessage> = new Chat<ChatMessage>({
       id: initial?.id ?? `new-${crypto.randomUUID()}`,
-      messages: toRunMessages(initial),
-      transport: runTransport(() => current.id),
+      messages: toChatMessages(initial),
+      transport: chatTransport(() => current.id),
       // A send refused before anything was stored leaves no trace: the message leaves the list
       // and goes back into the box, next to the server's reason.
       onError: (err) => {
@@ -77,7 +74,7 @@ export function useRunChat({ botId, initial, createConversation, onCreated }: Ru
     });
     return c;
   });
-  const chat = useChat<RunMessage>({ chat: instance, experimental_throttle: 60 });
+  const chat = useChat<ChatMessage>({ chat: instance, experimental_throttle: 60 });
   const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set());
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
@@ -91,10 +88,9 @@ export function useRunChat({ botId, initial, createConversation, onCreated }: Ru
     const id = await createConversation();
     current.adopt(id);
     setConversationId(id);
-    void queryClient.invalidateQueries({ queryKey: ['runs', 'history', botId] });
     onCreated?.(id);
     return id;
-  }, [current, createConversation, onCreated, queryClient, botId]);
+  }, [current, createConversation, onCreated]);
 
   /** Sends a message, creating the conversation first when needed. Refused sends give the text back. */
   const send = useCallback(
@@ -129,7 +125,7 @@ export function useRunChat({ botId, initial, createConversation, onCreated }: Ru
     const id = current.id;
     if (!id) return;
     for (let i = 0; i < 120; i++) {
-      const detail = await apiRequest(`/api/conversations/${encodeURIComponent(id)}`, conversationDetail);
+      const detail = await getConversation(id);
       if (detail.messages.at(-1)?.status !== 'streaming') return;
       await sleep(1000);
     }
@@ -153,10 +149,10 @@ export function useRunChat({ botId, initial, createConversation, onCreated }: Ru
         setSettling(false);
       }
     }
-    // A network failure may or may not have reached the server: re-send with the same key
-    // (the server answers a known key with the stored reply); a stored failure is retried.
+    // A send or regenerate lost to the network may or may not have reached the server: repeat it
+    // with its key (the server answers a known key with the reply it made); a stored failure is retried.
     if (last?.role === 'user' && error instanceof ApiError && error.status === 0) {
-      await regenerate({ body: { resend: true } });
+      await regenerate(repeatLastRequest);
       return;
     }
     await regenerate();
@@ -171,9 +167,7 @@ export function useRunChat({ botId, initial, createConversation, onCreated }: Ru
     const id = current.id;
     if (!id) return;
     // If this fails (a lost connection), the reply finishes on the server; Regenerate still waits for it.
-    await apiRequest(`/api/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(last.id)}/stop`, stopReplyResult, {
-      method: 'POST',
-    }).catch(() => undefined);
+    await stopOnServer(id, last.id).catch(() => undefined);
   }, [messages, stop, current]);
 
   return useMemo(

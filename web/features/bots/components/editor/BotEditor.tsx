@@ -8,11 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { BotDetail, BotKind } from '../../../../../contract/bots';
 import { PageHeading } from '../../../../components/PageHeading';
+import { botQuery } from '../../../../lib/bots/getBot';
 import { ApiError } from '../../../../lib/http';
 import { paths } from '../../../../lib/paths';
 import { strings } from '../../../../lib/strings';
 import { useCreateBot } from '../../api/createBot';
-import { botKeys } from '../../api/keys';
 import { useCollections } from '../../api/listCollections';
 import { useUpdateBot } from '../../api/updateBot';
 import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
@@ -141,7 +141,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
       const wasNew = !saved;
       setSaved(bot);
       if (wasNew) {
-        client.setQueryData(botKeys.detail(bot.id, { uid: bot.uid, sid: bot.sid, shared: 'false' }), bot);
+        client.setQueryData(botQuery({ id: bot.id, uid: bot.uid, sid: bot.sid, shared: false }).queryKey, bot);
         allowNext(() => void navigate(editorPathOf(bot, 'edit'), { replace: true, state: { editorKey } }));
       }
       return bot;

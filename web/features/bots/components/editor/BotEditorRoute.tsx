@@ -5,12 +5,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useLocation, useParams } from 'react-router';
 import type { BotKind } from '../../../../../contract/bots';
 import { NotFoundContent } from '../../../../components/NotFoundContent';
+import { useBot } from '../../../../lib/bots/getBot';
 import { ApiError } from '../../../../lib/http';
+import { isUuid } from '../../../../lib/ids';
 import { paths } from '../../../../lib/paths';
 import { strings } from '../../../../lib/strings';
-import { useBot } from '../../api/getBot';
 import { useOwnRouteIds } from '../../hooks/useOwnRouteIds';
-import { couldBeBotId } from '../../model/links';
 import { BotEditor } from './BotEditor';
 
 const modes = ['add', 'edit', 'copy'] as const;
@@ -36,8 +36,8 @@ export function BotEditorRoute({ kind }: { kind: BotKind }) {
   const own = useOwnRouteIds();
   const shapeOk = (shared === 'true' || shared === 'false') && (modes as readonly string[]).includes(aec);
   const isAdd = aec === 'add';
-  const canFetch = shapeOk && !isAdd && couldBeBotId(id);
-  const query = useBot(id, { uid, sid, shared: shared === 'true' ? 'true' : 'false' }, canFetch);
+  const canFetch = shapeOk && !isAdd && isUuid(id);
+  const query = useBot({ id, uid, sid, shared: shared === 'true' }, canFetch);
   const state: unknown = location.state;
   const carried =
     typeof state === 'object' && state !== null && 'editorKey' in state && typeof state.editorKey === 'string' ? state.editorKey : null;

@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useChat } from '@ai-sdk/react';
 import { Link as RouterLink } from 'react-router';
 import { Markdown } from '../../../../components/markdown/Markdown';
+import { chatTransport, messageText, type ChatMessage } from '../../../../lib/conversations/chatTransport';
+import { useStartRun } from '../../../../lib/conversations/startRun';
 import { ApiError } from '../../../../lib/http';
 import { strings } from '../../../../lib/strings';
-import { startRun } from '../../api/startRun';
-import { chatErrorMessage, TryItSession, type TryItMessage } from '../../api/tryItTransport';
 
 const s = strings.bots.tryIt;
 
@@ -26,7 +26,28 @@ export interface TryItPanelProps {
   runnerPath: string | null;
 }
 
-const textOf = (m: TryItMessage) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+/**
+ * The conversation the test chat posts to: started on the first send, so the transport reads it
+ * when each request is prepared.
+ */
+class TryItSession {
+  private conversation: { id: string; botId: string } | null = null;
+
+  readonly transport = chatTransport(() => this.conversation?.id ?? null);
+
+  /** Whether the chat already runs against this saved bot. */
+  isWith(botId: string): boolean {
+    return this.conversation?.botId === botId;
+  }
+
+  start(conversationId: string, botId: string): void {
+    this.conversation = { id: conversationId, botId };
+  }
+
+  reset(): void {
+    this.conversation = null;
+  }
+}
 
 /**
  * A compact test chat for the ChatBot and TutorBot editors. The engine runs saved bots only, so
@@ -36,7 +57,8 @@ const textOf = (m: TryItMessage) => m.parts.map((p) => (p.type === 'text' ? p.te
  */
 export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runnerPath }: TryItPanelProps) {
   const [session] = useState(() => new TryItSession());
-  const chat = useChat<TryItMessage>({ transport: session.transport });
+  const chat = useChat<ChatMessage>({ transport: session.transport });
+  const startRun = useStartRun();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -54,7 +76,7 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
         return;
       }
       if (!session.isWith(botId)) {
-        const run = await startRun(botId);
+        const run = await startRun.mutateAsync({ botId });
         session.start(run.id, botId);
       }
       setText('');
@@ -77,7 +99,8 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
     session.reset();
     setProblem(null);
   };
-  const streamError = chat.error ? (chatErrorMessage(chat.error) ?? s.failed) : null;
+  // The server's reason when it refused; a lost connection or a broken stream is just "failed".
+  const streamError = chat.error ? (chat.error instanceof ApiError && chat.error.status !== 0 ? chat.error.message : s.failed) : null;
 
   return (
     <Paper
@@ -117,7 +140,7 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
           <Bubble
             key={m.id}
             who={m.role === 'user' ? s.you : s.bot}
-            text={textOf(m) || (m.role === 'assistant' ? s.thinking : '')}
+            text={messageText(m) || (m.role === 'assistant' ? s.thinking : '')}
             mine={m.role === 'user'}
           />
         ))}

@@ -1,0 +1,118 @@
+import { Chat } from '@ai-sdk/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../http';
+import { chatTransport, repeatLastRequest, type ChatMessage } from './chatTransport';
+
+interface Sent {
+  url: string;
+  idempotencyKey: string;
+  text?: string;
+}
+
+/** A reply as the server streams it (the AI SDK's UI message stream over SSE). */
+function streamedReply(text: string): Response {
+  const events = [
+    { type: 'start' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: text },
+    { type: 'text-end', id: 't' },
+    { type: 'finish' },
+  ];
+  const body = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+}
+
+type Answer = () => Response;
+
+const lostConnection: Answer = () => {
+  throw new TypeError('fetch failed');
+};
+
+/** A chat over the transport, with the server's answers in order; records what each request sent. */
+function chatWith(answers: Answer[]) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit) => {
+      sent.push({ url, ...(JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Omit<Sent, 'url'>) });
+      const answer = answers.shift();
+      return answer ? Promise.resolve().then(answer) : Promise.reject(new Error('more requests than the test expected'));
+    }),
+  );
+  const chat = new Chat<ChatMessage>({ transport: chatTransport(() => 'c1') });
+  return { chat, sent };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the chat transport: one idempotency key per user action', () => {
+  it('gives every send its own key and posts only the new text', async () => {
+    const { chat, sent } = chatWith([() => streamedReply('Hi'), () => streamedReply('Sure')]);
+    await chat.sendMessage({ text: 'Hello' });
+    await chat.sendMessage({ text: 'Plan a lesson' });
+    expect(sent.map((s) => [s.url, s.text])).toEqual([
+      ['/api/conversations/c1/messages', 'Hello'],
+      ['/api/conversations/c1/messages', 'Plan a lesson'],
+    ]);
+    expect(sent[0]!.idempotencyKey).not.toBe(sent[1]!.idempotencyKey);
+  });
+
+  it('sends the same key again when a send lost to the network is tried again', async () => {
+    const { chat, sent } = chatWith([lostConnection, () => streamedReply('Hi')]);
+    await chat.sendMessage({ text: 'Hello' });
+    expect(chat.error).toBeInstanceOf(ApiError);
+    expect((chat.error as ApiError).status).toBe(0);
+    await chat.regenerate(repeatLastRequest);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('gives a regenerate a fresh key, kept when that regenerate is tried again', async () => {
+    const { chat, sent } = chatWith([
+      () => streamedReply('First'),
+      lostConnection,
+      () => streamedReply('Second'),
+      () => streamedReply('Third'),
+    ]);
+    await chat.sendMessage({ text: 'Hello' });
+    await chat.regenerate();
+    expect(chat.status).toBe('error');
+    await chat.regenerate(repeatLastRequest);
+    await chat.regenerate();
+    const [send, retry, retryAgain, nextRetry] = sent;
+    expect(retry!.url).toBe('/api/conversations/c1/retry');
+    expect(retry!.idempotencyKey).not.toBe(send!.idempotencyKey);
+    // Trying the lost regenerate again is that same action: same endpoint, same key.
+    expect(retryAgain).toEqual(retry);
+    // Clicking Regenerate once more is a new action.
+    expect(nextRetry!.url).toBe('/api/conversations/c1/retry');
+    expect(nextRetry!.idempotencyKey).not.toBe(retry!.idempotencyKey);
+  });
+
+  it("turns a refused request into the server's ApiError", async () => {
+    const refusal = {
+      error: {
+        code: 'quota_exceeded',
+        message: 'You have used this month’s 40 replies.',
+        requestId: 'r-1',
+        fields: { resetsAt: '2026-08-01' },
+      },
+    };
+    const { chat } = chatWith([
+      () => new Response(JSON.stringify(refusal), { status: 429, headers: { 'Retry-After': '30', 'Content-Type': 'application/json' } }),
+    ]);
+    await chat.sendMessage({ text: 'Hello' });
+    expect(chat.error).toBeInstanceOf(ApiError);
+    expect(chat.error).toMatchObject({
+      status: 429,
+      code: 'quota_exceeded',
+      message: 'You have used this month’s 40 replies.',
+      requestId: 'r-1',
+      fields: { resetsAt: '2026-08-01' },
+      retryAfter: 30,
+    });
+  });
+});

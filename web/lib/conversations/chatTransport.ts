@@ -1,0 +1,55 @@
+import { DefaultChatTransport, type ChatRequestOptions, type UIMessage } from 'ai';
+import type { ReplyMetadata } from '../../../contract/ai';
+import { apiFetch } from '../http';
+
+/** A message of a chat with a bot, as useChat holds it (the stored status rides in its metadata). */
+export type ChatMessage = UIMessage<ReplyMetadata>;
+
+/** The text of a message's text parts. */
+export const messageText = (m: Pick<ChatMessage, 'parts'>) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+
+/**
+ * Options for `regenerate` that repeat the last request as it was, same idempotency key included:
+ * "Try again" after a request that may or may not have reached the server.
+ */
+export const repeatLastRequest = { body: { repeat: true } } satisfies ChatRequestOptions;
+
+interface PreparedRequest {
+  api: string;
+  body: { idempotencyKey: string; text?: string };
+}
+
+/**
+ * The one useChat transport of a conversation, for the runners and the editors' Try-it. The
+ * conversation is read when each request starts (a new chat creates it on its first send). Only the
+ * new text goes up; history, model and the bot's settings stay on the server. A send posts to
+ * /messages, Regenerate to /retry. Idempotency: each user action (a send, a regenerate) gets a
+ * fresh key, and repeating that same action (repeatLastRequest) sends the same key again, so the
+ * server answers a request it already has with the reply it made, without a second model call.
+ * Refused requests throw the server's ApiError.
+ */
+export function chatTransport(conversationId: () => string | null) {
+  const base = () => {
+    const id = conversationId();
+    if (!id) throw new Error('The chat has no conversation yet.');
+    return `/api/conversations/${encodeURIComponent(id)}`;
+  };
+  let last: PreparedRequest | null = null;
+  return new DefaultChatTransport<ChatMessage>({
+    api: '/api/conversations',
+    credentials: 'same-origin',
+    fetch: apiFetch,
+    prepareSendMessagesRequest: ({ messages, trigger, body }) => {
+      const repeat = body?.repeat === true;
+      if (repeat && last) return last;
+      const idempotencyKey = crypto.randomUUID();
+      const message = messages.at(-1);
+      // A repeat with nothing to repeat (no request yet in this chat) sends the last message anew.
+      last =
+        trigger === 'regenerate-message' && !repeat
+          ? { api: `${base()}/retry`, body: { idempotencyKey } }
+          : { api: `${base()}/messages`, body: { idempotencyKey, text: message ? messageText(message) : '' } };
+      return last;
+    },
+  });
+}
