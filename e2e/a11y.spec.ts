@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './fixtures/axe';
 import { contextAs, openAndSettle, useBrowser, type ContextOptions } from './fixtures/browser';
+import { transitionsDone } from './fixtures/ui';
 import type { UserKey } from './fixtures/users';
 
 const getBrowser = useBrowser();
@@ -28,9 +29,10 @@ describe('accessibility (axe-core)', () => {
         await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
         // Move away so the toggle's tooltip closes before the check.
         await page.mouse.move(600, 700);
+        await page.getByRole('tooltip').waitFor({ state: 'detached' });
       }
-      // Let MUI's transitions finish so colours are final.
-      await page.waitForTimeout(400);
+      // MUI's transitions finished: the colours checked are the final ones.
+      await transitionsDone(page);
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });

@@ -1,4 +1,4 @@
-// Behaviour: the landing page explains ClassBots and offers sign-in, account creation, password reset, and a way in for a signed-in visitor.
+// Behaviour: the landing page explains what ClassBots does today (and promises nothing it does not do yet) and offers sign-in, account creation, password reset, and a way in for a signed-in visitor; the privacy policy says what is kept, sent and deleted.
 import { describe, expect, it } from 'vitest';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from './fixtures/browser';
 import { password, users } from './fixtures/users';
@@ -13,6 +13,10 @@ describe('landing page', () => {
     await openAndSettle(page, '/');
     await page.getByRole('heading', { level: 2, name: 'For teachers' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'For schools' }).waitFor();
+    await page.getByText('Keep what you make in Saved Docs', { exact: false }).waitFor();
+    await page.getByText('sets up the licence, its admins and its teacher list', { exact: false }).waitFor();
+    // Nothing that has not shipped yet: student assignments, safety flags for teachers, usage dashboards, trophies.
+    expect(await page.getByRole('main').textContent()).not.toMatch(/assignment|flagged|AI usage|troph/i);
     await page.getByLabel('Email').waitFor();
     await page.getByLabel('Password').waitFor();
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(1);
@@ -94,7 +98,7 @@ describe('landing page', () => {
     await context.close();
   });
 
-  it('publishes a privacy policy covering the AI provider, retention, deletion and children', async () => {
+  it('publishes a privacy policy covering the AI provider, logs, cookies, retention, deletion and children', async () => {
     const context = await contextAs(getBrowser(), null);
     const page = await context.newPage();
     await openAndSettle(page, '/privacy-policy');
@@ -104,10 +108,17 @@ describe('landing page', () => {
       'How long we keep it',
       'Your copy and deletion',
       'Children’s privacy',
+      'Contact',
     ]) {
       await page.getByRole('heading', { level: 2, name: heading }).waitFor();
     }
     await page.getByText('never sends student names or e-mail addresses').waitFor();
+    await page.getByText('records what happened, not what anyone wrote', { exact: false }).waitFor();
+    await page.getByText('ClassBots sets one cookie', { exact: false }).waitFor();
+    await page.getByText('When the operator deletes an account', { exact: false }).waitFor();
+    // Requests go to the operator, not to a support page that has not shipped yet; nothing about features to come.
+    expect(await page.getByRole('main').getByRole('link').count()).toBe(0);
+    expect(await page.getByRole('main').textContent()).not.toMatch(/support ticket|assignment|flagged|invoice|card details/i);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, openAndSettle, useBrowser } from './fixtures/browser';
-import { scrollsSideways } from './fixtures/ui';
+import { scrollsSideways, transitionsDone } from './fixtures/ui';
 
 const getBrowser = useBrowser();
 const narrow = { width: 360, height: 740 };
@@ -28,8 +28,9 @@ async function swipe(page: Page, x0: number, x1: number) {
           }),
         );
       fire('touchstart', from, true);
+      // One move per frame, as a finger's would arrive.
       for (let i = 1; i <= 10; i++) {
-        await new Promise((r) => setTimeout(r, 16));
+        await new Promise((r) => requestAnimationFrame(r));
         fire('touchmove', from + ((to - from) * i) / 10, true);
       }
       fire('touchend', to, false);
@@ -66,7 +67,8 @@ describe('drawer at 360 px', () => {
     const page0 = await context.newPage();
     await openAndSettle(page0, '/home/DocBot');
     await swipe(page0, 30, 300);
-    await page0.waitForTimeout(500);
+    // Had the swipe opened the drawer, its slide-in would have run by now.
+    await transitionsDone(page0);
     expect(await page0.getByRole('link', { name: 'My DocBots' }).count()).toBe(0);
     await page0.close();
     const page = await context.newPage();

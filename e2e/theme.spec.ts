@@ -14,7 +14,7 @@ describe('themes', () => {
     await openAndSettle(page, '/');
     expect(await bodyBackground(page)).toBe(dark);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    expect(await bodyBackground(page)).toBe(light);
+    await expect.poll(() => bodyBackground(page)).toBe(light);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await bodyBackground(page)).toBe(light);
@@ -28,7 +28,7 @@ describe('themes', () => {
     await openAndSettle(page, '/home/DocBot');
     expect(await bodyBackground(page)).toBe(dark);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Switch to light theme' }).click();
-    expect(await bodyBackground(page)).toBe(light);
+    await expect.poll(() => bodyBackground(page)).toBe(light);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await bodyBackground(page)).toBe(light);

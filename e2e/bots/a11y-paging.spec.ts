@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../fixtures/axe';
 import { baseUrl, contextAs, useBrowser, type ContextOptions } from '../fixtures/browser';
+import { transitionsDone } from '../fixtures/ui';
 import type { UserKey } from '../fixtures/users';
 import { unique } from './helpers';
 
@@ -48,8 +49,10 @@ describe('accessibility of the library and the editors (axe-core)', () => {
         await page.getByRole('button', { name: 'Switch to light theme' }).click();
         await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
         await page.mouse.move(600, 700);
+        await page.getByRole('tooltip').waitFor({ state: 'detached' });
       }
-      await page.waitForTimeout(500);
+      // MUI's transitions finished: the colours checked are the final ones.
+      await transitionsDone(page);
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });

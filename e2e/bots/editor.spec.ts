@@ -2,45 +2,54 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
-import { scrollsSideways } from '../fixtures/ui';
-import { card, makeDocBot, openLibrary, unique } from './helpers';
+import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { template } from '../runs/helpers';
+import { card, copyTemplate, docBotEditPath, makeDocBot, openLibrary, templateCopyPath, unique } from './helpers';
 
 const getBrowser = useBrowser();
 const shots = path.resolve('.test-artifacts/bots');
 
 describe('from a template to my own DocBot', () => {
+  // Each test opens its own page and makes the bot it needs, so they pass in any order.
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  const name = unique('My Lesson Plan');
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     context = await contextAs(getBrowser(), 'premiumTeacher');
     page = await context.newPage();
     errors = trackErrors(page);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await context.close();
   });
 
+  /** Opens the editor's copy mode for the Lesson Plan template. */
+  async function openLessonPlanCopy() {
+    await page.goto(templateCopyPath(await template(context.request, 'DocBot', 'Lesson Plan')));
+    await page.getByRole('heading', { level: 1, name: 'Copy DocBot: Lesson Plan' }).waitFor();
+  }
+
   it('opens a template read-only and copies it into the editor', async () => {
     await openLibrary(page, '/home/DocBot?tab=templates', 'My DocBots');
-    const template = card(page, 'Lesson Plan');
-    await template.getByText('Built-in template').waitFor();
-    expect(await template.getByRole('link', { name: 'Run Lesson Plan' }).getAttribute('href')).toMatch(
+    const lessonPlan = card(page, 'Lesson Plan');
+    await lessonPlan.getByText('Built-in template').waitFor();
+    expect(await lessonPlan.getByRole('link', { name: 'Run Lesson Plan' }).getAttribute('href')).toMatch(
       /^\/run-doc-bot\/[0-9a-f-]{36}\/true\/new\/builtin\/none$/,
     );
-    await template.getByRole('link', { name: 'View Lesson Plan' }).click();
+    await lessonPlan.getByRole('link', { name: 'View Lesson Plan' }).click();
     await page.getByRole('heading', { level: 1, name: 'View DocBot: Lesson Plan' }).waitFor();
     expect(page.url()).toMatch(/\/docbot-add-edit\/[0-9a-f-]{36}\/true\/edit\/builtin\/none$/);
     await page.getByRole('link', { name: 'Copy and adapt' }).click();
     await page.getByRole('heading', { level: 1, name: 'Copy DocBot: Lesson Plan' }).waitFor();
     expect(page.url()).toMatch(/\/copy\/builtin\/none$/);
+    expect(errors).toEqual([]);
   });
 
   it('shows the contract’s messages inline and refuses to save until they are fixed', async () => {
+    await openLessonPlanCopy();
     const nameBox = page.getByRole('textbox', { name: 'Name' });
     await nameBox.fill('');
     await page.getByText('Give the bot a name.').waitFor();
@@ -50,17 +59,24 @@ describe('from a template to my own DocBot', () => {
     await page.getByRole('alert').filter({ hasText: 'One field needs attention before saving.' }).waitFor();
     expect(await nameBox.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(page.url()).toMatch(/\/copy\//);
+    expect(errors).toEqual([]);
   });
 
   it('saves the copy, which becomes the teacher’s own bot in edit mode', async () => {
+    const name = unique('My Lesson Plan');
+    await openLessonPlanCopy();
     await page.getByRole('textbox', { name: 'Name' }).fill(name);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${name}` }).waitFor();
     expect(page.url()).toMatch(/\/docbot-add-edit\/[0-9a-f-]{36}\/false\/edit\/[^/]+\/none$/);
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(errors).toEqual([]);
   });
 
-  it('edits a form field, with a list’s default among its options', async () => {
+  it('edits a form field (a list’s default among its options), saves, and reopens from the library with the saved fields', async () => {
+    const bot = await copyTemplate(context, 'DocBot', 'Lesson Plan', unique('My Lesson Plan'));
+    await page.goto(docBotEditPath(bot));
+    await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${bot.name}` }).waitFor();
     const field = page.getByRole('listitem', { name: 'Field 2' });
     await field.getByRole('textbox', { name: 'Label' }).fill('School subject');
     const options = field.getByRole('textbox', { name: 'Options, one per line' });
@@ -79,36 +95,43 @@ describe('from a template to my own DocBot', () => {
     await page.getByRole('textbox', { name: 'Description' }).fill('My own lesson plans, with room numbers.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-  });
 
-  it('warns before leaving with unsaved changes', async () => {
-    await page.getByRole('textbox', { name: 'Instructions' }).fill('Changed but not saved.');
-    await page.getByRole('link', { name: 'Back to the library' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Stay' }).click();
-    expect(page.url()).toMatch(/\/edit\//);
-    await page.getByRole('link', { name: 'Back to the library' }).click();
-    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
-    await page.getByRole('heading', { level: 1, name: 'My DocBots' }).waitFor();
-  });
-
-  it('finds the bot in the library with its saved description, and reopens it with the saved fields', async () => {
-    const mine = card(page, name);
-    await mine.waitFor();
+    // The library shows the saved description; Edit reopens the saved fields.
+    await openLibrary(page, '/home/DocBot', 'My DocBots');
+    const mine = card(page, bot.name);
     await mine.getByText('My own lesson plans, with room numbers.').waitFor();
-    await mine.getByRole('link', { name: `Edit ${name}` }).click();
-    await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${name}` }).waitFor();
+    await mine.getByRole('link', { name: `Edit ${bot.name}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${bot.name}` }).waitFor();
     expect(await page.getByRole('listitem', { name: 'Field 2' }).getByRole('textbox', { name: 'Label' }).inputValue()).toBe(
       'School subject',
     );
     const last = page.getByRole('listitem', { name: /^Field \d+$/ }).last();
     expect(await last.getByRole('textbox', { name: 'Label' }).inputValue()).toBe('Room number');
     expect(await last.getByRole('textbox', { name: 'Default' }).inputValue()).toBe('12');
-    expect(await page.getByRole('textbox', { name: 'Instructions' }).inputValue()).not.toBe('Changed but not saved.');
+    expect(errors).toEqual([]);
   });
 
-  it('logs no error in the browser', () => {
+  it('warns before leaving with unsaved changes, and Leave discards them', async () => {
+    const bot = await copyTemplate(context, 'DocBot', 'Lesson Plan', unique('My Lesson Plan'));
+    await page.goto(docBotEditPath(bot));
+    await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${bot.name}` }).waitFor();
+    const saved = await page.getByRole('textbox', { name: 'Instructions' }).inputValue();
+    await page.getByRole('textbox', { name: 'Instructions' }).fill('Changed but not saved.');
+    await page.getByRole('link', { name: 'Back to the library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toMatch(/\/edit\//);
+    expect(await page.getByRole('textbox', { name: 'Instructions' }).inputValue()).toBe('Changed but not saved.');
+    await page.getByRole('link', { name: 'Back to the library' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My DocBots' }).waitFor();
+
+    await card(page, bot.name)
+      .getByRole('link', { name: `Edit ${bot.name}` })
+      .click();
+    await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${bot.name}` }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Instructions' }).inputValue()).toBe(saved);
     expect(errors).toEqual([]);
   });
 });
@@ -184,7 +207,7 @@ describe('screenshots', () => {
       if (width === 360) {
         await page.getByRole('button', { name: /^Collections:/ }).click();
         await page.getByRole('button', { name: 'New collection' }).waitFor();
-        await page.waitForTimeout(400); // the drawer's slide-in
+        await transitionsDone(page); // the drawer has slid in
         await page.screenshot({ path: path.join(shots, `library-collections-${width}.png`) });
         await page.keyboard.press('Escape');
       }

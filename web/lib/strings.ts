@@ -91,25 +91,26 @@ export const strings = {
     homeLink: 'ClassBots, landing page',
     openApp: 'Open ClassBots',
     goToSignIn: 'Sign in page',
-    footer: 'ClassBots: AI bots for teachers and students, hosted by your school.',
+    footer: 'ClassBots: AI bots for teachers, run by your school or organisation on its own server.',
     privacyLink: 'Privacy policy',
     heroTitle: 'AI bots for your classroom, under your control',
     heroBody:
-      'ClassBots lets teachers build their own AI assistants in minutes: bots that write lesson plans and worksheets, bots to chat with, and tutor bots that guide students step by step without handing over the answers.',
+      'ClassBots lets teachers build their own AI assistants in minutes: bots that write lesson plans and worksheets, bots to chat with, and tutor bots that coach step by step instead of handing over the answers.',
     signedInAs: (name: string) => `You are signed in as ${name}.`,
     teachersTitle: 'For teachers',
     teachers: [
       'DocBots write documents from a short form: lesson plans, quizzes with answer keys, rubrics, parent e-mails, differentiated texts.',
-      'ChatBots are assistants with the persona and knowledge you give them, with your own files as context.',
-      'TutorBots coach your students through an assignment, and you read every conversation.',
+      'ChatBots are assistants with the instructions and knowledge files you give them; attach a worksheet to a message and they work from it.',
+      'TutorBots coach in the subject, grade and style you set, and you try each one exactly as a student would see it.',
       'Start from more than twenty ready-made templates, then adapt them to your class.',
+      'Keep what you make in Saved Docs, edit it there, and download it as a Word file or print it.',
     ],
     schoolsTitle: 'For schools',
     schools: [
-      'One school licence covers every teacher with a school e-mail address.',
-      "Admins keep the teacher list and see the school's AI usage.",
-      'Runs on your own server. Student names and e-mail addresses are never sent to the AI provider.',
-      'Every student message is checked for safety, and teachers see what was flagged.',
+      'One school licence covers every teacher on the school\u2019s teacher list, each with the larger monthly AI allowance.',
+      'The operator of this installation sets up the licence, its admins and its teacher list.',
+      'Runs on your own server, with the AI provider you choose. ClassBots never sends it the names or e-mail addresses of the people who use it.',
+      'Monthly AI allowances for every teacher keep the AI provider\u2019s bill predictable.',
     ],
   },
   privacy: {
@@ -117,68 +118,70 @@ export const strings = {
     updated: 'This policy applies to this ClassBots installation and everyone who uses it.',
     intro:
       'ClassBots is run by the school, district or organisation that hosts this installation (the operator). This policy explains what ClassBots stores about you, why, who else receives it, how long it is kept, and how to get a copy or have it deleted.',
-    contactLead: 'Questions or requests: signed-in users write to',
-    contactLink: 'Support',
-    contactTail:
-      '. Without an account, ask the school or organisation that gave you the address of this site; they run it and answer for it.',
+    contactTitle: 'Contact',
+    contact:
+      'Questions and requests go to the operator: the school or organisation that gave you the address of this site. They run this installation and answer for it.',
     sections: [
       {
         title: 'What we store and why',
         paragraphs: [
-          'Your account: your name, e-mail address, whether you are a teacher or a student, and your password, stored only as a salted hash. We need these to sign you in and to show your work to you alone.',
-          'Sign-in records: the sessions of your devices, with their expiry, so you stay signed in; and counts of recent sign-in attempts, so that passwords cannot be guessed.',
-          'What you create: your bots, their instructions and knowledge files, the documents and conversations you save, assignments, and the conversations students have with a tutor bot for an assignment. These are the product itself.',
-          'For schools: the school licence (school name, e-mail domains, admin addresses, teacher list with building) and the usage figures of AI generations, so admins can see their school\u2019s use.',
-          'Subscriptions: the status and period of a paid or granted subscription. When payment by card is enabled, the payment provider keeps the card details; ClassBots never sees or stores them.',
-          'Support tickets: what you write to support and the replies.',
+          'Your account: your name, e-mail address, whether you are a teacher or a student, and your password, stored only as a salted hash. If you sign in with Google or Microsoft (where the operator has turned that on), the identifier of that account and the sign-in tokens it gives us, instead of a password. We need these to sign you in and to keep your work yours.',
+          'Sign-in records: the sessions of your devices, with their expiry, the browser\u2019s identification (user agent) and, where the operator\u2019s proxy passes it on, the network address, so you stay signed in; and counts of recent sign-in attempts per network address and per e-mail address, so that passwords cannot be guessed.',
+          'What you create: your bots with their instructions, your conversations with bots, and the documents, conversations and pictures you keep in Saved Docs. These are the product itself.',
+          'Files: the files you upload (a bot\u2019s knowledge files and picture, a file attached to a message) with the text read from them, and the pictures a DocBot makes for you.',
+          'AI use: for each AI generation, who asked, with which bot, how many tokens it used and how it ended, but not its text, so that the monthly allowances can be counted.',
+          'Schools and subscriptions: a school licence (school name, e-mail domains, admin addresses, teacher list with building, logo address) and an individual subscription\u2019s status and end date, both set up by the operator.',
+          'E-mail: the messages ClassBots sends you (to confirm your address or reset your password). When the operator has no mail server set up, they are kept as files on the server for the operator to pass on.',
+          'The server\u2019s log records what happened, not what anyone wrote: the addresses of the pages and requests, status and error codes, and record ids. It holds no names, e-mail addresses, passwords, messages or documents.',
         ],
       },
       {
         title: 'What the AI provider receives',
         paragraphs: [
-          'To write a document or a reply, ClassBots sends the AI provider configured by the operator (by default Google\u2019s Gemini models) the bot\u2019s instructions, the text of its knowledge files, the form answers or messages of that run, and the earlier messages of the same conversation.',
+          'To write a document or a reply, ClassBots sends the AI provider the operator configured (Google\u2019s Gemini, or an AI server the operator runs itself) the bot\u2019s instructions, the text of its knowledge files, the form answers or messages of that run with the text of any file attached to them, and the earlier messages of the same conversation. To make a picture, it sends the picture\u2019s description.',
           'ClassBots never sends student names or e-mail addresses from its records to the AI provider, nor any teacher\u2019s account details. Templates about a student use a [Student] placeholder, and their forms remind teachers not to type real names.',
-          'What a person types into a message is sent as typed, so do not type personal details that the task does not need. The operator chooses a provider whose terms do not allow it to train on this data.',
+          'What a person types into a message or a form is sent as typed, so do not type personal details that the task does not need. The operator chooses the provider and its terms, including whether the provider may keep this text; ask the operator which they chose.',
         ],
       },
       {
         title: 'What we do not do',
         paragraphs: [
-          'No advertising, no selling or renting of data, no tracking across other sites, and no third-party analytics. The only browser storage ClassBots uses is the sign-in cookie, your theme choice, and, for the current tab only, the page to return to after signing in.',
+          'No advertising, no selling or renting of data, no tracking across other sites, and no third-party analytics.',
+          'ClassBots sets one cookie: the session cookie that keeps you signed in. In your browser\u2019s own storage it keeps your light or dark theme, the grade you last chose in a DocBot form, an unfinished upload\u2019s progress (so that choosing the same file again resumes it), and, for the current tab only, the page to return to after signing in.',
         ],
       },
       {
         title: 'How long we keep it',
         paragraphs: [
-          'Your account and what you create are kept while the account exists. Sessions end after 30 days without use; sign-in attempt counts are removed after a day. Mail links expire: confirmation links after 24 hours, password reset links after one hour.',
-          'When an account is deleted, its data is deleted with it, except what the law obliges the operator to keep (such as invoices). Backups made by the operator are overwritten on their normal cycle.',
-          'Student work for an assignment is kept while the assignment exists, so the teacher can read and grade it; the teacher or the school can delete it.',
+          'Your account and what you create, conversations included, are kept while the account exists. A bot or a Saved Docs item you delete leaves the app at once (with a moment to undo); its data stays on the server until the account is deleted.',
+          'Sessions end after 30 days without use; sign-in attempt counts are removed after a day. Mail links expire: confirmation links after 24 hours, password reset links after one hour.',
+          'When the operator deletes an account, its bots, conversations, Saved Docs, uploaded files, sessions and subscriptions are deleted with it. The records of AI use stay, for the allowance counts: they hold no text, and only the deleted account\u2019s id, not its name or e-mail address. The pictures a DocBot made stay in the server\u2019s data folder until the operator removes them. Copies in the operator\u2019s own backups last as long as the operator keeps those backups.',
         ],
       },
       {
         title: 'Your copy and deletion',
         paragraphs: [
-          'You may ask for a copy of everything ClassBots holds about you, in a common machine-readable format, for a correction, or for deletion of your account and its data. Write to Support from your account; the operator answers within 30 days.',
+          'You can download anything you keep in Saved Docs as a Word file at any time. For a copy of what ClassBots holds about you, a correction, or the deletion of your account and its data, ask the operator: deleting an account is done by the operator on the server, and removes what the previous section lists.',
           'For a student of a school, the school decides with the family: a parent or guardian makes these requests through the school.',
         ],
       },
       {
         title: 'Children\u2019s privacy',
         paragraphs: [
-          'Students use ClassBots because their school or teacher invites them. The school acts for the families, and obtains parental consent where the law requires it (for example under COPPA for children under 13 in the United States, or GDPR for children in the EU).',
-          'Students see only their own assignments and tutor conversations. Every student message and tutor reply is checked for safety; a message that is blocked or flagged is shown to the student\u2019s teacher on that assignment.',
-          'If you believe a child is using ClassBots without the consent required, write to Support and the account will be reviewed and, where needed, deleted.',
+          'Students should use ClassBots only when their school or teacher asks them to. The school acts for the families, and obtains parental consent where the law requires it (for example under COPPA for children under 13 in the United States, or GDPR for children in the EU).',
+          'A student account holds the student\u2019s name, e-mail address and password, as above.',
+          'If you believe a child is using ClassBots without the consent required, tell the operator, who can review the account and, where needed, delete it.',
         ],
       },
       {
         title: 'Security',
         paragraphs: [
-          'Passwords are hashed, connections are encrypted when the operator serves the site over HTTPS, and each teacher\u2019s and school\u2019s data is reachable only by its owners. Sessions end when the password is reset.',
+          'Passwords are hashed, connections are encrypted when the operator serves the site over HTTPS, and what a teacher makes is reachable only by that teacher and by those they share it with. All sessions end when the password is reset.',
         ],
       },
       {
         title: 'Changes',
-        paragraphs: ['When this policy changes in a way that matters, the operator tells users in the app before the change applies.'],
+        paragraphs: ['When this policy changes in a way that matters, the operator tells users before the change applies.'],
       },
     ],
   },

@@ -1,9 +1,6 @@
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
-import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
 
 /** The privacy policy (/privacy-policy), public. */
@@ -29,15 +26,9 @@ export default function PrivacyPolicyPage() {
         </section>
       ))}
       <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 1 }}>
-        {strings.drawer.support}
+        {p.contactTitle}
       </Typography>
-      <Typography>
-        {p.contactLead}{' '}
-        <Link component={RouterLink} to={paths.contactSupport.to()}>
-          {p.contactLink}
-        </Link>
-        {p.contactTail}
-      </Typography>
+      <Typography>{p.contact}</Typography>
     </Container>
   );
 }
