@@ -3,7 +3,7 @@ import type { Subscription } from '../../../contract/subscription';
 import { useMe } from '../session/getMe';
 import { useSubscription } from '../session/getSubscription';
 
-/** A collection (folder) of the bot library; its fields come with the bot-library issue. */
+/** A collection (folder) of the bot library, as the library panel keeps it in the app state. */
 export interface Collection {
   id: string;
   name: string;
