@@ -123,6 +123,7 @@ describe('uploads: one upload id for the owner check and tus', () => {
     ['a trailing path segment', '/'],
     ['a dot segment', '/..%2F'],
     ['a matrix parameter', ';x=/'],
+    ['an encoded query string', '%3Fx=%2F'],
   ];
   for (const [name, join] of pathTricks) {
     it(`gives 404 to B's HEAD, PATCH and DELETE through ${name}`, async () => {
