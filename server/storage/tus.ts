@@ -5,7 +5,7 @@ import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
 import { UPLOADS_PATH } from '../../contract/files';
 
-type Hooks = Pick<ServerOptions, 'onUploadCreate' | 'onUploadFinish'>;
+type Hooks = Pick<ServerOptions, 'getFileIdFromRequest' | 'onUploadCreate' | 'onUploadFinish'>;
 
 /** A resumable upload in progress, as the tus store knows it. */
 export interface UploadInProgress {

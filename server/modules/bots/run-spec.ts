@@ -4,11 +4,12 @@ import { chatBotSettings, checkFormValues, docBotSettings, tutorBotSettings, typ
 import type { RunSpec } from '../../ai/run-spec';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import type { TeacherAiActor } from '../conversations/conversations.policy';
 import { presentConversation } from '../conversations/conversations.presenter';
 import { createConversation, type ConversationRow } from '../conversations/conversations.store';
-import { botActorOf, type BotActor } from './bots.policy';
+import type { BotActor } from './bots.policy';
 import type { BotRow } from './bots.presenter';
 import { findVisibleBot } from './library.service';
 import { tutorFrame } from './templates/tutor-rules';
@@ -118,12 +119,13 @@ const unavailable = () => new AppError('not_found', 404, 'This bot is not availa
  * The conversations module's resolver for bot conversations (setBotRunSpecResolver): checked on
  * every turn, so a bot deleted or unshared since the run began stops answering. A TutorBot runs
  * with the student audience, so its teacher's preview is exactly what a student meets; the quota
- * is the teacher's. Students' runs arrive with assignments (a later issue) and are refused here.
+ * is the teacher's. The caller is a teacher (conversations.policy refused students before this);
+ * students' runs arrive with assignments (a later issue) and will not come through here.
  */
-export async function resolveBotRunSpec(deps: AppDeps, user: SessionUser, conversation: ConversationRow): Promise<RunSpec> {
+export async function resolveBotRunSpec(deps: AppDeps, teacher: TeacherAiActor, conversation: ConversationRow): Promise<RunSpec> {
   const { db } = deps.database;
-  const actor = await botActorOf(db, user, deps.config.supportEmail);
-  if (!actor || conversation.ownerId !== user.id || !conversation.botId) throw unavailable();
+  const actor: BotActor = { userId: teacher.user.id, schoolId: teacher.schoolId };
+  if (conversation.ownerId !== actor.userId || !conversation.botId) throw unavailable();
   const [run] = await db.select().from(schema.botRun).where(eq(schema.botRun.conversationId, conversation.id));
   if (!run) throw unavailable();
   const bot = await findVisibleBot(db, actor, run.botId).catch(() => {

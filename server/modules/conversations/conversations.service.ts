@@ -6,12 +6,13 @@ import { Generation } from '../../ai/generation';
 import type { AppDeps, SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { reserveUsage, resolvePool } from '../usage/usage.service';
+import type { TeacherAiActor } from './conversations.policy';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';
 import { preflight, runReply } from './conversations.run';
 import * as store from './conversations.store';
 
-export type BotRunSpecResolver = (deps: AppDeps, actor: SessionUser, conversation: store.ConversationRow) => Promise<RunSpec>;
+export type BotRunSpecResolver = (deps: AppDeps, actor: TeacherAiActor, conversation: store.ConversationRow) => Promise<RunSpec>;
 let botResolver: BotRunSpecResolver | undefined;
 
 /** The bots module plugs in here: it turns a bot conversation into a run spec (instructions, knowledge, pool). */
@@ -19,9 +20,12 @@ export function setBotRunSpecResolver(resolver: BotRunSpecResolver) {
   botResolver = resolver;
 }
 
-/** The run spec of a conversation, resolved on the server: the assistant, or the bot's. */
-export async function resolveRunSpec(deps: AppDeps, actor: SessionUser, conversation: store.ConversationRow): Promise<RunSpec> {
-  if (!conversation.botId) return assistantRunSpec(actor.id);
+/**
+ * The run spec of a conversation, resolved on the server: the assistant, or the bot's. Only a
+ * teacher (conversations.policy) has one; a student's tutor run will be resolved elsewhere.
+ */
+export async function resolveRunSpec(deps: AppDeps, actor: TeacherAiActor, conversation: store.ConversationRow): Promise<RunSpec> {
+  if (!conversation.botId) return assistantRunSpec(actor.user.id);
   if (!botResolver) throw new AppError('not_found', 404, 'This bot is not available.');
   return botResolver(deps, actor, conversation);
 }
@@ -86,14 +90,15 @@ export async function stopReply(deps: AppDeps, actor: SessionUser, conversationI
  */
 export async function retryReply(
   deps: AppDeps,
-  actor: SessionUser,
+  teacher: TeacherAiActor,
   conversation: store.ConversationRow,
   idempotencyKey: string,
 ): Promise<Response> {
   const { db } = deps.database;
+  const actor = teacher.user;
   const existing = await store.findByKey(db, conversation.id, idempotencyKey);
   if (existing) return replayReply(deps, existing);
-  const spec = await resolveRunSpec(deps, actor, conversation);
+  const spec = await resolveRunSpec(deps, teacher, conversation);
   const provider = await preflight(deps, actor);
   await startupSweep(deps);
   const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config.supportEmail);

@@ -20,6 +20,8 @@ export interface FilesRuntime {
 export interface UploadRequest {
   user: SessionUser;
   deps: AppDeps;
+  /** The upload id the routes checked the owner of (none on creation): the only one tus may act on. */
+  uploadId?: string;
 }
 
 const runtimes = new WeakMap<Config, FilesRuntime>();

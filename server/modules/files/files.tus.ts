@@ -25,13 +25,14 @@ export function subscriptionOf(ctx: UploadRequest) {
 }
 
 /**
- * The tus hooks: at creation, check the metadata, the declared type and the quota and record the
- * owner; at the end, turn the upload into a file.
+ * The tus hooks: the upload id comes from the routes' owner check, never from tus's own reading of
+ * the URL; at creation, check the metadata, the declared type and the quota and record the owner;
+ * at the end, turn the upload into a file.
  */
 export function tusHooks(
   runtime: () => FilesRuntime,
   requestOf: (req: Request) => UploadRequest | undefined,
-): Pick<ServerOptions, 'onUploadCreate' | 'onUploadFinish'> {
+): Pick<ServerOptions, 'getFileIdFromRequest' | 'onUploadCreate' | 'onUploadFinish'> {
   const contextOf = (req: Request) => {
     const ctx = requestOf(req);
     // Every tus request passes through the files routes, which record who sent it.
@@ -39,6 +40,8 @@ export function tusHooks(
     return ctx;
   };
   return {
+    // A request the routes did not check gets no id, which tus answers with 404.
+    getFileIdFromRequest: (req) => requestOf(req)?.uploadId,
     onUploadCreate: async (req, upload) => {
       try {
         const ctx = contextOf(req);

@@ -12,9 +12,21 @@ import { finishUpload, subscriptionOf } from './files.tus';
 const notFoundUpload = () => new AppError('not_found', 404, 'That upload was not found.');
 
 /**
+ * tus reads an upload id from the end of the whole URL, query and fragment included, while the
+ * route reads it from the path: `/api/uploads/<own id>?x=/<other id>` would pass the owner check
+ * on one id and act on the other. No tus client sends either, so refuse them outright.
+ */
+function assertPlainAddress(url: string): void {
+  if (url.includes('?') || url.includes('#')) {
+    throw new AppError('bad_request', 400, 'An upload address takes no query string or fragment.');
+  }
+}
+
+/**
  * /api/uploads: the tus protocol, with the authorization tus leaves to us. Creating needs a
  * teacher; HEAD, PATCH and DELETE need the upload's owner (anyone else gets 404, as if it did
- * not exist); GET is never served here (files are downloaded from /api/files/:id).
+ * not exist); GET is never served here (files are downloaded from /api/files/:id). An address with
+ * a query string or fragment is refused (400), and tus only ever acts on the id checked here.
  */
 export function uploadRoutes() {
   const routes = new Hono<AppEnv>();
@@ -25,6 +37,7 @@ export function uploadRoutes() {
 
 async function handle(c: AppContext): Promise<Response> {
   const raw = c.req.raw;
+  assertPlainAddress(raw.url);
   // Hono routes a HEAD through GET handlers: the raw request keeps the real method.
   const method = raw.method;
   const deps = c.get('deps');
@@ -53,7 +66,9 @@ async function handle(c: AppContext): Promise<Response> {
   } else {
     throw notFoundUpload();
   }
-  rememberUploadRequest(raw, ctx);
+  // tus acts on exactly the id checked above (see tusHooks' getFileIdFromRequest), never on one
+  // it parses from the URL itself.
+  rememberUploadRequest(raw, { ...ctx, uploadId: id });
   const res = await runtime.uploads.server.handleWeb(raw);
   return res.status >= 400 ? asJsonError(c, res, deps.config.files.maxFileBytes) : res;
 }

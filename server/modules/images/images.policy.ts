@@ -1,7 +1,8 @@
 import { docBotSettings } from '../../../contract/bots';
 import type { AppContext, SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { botActorOf, type BotActor } from '../bots/bots.policy';
+import type { BotActor } from '../bots/bots.policy';
+import { teacherAiActorOf } from '../conversations/conversations.policy';
 import type { BotRow } from '../bots/bots.presenter';
 import { findVisibleBot } from '../bots/library.service';
 
@@ -12,10 +13,11 @@ import { findVisibleBot } from '../bots/library.service';
  * DocBot that allows images. The client only hides the button; this is the check.
  */
 export async function assertMayGenerateImagesFor(c: AppContext, user: SessionUser, botId: string): Promise<BotRow> {
-  const { database, config } = c.get('deps');
-  const actor: BotActor | null = await botActorOf(database.db, user, config.supportEmail);
+  const deps = c.get('deps');
+  const { database } = deps;
   // Students run no DocBot (their tutors come through assignments), so they make no images.
-  if (!actor) throw new AppError('forbidden', 403, 'Images are made in DocBots, which only teachers use.');
+  const teacher = await teacherAiActorOf(deps, user);
+  const actor: BotActor = { userId: teacher.user.id, schoolId: teacher.schoolId };
   // A bot the actor may not see is the same 404 as on every bot endpoint.
   const bot = await findVisibleBot(database.db, actor, botId);
   if (bot.kind !== 'DocBot' || !docBotSettings.parse(bot.settings).canGenerateImages) {

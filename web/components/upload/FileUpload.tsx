@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { acceptedFileTypes, fileExtensions, type FileInfo, type FilePurpose } from '../../../contract/files';
 import { UploadError } from '../../lib/upload/errors';
+import { useMe } from '../../lib/session/getMe';
 import { uploadStrings } from '../../lib/upload/strings';
 import { startUpload, type UploadHandle } from '../../lib/upload/upload-client';
 
@@ -32,6 +33,7 @@ export interface FileUploadProps {
 /** Picks a file and uploads it with a progress bar, a cancel button and a clear error message. */
 export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs, onUploaded }: FileUploadProps) {
   const inputId = useId();
+  const { data: me } = useMe();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const handle = useRef<UploadHandle | undefined>(undefined);
   const uploaded = useRef(onUploaded);
@@ -48,6 +50,7 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
     setState({ kind: 'uploading', name: file.name, percent: 0, retrying: false });
     const current = startUpload(file, {
       purpose,
+      ownerId: me?.id,
       maxRetryMs,
       onProgress: (sent, total) =>
         setState((s) => (s.kind === 'uploading' ? { ...s, percent: total ? Math.floor((sent / total) * 100) : 100, retrying: false } : s)),

@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../http';
+import { forgetUploadUrls } from '../upload/url-storage';
 import { meQueryKey } from './getMe';
 
-/** Ends the session (better-auth answers {success:true}). */
+/**
+ * Ends the session (better-auth answers {success:true}). The addresses kept to resume uploads go
+ * first, even if the request then fails: the next person at a shared computer must not see them.
+ */
 export async function signOut(): Promise<void> {
+  forgetUploadUrls();
   await apiRequest('/api/auth/sign-out', z.unknown(), { method: 'POST', body: {} });
 }
 

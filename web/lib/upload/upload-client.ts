@@ -10,9 +10,15 @@ import {
 import { isRetryableStatus, retryLimitError, UploadError, uploadErrorFor } from './errors';
 import { FIRST_CHUNK, nextChunkSize, RetryBudget } from './retry';
 import { uploadStrings } from './strings';
+import { browserStorage, forgetUploadUrls, UserUploadUrls } from './url-storage';
 
 export interface UploadOptions {
   purpose: FilePurpose;
+  /**
+   * The signed-in user's id: the addresses kept to resume are theirs alone. Without one (still
+   * loading), a large upload is not resumable after a reload.
+   */
+  ownerId: string | undefined;
   /** Bytes sent so far and the total; called often. */
   onProgress?: (sent: number, total: number) => void;
   /** Called when a failure is being retried (to tell the user the connection dropped). */
@@ -95,13 +101,16 @@ function resumableUpload(file: File, options: UploadOptions): UploadHandle {
   });
   const resolve = (info: FileInfo) => resolveDone(info);
   const reject = (e: unknown) => rejectDone(e instanceof UploadError ? e : uploadErrorFor(0));
+  const storage = browserStorage();
+  const urls = options.ownerId !== undefined && storage ? new UserUploadUrls(options.ownerId, storage) : undefined;
 
   const upload: tus.Upload = new tus.Upload(file, {
     endpoint: UPLOADS_PATH,
     chunkSize: FIRST_CHUNK,
     metadata: { filename: file.name, filetype: file.type, purpose: options.purpose },
-    storeFingerprintForResuming: true,
+    storeFingerprintForResuming: urls !== undefined,
     removeFingerprintOnSuccess: true,
+    ...(urls ? { urlStorage: urls } : {}),
     // tus-js-client takes the wait before retry n from this array; onShouldRetry writes each
     // entry from the retry budget just before it is read, so the waits back off with jitter.
     retryDelays: new Array<number>(10_000).fill(0),
@@ -139,15 +148,14 @@ function resumableUpload(file: File, options: UploadOptions): UploadHandle {
     },
   });
 
-  // Resume an upload of the same file that a reload (or a closed tab) interrupted.
-  void upload
-    .findPreviousUploads()
-    .then((previous) => {
-      const last = previous[0];
-      if (last) upload.resumeFromPreviousUpload(last);
-      upload.start();
-    })
-    .catch(() => upload.start());
+  if (!urls) {
+    upload.start();
+  } else {
+    // Another account's addresses have no business on this computer any longer (a shared
+    // laptop whose last user never signed out).
+    forgetUploadUrls(storage, options.ownerId);
+    resumePrevious(upload);
+  }
 
   return {
     done,
@@ -157,6 +165,18 @@ function resumableUpload(file: File, options: UploadOptions): UploadHandle {
       rejectDone(new UploadError('cancelled', uploadStrings.errors.cancelled));
     },
   };
+}
+
+/** Resumes an upload of the same file that a reload (or a closed tab) interrupted, or starts anew. */
+function resumePrevious(upload: tus.Upload): void {
+  void upload
+    .findPreviousUploads()
+    .then((previous) => {
+      const last = previous[0];
+      if (last) upload.resumeFromPreviousUpload(last);
+      upload.start();
+    })
+    .catch(() => upload.start());
 }
 
 async function fetchInfo(id: string): Promise<FileInfo> {

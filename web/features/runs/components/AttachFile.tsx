@@ -9,6 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import IconButton from '@mui/material/IconButton';
 import { fileText } from '../../../../contract/files';
 import { ApiError, apiRequest } from '../../../lib/http';
+import { useMe } from '../../../lib/session/getMe';
 import { strings } from '../../../lib/strings';
 import { UploadError } from '../../../lib/upload/errors';
 import { startUpload, type UploadHandle } from '../../../lib/upload/upload-client';
@@ -19,8 +20,8 @@ const readInBrowser = /\.(txt|md|markdown)$/i;
 const readOnServer = /\.(pdf|docx)$/i;
 
 /** A PDF or Word file's text: uploaded (as an attachment file of the teacher's), then read by the server. */
-async function extractOnServer(file: File, started: (h: UploadHandle) => void): Promise<string> {
-  const upload = startUpload(file, { purpose: 'attachment' });
+async function extractOnServer(file: File, ownerId: string | undefined, started: (h: UploadHandle) => void): Promise<string> {
+  const upload = startUpload(file, { purpose: 'attachment', ownerId });
   started(upload);
   const info = await upload.done;
   return (await apiRequest(`/api/files/${encodeURIComponent(info.id)}/text`, fileText)).text;
@@ -40,6 +41,7 @@ export function AttachFile({
   disabled: boolean;
 }) {
   const inputId = useId();
+  const { data: me } = useMe();
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState<string | null>(null);
   const upload = useRef<UploadHandle | null>(null);
@@ -62,7 +64,7 @@ export function AttachFile({
     if (!local && !readOnServer.test(file.name)) return setProblem(s.wrongType);
     const mine = ++attempt.current;
     setReading(file.name);
-    const text = local ? file.text() : extractOnServer(file, (h) => (upload.current = h));
+    const text = local ? file.text() : extractOnServer(file, me?.id, (h) => (upload.current = h));
     text.then(
       (t) => {
         if (mine !== attempt.current) return;
