@@ -6,7 +6,7 @@ import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 type Client = Awaited<ReturnType<typeof signedIn>>['client'];
 
 /** A school licence on its own domain; teachers join it with teacherAt. */
-async function makeSchool(ctx: TestContext) {
+export async function makeSchool(ctx: TestContext) {
   const domain = `s${randomBytes(4).toString('hex')}.edu`;
   const [licence] = await ctx.database.db
     .insert(schema.schoolLicence)
@@ -16,7 +16,7 @@ async function makeSchool(ctx: TestContext) {
 }
 
 /** A signed-in teacher on the school's teachers list. */
-async function teacherAt(ctx: TestContext, licence: { id: string; domain: string }) {
+export async function teacherAt(ctx: TestContext, licence: { id: string; domain: string }) {
   const email = `t${randomBytes(4).toString('hex')}@${licence.domain}`;
   await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: licence.id, email });
   return signedIn(ctx, { email, role: 'teacher' });
