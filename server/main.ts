@@ -11,7 +11,7 @@ import { DataDirBusyError } from './db/lock';
 import { openDatabase } from './db/open';
 import { createMailer } from './lib/mailer';
 import { syncBuiltinTemplates } from './modules/bots/templates/sync';
-import { sweepFiles } from './modules/files/files.service';
+import { sweepFiles } from './modules/files/files.sweep';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
 process.on('unhandledRejection', (reason) => console.error('[process] unhandled rejection:', reason));

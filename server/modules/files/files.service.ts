@@ -234,12 +234,11 @@ export async function knowledgeTextOf(db: Db, ownerId: string, fileIds: string[]
 export const multipartDir = (config: Config) => path.join(config.dataDir, 'uploads-multipart');
 
 /**
- * Reclaims storage: expired unfinished uploads, multipart leftovers and files stuck in processing
- * (a process that stopped mid-way) for longer than the upload expiry.
+ * Reclaims what a stopped process left: multipart leftovers and files stuck in processing for
+ * longer than the upload expiry. (Expired tus uploads are files.sweep's, which runs both.)
  */
-export async function sweepFiles(deps: FilesDeps): Promise<{ uploads: number; stuck: number }> {
+export async function sweepStuckFiles(deps: FilesDeps): Promise<number> {
   const runtime = filesRuntime(deps.config);
-  const uploads = await runtime.uploads.sweepExpired();
   const cutoff = new Date(Date.now() - deps.config.files.uploadExpiryMs);
   const stuck = await deps.db
     .select({ id: file.id, storageKey: file.storageKey })
@@ -254,5 +253,5 @@ export async function sweepFiles(deps: FilesDeps): Promise<{ uploads: number; st
     const p = path.join(multipartDir(deps.config), name);
     if ((await stat(p)).mtime < cutoff) await rm(p, { force: true });
   }
-  return { uploads, stuck: stuck.length };
+  return stuck.length;
 }

@@ -5,9 +5,8 @@ import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { assertMayUpload } from './files.policy';
 import type { FileRow } from './files.presenter';
-import { filesRuntime, rememberUploadRequest } from './files.runtime';
 import { findOwnFile, formatBytes } from './files.service';
-import { finishUpload, subscriptionOf } from './files.tus';
+import { finishUpload, rememberUploadRequest, resumableUploads, subscriptionOf } from './files.tus';
 
 const notFoundUpload = () => new AppError('not_found', 404, 'That upload was not found.');
 
@@ -28,8 +27,8 @@ async function handle(c: AppContext): Promise<Response> {
   // Hono routes a HEAD through GET handlers: the raw request keeps the real method.
   const method = raw.method;
   const deps = c.get('deps');
-  const runtime = filesRuntime(deps.config);
-  if (method === 'OPTIONS') return runtime.uploads.server.handleWeb(raw);
+  const uploads = resumableUploads(deps.config);
+  if (method === 'OPTIONS') return uploads.server.handleWeb(raw);
   const user = await requireUser(c);
   const ctx = { user, deps };
   const id = c.req.param('id');
@@ -39,7 +38,7 @@ async function handle(c: AppContext): Promise<Response> {
     assertMayUpload(await subscriptionOf(ctx));
   } else if (method === 'HEAD' || method === 'PATCH' || method === 'DELETE') {
     if (!id) throw notFoundUpload();
-    const upload = await runtime.uploads.find(id);
+    const upload = await uploads.find(id);
     if (!upload || upload.metadata.ownerId !== user.id) {
       // A finished upload has become a file: answer HEAD as complete, so a client whose last
       // answer was lost finishes instead of starting again.
@@ -48,13 +47,13 @@ async function handle(c: AppContext): Promise<Response> {
       throw notFoundUpload();
     }
     if (method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
-      return finishedHead(await finishUpload(ctx, runtime, id));
+      return finishedHead(await finishUpload(ctx, uploads, id));
     }
   } else {
     throw notFoundUpload();
   }
   rememberUploadRequest(raw, ctx);
-  const res = await runtime.uploads.server.handleWeb(raw);
+  const res = await uploads.server.handleWeb(raw);
   return res.status >= 400 ? asJsonError(c, res, deps.config.files.maxFileBytes) : res;
 }
 
