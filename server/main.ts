@@ -12,10 +12,11 @@ import { openDatabase } from './db/open';
 import { createMailer } from './lib/mailer';
 import { syncBuiltinTemplates } from './modules/bots/templates/sync';
 import { sweepFiles } from './modules/files/files.sweep';
+import { logError } from './lib/log';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
-process.on('unhandledRejection', (reason) => console.error('[process] unhandled rejection:', reason));
-process.on('uncaughtException', (err) => console.error('[process] uncaught exception:', err));
+process.on('unhandledRejection', (reason) => logError(null, 'process: unhandled rejection', reason));
+process.on('uncaughtException', (err) => logError(null, 'process: uncaught exception', err));
 
 async function main() {
   const config = loadConfig();
@@ -54,7 +55,7 @@ async function main() {
   pruner.unref();
   // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); reclaim their storage every hour.
   const sweepUploads = () =>
-    void sweepFiles({ db: database.db, config }).catch((err: unknown) => console.error('[files] sweep failed:', err));
+    void sweepFiles({ db: database.db, config }).catch((err: unknown) => logError(null, 'files: the sweep failed', err));
   sweepUploads();
   setInterval(sweepUploads, 60 * 60_000).unref();
 
@@ -72,6 +73,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirBusyError) console.error(err.message);
-  else console.error('ClassBots could not start:', err);
+  else logError(null, 'ClassBots could not start', err);
   process.exit(1);
 });

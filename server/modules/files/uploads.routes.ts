@@ -7,6 +7,7 @@ import { assertMayUpload } from './files.policy';
 import type { FileRow } from './files.presenter';
 import { findOwnFile, formatBytes } from './files.service';
 import { finishUpload, rememberUploadRequest, resumableUploads, subscriptionOf } from './files.tus';
+import { logError } from '../../lib/log';
 
 const notFoundUpload = () => new AppError('not_found', 404, 'That upload was not found.');
 
@@ -96,7 +97,8 @@ async function asJsonError(c: AppContext, res: Response, maxFileBytes: number): 
     if (res.status === 413) [code, message] = ['payload_too_large', `This file is larger than the ${formatBytes(maxFileBytes)} limit.`];
     else if (known) [code, message] = [known[0], res.status === 400 ? `${known[1]}: ${text.trim()}` : known[1]];
     else {
-      console.error(`[${requestId}] upload failed with ${res.status}: ${text.trim()}`);
+      // Not tus's text: it may name the upload's file.
+      logError(requestId, `${c.req.method} /api/uploads: the tus server answered ${res.status}`);
       [code, message] = [
         'internal',
         'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
