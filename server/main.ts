@@ -12,6 +12,7 @@ import { openDatabase } from './db/open';
 import { createMailer } from './lib/mailer';
 import { syncBuiltinTemplates } from './modules/bots/templates/sync';
 import { sweepFiles } from './modules/files/files.sweep';
+import { adoptLegacyImages } from './modules/images/images.legacy';
 import { logError } from './lib/log';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
@@ -23,6 +24,13 @@ async function main() {
   const database = await openDatabase(config, 'the ClassBots server');
   // Built-in bot templates, installed or upgraded by version; teachers' copies are never touched.
   await syncBuiltinTemplates(database.db);
+  // Images generated before images were files (DATA_DIR/generated) become files; a no-op after.
+  const legacy = await adoptLegacyImages({ db: database.db, config });
+  if (legacy.adopted || legacy.removed || legacy.failed) {
+    console.log(
+      `Generated images moved into file storage: ${legacy.adopted} adopted, ${legacy.removed} of deleted accounts removed, ${legacy.failed} left for the next start.`,
+    );
+  }
   const mailer = createMailer(config);
   const auth = createAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
   const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
