@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { secureHeaders } from 'hono/secure-headers';
@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { collectionsRoutes } from './modules/bots/collections.routes';
 import { AppError } from './lib/errors';
+import { logError, withRequestId } from './lib/log';
 import type { AppDeps, AppEnv } from './lib/context';
 import { filesRoutes, isFileBodyPath } from './modules/files/files.routes';
 import { uploadRoutes } from './modules/files/uploads.routes';
@@ -32,10 +33,14 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
-    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    // A caller's id is kept only when it is a plain token: it is written into logs.
+    const given = c.req.header('x-request-id')?.slice(0, 64);
+    const requestId = given && /^[A-Za-z0-9._:-]+$/.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
     c.set('deps', deps);
-    await next();
-    c.header('X-Request-Id', c.get('requestId'));
+    // Every log line the request causes, however deep, carries its id.
+    await withRequestId(requestId, next);
+    c.header('X-Request-Id', requestId);
   });
 
   app.use(
@@ -65,14 +70,14 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     const requestId = c.get('requestId') ?? 'unknown';
     if (err instanceof AppError) {
-      if (err.options.log) console.error(`[${requestId}] ${err.code}: ${err.message}`);
+      if (err.options.log) logError(requestId, routeOf(c), err);
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
       return c.json(
         { error: { code: err.code, message: err.message, requestId, ...(err.options.fields ? { fields: err.options.fields } : {}) } },
         err.status,
       );
     }
-    console.error(`[${requestId}] unhandled error on ${c.req.method} ${c.req.path}:`, err);
+    logError(requestId, `unhandled error on ${routeOf(c)}`, err);
     return c.json(
       {
         error: {
@@ -135,6 +140,11 @@ export function createApp(deps: AppDeps) {
 
   if (deps.webRoot) mountWebApp(app, deps.webRoot);
   return app;
+}
+
+/** The route as written in the code (ids as :id), never the request's own path or query. */
+function routeOf(c: Context<AppEnv>): string {
+  return `${c.req.method} ${c.req.routePath}`;
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

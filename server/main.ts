@@ -11,17 +11,26 @@ import { DataDirBusyError } from './db/lock';
 import { openDatabase } from './db/open';
 import { createMailer } from './lib/mailer';
 import { syncBuiltinTemplates } from './modules/bots/templates/sync';
-import { sweepFiles } from './modules/files/files.service';
+import { sweepFiles } from './modules/files/files.sweep';
+import { adoptLegacyImages } from './modules/images/images.legacy';
+import { logError } from './lib/log';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
-process.on('unhandledRejection', (reason) => console.error('[process] unhandled rejection:', reason));
-process.on('uncaughtException', (err) => console.error('[process] uncaught exception:', err));
+process.on('unhandledRejection', (reason) => logError(null, 'process: unhandled rejection', reason));
+process.on('uncaughtException', (err) => logError(null, 'process: uncaught exception', err));
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, 'the ClassBots server');
   // Built-in bot templates, installed or upgraded by version; teachers' copies are never touched.
   await syncBuiltinTemplates(database.db);
+  // Images generated before images were files (DATA_DIR/generated) become files; a no-op after.
+  const legacy = await adoptLegacyImages({ db: database.db, config });
+  if (legacy.adopted || legacy.removed || legacy.failed) {
+    console.log(
+      `Generated images moved into file storage: ${legacy.adopted} adopted, ${legacy.removed} of deleted accounts removed, ${legacy.failed} left for the next start.`,
+    );
+  }
   const mailer = createMailer(config);
   const auth = createAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
   const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -54,7 +63,7 @@ async function main() {
   pruner.unref();
   // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); reclaim their storage every hour.
   const sweepUploads = () =>
-    void sweepFiles({ db: database.db, config }).catch((err: unknown) => console.error('[files] sweep failed:', err));
+    void sweepFiles({ db: database.db, config }).catch((err: unknown) => logError(null, 'files: the sweep failed', err));
   sweepUploads();
   setInterval(sweepUploads, 60 * 60_000).unref();
 
@@ -72,6 +81,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirBusyError) console.error(err.message);
-  else console.error('ClassBots could not start:', err);
+  else logError(null, 'ClassBots could not start', err);
   process.exit(1);
 });

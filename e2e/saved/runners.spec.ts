@@ -1,5 +1,5 @@
-// Behaviour: Save to Saved Docs from the DocBot and ChatBot runners makes an item that Saved Docs lists and reopens in its runner (res = the item), where the work continues and saving again updates the same item.
-import type { APIRequestContext, Page } from 'playwright-core';
+// Behaviour: Save to Saved Docs from the DocBot and ChatBot runners makes an item that Saved Docs lists and reopens in its runner (res = the item), where the work continues and saving again updates the same item; an image generated in a DocBot run saves to Saved Docs and shows there.
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, contextAs, trackErrors, useBrowser } from '../fixtures/browser';
 import { choose, replyDone, runPath, template } from '../runs/helpers';
@@ -16,6 +16,8 @@ interface Item {
 }
 
 const savedIdIn = (page: Page) => /\/(run-doc-bot|run-chat-bot)\/[^/]+\/true\/([0-9a-f-]{36})\//.exec(page.url())?.[2];
+/** The natural width of an image once it has loaded (0 while loading or when it failed). */
+const loadedWidth = (img: Locator) => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0));
 const getItem = async (request: APIRequestContext, id: string) => (await (await request.get(`${baseUrl}/api/saved/${id}`)).json()) as Item;
 
 describe('Save to Saved Docs from the runners', () => {
@@ -85,6 +87,38 @@ describe('Save to Saved Docs from the runners', () => {
     const again = await getItem(context.request, id);
     expect(again.conversationId).toBe(first.conversationId);
     expect(again.body).toContain('And for Fridays?');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('generates an image in a DocBot run, saves it, and finds it with its picture in Saved Docs', async () => {
+    const context = await contextAs(getBrowser(), 'schoolTeacher');
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const bot = await template(context.request, 'DocBot', 'Lesson Plan');
+    await page.goto(runPath('run-doc-bot', bot));
+    await choose(page, 'Grade level', 'Grade 5');
+    await page.getByRole('textbox', { name: 'Topic' }).fill('The water cycle');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByTestId('document').getByRole('heading', { name: 'Lesson document' }).waitFor();
+    await replyDone(page);
+
+    // Generate image: the fake answers Imagen's :predict with a 1x1 PNG.
+    await page.getByRole('button', { name: 'Generate image' }).click();
+    const prompt = `A labelled water cycle diagram ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Describe the image' }).fill(prompt);
+    await page.getByRole('button', { name: 'Create image' }).click();
+    const made = page.getByRole('img', { name: `Generated image: ${prompt}` });
+    await expect.poll(() => loadedWidth(made)).toBe(1);
+
+    // Save image: this answered 404 "That image was not found" while images were not files.
+    await page.getByRole('button', { name: 'Save image' }).click();
+    await page.getByRole('button', { name: 'Image saved' }).waitFor();
+
+    await page.goto('/savedresources');
+    await page.getByText(prompt, { exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => loadedWidth(dialog.getByRole('img', { name: prompt }))).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

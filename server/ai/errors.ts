@@ -72,7 +72,7 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
       'ai_provider_unavailable',
       503,
       `The AI provider could not be reached. The operator checks ${provider.settings.baseUrl} and the network.`,
-      { log: true },
+      { log: true, cause: err },
     );
   }
   if (APICallError.isInstance(err)) {
@@ -87,7 +87,7 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
         'ai_bad_key',
         502,
         `The AI provider refused the API key. The operator checks ${provider.settings.key}. (${detail})`,
-        { log: true },
+        { log: true, cause: err },
       );
     }
     if (status === 404) {
@@ -95,7 +95,7 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
         'ai_model_not_found',
         502,
         `The AI provider has no model named "${modelName}". The operator sets ${modelSetting} to a current model (providers retire old ones). (${detail})`,
-        { log: true },
+        { log: true, cause: err },
       );
     }
     if (status === 429) {
@@ -110,9 +110,10 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
     }
     if (status >= 500)
       return new AppError('ai_provider_unavailable', 503, `The AI provider is having trouble (${status}). Try again in a moment.`);
-    return new AppError('ai_bad_request', 502, `The AI provider refused the request: ${detail}`, { log: true });
+    return new AppError('ai_bad_request', 502, `The AI provider refused the request: ${detail}`, { log: true, cause: err });
   }
   return new AppError('ai_provider_unavailable', 503, `The AI call failed: ${err instanceof Error ? err.message : String(err)}`, {
     log: true,
+    cause: err,
   });
 }

@@ -4,6 +4,7 @@ import type { AiProvider, ModelPrompt, StreamPart } from './providers';
 import { withRetries } from './retry';
 import { classify, providerBlockedReply, safeReply, type SafetyCategory } from './safety';
 import { studentSafetySettings } from './safety';
+import { logError } from '../lib/log';
 
 export type FinalStatus = 'complete' | 'interrupted' | 'blocked' | 'failed';
 
@@ -193,7 +194,7 @@ async function consume(
   try {
     await run.sink.finish(result);
   } catch (err) {
-    console.error('[ai] could not store a finished reply:', err);
+    logError(null, 'ai: could not store a finished reply', err);
   }
   generation.end(result);
 }

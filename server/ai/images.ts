@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { generateImage } from 'ai';
 import type { AiConfig } from '../config';
 import { AppError } from '../lib/errors';
@@ -50,28 +48,4 @@ export async function generateOneImage(provider: AiProvider, config: AiConfig, p
   } finally {
     clearTimeout(timeout);
   }
-}
-
-/**
- * Where generated images go until the files module (server/storage) lands: DATA_DIR/generated,
- * one file per image, named by its row id. Swap this for the files table's writer then.
- */
-export interface ImageStore {
-  save(id: string, bytes: Uint8Array, mime: string): Promise<string>;
-  resolve(relativePath: string): string;
-}
-
-const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-
-export function localImageStore(dataDir: string): ImageStore {
-  const dir = path.join(dataDir, 'generated');
-  return {
-    async save(id, bytes, mime) {
-      await mkdir(dir, { recursive: true });
-      const name = `${id}.${extensions[mime] ?? 'bin'}`;
-      await writeFile(path.join(dir, name), bytes);
-      return path.join('generated', name);
-    },
-    resolve: (relativePath) => path.join(dataDir, relativePath),
-  };
 }

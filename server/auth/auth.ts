@@ -5,6 +5,7 @@ import { accountRole } from '../../contract/account';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { schema } from '../db/client';
+import { logError, logWarning } from '../lib/log';
 import type { Mailer } from '../lib/mailer';
 import { forgetUserSessions } from './session-cache';
 
@@ -20,6 +21,28 @@ function announceLink(config: Config, what: string, email: string, url: string) 
   if (!config.isProduction && config.env !== 'test') console.log(`[mail] ${what} for ${email}: ${url}`);
 }
 
+/**
+ * better-auth's own log lines, through the server's log helper: its fixed text up to the first
+ * quoted or appended value (an address, a URL the caller sent), and the safe fields of its error.
+ */
+function logAuth(level: string, message: string, ...args: unknown[]): void {
+  if (level !== 'error' && level !== 'warn') return;
+  const text = message
+    .split(/[:"\n]/)[0]!
+    .trim()
+    .slice(0, 120);
+  const err = args
+    .map((a) =>
+      a instanceof Error
+        ? a
+        : a && typeof a === 'object' && (a as { error?: unknown }).error instanceof Error
+          ? (a as { error: Error }).error
+          : undefined,
+    )
+    .find((e) => e !== undefined);
+  (level === 'error' ? logError : logWarning)(null, `auth: ${text}`, err);
+}
+
 /** better-auth, configured for ClassBots: verified e-mail, reset that ends other sessions, roles. */
 export function createAuth({ config, db, mailer, secret }: AuthDeps) {
   return betterAuth({
@@ -32,6 +55,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       provider: 'pg',
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
     }),
+    logger: { level: 'warn', log: logAuth },
     // Our own limiter (server/auth/rate-limit.ts) runs in front with limits set per IP and per address.
     rateLimit: { enabled: false },
     advanced: {

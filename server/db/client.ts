@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { logWarning } from '../lib/log';
 
 export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,7 +45,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   // A dropped connection must not take the process down; queries on it fail and are retried by callers.
-  pool.on('error', (err) => console.warn(`[db] idle client error: ${err.message}`));
+  pool.on('error', (err) => logWarning(null, 'db: an idle client failed', err));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {
     const lockClient = await pool.connect();

@@ -1,15 +1,19 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../../contract/errors';
 
-/** The one error type handlers throw; the app's error handler turns it into the JSON error body. */
+/**
+ * The one error type handlers throw; the app's error handler turns it into the JSON error body.
+ * `log` writes its code (never its message, which may quote a provider or the user) and the
+ * safe fields of `cause`, the failure behind it.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode | (string & {}),
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly options: { fields?: Record<string, string>; headers?: Record<string, string>; log?: boolean } = {},
+    readonly options: { fields?: Record<string, string>; headers?: Record<string, string>; log?: boolean; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
   }
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FileType } from '../../contract/files';
 import type { FilesConfig } from '../config';
 import type { ExtractJob, ExtractKind, ExtractResult } from './extract-types';
+import { logError } from '../lib/log';
 
 const workerPath = fileURLToPath(new URL('./extract.worker.ts', import.meta.url));
 
@@ -86,16 +87,15 @@ export class TextExtractor {
       );
       child.on('message', (result: ExtractResult) => finish(result));
       child.on('error', (err) => {
-        console.error(`[extract] could not start the extraction process:`, err);
+        logError(null, 'extract: could not start the extraction process', err);
         finish({ ok: false, reason: `The text of this ${what} could not be read just now. Try again later.` });
       });
       child.on('exit', (code, signal) => {
         if (settled) return;
         const memory = /heap out of memory|allocation failed/i.test(stderr);
         if (!memory)
-          console.error(
-            `[extract] extraction of a ${what} ended without an answer (code ${code}, signal ${signal}): ${stderr.slice(0, 500)}`,
-          );
+          // Not its output: a parser's complaint can quote the document.
+          logError(null, `extract: the extraction of a ${what} ended without an answer (code ${code}, signal ${signal})`);
         finish({
           ok: false,
           reason: memory

@@ -1,14 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileInfo } from '../../contract/files';
-import { createTestContext, type TestContext } from '../../tests/harness';
+import { createTestContext, signedIn, type TestContext } from '../../tests/harness';
+import { fakeGeminiEnv, imageBotOf, key } from '../../tests/fakes/ai-helpers';
+import { startFakeGemini, type FakeGemini } from '../../tests/fakes/gemini';
 import { loadConfig } from '../config';
 import { filesRuntime } from '../modules/files/files.runtime';
 import { fileClient, sha256 } from '../modules/files/files.test-helpers';
+import { deleteUserEverything } from '../modules/operator/accounts.service';
 import { S3Storage } from './s3-storage';
 import { ObjectNotFoundError } from './storage';
 import { buildPdf } from './test-fixtures';
@@ -66,6 +69,40 @@ describe('S3-compatible storage', () => {
       expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(pdf));
       expect((await send('DELETE', `/api/files/${info.id}`)).status).toBe(204);
       expect(await filesRuntime(ctx.config).storage.exists(`files/${info.id}`)).toBe(false);
+    });
+  });
+
+  describe('generated images', () => {
+    let ctx: TestContext;
+    let fake: FakeGemini;
+    beforeAll(async () => {
+      fake = await startFakeGemini();
+      ctx = await createTestContext({ ...env, ...fakeGeminiEnv(fake) });
+    });
+    afterAll(async () => {
+      await ctx.close();
+      await fake.close();
+    });
+
+    it('stores a generated image in the bucket, serves it from there and deletes it with its account', async () => {
+      const { user, client } = await signedIn(ctx, { role: 'teacher' });
+      const botId = await imageBotOf(client);
+      const made = await client.json<{ fileId: string }>('POST', '/api/images', { idempotencyKey: key(), prompt: 'A river delta', botId });
+      expect(made.status).toBe(201);
+      const storage = filesRuntime(ctx.config).storage;
+      expect(storage.kind).toBe('s3');
+      expect(await storage.exists(`files/${made.body.fileId}`)).toBe(true);
+      const served = await client.get(`/api/files/${made.body.fileId}`);
+      expect(served.status).toBe(200);
+      expect(
+        Buffer.from(await served.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+      // Nothing is written beside the bucket (the old DATA_DIR/generated folder).
+      expect(existsSync(path.join(ctx.dataDir, 'generated'))).toBe(false);
+      await deleteUserEverything({ db: ctx.database.db, config: ctx.config }, user.email);
+      expect(await storage.exists(`files/${made.body.fileId}`)).toBe(false);
     });
   });
 });

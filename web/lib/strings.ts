@@ -556,7 +556,7 @@ export const strings = {
       alt: (prompt: string) => `Generated image: ${prompt}`,
       title: 'Images',
       unavailable: 'Images are not available on this installation.',
-      note: 'Generated images stay on this page for now; download the ones you want to keep.',
+      note: 'Each image is kept in your file storage and counts toward it. Save image puts it in Saved Docs.',
       download: 'Download',
     },
     chat: {

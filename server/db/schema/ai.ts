@@ -123,8 +123,9 @@ export const safetyFlag = pgTable(
 );
 
 /**
- * A generated image. Stands in for the files table until server/storage lands; `path` is relative
- * to DATA_DIR. A request is claimed (pending) before the model call so a double submit makes one.
+ * A request for a generated image, under its idempotency key: claimed (pending) before the model
+ * call so a double submit makes one. The image itself is a row of `file` with this row's id
+ * (purpose image), stored, counted and served like any file.
  */
 export const generatedImage = pgTable(
   'generated_image',
@@ -136,9 +137,6 @@ export const generatedImage = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     status: text('status', { enum: ['pending', 'complete', 'failed'] }).notNull(),
     prompt: text('prompt').notNull(),
-    path: text('path'),
-    mime: text('mime'),
-    bytes: integer('bytes'),
     errorCode: text('error_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { aiRuntime } from '../../ai/runtime';
 import type { AppDeps } from '../../lib/context';
 import * as store from './conversations.store';
+import { logWarning } from '../../lib/log';
 
 const timers = new WeakMap<AppDeps, NodeJS.Timeout>();
 
@@ -45,7 +46,7 @@ export function watchCheckpoints(deps: AppDeps) {
     if (!due.length) return;
     writing = true;
     save(deps, due)
-      .catch((err: unknown) => console.warn('[ai] checkpoint failed:', err))
+      .catch((err: unknown) => logWarning(null, 'ai: a checkpoint failed', err))
       .finally(() => (writing = false));
   }, deps.config.ai.checkpointMs);
   timer.unref();

@@ -11,6 +11,7 @@ import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';
 import { preflight, runReply } from './conversations.run';
 import * as store from './conversations.store';
+import { logWarning } from '../../lib/log';
 
 export type BotRunSpecResolver = (deps: AppDeps, actor: TeacherAiActor, conversation: store.ConversationRow) => Promise<RunSpec>;
 let botResolver: BotRunSpecResolver | undefined;
@@ -46,7 +47,7 @@ export function startupSweep(deps: AppDeps): Promise<void> {
   if (!done) {
     done = store
       .sweepInterrupted(deps.database.db, abandonedBefore(deps), [...aiRuntime(deps).live.keys()])
-      .catch((err: unknown) => console.warn('[ai] startup sweep failed:', err));
+      .catch((err: unknown) => logWarning(null, 'ai: the startup sweep failed', err));
     swept.set(deps, done);
   }
   return done;

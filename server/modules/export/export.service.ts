@@ -7,13 +7,13 @@ const MAX_EMBEDDED_BYTES = 10 * 1024 * 1024;
 
 /**
  * Images a document may embed: the owner's own ready image files, by their same-origin
- * /api/files/:id address. Anything else (another user's file, an outside address) stays a link,
+ * /api/files/:id address (or /api/images/:id, the older address of a generated image). Anything else (another user's file, an outside address) stays a link,
  * so an export never reads what its owner could not open.
  */
 export function ownerImageLoader(deps: AppDeps, ownerId: string): ImageLoader {
   const origin = new URL(deps.config.baseUrl).origin;
   return async (url) => {
-    const m = /^\/api\/files\/([0-9a-f-]{36})\/?$/i.exec(url.startsWith(origin) ? url.slice(origin.length) : url);
+    const m = /^\/api\/(?:files|images)\/([0-9a-f-]{36})\/?$/i.exec(url.startsWith(origin) ? url.slice(origin.length) : url);
     if (!m) return null;
     const row = await findOwnFile(deps.database.db, ownerId, m[1]!);
     if (!row || row.status !== 'ready' || !row.sniffedType.startsWith('image/') || row.size > MAX_EMBEDDED_BYTES) return null;

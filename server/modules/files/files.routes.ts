@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
@@ -9,12 +8,12 @@ import {
   type FileText,
   type StorageUsage,
 } from '../../../contract/files';
-import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
-import { ObjectNotFoundError } from '../../storage/storage';
-import { assertOwner, assertMayRead, assertMayUpload } from './files.policy';
-import { attachmentDisposition, presentFile, servedContentType, type FileRow } from './files.presenter';
-import { deleteFile, storeBufferAsFile, findOwnFile, formatBytes, listFiles, openFile, quotaFor, usedBytes } from './files.service';
+import { requireUser, type AppEnv } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { assertOwner, assertMayUpload } from './files.policy';
+import { presentFile } from './files.presenter';
+import { readableFile, serveFile } from './files.serve';
+import { deleteFile, storeBufferAsFile, findOwnFile, formatBytes, listFiles, quotaFor, usedBytes } from './files.service';
 import { subscriptionOf } from './files.tus';
 
 /** Paths whose bodies are files, not JSON: the app's JSON body limit does not apply to them. */
@@ -100,7 +99,7 @@ export function filesRoutes() {
 
   // The extracted text, for attaching a PDF or Word file to a chat message. Same rule as a download.
   routes.get('/:id/text', async (c) => {
-    const row = await readableFile(c);
+    const row = await readableFile(c, c.req.param('id'));
     if (!row.extractedText)
       throw new AppError(
         'no_text',
@@ -112,18 +111,7 @@ export function filesRoutes() {
     return c.json(body);
   });
 
-  routes.get('/:id', async (c) => {
-    const deps = c.get('deps');
-    const row = await readableFile(c);
-    let stream: Readable;
-    try {
-      stream = await openFile(deps.config, row);
-    } catch (err) {
-      if (err instanceof ObjectNotFoundError) throw notFound('That file');
-      throw err;
-    }
-    return sendFile(c, stream, row.size, servedContentType(row.sniffedType), row.name);
-  });
+  routes.get('/:id', (c) => serveFile(c, c.req.param('id')));
 
   routes.delete('/:id', async (c) => {
     const user = await requireUser(c);
@@ -135,25 +123,4 @@ export function filesRoutes() {
   });
 
   return routes;
-}
-
-/** The caller's file named by the route, if they may read it (a refused file reads as missing). */
-async function readableFile(c: AppContext): Promise<FileRow> {
-  const user = await requireUser(c);
-  const deps = c.get('deps');
-  const row = await findOwnFile(deps.database.db, user.id, c.req.param('id') ?? '');
-  // Only knowledge files need the user type; skip the lookup for the rest.
-  const userType = row?.purpose === 'knowledge' ? (await subscriptionOf({ user, deps })).user_type : 'teacher';
-  assertMayRead({ id: user.id, userType }, row);
-  return row;
-}
-
-/** Always a download: attachment, nosniff and a checked type (the app's CSP forbids scripts besides). */
-function sendFile(c: AppContext, stream: Readable, size: number, contentType: string, name: string) {
-  c.header('Content-Type', contentType);
-  c.header('Content-Length', String(size));
-  c.header('Content-Disposition', attachmentDisposition(name));
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Cache-Control', 'private, no-cache');
-  return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
 }

@@ -30,6 +30,11 @@ export interface NewFile {
   purpose: FilePurpose;
   localPath: string;
   size: number;
+  /**
+   * Bytes that were already on this server before the files table counted them (generated images
+   * adopted from DATA_DIR/generated): they become files whatever the quota says, so none is lost.
+   */
+  exemptFromQuota?: boolean;
 }
 
 const MiB = 1024 * 1024;
@@ -54,14 +59,29 @@ export async function usedBytes(db: Db, ownerId: string): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+const quotaAdvice = (premium: boolean) =>
+  premium ? 'Delete files you no longer need.' : 'Delete files you no longer need, or Get Premium for more space.';
+
 /** Throws 402 with the numbers when `adding` more bytes would pass the quota. */
 export function assertWithinQuota(used: number, adding: number, quota: number, premium: boolean): void {
   if (used + adding <= quota) return;
-  const advice = premium ? 'Delete files you no longer need.' : 'Delete files you no longer need, or Get Premium for more space.';
   throw new AppError(
     'quota_exceeded',
     402,
-    `Your storage is full: you have used ${formatBytes(used)} of ${formatBytes(quota)}, and this file needs ${formatBytes(adding)}. ${advice}`,
+    `Your storage is full: you have used ${formatBytes(used)} of ${formatBytes(quota)}, and this file needs ${formatBytes(adding)}. ${quotaAdvice(premium)}`,
+  );
+}
+
+/**
+ * Throws the same 402 as an upload when no byte is left: for files made on the server (a generated
+ * image), whose size is known only after the work that makes them, which this check saves.
+ */
+export function assertStorageLeft(used: number, quota: number, premium: boolean): void {
+  if (used < quota) return;
+  throw new AppError(
+    'quota_exceeded',
+    402,
+    `Your storage is full: you have used ${formatBytes(used)} of ${formatBytes(quota)}. ${quotaAdvice(premium)}`,
   );
 }
 
@@ -116,7 +136,7 @@ async function doFinalize(deps: FilesDeps, runtime: FilesRuntime, subscription: 
       .select({ total: sum(file.size) })
       .from(file)
       .where(eq(file.ownerId, input.ownerId));
-    assertWithinQuota(Number(row?.total ?? 0), input.size, quota, isPremium(subscription.status));
+    if (!input.exemptFromQuota) assertWithinQuota(Number(row?.total ?? 0), input.size, quota, isPremium(subscription.status));
     await tx.insert(file).values({
       id: input.id,
       ownerId: input.ownerId,
@@ -149,21 +169,38 @@ async function doFinalize(deps: FilesDeps, runtime: FilesRuntime, subscription: 
 }
 
 /**
- * Stores bytes made on the server (a generated image) as a file of this owner, with the same
- * checks and quota as an upload.
+ * Stores bytes as a file of this owner (a small upload, a generated image), with the same checks
+ * and quota as a resumable upload. `id` names the file when the caller has promised it already.
  */
 export async function storeBufferAsFile(
   deps: FilesDeps,
   subscription: Subscription,
-  input: { ownerId: string; data: Buffer; name: string; declaredType: string; purpose: FilePurpose },
+  input: {
+    id?: string;
+    ownerId: string;
+    data: Uint8Array;
+    name: string;
+    declaredType: string;
+    purpose: FilePurpose;
+    exemptFromQuota?: boolean;
+  },
 ): Promise<FileRow> {
   const dir = multipartDir(deps.config);
   await mkdir(dir, { recursive: true });
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const localPath = path.join(dir, id);
   try {
     await writeFile(localPath, input.data);
-    return await finalizeFile(deps, subscription, { ...input, id, localPath, size: input.data.length });
+    return await finalizeFile(deps, subscription, {
+      id,
+      ownerId: input.ownerId,
+      name: input.name,
+      declaredType: input.declaredType,
+      purpose: input.purpose,
+      exemptFromQuota: input.exemptFromQuota,
+      localPath,
+      size: input.data.byteLength,
+    });
   } finally {
     await rm(localPath, { force: true });
   }
@@ -234,12 +271,11 @@ export async function knowledgeTextOf(db: Db, ownerId: string, fileIds: string[]
 export const multipartDir = (config: Config) => path.join(config.dataDir, 'uploads-multipart');
 
 /**
- * Reclaims storage: expired unfinished uploads, multipart leftovers and files stuck in processing
- * (a process that stopped mid-way) for longer than the upload expiry.
+ * Reclaims what a stopped process left: multipart leftovers and files stuck in processing for
+ * longer than the upload expiry. (Expired tus uploads are files.sweep's, which runs both.)
  */
-export async function sweepFiles(deps: FilesDeps): Promise<{ uploads: number; stuck: number }> {
+export async function sweepStuckFiles(deps: FilesDeps): Promise<number> {
   const runtime = filesRuntime(deps.config);
-  const uploads = await runtime.uploads.sweepExpired();
   const cutoff = new Date(Date.now() - deps.config.files.uploadExpiryMs);
   const stuck = await deps.db
     .select({ id: file.id, storageKey: file.storageKey })
@@ -254,5 +290,5 @@ export async function sweepFiles(deps: FilesDeps): Promise<{ uploads: number; st
     const p = path.join(multipartDir(deps.config), name);
     if ((await stat(p)).mtime < cutoff) await rm(p, { force: true });
   }
-  return { uploads, stuck: stuck.length };
+  return stuck.length;
 }

@@ -1,11 +1,49 @@
 import type { ServerOptions } from '@tus/server';
 import { UPLOAD_FILE_ID_HEADER, uploadMetadata } from '../../../contract/files';
 import { isPremium } from '../../../contract/subscription';
+import type { Config } from '../../config';
+import type { AppDeps, SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { intendedType, NOT_ACCEPTED_MESSAGE } from '../../storage/sniff';
+import { ResumableUploads } from '../../storage/tus';
 import { resolveSubscription } from '../subscription/subscription.service';
-import type { FilesRuntime, UploadRequest } from './files.runtime';
 import { assertWithinQuota, finalizeFile, quotaFor, usedBytes } from './files.service';
+
+/** What a tus hook needs to know about the request that triggered it. */
+export interface UploadRequest {
+  user: SessionUser;
+  deps: AppDeps;
+  /** The upload id the routes checked the owner of (none on creation): the only one tus may act on. */
+  uploadId?: string;
+}
+
+const uploadsByConfig = new WeakMap<Config, ResumableUploads>();
+const uploadRequests = new WeakMap<Request, UploadRequest>();
+
+/** The tus server and its store for this configuration, created on first use. */
+export function resumableUploads(config: Config): ResumableUploads {
+  let uploads = uploadsByConfig.get(config);
+  if (!uploads) {
+    const created: ResumableUploads = new ResumableUploads({
+      dataDir: config.dataDir,
+      maxSize: config.files.maxFileBytes,
+      expiryMs: config.files.uploadExpiryMs,
+      allowedOrigins: config.trustedOrigins,
+      hooks: tusHooks(
+        () => created,
+        (req) => uploadRequests.get(req),
+      ),
+    });
+    uploads = created;
+    uploadsByConfig.set(config, uploads);
+  }
+  return uploads;
+}
+
+/** Tells the tus hooks who sent this request (tus leaves authentication to us). */
+export function rememberUploadRequest(req: Request, ctx: UploadRequest): void {
+  uploadRequests.set(req, ctx);
+}
 
 /** tus reports a thrown `{ status_code, body }` as that response; the routes rewrap it as our JSON error. */
 export class TusHookError {
@@ -29,8 +67,8 @@ export function subscriptionOf(ctx: UploadRequest) {
  * the URL; at creation, check the metadata, the declared type and the quota and record the owner;
  * at the end, turn the upload into a file.
  */
-export function tusHooks(
-  runtime: () => FilesRuntime,
+function tusHooks(
+  uploads: () => ResumableUploads,
   requestOf: (req: Request) => UploadRequest | undefined,
 ): Pick<ServerOptions, 'getFileIdFromRequest' | 'onUploadCreate' | 'onUploadFinish'> {
   const contextOf = (req: Request) => {
@@ -67,7 +105,7 @@ export function tusHooks(
     onUploadFinish: async (req, upload) => {
       try {
         const ctx = contextOf(req);
-        const row = await finishUpload(ctx, runtime(), upload.id);
+        const row = await finishUpload(ctx, uploads(), upload.id);
         return { headers: { [UPLOAD_FILE_ID_HEADER]: row.id } };
       } catch (err) {
         throw asTusError(err);
@@ -80,8 +118,8 @@ export function tusHooks(
  * Makes a file of a complete upload (from its last PATCH, or a HEAD after a lost answer), then
  * removes the part. A refused upload is removed too: its bytes will never become a file.
  */
-export async function finishUpload(ctx: UploadRequest, runtime: FilesRuntime, id: string) {
-  const upload = await runtime.uploads.find(id);
+export async function finishUpload(ctx: UploadRequest, uploads: ResumableUploads, id: string) {
+  const upload = await uploads.find(id);
   if (!upload || upload.metadata.ownerId !== ctx.user.id || upload.size === undefined) {
     throw new AppError('not_found', 404, 'That upload was not found.');
   }
@@ -100,10 +138,10 @@ export async function finishUpload(ctx: UploadRequest, runtime: FilesRuntime, id
       localPath: upload.path,
       size: upload.size,
     });
-    await runtime.uploads.remove(id);
+    await uploads.remove(id);
     return row;
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) await runtime.uploads.remove(id);
+    if (err instanceof AppError && err.status < 500) await uploads.remove(id);
     throw err;
   }
 }

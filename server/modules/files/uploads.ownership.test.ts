@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UPLOAD_FILE_ID_HEADER } from '../../../contract/files';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../tests/harness';
-import { filesRuntime, rememberUploadRequest } from './files.runtime';
+import { rememberUploadRequest, resumableUploads } from './files.tus';
 import { fileClient, type ErrorJson } from './files.test-helpers';
 
 // Issue 12, item 1: the owner check and the tus server must act on the same upload id. Teacher B
@@ -156,7 +156,7 @@ describe('the tus server behind the routes', () => {
   const tusRequest = (url: string) => new Request(`${TEST_ORIGIN}${url}`, { method: 'HEAD', headers: { ...tus, Origin: TEST_ORIGIN } });
 
   it('acts on the id the routes checked, whatever the URL ends in', async () => {
-    const server = filesRuntime(ctx.config).uploads.server;
+    const server = resumableUploads(ctx.config).server;
     const req = tusRequest(victim.url);
     rememberUploadRequest(req, { user: b.user, deps: ctx, uploadId: own.id });
     const res = await server.handleWeb(req);
@@ -165,7 +165,7 @@ describe('the tus server behind the routes', () => {
   });
 
   it('answers 404 to a request the routes did not check', async () => {
-    const res = await filesRuntime(ctx.config).uploads.server.handleWeb(tusRequest(victim.url));
+    const res = await resumableUploads(ctx.config).server.handleWeb(tusRequest(victim.url));
     expect(res.status).toBe(404);
     expect(res.headers.get('upload-offset')).toBeNull();
   });

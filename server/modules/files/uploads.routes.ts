@@ -5,9 +5,9 @@ import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { assertMayUpload } from './files.policy';
 import type { FileRow } from './files.presenter';
-import { filesRuntime, rememberUploadRequest } from './files.runtime';
 import { findOwnFile, formatBytes } from './files.service';
-import { finishUpload, subscriptionOf } from './files.tus';
+import { finishUpload, rememberUploadRequest, resumableUploads, subscriptionOf } from './files.tus';
+import { logError } from '../../lib/log';
 
 const notFoundUpload = () => new AppError('not_found', 404, 'That upload was not found.');
 
@@ -41,8 +41,8 @@ async function handle(c: AppContext): Promise<Response> {
   // Hono routes a HEAD through GET handlers: the raw request keeps the real method.
   const method = raw.method;
   const deps = c.get('deps');
-  const runtime = filesRuntime(deps.config);
-  if (method === 'OPTIONS') return runtime.uploads.server.handleWeb(raw);
+  const uploads = resumableUploads(deps.config);
+  if (method === 'OPTIONS') return uploads.server.handleWeb(raw);
   const user = await requireUser(c);
   const ctx = { user, deps };
   const id = c.req.param('id');
@@ -52,7 +52,7 @@ async function handle(c: AppContext): Promise<Response> {
     assertMayUpload(await subscriptionOf(ctx));
   } else if (method === 'HEAD' || method === 'PATCH' || method === 'DELETE') {
     if (!id) throw notFoundUpload();
-    const upload = await runtime.uploads.find(id);
+    const upload = await uploads.find(id);
     if (!upload || upload.metadata.ownerId !== user.id) {
       // A finished upload has become a file: answer HEAD as complete, so a client whose last
       // answer was lost finishes instead of starting again.
@@ -61,7 +61,7 @@ async function handle(c: AppContext): Promise<Response> {
       throw notFoundUpload();
     }
     if (method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
-      return finishedHead(await finishUpload(ctx, runtime, id));
+      return finishedHead(await finishUpload(ctx, uploads, id));
     }
   } else {
     throw notFoundUpload();
@@ -69,7 +69,7 @@ async function handle(c: AppContext): Promise<Response> {
   // tus acts on exactly the id checked above (see tusHooks' getFileIdFromRequest), never on one
   // it parses from the URL itself.
   rememberUploadRequest(raw, { ...ctx, uploadId: id });
-  const res = await runtime.uploads.server.handleWeb(raw);
+  const res = await uploads.server.handleWeb(raw);
   return res.status >= 400 ? asJsonError(c, res, deps.config.files.maxFileBytes) : res;
 }
 
@@ -112,7 +112,8 @@ async function asJsonError(c: AppContext, res: Response, maxFileBytes: number): 
     if (res.status === 413) [code, message] = ['payload_too_large', `This file is larger than the ${formatBytes(maxFileBytes)} limit.`];
     else if (known) [code, message] = [known[0], res.status === 400 ? `${known[1]}: ${text.trim()}` : known[1]];
     else {
-      console.error(`[${requestId}] upload failed with ${res.status}: ${text.trim()}`);
+      // Not tus's text: it may name the upload's file.
+      logError(requestId, `${c.req.method} /api/uploads: the tus server answered ${res.status}`);
       [code, message] = [
         'internal',
         'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_FILE_ID_HEADER, type FileInfo } from '../../../contract/files';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../../tests/harness';
 import { buildPdf } from '../../storage/test-fixtures';
-import { sweepFiles } from './files.service';
+import { sweepFiles } from './files.sweep';
 import { fileClient, sha256, type ErrorJson } from './files.test-helpers';
 
 let ctx: TestContext;

@@ -142,3 +142,26 @@ describe('who may generate an image for which bot', () => {
     expect(fake.requests).toHaveLength(1);
   });
 });
+
+describe('who may see a generated image', () => {
+  it('serves it to its owner only, at /api/files/:id and /api/images/:id: 404 to colleagues, other teachers and students, 401 signed out', async () => {
+    const made = await generate(owner.client, schoolBot);
+    expect(made.status).toBe(201);
+    const { fileId } = made.body;
+    for (const url of [`/api/files/${fileId}`, `/api/images/${fileId}`]) {
+      expect((await owner.client.request('GET', url)).status).toBe(200);
+      for (const client of [sameSchool, otherSchool, otherTeacher, student, schoolStudent]) {
+        const res = await client.json<ErrorJson>('GET', url);
+        expect([url, res.status, res.body.error.code]).toEqual([url, 404, 'not_found']);
+      }
+      const res = await new TestClient(ctx).json<ErrorJson>('GET', url);
+      expect([url, res.status, res.body.error.code]).toEqual([url, 401, 'unauthenticated']);
+    }
+    // Nor can anyone else save it to their Saved Docs or delete it.
+    for (const client of [sameSchool, otherTeacher]) {
+      expect((await client.json('POST', '/api/saved', { kind: 'image', fileId })).status).toBe(404);
+      expect((await client.request('DELETE', `/api/files/${fileId}`)).status).toBe(404);
+    }
+    expect((await owner.client.request('GET', `/api/files/${fileId}`)).status).toBe(200);
+  });
+});

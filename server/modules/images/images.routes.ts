@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import type { GeneratedImage } from '../../../contract/ai';
 import { generateImageInput } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
+import { serveFile } from '../files/files.serve';
 import { assertMayGenerateImagesFor } from './images.policy';
-import { generateImageFile, readImage } from './images.service';
+import { generateImageFile } from './images.service';
 
 /**
- * POST /api/images generates and stores one image for a run of a DocBot that allows images;
- * GET /api/images/:id serves it to its owner.
+ * POST /api/images generates one image for a run of a DocBot that allows images and stores it as
+ * a file of the caller; GET /api/images/:id is the older address of that file, served by the
+ * files read rule (the web app uses /api/files/:id).
  */
 export function imageRoutes() {
   const app = new Hono<AppEnv>();
@@ -26,12 +27,6 @@ export function imageRoutes() {
     const body: GeneratedImage = { fileId };
     return c.json(body, 201);
   });
-  app.get('/:id', async (c) => {
-    const user = await requireUser(c);
-    const image = await readImage(c.get('deps'), user.id, c.req.param('id'));
-    c.header('Content-Type', image.mime);
-    c.header('Cache-Control', 'private, max-age=86400');
-    return c.body(new Uint8Array(await readFile(image.path)));
-  });
+  app.get('/:id', (c) => serveFile(c, c.req.param('id')));
   return app;
 }

@@ -1,10 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { isPremium } from '../../../contract/subscription';
 import { toAiError } from '../../ai/errors';
-import { generateOneImage, localImageStore } from '../../ai/images';
+import { generateOneImage, type GeneratedImageBytes } from '../../ai/images';
 import type { AppDeps, SessionUser } from '../../lib/context';
 import { schema } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { preflight } from '../conversations/conversations.run';
+import { assertMayUpload } from '../files/files.policy';
+import { assertStorageLeft, quotaFor, storeBufferAsFile, usedBytes } from '../files/files.service';
+import { resolveSubscription } from '../subscription/subscription.service';
 import { finishUsage, reserveUsage, resolvePool } from '../usage/usage.service';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -16,9 +20,23 @@ export interface ImageRequest {
   botId: string;
 }
 
+const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+
+/** The file name a generated image gets: its prompt, shortened, with the extension of its type. */
+export function imageFileName(prompt: string, mime: string): string {
+  const words = prompt
+    .replace(/[\\/:*?"<>|\s]+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .trim();
+  return `${words || 'Generated image'}.${extensions[mime] ?? 'png'}`;
+}
+
 /**
- * Generates and stores one image. The request is claimed (a pending row under the idempotency key)
- * before the call, so a double submit makes one call and both answers carry the same file id.
+ * Generates one image and stores it as a file of its owner (files module: the configured storage,
+ * the storage quota, the files read rule). The request is claimed (a pending row under the
+ * idempotency key) before the call, so a double submit makes one call; the claim's id is the
+ * file's id, so both answers carry the same file id.
  */
 export async function generateImageFile(deps: AppDeps, actor: SessionUser, request: ImageRequest): Promise<string> {
   const { prompt, idempotencyKey, botId } = request;
@@ -32,6 +50,10 @@ export async function generateImageFile(deps: AppDeps, actor: SessionUser, reque
       503,
       `Image generation is not set up on this server. The operator sets ${provider.settings.imageModel}.`,
     );
+  // A full storage refuses before the provider is paid for an image that could not be kept.
+  const subscription = await resolveSubscription(db, { user: actor, supportEmail: deps.config.supportEmail });
+  assertMayUpload(subscription);
+  assertStorageLeft(await usedBytes(db, actor.id), quotaFor(deps.config, subscription), isPremium(subscription.status));
   const pool = await resolvePool(db, deps.config.ai, actor.id, deps.config.supportEmail);
   const claim = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -61,24 +83,37 @@ export async function generateImageFile(deps: AppDeps, actor: SessionUser, reque
     const again = await findRequest(deps, actor.id, idempotencyKey);
     return awaitImage(deps, actor.id, again!.id);
   }
-  try {
-    const image = await generateOneImage(provider, deps.config.ai, prompt);
-    const store = localImageStore(deps.config.dataDir);
-    const relative = await store.save(claim.id, image.bytes, image.mime);
+  // A failed request is marked so its key may be claimed again, and its usage is given back.
+  const fail = async (err: unknown) => {
+    const errorCode = err instanceof AppError ? err.code : 'internal';
     await db
       .update(schema.generatedImage)
-      .set({ status: 'complete', path: relative, mime: image.mime, bytes: image.bytes.byteLength, updatedAt: new Date() })
+      .set({ status: 'failed', errorCode, updatedAt: new Date() })
       .where(eq(schema.generatedImage.id, claim.id));
+    await finishUsage(db, claim.usageId, { outcome: 'error', errorCode });
+    return err;
+  };
+  let image: GeneratedImageBytes;
+  try {
+    image = await generateOneImage(provider, deps.config.ai, prompt);
+  } catch (err) {
+    throw await fail(toAiError(err, provider, 'image'));
+  }
+  try {
+    // The same checks as an upload (type from the bytes, quota under the owner's lock), then storage.
+    await storeBufferAsFile({ db, config: deps.config }, subscription, {
+      id: claim.id,
+      ownerId: actor.id,
+      data: image.bytes,
+      name: imageFileName(prompt, image.mime),
+      declaredType: image.mime,
+      purpose: 'image',
+    });
+    await db.update(schema.generatedImage).set({ status: 'complete', updatedAt: new Date() }).where(eq(schema.generatedImage.id, claim.id));
     await finishUsage(db, claim.usageId, { outcome: 'ok', images: 1, latencyMs: image.latencyMs });
     return claim.id;
   } catch (err) {
-    const error = toAiError(err, provider, 'image');
-    await db
-      .update(schema.generatedImage)
-      .set({ status: 'failed', errorCode: error.code, updatedAt: new Date() })
-      .where(eq(schema.generatedImage.id, claim.id));
-    await finishUsage(db, claim.usageId, { outcome: 'error', errorCode: error.code });
-    throw error;
+    throw await fail(err);
   }
 }
 
@@ -105,21 +140,4 @@ async function awaitImage(deps: AppDeps, ownerId: string, id: string): Promise<s
     if (Date.now() > deadline) throw new AppError('ai_timeout', 504, 'The image is still being generated. Try again in a moment.');
     await sleep(200);
   }
-}
-
-/** The stored image of its owner, for GET /api/images/:id. */
-export async function readImage(deps: AppDeps, ownerId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('The image');
-  const [row] = await deps.database.db
-    .select()
-    .from(schema.generatedImage)
-    .where(
-      and(
-        eq(schema.generatedImage.id, id),
-        eq(schema.generatedImage.ownerId, ownerId),
-        inArray(schema.generatedImage.status, ['complete']),
-      ),
-    );
-  if (!row?.path) throw notFound('The image');
-  return { path: localImageStore(deps.config.dataDir).resolve(row.path), mime: row.mime ?? 'application/octet-stream' };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, gt, sql } from 'drizzle-orm';
 import type { Subscription, UserType } from '../../../contract/subscription';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { logError } from '../../lib/log';
 
 export interface ResolveInput {
   /** The signed-in user; null when nobody is signed in. */
@@ -118,7 +119,7 @@ export async function resolveSubscription(db: Db, input: ResolveInput): Promise<
     if (supportEmail && user.emailVerified && email === supportEmail) return { ...base, status: 'active' };
     return base;
   } catch (err) {
-    console.error(`[subscription] resolution failed for user ${user.id}:`, err);
+    logError(null, `subscription: resolving user ${user.id} failed`, err);
     return {
       ...empty('error', user.role),
       message: 'Your subscription could not be checked just now. Try again in a moment.',

@@ -17,5 +17,5 @@ export function generateImage(input: GenerateImageInput) {
   return apiRequest('/api/images', generatedImage, { method: 'POST', body: input });
 }
 
-/** Where a generated image is served to its owner. */
-export const imageUrl = (fileId: string) => `/api/images/${encodeURIComponent(fileId)}`;
+/** Where a generated image is served to its owner: it is a file like any other. */
+export const imageUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
