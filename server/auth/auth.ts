@@ -16,9 +16,12 @@ export interface AuthDeps {
   secret: string;
 }
 
-/** Mail links are printed outside production so a developer can follow them without a mail server. */
-function announceLink(config: Config, what: string, email: string, url: string) {
-  if (!config.isProduction && config.env !== 'test') console.log(`[mail] ${what} for ${email}: ${url}`);
+/**
+ * Mail links are printed outside production so a developer can follow them without a mail server;
+ * the account is named by id, since logs carry no addresses.
+ */
+function announceLink(config: Config, what: string, userId: string, url: string) {
+  if (!config.isProduction && config.env !== 'test') console.log(`[mail] ${what} for user ${userId}: ${url}`);
 }
 
 /**
@@ -80,7 +83,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        announceLink(config, 'password reset link', user.email, url);
+        announceLink(config, 'password reset link', user.id, url);
         await mailer.send({
           to: user.email,
           subject: 'Reset your ClassBots password',
@@ -101,7 +104,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        announceLink(config, 'verification link', user.email, url);
+        announceLink(config, 'verification link', user.id, url);
         await mailer.send({
           to: user.email,
           subject: 'Confirm your e-mail address for ClassBots',
