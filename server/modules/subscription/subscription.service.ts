@@ -74,13 +74,14 @@ export async function resolveSubscription(db: Db, input: ResolveInput): Promise<
         const expired = licence.expiration !== null && licence.expiration < isoDay(now);
         if (!expired) {
           const { teacher } = licence;
+          // PRODUCT.md 4: an admin is staff, a teacher of the school even off the teachers list (no building).
           return {
             status: 'active school',
             current_period_end: licence.expiration,
             school_name: licence.schoolname,
             school_id: licence.id,
             school_domain: licence.domain,
-            user_type: teacher ? 'teacher' : 'student',
+            user_type: teacher || isAdmin ? 'teacher' : 'student',
             is_admin: isAdmin,
             teacher_building: teacher?.building ?? null,
             message: null,

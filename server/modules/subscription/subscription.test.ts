@@ -80,17 +80,23 @@ describe('subscription resolution (SEED-SPEC.md section 4)', () => {
     });
   });
 
-  it('makes someone not on the teachers list a student of the school, and an admin from the admins list', async () => {
-    const email = unique('a', 'pine.edu');
-    await school(['pine.edu'], { admins: [email] });
-    const user = await buildUser(ctx, { email, role: 'teacher' });
-    const sub = await resolve({ ...user, role: 'teacher' });
-    expect(sub).toMatchObject({
+  it('makes someone on neither list a student of the school, and an admin off the teachers list a teacher with no building', async () => {
+    const admin = unique('a', 'pine.edu');
+    const pupil = unique('p', 'pine.edu');
+    await school(['pine.edu'], { admins: [admin] });
+    const adminUser = await buildUser(ctx, { email: admin, role: 'student' });
+    expect(await resolve({ ...adminUser, role: 'student' })).toMatchObject({
       status: 'active school',
-      user_type: 'student',
+      user_type: 'teacher',
       is_admin: true,
       teacher_building: null,
       current_period_end: null,
+    });
+    const pupilUser = await buildUser(ctx, { email: pupil, role: 'teacher' });
+    expect(await resolve({ ...pupilUser, role: 'teacher' })).toMatchObject({
+      status: 'active school',
+      user_type: 'student',
+      is_admin: false,
     });
   });
 
