@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { signUpInput } from '../../contract/account';
 import { AppError } from '../lib/errors';
-import { clientIp, type AppContext, type AppEnv } from '../lib/context';
+import { checkInput, clientIp, type AppContext, type AppEnv } from '../lib/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { forgetSessions } from './session-cache';
 
@@ -87,17 +87,12 @@ export function authRoutes() {
           if (rule.address && email) await enforce(c, `auth${sub}:email:${email}`, rule.address);
         }
         if (sub === '/sign-up/email') {
-          const parsed = signUpInput.safeParse(body);
-          if (!parsed.success) {
-            const fields: Record<string, string> = {};
-            for (const i of parsed.error.issues) fields[i.path.join('.')] ??= i.message;
-            throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields });
-          }
-          if (config.supportEmail && parsed.data.email.toLowerCase() === config.supportEmail) {
+          const input = checkInput(signUpInput, body);
+          if (config.supportEmail && input.email.toLowerCase() === config.supportEmail) {
             throw new AppError('support_email_reserved', 403, 'This address is reserved for the support account.');
           }
           const callbackURL = typeof body.callbackURL === 'string' ? body.callbackURL : undefined;
-          req = rebuild(req, { ...parsed.data, email: parsed.data.email.toLowerCase(), callbackURL });
+          req = rebuild(req, { ...input, email: input.email.toLowerCase(), callbackURL });
         }
         if (sub === '/update-user') {
           const refused = Object.keys(body).filter((k) => !updatableUserFields.has(k));

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '../../../contract/common';
 import { toAiError } from '../../ai/errors';
 import { generateOneImage, localImageStore } from '../../ai/images';
 import type { AppDeps, SessionUser } from '../../lib/context';
@@ -109,7 +110,7 @@ async function awaitImage(deps: AppDeps, ownerId: string, id: string): Promise<s
 
 /** The stored image of its owner, for GET /api/images/:id. */
 export async function readImage(deps: AppDeps, ownerId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('The image');
+  if (!isUuid(id)) throw notFound('The image');
   const [row] = await deps.database.db
     .select()
     .from(schema.generatedImage)
