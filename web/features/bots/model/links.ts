@@ -1,4 +1,5 @@
 import type { BotKind, BotSummary } from '../../../../contract/bots';
+import { isUuid } from '../../../../contract/common';
 import { paths, type EditorParams } from '../../../lib/paths';
 
 /** The editor route of a kind. */
@@ -38,10 +39,8 @@ export function studentPreviewPathOf(bot: BotRef): string {
   return paths.runStudentTutorBot.to({ id: bot.id, shared: !bot.isOwner, res: 'new', uid: bot.uid, sid: bot.sid, asid: 'preview' });
 }
 
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether an id could be a bot's at all: anything else is not found without asking the server. */
-export const couldBeBotId = (id: string) => uuidLike.test(id);
+export const couldBeBotId = (id: string) => isUuid(id);
 
 /** "3 days ago", "just now": a date relative to now, for the cards. */
 export function relativeTime(iso: string, now: number = Date.now()): string {

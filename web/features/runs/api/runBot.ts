@@ -4,7 +4,7 @@ import { conversationList, conversationSummary } from '../../../../contract/ai';
 import { apiRequest } from '../../../lib/http';
 
 /** Whether a route parameter can be a stored id at all (bots, saved items and conversations use UUIDs). */
-export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+export { isUuid } from '../../../../contract/common';
 
 /** The route parameters the server checks against the bot (a mismatch is 404, like an unknown id). */
 export interface BotRouteKey {
