@@ -19,13 +19,18 @@ const NUL_MESSAGE = 'Remove the invisible NUL character (\\u0000) from this text
 const SURROGATE_MESSAGE = 'This text holds half of an emoji or symbol (a lone UTF-16 surrogate); type that character again.';
 
 /**
- * Whether a string can be stored as it is. PostgreSQL refuses NUL in text and in JSON, and a lone
- * surrogate is not Unicode at all: UTF-8 cannot carry it (the driver would store U+FFFD instead)
- * and JSONB refuses its escape.
+ * Why a string cannot be stored as it is, or undefined when it can. PostgreSQL refuses NUL in text
+ * and in JSON, and a lone surrogate is not Unicode at all: UTF-8 cannot carry it (the driver would
+ * store U+FFFD instead) and JSONB refuses its escape.
  */
-export function isStorableText(value: string): boolean {
-  return !value.includes(NUL) && !LONE_SURROGATE.test(value);
+export function unstorableTextProblem(value: string): string | undefined {
+  if (value.includes(NUL)) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(value)) return SURROGATE_MESSAGE;
+  return undefined;
 }
+
+/** Whether a string can be stored as it is (see unstorableTextProblem). */
+export const isStorableText = (value: string): boolean => unstorableTextProblem(value) === undefined;
 
 export interface TextOptions {
   /** Longest length, in UTF-16 units (what the editors count). Left out only where the server checks a configured limit itself. */
@@ -48,8 +53,8 @@ export function text(options: TextOptions = {}) {
   let schema = required === undefined ? z.string() : z.string({ error: required });
   if (trim) schema = schema.trim();
   schema = schema.superRefine((value, ctx) => {
-    if (value.includes(NUL)) ctx.addIssue({ code: 'custom', message: unstorable ?? NUL_MESSAGE, input: value });
-    else if (LONE_SURROGATE.test(value)) ctx.addIssue({ code: 'custom', message: unstorable ?? SURROGATE_MESSAGE, input: value });
+    const problem = unstorableTextProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: unstorable ?? problem, input: value });
   });
   if (min !== undefined) schema = schema.min(min, tooShort);
   if (max !== undefined) schema = schema.max(max, tooLong);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { signUpInput } from '../../contract/account';
-import { AppError } from '../lib/errors';
+import { unstorableTextProblem } from '../../contract/common';
+import { AppError, invalidFields } from '../lib/errors';
 import { checkInput, clientIp, type AppContext, type AppEnv } from '../lib/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { forgetSessions } from './session-cache';
@@ -52,6 +53,45 @@ async function jsonBody(req: Request): Promise<Record<string, unknown>> {
   throw new AppError('bad_request', 400, 'The request body is not valid JSON.');
 }
 
+/**
+ * The dotted path of the first string (value or key) in a JSON value that cannot be stored, such
+ * as an e-mail address with a NUL: better-auth would pass it to the database, which refuses it.
+ * Walks without recursion, since a body may nest ten thousand levels deep.
+ */
+function unstorableField(root: unknown): { field: string; problem: string } | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = unstorableTextProblem(value);
+      if (problem) return { field: path || '_', problem };
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const childPath = path ? `${path}.${key}` : key;
+        const problem = unstorableTextProblem(key);
+        if (problem) return { field: childPath, problem };
+        stack.push({ value: child, path: childPath });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Refuses a request whose query or JSON body holds text that cannot be stored, naming the field. */
+async function refuseUnstorableText(c: AppContext) {
+  let found = unstorableField(c.req.query());
+  if (!found && c.req.method === 'POST') {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.raw.clone().text());
+    } catch {
+      // Not JSON: better-auth answers that itself.
+    }
+    found = unstorableField(body);
+  }
+  if (found) throw invalidFields({ [found.field]: found.problem });
+}
+
 /** better-auth's errors in the app's one error shape, with a lower-case code. */
 async function reshapeError(res: Response, requestId: string): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res;
@@ -75,9 +115,11 @@ export function authRoutes() {
     let req = c.req.raw;
     const sub = new URL(req.url).pathname.replace(/^\/api\/auth/, '');
     if (disabledPaths.has(sub)) throw new AppError('not_found', 404, 'There is no such API endpoint.');
+    const ip = clientIp(c);
+    if (req.method === 'POST') await enforce(c, `auth:ip:${ip}`, anyAuthPost);
+    // Before the limits keyed by e-mail address, which are stored too.
+    await refuseUnstorableText(c);
     if (req.method === 'POST') {
-      const ip = clientIp(c);
-      await enforce(c, `auth:ip:${ip}`, anyAuthPost);
       const rule = limits[sub];
       if (rule || sub === '/update-user') {
         const body = await jsonBody(req);
