@@ -132,9 +132,11 @@ describe('accounts', () => {
       expect(Object.keys(res.body.error.fields), path).toEqual([field]);
     }
     const { user, client: signedInClient } = await signedIn(ctx, { name: 'Before' });
-    const rename = await signedInClient.json<Refusal>('POST', '/api/auth/update-user', { name: 'Aft\u0000er' });
-    expect(rename.status).toBe(422);
-    expect(Object.keys(rename.body.error.fields)).toEqual(['name']);
+    for (const name of ['Aft\u0000er', null, '  ']) {
+      const rename = await signedInClient.json<Refusal>('POST', '/api/auth/update-user', { name });
+      expect(rename.status).toBe(422);
+      expect(Object.keys(rename.body.error.fields)).toEqual(['name']);
+    }
     const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.id, user.id));
     expect(row!.name).toBe('Before');
     // The limit keyed by address was not consumed: the lone surrogate would be stored as U+FFFD.

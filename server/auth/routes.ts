@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { signUpInput } from '../../contract/account';
+import { signUpInput, updateUserInput } from '../../contract/account';
 import { unstorableTextProblem } from '../../contract/common';
 import { AppError, invalidFields } from '../lib/errors';
 import { checkInput, clientIp, type AppContext, type AppEnv } from '../lib/context';
@@ -26,7 +26,7 @@ const anyAuthPost: RateRule = { window: MINUTE, max: 600 };
 const disabledPaths = new Set(['/change-email', '/delete-user', '/delete-user/callback']);
 
 /** Body fields a user may change on themselves: never role, e-mail, verification or support. */
-const updatableUserFields = new Set(['name', 'image']);
+const updatableUserFields = new Set(Object.keys(updateUserInput.shape));
 
 async function enforce(c: AppContext, key: string, rule: RateRule) {
   const decision = await consumeRate(c.get('deps').database.db, key, rule);
@@ -141,6 +141,8 @@ export function authRoutes() {
           if (refused.length) {
             throw new AppError('forbidden_field', 403, `These fields cannot be changed here: ${refused.join(', ')}.`);
           }
+          // better-auth would store a null or empty name as it is (a 500 on the NOT NULL column).
+          req = rebuild(req, checkInput(updateUserInput, body));
         }
       }
     }
