@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** The role an account chooses at sign-up ("I'm a teacher" / "I'm a student"). */
 export const accountRole = z.enum(['teacher', 'student']);
@@ -21,10 +22,19 @@ export const authProviders = z.object({
 });
 export type AuthProviders = z.infer<typeof authProviders>;
 
+const personName = text({ trim: true, min: 1, max: 100, tooShort: 'Enter your name', tooLong: 'Names are at most 100 characters' });
+
 export const signUpInput = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(100, 'Names are at most 100 characters'),
+  name: personName,
   email: z.email('Enter a valid e-mail address').max(254),
   password: z.string().min(8, 'Passwords are at least 8 characters').max(128, 'Passwords are at most 128 characters'),
   role: accountRole,
 });
 export type SignUpInput = z.infer<typeof signUpInput>;
+
+/** POST /api/auth/update-user: what a user may change on themselves (any other field is refused with 403). */
+export const updateUserInput = z.object({
+  name: personName.optional(),
+  image: text({ max: 2000 }).nullable().optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;

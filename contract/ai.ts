@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, uuid } from './common';
 
 /** AI engine requests and responses: conversations, messages, images, usage. */
 
@@ -25,7 +26,7 @@ const idempotencyKey = z
   .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits, dot, dash, colon or underscore only');
 
 /** POST /api/conversations. A bot conversation is created by the bots module; this is the assistant. */
-export const createConversationInput = z.object({ title: z.string().trim().max(200).optional() });
+export const createConversationInput = z.object({ title: text({ trim: true, max: 200 }).optional() });
 export type CreateConversationInput = z.infer<typeof createConversationInput>;
 
 /**
@@ -33,7 +34,7 @@ export type CreateConversationInput = z.infer<typeof createConversationInput>;
  * AI_MAX_INPUT_CHARS (413), not here, so the client learns the limit from the answer. Anything
  * else the client sends (model, provider, endpoint) is ignored.
  */
-export const sendMessageInput = z.object({ idempotencyKey, text: z.string().trim().min(1, 'is required') });
+export const sendMessageInput = z.object({ idempotencyKey, text: text({ trim: true, min: 1, tooShort: 'is required' }) });
 export type SendMessageInput = z.infer<typeof sendMessageInput>;
 
 /** POST /api/conversations/:id/retry: regenerate the last reply (or retry an interrupted one). */
@@ -47,8 +48,8 @@ export type RetryInput = z.infer<typeof retryInput>;
  */
 export const generateImageInput = z.object({
   idempotencyKey,
-  prompt: z.string().trim().min(1, 'is required'),
-  botId: z.uuid({ error: 'Images are made in a DocBot run: give the id of the bot.' }),
+  prompt: text({ trim: true, min: 1, tooShort: 'is required' }),
+  botId: uuid('Images are made in a DocBot run: give the id of the bot.'),
 });
 export type GenerateImageInput = z.infer<typeof generateImageInput>;
 export const generatedImage = z.object({ fileId: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInt, INT32_MAX, pageCursor, text, uuid } from './common';
 
 /**
  * Bots: the three kinds (PRODUCT.md section 2), their editors' inputs, the library's pages and
@@ -71,14 +72,12 @@ const hasPictograph = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 export const botIcon = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('emoji'),
-    emoji: z
-      .string()
-      .trim()
-      .min(1, 'Choose an emoji.')
-      .max(16, 'Choose a single emoji.')
-      .refine((s) => emojiLike.test(s) && hasPictograph.test(s), 'The icon must be an emoji, or upload an image instead.'),
+    emoji: text({ trim: true, min: 1, max: 16, tooShort: 'Choose an emoji.', tooLong: 'Choose a single emoji.' }).refine(
+      (s) => emojiLike.test(s) && hasPictograph.test(s),
+      'The icon must be an emoji, or upload an image instead.',
+    ),
   }),
-  z.object({ type: z.literal('image'), fileId: z.uuid('The icon image was not uploaded correctly; upload it again.') }),
+  z.object({ type: z.literal('image'), fileId: uuid('The icon image was not uploaded correctly; upload it again.') }),
 ]);
 export type BotIcon = z.infer<typeof botIcon>;
 
@@ -93,17 +92,25 @@ const inputBase = {
       /^[a-z][a-z0-9_]{0,39}$/,
       'A field key uses lower-case letters, digits and _ , starts with a letter and has at most 40 characters.',
     ),
-  label: z.string().trim().min(1, 'Give this field a label.').max(L.inputLabel, `Keep the label to ${L.inputLabel} characters or fewer.`),
+  label: text({
+    trim: true,
+    min: 1,
+    max: L.inputLabel,
+    tooShort: 'Give this field a label.',
+    tooLong: `Keep the label to ${L.inputLabel} characters or fewer.`,
+  }),
   required: z.boolean().default(false),
   /** A line under the field, such as "Do not type students' real names". */
-  help: z.string().trim().max(L.inputHelp, `Keep the help text to ${L.inputHelp} characters or fewer.`).optional(),
+  help: text({ trim: true, max: L.inputHelp, tooLong: `Keep the help text to ${L.inputHelp} characters or fewer.` }).optional(),
 };
 
-const option = z
-  .string()
-  .trim()
-  .min(1, 'An option cannot be empty.')
-  .max(L.optionChars, `Keep each option to ${L.optionChars} characters or fewer.`);
+const option = text({
+  trim: true,
+  min: 1,
+  max: L.optionChars,
+  tooShort: 'An option cannot be empty.',
+  tooLong: `Keep each option to ${L.optionChars} characters or fewer.`,
+});
 const numberValue = z.number({ error: 'This must be a number.' }).finite('This must be a number.');
 
 export const formInput = z.discriminatedUnion(
@@ -112,12 +119,12 @@ export const formInput = z.discriminatedUnion(
     z.object({
       ...inputBase,
       kind: z.literal('text'),
-      default: z.string().max(L.textValue, `Keep the default to ${L.textValue} characters or fewer.`).optional(),
+      default: text({ max: L.textValue, tooLong: `Keep the default to ${L.textValue} characters or fewer.` }).optional(),
     }),
     z.object({
       ...inputBase,
       kind: z.literal('long_text'),
-      default: z.string().max(L.longTextValue, `Keep the default to ${L.longTextValue} characters or fewer.`).optional(),
+      default: text({ max: L.longTextValue, tooLong: `Keep the default to ${L.longTextValue} characters or fewer.` }).optional(),
     }),
     z.object({
       ...inputBase,
@@ -129,7 +136,7 @@ export const formInput = z.discriminatedUnion(
       min: numberValue.optional(),
       max: numberValue.optional(),
       /** Shown after the box, such as "minutes". */
-      unit: z.string().trim().max(20, 'Keep the unit to 20 characters or fewer.').optional(),
+      unit: text({ trim: true, max: 20, tooLong: 'Keep the unit to 20 characters or fewer.' }).optional(),
     }),
     z.object({
       ...inputBase,
@@ -139,7 +146,7 @@ export const formInput = z.discriminatedUnion(
         .min(1, 'A list needs at least one option.')
         .max(L.selectOptions, `A list can have at most ${L.selectOptions} options.`),
       // Every list has a default so the runner's Generate works once the text fields are filled.
-      default: z.string({ error: 'Choose which option is selected at first.' }),
+      default: text({ max: L.optionChars, required: 'Choose which option is selected at first.' }),
     }),
     z.object({ ...inputBase, kind: z.literal('grade_level'), default: gradeLevel.optional() }),
   ],
@@ -182,29 +189,31 @@ export const docBotSettings = z.object({
     .default([])
     .superRefine(checkFormInputs),
   /** How the document should be laid out: headings, tables, sections. */
-  outputFormat: z
-    .string()
-    .max(L.outputFormat, `Keep the output format to ${L.outputFormat.toLocaleString('en-US')} characters or fewer.`)
-    .default(''),
+  outputFormat: text({
+    max: L.outputFormat,
+    tooLong: `Keep the output format to ${L.outputFormat.toLocaleString('en-US')} characters or fewer.`,
+  }).default(''),
   canGenerateImages: z.boolean().default(false),
 });
 export type DocBotSettings = z.infer<typeof docBotSettings>;
 
-const welcomeMessage = z
-  .string()
-  .trim()
-  .max(L.welcomeMessage, `Keep the welcome message to ${L.welcomeMessage.toLocaleString('en-US')} characters or fewer.`)
-  .default('');
+const welcomeMessage = text({
+  trim: true,
+  max: L.welcomeMessage,
+  tooLong: `Keep the welcome message to ${L.welcomeMessage.toLocaleString('en-US')} characters or fewer.`,
+}).default('');
 
 export const chatBotSettings = z.object({
   welcomeMessage,
   starterPrompts: z
     .array(
-      z
-        .string()
-        .trim()
-        .min(1, 'A starter prompt cannot be empty.')
-        .max(L.starterPromptChars, `Keep each starter prompt to ${L.starterPromptChars} characters or fewer.`),
+      text({
+        trim: true,
+        min: 1,
+        max: L.starterPromptChars,
+        tooShort: 'A starter prompt cannot be empty.',
+        tooLong: `Keep each starter prompt to ${L.starterPromptChars} characters or fewer.`,
+      }),
     )
     .max(L.starterPrompts, `Offer at most ${L.starterPrompts} starter prompts.`)
     .default([]),
@@ -212,46 +221,51 @@ export const chatBotSettings = z.object({
 export type ChatBotSettings = z.infer<typeof chatBotSettings>;
 
 export const tutorBotSettings = z.object({
-  subject: z.string().trim().max(L.subject, `Keep the subject to ${L.subject} characters or fewer.`).default(''),
+  subject: text({ trim: true, max: L.subject, tooLong: `Keep the subject to ${L.subject} characters or fewer.` }).default(''),
   gradeLevel: gradeLevel.nullable().default(null),
-  learningObjectives: z
-    .string()
-    .trim()
-    .max(L.learningObjectives, `Keep the learning objectives to ${L.learningObjectives.toLocaleString('en-US')} characters or fewer.`)
-    .default(''),
+  learningObjectives: text({
+    trim: true,
+    max: L.learningObjectives,
+    tooLong: `Keep the learning objectives to ${L.learningObjectives.toLocaleString('en-US')} characters or fewer.`,
+  }).default(''),
   tutoringStyle: tutoringStyle.default('socratic'),
-  completionCriteria: z
-    .string()
-    .trim()
-    .max(L.completionCriteria, `Keep the completion criteria to ${L.completionCriteria.toLocaleString('en-US')} characters or fewer.`)
-    .default(''),
+  completionCriteria: text({
+    trim: true,
+    max: L.completionCriteria,
+    tooLong: `Keep the completion criteria to ${L.completionCriteria.toLocaleString('en-US')} characters or fewer.`,
+  }).default(''),
   welcomeMessage,
   /** Questions per round of a practice quiz; the tutor summarises after this many. */
-  quizLength: z
-    .number({ error: 'The quiz length must be a number.' })
-    .int('The quiz length must be a whole number.')
-    .min(1, 'A quiz has at least 1 question.')
-    .max(L.quizLength, `A quiz round has at most ${L.quizLength} questions.`)
-    .default(5),
+  quizLength: boundedInt(1, L.quizLength, {
+    notNumber: 'The quiz length must be a number.',
+    notWhole: 'The quiz length must be a whole number.',
+    tooSmall: 'A quiz has at least 1 question.',
+    tooLarge: `A quiz round has at most ${L.quizLength} questions.`,
+  }).default(5),
 });
 export type TutorBotSettings = z.infer<typeof tutorBotSettings>;
 
 // ---------- Add, edit, copy ----------
 
 const commonFields = {
-  name: z
-    .string({ error: 'Give the bot a name.' })
-    .trim()
-    .min(1, 'Give the bot a name.')
-    .max(L.name, `Keep the name to ${L.name} characters or fewer.`),
-  description: z.string().trim().max(L.description, `Keep the description to ${L.description} characters or fewer.`).default(''),
+  name: text({
+    trim: true,
+    min: 1,
+    max: L.name,
+    required: 'Give the bot a name.',
+    tooShort: 'Give the bot a name.',
+    tooLong: `Keep the name to ${L.name} characters or fewer.`,
+  }),
+  description: text({ trim: true, max: L.description, tooLong: `Keep the description to ${L.description} characters or fewer.` }).default(
+    '',
+  ),
   icon: botIcon.nullable().default(null),
-  instructions: z
-    .string()
-    .max(L.instructions, `Keep the instructions to ${L.instructions.toLocaleString('en-US')} characters or fewer.`)
-    .default(''),
+  instructions: text({
+    max: L.instructions,
+    tooLong: `Keep the instructions to ${L.instructions.toLocaleString('en-US')} characters or fewer.`,
+  }).default(''),
   knowledgeFileIds: z
-    .array(z.uuid('A knowledge file was not uploaded correctly; remove it and upload it again.'))
+    .array(uuid('A knowledge file was not uploaded correctly; remove it and upload it again.'))
     .max(L.knowledgeFiles, `A bot can have at most ${L.knowledgeFiles} knowledge files.`)
     .default([])
     .refine((ids) => new Set(ids).size === ids.length, 'The same knowledge file is attached twice.'),
@@ -260,13 +274,13 @@ const commonFields = {
     .min(0, 'Creativity goes from 0 (focused) to 2 (inventive).')
     .max(2, 'Creativity goes from 0 (focused) to 2 (inventive).')
     .default(0.7),
-  collectionId: z.uuid('Choose a collection from the list.').nullable().default(null),
+  collectionId: uuid('Choose a collection from the list.').nullable().default(null),
 };
 
 const createOnly = {
   visibility: botVisibility.default('private'),
   /** The bot this one is a copy of (the editor's copy mode); it must be one the caller may see. */
-  copiedFrom: z.uuid().nullable().default(null),
+  copiedFrom: uuid().nullable().default(null),
 };
 
 const docBotFields = z.object({ kind: z.literal('DocBot'), ...commonFields, settings: docBotSettings.default(docBotSettings.parse({})) });
@@ -290,7 +304,7 @@ export const createBotInput = z.discriminatedUnion(
 );
 export type CreateBotInput = z.infer<typeof createBotInput>;
 
-const version = { version: z.number({ error: 'Reload the bot and try again.' }).int().positive() };
+const version = { version: boundedInt(1, INT32_MAX, { message: 'Reload the bot and try again.' }) };
 
 /**
  * PUT /api/bots/:id: replaces every editable field (the editor sends them all) with the version it
@@ -316,7 +330,7 @@ export const shareBotInput = z.object({ visibility: botVisibility });
 export type ShareBotInput = z.infer<typeof shareBotInput>;
 
 /** PUT /api/bots/:id/collection: move a bot into one of the owner's collections, or out (null). */
-export const moveBotInput = z.object({ collectionId: z.uuid('Choose a collection from the list.').nullable() });
+export const moveBotInput = z.object({ collectionId: uuid('Choose a collection from the list.').nullable() });
 export type MoveBotInput = z.infer<typeof moveBotInput>;
 
 // ---------- What the server returns ----------
@@ -377,11 +391,11 @@ export type LibraryTab = z.infer<typeof libraryTab>;
 export const listBotsQuery = z.object({
   kind: botKind,
   tab: libraryTab.default('mine'),
-  q: z.string().trim().max(100, 'Keep the search to 100 characters or fewer.').optional(),
+  q: text({ trim: true, max: 100, tooLong: 'Keep the search to 100 characters or fewer.' }).optional(),
   /** Mine tab only: one collection's bots. */
-  collectionId: z.uuid('Choose a collection from the list.').optional(),
-  cursor: z.string().max(300).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  collectionId: uuid('Choose a collection from the list.').optional(),
+  cursor: pageCursor().optional(),
+  limit: boundedInt(1, 100, { coerce: true }).default(30),
 });
 export type ListBotsQuery = z.infer<typeof listBotsQuery>;
 
@@ -390,8 +404,8 @@ export type BotPage = z.infer<typeof botPage>;
 
 /** GET /api/bots/:id query: the page's route parameters, checked against the bot (404 on mismatch). */
 export const botRouteParams = z.object({
-  uid: z.string().max(200).optional(),
-  sid: z.string().max(200).optional(),
+  uid: text({ max: 200 }).optional(),
+  sid: text({ max: 200 }).optional(),
   shared: z.enum(['true', 'false']).optional(),
 });
 export type BotRouteParams = z.infer<typeof botRouteParams>;
@@ -402,11 +416,14 @@ export const NO_SCHOOL_SID = 'none';
 
 // ---------- Collections ----------
 
-const collectionName = z
-  .string({ error: 'Give the collection a name.' })
-  .trim()
-  .min(1, 'Give the collection a name.')
-  .max(L.collectionName, `Keep the collection name to ${L.collectionName} characters or fewer.`);
+const collectionName = text({
+  trim: true,
+  min: 1,
+  max: L.collectionName,
+  required: 'Give the collection a name.',
+  tooShort: 'Give the collection a name.',
+  tooLong: `Keep the collection name to ${L.collectionName} characters or fewer.`,
+});
 
 export const createCollectionInput = z.object({ kind: botKind, name: collectionName });
 export type CreateCollectionInput = z.infer<typeof createCollectionInput>;
@@ -418,7 +435,7 @@ export type RenameCollectionInput = z.infer<typeof renameCollectionInput>;
 export const reorderCollectionsInput = z.object({
   kind: botKind,
   ids: z
-    .array(z.uuid())
+    .array(uuid())
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, 'A collection is listed twice.'),
 });
@@ -439,7 +456,7 @@ export type CollectionList = z.infer<typeof collectionList>;
 // ---------- Running a DocBot ----------
 
 /** What the runner sends for a DocBot's form: one value per field key. */
-export const docFormValues = z.record(z.string().max(40), z.union([z.string().max(L.longTextValue), z.number()]));
+export const docFormValues = z.record(text({ max: 40 }), z.union([text({ max: L.longTextValue }), z.number()]));
 export type DocFormValues = z.infer<typeof docFormValues>;
 
 /**

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Stable error codes: the client branches on these, never on messages. */
 export const errorCodes = [
   'bad_request',
+  /** A paging cursor that names no position (damaged, or from another list or order): reload the list. */
+  'bad_cursor',
   'validation_failed',
   'unauthenticated',
   'forbidden',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** Uploads up to this size go as one multipart request; larger ones use tus (SEED-SPEC.md section 9). */
 export const MULTIPART_MAX_BYTES = 256 * 1024;
@@ -77,8 +78,8 @@ export type StorageUsage = z.infer<typeof storageUsage>;
 
 /** Upload metadata sent with a tus creation (Upload-Metadata) or as multipart fields. */
 export const uploadMetadata = z.object({
-  filename: z.string().max(1024),
-  filetype: z.string().max(255).default(''),
+  filename: text({ max: 1024 }),
+  filetype: text({ max: 255 }).default(''),
   purpose: filePurpose.default('attachment'),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadata>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInt, INT32_MAX, pageCursor, text, uuid as uuidField } from './common';
 import { errorBody } from './errors';
 
 /** Saved Docs: what a teacher kept from their bots (docs/decisions.md). */
@@ -15,9 +16,15 @@ export type SavedSort = z.infer<typeof savedSort>;
 export const SAVED_TITLE_MAX = 200;
 export const SAVED_BODY_MAX = 500_000;
 
-const uuid = z.string().uuid('is not a valid id');
-const title = z.string().trim().min(1, 'Give it a title.').max(SAVED_TITLE_MAX, `Keep the title under ${SAVED_TITLE_MAX} characters.`);
-const body = z.string().max(SAVED_BODY_MAX, 'This document is too long to save.');
+const uuid = uuidField();
+const title = text({
+  trim: true,
+  min: 1,
+  max: SAVED_TITLE_MAX,
+  tooShort: 'Give it a title.',
+  tooLong: `Keep the title under ${SAVED_TITLE_MAX} characters.`,
+});
+const body = text({ max: SAVED_BODY_MAX, tooLong: 'This document is too long to save.' });
 
 /** Where a saved item reopens: the runner route's parameters (PRODUCT.md section 3), or null if the bot is gone. */
 export const savedRunner = z.object({
@@ -54,12 +61,12 @@ export const savedPage = z.object({ items: z.array(savedSummary), nextCursor: z.
 export type SavedPage = z.infer<typeof savedPage>;
 
 export const listSavedQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: text({ trim: true, max: 200 }).optional(),
   kind: savedKind.optional(),
   botId: uuid.optional(),
   sort: savedSort.default('updated'),
-  cursor: z.string().max(400).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
+  cursor: pageCursor().optional(),
+  limit: boundedInt(1, 100, { coerce: true }).default(24),
 });
 export type ListSavedQuery = z.input<typeof listSavedQuery>;
 
@@ -87,7 +94,7 @@ export type CreateSavedInput = z.infer<typeof createSavedInput>;
  * runner's Save again); `conversationId` moves a document to the run it is being refined in.
  */
 export const updateSavedInput = z.object({
-  version: z.number().int().min(1),
+  version: boundedInt(1, INT32_MAX),
   title: title.optional(),
   body: body.optional(),
   conversationId: uuid.optional(),
@@ -101,7 +108,7 @@ export type SavedConflictBody = z.infer<typeof savedConflictBody>;
 
 /** DOCX of Markdown not saved yet (a runner's output). */
 export const exportDocxInput = z.object({
-  title: z.string().trim().max(SAVED_TITLE_MAX).default(''),
+  title: text({ trim: true, max: SAVED_TITLE_MAX }).default(''),
   markdown: body,
 });
 export type ExportDocxInput = z.infer<typeof exportDocxInput>;

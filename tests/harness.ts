@@ -115,9 +115,10 @@ export class TestClient {
   async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const h = new Headers({ Origin: TEST_ORIGIN, 'X-Forwarded-For': this.ip, ...headers });
     if (this.cookies.size) h.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    let payload: string | undefined;
-    if (body !== undefined) {
-      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      payload = typeof body === 'string' ? body : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body);
       if (!h.has('content-type')) h.set('content-type', 'application/json');
     }
     const target = url.startsWith('http') ? url : `${TEST_ORIGIN}${url}`;

@@ -26,10 +26,20 @@ function isNetworkError(err: unknown): boolean {
   return err instanceof TypeError && /fetch failed|network|ECONN|socket/i.test(`${err.message} ${String(err.cause)}`);
 }
 
+/** A failure of the connection itself, before any answer: fetch's TypeError, or the socket error the SDK wraps. */
+function isConnectionFailure(err: unknown): boolean {
+  if (isNetworkError(err)) return true;
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && /^(ECONN|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)/.test(code);
+}
+
 /** 429, 500 and 503 from the provider, and a connection that failed, are worth another try. */
 export function isRetryable(err: unknown): boolean {
-  if (APICallError.isInstance(err)) return err.statusCode !== undefined && retryableStatuses.has(err.statusCode);
-  return isNetworkError(err);
+  // The SDK wraps a connection that failed as a call error without a status ("Cannot connect to API"):
+  // a kept-alive socket the provider closed meanwhile is reset, and the next try opens a new one.
+  if (APICallError.isInstance(err))
+    return err.statusCode === undefined ? isConnectionFailure(err.cause) : retryableStatuses.has(err.statusCode);
+  return isConnectionFailure(err);
 }
 
 /** The provider's own wait hint: Retry-After (seconds or a date), or Google's RetryInfo.retryDelay. */
@@ -67,7 +77,7 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
   const modelSetting = kind === 'text' ? provider.settings.textModel : provider.settings.imageModel;
   const modelName = kind === 'text' ? provider.textModelName : provider.imageModelName;
   // A connection that failed, after its retries (the SDK wraps it as a call error without a status).
-  if (isNetworkError(err) || (APICallError.isInstance(err) && err.statusCode === undefined)) {
+  if (isConnectionFailure(err) || (APICallError.isInstance(err) && err.statusCode === undefined)) {
     return new AppError(
       'ai_provider_unavailable',
       503,

@@ -36,6 +36,14 @@ describe('retries', () => {
     });
   }
 
+  it('retries a connection reset before any answer (a kept-alive socket the provider closed)', async () => {
+    fake.core.failNext({ kind: 'reset' });
+    const { res } = await send();
+    expect(res.status).toBe(200);
+    expect((await readUIStream(res)).text).toBe(fake.requests.at(-1)!.reply);
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('honours Retry-After', async () => {
     fake.core.failNext({ kind: 'status', status: 429, retryAfter: 1 });
     const { res } = await send();

@@ -121,6 +121,31 @@ describe('accounts', () => {
     expect(row).toMatchObject({ role: 'student', name: 'New Name', email: user.email });
   });
 
+  it('refuses text that cannot be stored anywhere in an auth request, naming the field, before anything is stored', async () => {
+    type Refusal = { error: { code: string; fields: Record<string, string> } };
+    const client = clientFor();
+    for (const [path, body, field] of [
+      ['/api/auth/sign-in/email', { email: 'a\u0000@example.org', password: 'password123' }, 'email'],
+      ['/api/auth/request-password-reset', { email: 'x\uD800@example.org' }, 'email'],
+      ['/api/auth/reset-password', { newPassword: 'password123', token: '\u0000' }, 'token'],
+    ] as const) {
+      const res = await client.json<Refusal>('POST', path, body);
+      expect(res.status, path).toBe(422);
+      expect(Object.keys(res.body.error.fields), path).toEqual([field]);
+    }
+    const { user, client: signedInClient } = await signedIn(ctx, { name: 'Before' });
+    for (const name of ['Aft\u0000er', null, '  ']) {
+      const rename = await signedInClient.json<Refusal>('POST', '/api/auth/update-user', { name });
+      expect(rename.status).toBe(422);
+      expect(Object.keys(rename.body.error.fields)).toEqual(['name']);
+    }
+    const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.id, user.id));
+    expect(row!.name).toBe('Before');
+    // The limit keyed by address was not consumed: the lone surrogate would be stored as U+FFFD.
+    const limits = await ctx.database.db.select().from(schema.rateLimit);
+    expect(limits.filter((r) => r.key.includes('\uFFFD'))).toEqual([]);
+  });
+
   it('resets a password by mail and ends the account’s other sessions', async () => {
     const user = await buildUser(ctx);
     const laptop = await clientFor().signIn(user.email);

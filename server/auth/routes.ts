@@ -1,9 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { signUpInput } from '../../contract/account';
+import { signUpInput, updateUserInput } from '../../contract/account';
+import { unstorableTextProblem } from '../../contract/common';
 import { schema, type Db } from '../db/client';
-import { AppError } from '../lib/errors';
-import { clientIp, getSessionUser, type AppContext, type AppEnv } from '../lib/context';
+import { AppError, invalidFields } from '../lib/errors';
+import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../lib/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { forgetUserSessions } from './session-cache';
 
@@ -46,7 +47,7 @@ async function resetTokenOwner(db: Db, token: unknown): Promise<string | undefin
 }
 
 /** Body fields a user may change on themselves: never role, e-mail, verification or support. */
-const updatableUserFields = new Set(['name', 'image']);
+const updatableUserFields = new Set(Object.keys(updateUserInput.shape));
 
 async function enforce(c: AppContext, key: string, rule: RateRule) {
   const decision = await consumeRate(c.get('deps').database.db, key, rule);
@@ -71,6 +72,45 @@ async function jsonBody(req: Request): Promise<Record<string, unknown>> {
     // fall through
   }
   throw new AppError('bad_request', 400, 'The request body is not valid JSON.');
+}
+
+/**
+ * The dotted path of the first string (value or key) in a JSON value that cannot be stored, such
+ * as an e-mail address with a NUL: better-auth would pass it to the database, which refuses it.
+ * Walks without recursion, since a body may nest ten thousand levels deep.
+ */
+function unstorableField(root: unknown): { field: string; problem: string } | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = unstorableTextProblem(value);
+      if (problem) return { field: path || '_', problem };
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const childPath = path ? `${path}.${key}` : key;
+        const problem = unstorableTextProblem(key);
+        if (problem) return { field: childPath, problem };
+        stack.push({ value: child, path: childPath });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Refuses a request whose query or JSON body holds text that cannot be stored, naming the field. */
+async function refuseUnstorableText(c: AppContext) {
+  let found = unstorableField(c.req.query());
+  if (!found && c.req.method === 'POST') {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.raw.clone().text());
+    } catch {
+      // Not JSON: better-auth answers that itself.
+    }
+    found = unstorableField(body);
+  }
+  if (found) throw invalidFields({ [found.field]: found.problem });
 }
 
 /** better-auth's errors in the app's one error shape, with a lower-case code. */
@@ -98,9 +138,11 @@ export function authRoutes() {
     if (disabledPaths.has(sub)) throw new AppError('not_found', 404, 'There is no such API endpoint.');
     // Whose remembered sessions this request may change (a sign-out, a new password, a new name).
     let affectedUser: string | undefined;
+    const ip = clientIp(c);
+    if (req.method === 'POST') await enforce(c, `auth:ip:${ip}`, anyAuthPost);
+    // Before the limits keyed by e-mail address, which are stored too.
+    await refuseUnstorableText(c);
     if (req.method === 'POST') {
-      const ip = clientIp(c);
-      await enforce(c, `auth:ip:${ip}`, anyAuthPost);
       const rule = limits[sub];
       if (rule || sub === '/update-user') {
         const body = await jsonBody(req);
@@ -110,23 +152,20 @@ export function authRoutes() {
           if (rule.address && email) await enforce(c, `auth${sub}:email:${email}`, rule.address);
         }
         if (sub === '/sign-up/email') {
-          const parsed = signUpInput.safeParse(body);
-          if (!parsed.success) {
-            const fields: Record<string, string> = {};
-            for (const i of parsed.error.issues) fields[i.path.join('.')] ??= i.message;
-            throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields });
-          }
-          if (config.supportEmail && parsed.data.email.toLowerCase() === config.supportEmail) {
+          const input = checkInput(signUpInput, body);
+          if (config.supportEmail && input.email.toLowerCase() === config.supportEmail) {
             throw new AppError('support_email_reserved', 403, 'This address is reserved for the support account.');
           }
           const callbackURL = typeof body.callbackURL === 'string' ? body.callbackURL : undefined;
-          req = rebuild(req, { ...parsed.data, email: parsed.data.email.toLowerCase(), callbackURL });
+          req = rebuild(req, { ...input, email: input.email.toLowerCase(), callbackURL });
         }
         if (sub === '/update-user') {
           const refused = Object.keys(body).filter((k) => !updatableUserFields.has(k));
           if (refused.length) {
             throw new AppError('forbidden_field', 403, `These fields cannot be changed here: ${refused.join(', ')}.`);
           }
+          // better-auth would store a null or empty name as it is (a 500 on the NOT NULL column).
+          req = rebuild(req, checkInput(updateUserInput, body));
         }
       }
       if (!leavesSessions.has(sub)) {

@@ -5,7 +5,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { Mailer } from './mailer';
-import { AppError } from './errors';
+import { fieldErrors } from '../../contract/common';
+import { AppError, invalidFields } from './errors';
 import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from '../auth/session-cache';
 
 /** What every module receives: the process's long-lived parts, nothing per request. */
@@ -72,21 +73,43 @@ export async function requireUser(c: AppContext): Promise<SessionUser> {
   return user;
 }
 
+/** The value checked against a schema, or the 422 naming each field that breaks it. */
+export function checkInput<T>(schema: ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidFields(fieldErrors(parsed.error.issues));
+  return parsed.data;
+}
+
+const notJson = () => new AppError('bad_request', 400, 'The request body is not valid JSON.');
+
 /** Parses a JSON body against a schema: 400 for malformed JSON, 422 with fields for invalid input. */
 export async function readJson<T>(c: AppContext, schema: ZodType<T>): Promise<T> {
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
-    throw new AppError('bad_request', 400, 'The request body is not valid JSON.');
+    throw notJson();
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-    throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields });
+  return checkInput(schema, body);
+}
+
+/** Like readJson, for endpoints whose body may be left out entirely (an empty body means {}). */
+export async function readOptionalJson<T>(c: AppContext, schema: ZodType<T>): Promise<T> {
+  const text = await c.req.text();
+  let body: unknown = {};
+  if (text.trim()) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw notJson();
+    }
   }
-  return parsed.data;
+  return checkInput(schema, body);
+}
+
+/** Parses the query string against a schema, with the same 422 body as readJson. */
+export function readQuery<T>(c: AppContext, schema: ZodType<T>): T {
+  return checkInput(schema, c.req.query());
 }
 
 /** The client's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket. */

@@ -17,6 +17,13 @@ export class AppError extends Error {
   }
 }
 
+/** The one 422 for input that breaks its rules, with each field's problem when there are fields to name. */
+export const invalidInput = (message: string, fields?: Record<string, string>) =>
+  new AppError('validation_failed', 422, message, fields ? { fields } : {});
+
+/** The 422 of a request whose fields need attention (`fields`: each field's path to its problem). */
+export const invalidFields = (fields: Record<string, string>) => invalidInput('Some fields need attention.', fields);
+
 export const notFound = (what = 'That') => new AppError('not_found', 404, `${what} was not found.`);
 
 /** True when a database error (or one it wraps) is a unique-constraint violation (23505), of `constraint` when named. */

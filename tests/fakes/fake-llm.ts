@@ -30,7 +30,9 @@ export type FakeFailure =
   /** Headers sent, then nothing: for timeouts. */
   | { kind: 'hang' }
   /** The connection drops after some chunks. */
-  | { kind: 'cut'; afterChunks: number };
+  | { kind: 'cut'; afterChunks: number }
+  /** The connection is reset before any answer (Gemini's fake only), as a stale keep-alive socket is. */
+  | { kind: 'reset' };
 
 export interface RecordedRequest {
   at: number;

@@ -61,6 +61,7 @@ export async function startFakeGemini(options: { apiKey?: string; models?: strin
       );
     }
     const failure = core.takeFailure();
+    if (failure?.kind === 'reset') return void req.socket.resetAndDestroy();
     if (failure?.kind === 'status') {
       const headers: Record<string, string> = failure.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {};
       return googleError(res, failure.status, failure.message ?? `Fake failure ${failure.status}`, headers);

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { invalidFields } from '../../lib/errors';
 import type { BotActor } from './bots.policy';
 
 /**
@@ -37,7 +37,7 @@ export async function checkBotFiles(
       .where(and(eq(schema.file.id, icon), eq(schema.file.ownerId, actor.userId), inArray(schema.file.purpose, ['icon', 'image'])));
     if (!found) fields['icon.fileId'] = 'This icon image is not among your uploads; upload it again.';
   }
-  if (Object.keys(fields).length) throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields });
+  if (Object.keys(fields).length) throw invalidFields(fields);
 }
 
 /** The knowledge file ids linked to a bot, in order. */

@@ -109,8 +109,8 @@ describe('library paging (keyset)', () => {
 
   it('rejects a damaged cursor or a bad query with a clear message', async () => {
     const bad = await teacher.client.json<ErrorJson>('GET', '/api/bots?kind=DocBot&cursor=garbage');
-    expect(bad.status).toBe(422);
-    expect(bad.body.error.fields).toEqual({ cursor: 'This page of the library has expired; reload the list.' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'bad_cursor', message: 'This page of the library has expired; reload the list.' });
     const kind = await teacher.client.json<ErrorJson>('GET', '/api/bots?kind=Robot');
     expect(kind.body.error.fields).toEqual({ kind: 'Choose DocBot, ChatBot or TutorBot.' });
     const tab = await teacher.client.json<ErrorJson>('GET', '/api/bots?kind=DocBot&tab=all');

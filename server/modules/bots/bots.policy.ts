@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { BUILTIN_UID, NO_SCHOOL_SID, type BotPermissions, type BotRouteParams } from '../../../contract/bots';
+import { isUuid } from '../../../contract/common';
 import { schema } from '../../db/client';
 import type { Db } from '../../db/client';
 import type { AppContext, SessionUser } from '../../lib/context';
 import { requireUser } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { resolveSubscription } from '../subscription/subscription.service';
 
 /**
@@ -87,16 +88,12 @@ export function assertRouteMatches(actor: BotActor, row: BotOwnership, params: B
 /** Sharing with the school needs a school to share with. */
 export function assertMayUseVisibility(actor: BotActor, visibility: string) {
   if (visibility === 'school' && !actor.schoolId) {
-    throw new AppError('validation_failed', 422, 'Some fields need attention.', {
-      fields: { visibility: 'Sharing with your school needs a school licence. Choose private or public instead.' },
-    });
+    throw invalidFields({ visibility: 'Sharing with your school needs a school licence. Choose private or public instead.' });
   }
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An id from the URL: anything that is not a uuid is simply not found. */
 export function botIdParam(id: string): string {
-  if (!uuidPattern.test(id)) throw botNotFound();
+  if (!isUuid(id)) throw botNotFound();
   return id.toLowerCase();
 }

@@ -11,10 +11,10 @@ import {
   updateBotInput,
 } from '../../../contract/bots';
 import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
+import { readJson, readOptionalJson, readQuery } from '../../lib/context';
 import { botIdParam, requireBotActor } from './bots.policy';
 import { findBotIcon, openBotIcon } from './bot-icon.service';
-import { readOptionalJson, readQuery } from './http';
+
 import { getBot, listBots } from './library.service';
 import { setBotRunSpecResolver } from '../conversations/conversations.service';
 import { listBotRuns, resolveBotRunSpec, startBotRun } from './run-spec';

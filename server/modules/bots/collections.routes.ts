@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { botKind, createCollectionInput, renameCollectionInput, reorderCollectionsInput } from '../../../contract/bots';
 import type { AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
+import { readJson, readQuery } from '../../lib/context';
 import { requireBotActor } from './bots.policy';
 import {
   collectionIdParam,
@@ -12,7 +12,6 @@ import {
   renameCollection,
   reorderCollections,
 } from './collections.service';
-import { readQuery } from './http';
 
 const kindQuery = z.object({ kind: botKind });
 

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, isNull, max, sql } from 'drizzle-orm';
 import type { BotCollection, BotKind, CreateCollectionInput, ReorderCollectionsInput } from '../../../contract/bots';
+import { isUuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalidFields, notFound } from '../../lib/errors';
 import type { BotActor } from './bots.policy';
 
 const col = schema.botCollection;
@@ -19,9 +20,7 @@ export async function assertOwnCollection(db: Db, actor: BotActor, id: string, k
     .from(col)
     .where(and(eq(col.id, id), mine(actor), eq(col.kind, kind)));
   if (!found) {
-    throw new AppError('validation_failed', 422, 'Some fields need attention.', {
-      fields: { collectionId: 'Choose one of your own collections for this kind of bot.' },
-    });
+    throw invalidFields({ collectionId: 'Choose one of your own collections for this kind of bot.' });
   }
 }
 
@@ -44,8 +43,8 @@ export async function createCollection(db: Db, actor: BotActor, input: CreateCol
       .from(col)
       .where(and(mine(actor), eq(col.kind, input.kind)));
     if (Number(n) >= MAX_COLLECTIONS_PER_KIND) {
-      throw new AppError('validation_failed', 422, 'Some fields need attention.', {
-        fields: { name: `You can have at most ${MAX_COLLECTIONS_PER_KIND} collections of one kind. Delete one you no longer use.` },
+      throw invalidFields({
+        name: `You can have at most ${MAX_COLLECTIONS_PER_KIND} collections of one kind. Delete one you no longer use.`,
       });
     }
     const [row] = await tx
@@ -97,9 +96,8 @@ export async function reorderCollections(db: Db, actor: BotActor, input: Reorder
   return listCollections(db, actor, input.kind);
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+/** An id from the URL: anything that is not a uuid is simply not found. */
 export function collectionIdParam(id: string): string {
-  if (!uuidPattern.test(id)) throw collectionNotFound();
+  if (!isUuid(id)) throw collectionNotFound();
   return id.toLowerCase();
 }

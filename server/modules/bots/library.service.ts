@@ -1,39 +1,23 @@
 import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { BotDetail, BotPage, BotRouteParams, ListBotsQuery } from '../../../contract/bots';
+import { text, uuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { assertRouteMatches, botNotFound, visibleTo, type BotActor } from './bots.policy';
 import { presentDetail, presentSummary, type BotRow, type KnowledgeRef } from './bots.presenter';
 
 const b = schema.bot;
 
-/**
- * The keyset cursor: the last row's sort key. The timestamp travels as text with microseconds,
- * since a JavaScript Date would round it to milliseconds and skip or repeat rows.
- */
-type Cursor = { k: 'recent'; at: string; id: string } | { k: 'name'; name: string; id: string };
-
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-
-function decodeCursor(raw: string, expected: Cursor['k']): Cursor {
-  const bad = () =>
-    new AppError('validation_failed', 422, 'Some fields need attention.', {
-      fields: { cursor: 'This page of the library has expired; reload the list.' },
-    });
-  let c: unknown;
-  try {
-    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  const o = c as Partial<Record<string, unknown>>;
-  const uuidOk = typeof o.id === 'string' && /^[0-9a-f-]{36}$/i.test(o.id);
-  if (expected === 'recent' && o.k === 'recent' && typeof o.at === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(o.at) && uuidOk)
-    return c as Cursor;
-  if (expected === 'name' && o.k === 'name' && typeof o.name === 'string' && uuidOk) return c as Cursor;
-  throw bad();
-}
+/** The keyset cursor: the last row's sort key (templates page by name, the other tabs by last activity). */
+const cursor = keysetCursor(
+  z.discriminatedUnion('k', [
+    z.object({ k: z.literal('recent'), at: cursorTimestamp, id: uuid() }),
+    z.object({ k: z.literal('name'), name: text({ max: 1000 }), id: uuid() }),
+  ]),
+  'This page of the library has expired; reload the list.',
+);
 
 /** Escapes LIKE wildcards so a search for "100%" means the text "100%". */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -65,14 +49,14 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
   const search = query.q ? or(ilike(b.name, likePattern(query.q)), ilike(b.description, likePattern(query.q))) : undefined;
   let after: SQL | undefined;
   if (query.cursor) {
-    const c = decodeCursor(query.cursor, byName ? 'name' : 'recent');
+    const c = cursor.decode(query.cursor, (key) => key.k === (byName ? 'name' : 'recent'));
     after =
       c.k === 'name'
         ? sql`(${b.name}, ${b.id}) > (${c.name}, ${c.id}::uuid)`
         : sql`(${b.activeAt}, ${b.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
   }
   const rows = await db
-    .select({ row: b, at: sql<string>`to_char(${b.activeAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+    .select({ row: b, at: timestampText(b.activeAt) })
     .from(b)
     .where(and(scope, search, after))
     // NULLS LAST matches the indexes' order (the columns are never null).
@@ -82,7 +66,7 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
   const last = page[page.length - 1];
   const nextCursor =
     rows.length > query.limit && last
-      ? encodeCursor(byName ? { k: 'name', name: last.row.name, id: last.row.id } : { k: 'recent', at: last.at, id: last.row.id })
+      ? cursor.encode(byName ? { k: 'name', name: last.row.name, id: last.row.id } : { k: 'recent', at: last.at, id: last.row.id })
       : null;
   return { items: page.map((r) => presentSummary(actor, r.row)), nextCursor };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/bots';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidFields } from '../../lib/errors';
 import { assertMayUseVisibility, botNotFound, ownedBy, visibleTo, type BotActor } from './bots.policy';
 import type { BotRow } from './bots.presenter';
 import { checkBotFiles, knowledgeIdsOf, setKnowledge } from './bot-files.service';
@@ -51,9 +51,7 @@ export async function createBot(db: Db, actor: BotActor, input: CreateBotInput):
     if (input.copiedFrom) {
       const source = await findVisibleBot(tx, actor, input.copiedFrom);
       if (source.kind !== input.kind) {
-        throw new AppError('validation_failed', 422, 'Some fields need attention.', {
-          fields: { kind: `A copy of a ${source.kind} must be a ${source.kind}.` },
-        });
+        throw invalidFields({ kind: `A copy of a ${source.kind} must be a ${source.kind}.` });
       }
       inherited = { knowledgeFileIds: await knowledgeIdsOf(tx, source.id), iconFileId: source.iconFileId };
     }
@@ -84,9 +82,7 @@ export async function updateBot(db: Db, actor: BotActor, id: string, input: Upda
   return db.transaction(async (tx) => {
     const current = await findOwnBot(tx, actor, id);
     if (current.kind !== input.kind) {
-      throw new AppError('validation_failed', 422, 'Some fields need attention.', {
-        fields: { kind: "A bot's kind cannot change. Make a new bot of the other kind instead." },
-      });
+      throw invalidFields({ kind: "A bot's kind cannot change. Make a new bot of the other kind instead." });
     }
     if (current.version !== input.version) throw staleVersion();
     if (input.collectionId) await assertOwnCollection(tx, actor, input.collectionId, input.kind);

@@ -5,7 +5,7 @@ import type { RunSpec } from '../../ai/run-spec';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidFields } from '../../lib/errors';
 import type { TeacherAiActor } from '../conversations/conversations.policy';
 import { presentConversation } from '../conversations/conversations.presenter';
 import { createConversation, type ConversationRow } from '../conversations/conversations.store';
@@ -29,7 +29,7 @@ export async function startBotRun(db: Db, actor: BotActor, id: string, input: St
     const { values, errors } = checkFormValues(form, input.values);
     if (Object.keys(errors).length) {
       const fields = Object.fromEntries(Object.entries(errors).map(([k, v]) => [`values.${k}`, v]));
-      throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields });
+      throw invalidFields(fields);
     }
     inputs = form.filter((f) => values[f.key] !== undefined).map((f) => ({ key: f.key, label: f.label, value: String(values[f.key]) }));
   }

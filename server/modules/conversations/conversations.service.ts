@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationDetail, ReplyMetadata, StopReplyResult } from '../../../contract/ai';
+import { isUuid } from '../../../contract/common';
 import { assistantRunSpec, type RunSpec } from '../../ai/run-spec';
 import { aiRuntime } from '../../ai/runtime';
 import { Generation } from '../../ai/generation';
@@ -72,7 +73,7 @@ export async function getConversation(deps: AppDeps, actor: SessionUser, id: str
 export async function stopReply(deps: AppDeps, actor: SessionUser, conversationId: string, messageId: string): Promise<StopReplyResult> {
   const { db } = deps.database;
   await store.findConversation(db, actor.id, conversationId);
-  const reply = /^[0-9a-f-]{36}$/i.test(messageId) ? await store.findMessage(db, messageId) : undefined;
+  const reply = isUuid(messageId) ? await store.findMessage(db, messageId) : undefined;
   if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound('The reply');
   const live = aiRuntime(deps).live.get(reply.id);
   if (live) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contract/common';
 import type { Turn } from '../../ai/prompt';
 import { rateUpsert, type RateRow, type RateRule } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
@@ -33,7 +34,7 @@ export async function createConversation(
 
 /** The owner's conversation, or 404: another user's conversation reads as not found. */
 export async function findConversation(db: Db, ownerId: string, id: string): Promise<ConversationRow> {
-  if (!isId(id)) throw notFound('The conversation');
+  if (!isUuid(id)) throw notFound('The conversation');
   const [row] = await db
     .select()
     .from(schema.conversation)
@@ -51,8 +52,6 @@ export function listConversations(db: Db, ownerId: string) {
     .limit(200);
 }
 
-const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
-
 /**
  * The owner's conversation with its latest `window` turns (superseded replies too), oldest first,
  * in one query: what a send reads for its key and its history. Another user's reads as not found.
@@ -63,7 +62,7 @@ export async function conversationForSend(
   id: string,
   window: number,
 ): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
-  if (!isId(id)) throw notFound('The conversation');
+  if (!isUuid(id)) throw notFound('The conversation');
   const rows = await db
     .select({ conversation: schema.conversation, message: schema.aiMessage })
     .from(schema.conversation)

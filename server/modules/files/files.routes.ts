@@ -9,7 +9,7 @@ import {
   type StorageUsage,
 } from '../../../contract/files';
 import { requireUser, type AppEnv } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidFields } from '../../lib/errors';
 import { assertOwner, assertMayUpload } from './files.policy';
 import { presentFile } from './files.presenter';
 import { readableFile, serveFile } from './files.serve';
@@ -71,8 +71,7 @@ export function filesRoutes() {
     const upload = form.get('file');
     if (!(upload instanceof File)) throw new AppError('bad_request', 400, 'Send the file as multipart/form-data with a "file" field.');
     const purpose = filePurpose.safeParse(form.get('purpose') ?? 'attachment');
-    if (!purpose.success)
-      throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { purpose: 'Unknown purpose.' } });
+    if (!purpose.success) throw invalidFields({ purpose: 'Unknown purpose.' });
     if (upload.size > Math.min(MULTIPART_MAX_BYTES, deps.config.files.maxFileBytes)) {
       throw new AppError(
         'payload_too_large',

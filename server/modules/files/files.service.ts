@@ -4,6 +4,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm';
+import { isUuid } from '../../../contract/common';
 import type { FilePurpose } from '../../../contract/files';
 import { isPremium, type Subscription } from '../../../contract/subscription';
 import type { Config } from '../../config';
@@ -224,8 +225,6 @@ export async function findOwnFile(db: Db, ownerId: string, id: string): Promise<
     .where(and(eq(file.id, id), eq(file.ownerId, ownerId)));
   return row;
 }
-
-export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** The stored bytes of a file. */
 export async function openFile(config: Config, row: FileRow): Promise<Readable> {

@@ -1,9 +1,10 @@
 import type { ServerOptions } from '@tus/server';
+import { fieldErrors } from '../../../contract/common';
 import { UPLOAD_FILE_ID_HEADER, uploadMetadata } from '../../../contract/files';
 import { isPremium } from '../../../contract/subscription';
 import type { Config } from '../../config';
 import type { AppDeps, SessionUser } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidInput } from '../../lib/errors';
 import { intendedType, NOT_ACCEPTED_MESSAGE } from '../../storage/sniff';
 import { ResumableUploads } from '../../storage/tus';
 import { resolveSubscription } from '../subscription/subscription.service';
@@ -89,7 +90,7 @@ function tusHooks(
           filetype: upload.metadata?.filetype ?? undefined,
           purpose: upload.metadata?.purpose ?? undefined,
         });
-        if (!meta.success) throw new AppError('validation_failed', 422, 'The upload needs a file name and a known purpose.');
+        if (!meta.success) throw invalidInput('The upload needs a file name and a known purpose.', fieldErrors(meta.error.issues));
         // Refuse a type we would never accept now, rather than after the whole upload.
         if (!intendedType(meta.data.filetype, meta.data.filename)) throw new AppError('unsupported_type', 415, NOT_ACCEPTED_MESSAGE);
         const subscription = await subscriptionOf(ctx);

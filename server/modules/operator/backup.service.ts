@@ -6,7 +6,7 @@ import { gunzip } from 'node:zlib';
 import type { Config } from '../../config';
 import { openPglite, type Database } from '../../db/client';
 import { lockDataDir } from '../../db/lock';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidInput } from '../../lib/errors';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -55,7 +55,7 @@ export async function backupDatabase(database: Database, outFile: string, option
 // PGlite unpacks a damaged archive in a stream whose errors escape every promise and end the
 // process, so the whole file is checked here first: it must unzip, and hold a PostgreSQL data folder.
 async function checkBackup(file: string, bytes: Buffer) {
-  const notBackup = (why: string) => new AppError('validation_failed', 422, `${file} is not a backup made by db:backup (${why}).`);
+  const notBackup = (why: string) => invalidInput(`${file} is not a backup made by db:backup (${why}).`);
   let tar: Buffer;
   try {
     tar = await gunzipAsync(bytes);
@@ -104,7 +104,7 @@ export async function restoreDatabase(config: Pick<Config, 'databaseUrl' | 'data
       await restored.close();
     } catch (err) {
       await rm(staging, { recursive: true, force: true });
-      throw new AppError('validation_failed', 422, `${file} could not be restored: ${(err as Error).message}`);
+      throw invalidInput(`${file} could not be restored: ${(err as Error).message}`);
     }
     let movedAside: string | null = null;
     if (existsSync(target)) {

@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { accountRole } from '../../../contract/account';
-import { AppError } from '../../lib/errors';
+import { fieldErrors, text } from '../../../contract/common';
+import { invalidInput } from '../../lib/errors';
 
 /**
  * Field schemas shared by the operator's services and the CLI. Messages are predicates ("is
  * required", "must be ...") so a caller can prefix the field's own name: "--email must be ...".
  */
 
-const required = (what = 'text') => z.string({ error: (iss) => (iss.input === undefined ? 'is required' : `must be ${what}`) });
+const requiredMessage = (what: string) => (iss: { input: unknown }) => (iss.input === undefined ? 'is required' : `must be ${what}`);
+const required = (what = 'text') => z.string({ error: requiredMessage(what) });
+
+/** Free text an operator types (names, buildings): storable, trimmed, with CLI-style messages. */
+export const operatorText = (max: number) =>
+  text({
+    trim: true,
+    max,
+    required: requiredMessage('text'),
+    tooLong: `must be at most ${max.toLocaleString('en-US')} characters`,
+    unstorable: 'must not contain NUL or broken characters',
+  });
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailField = required('an e-mail address')
@@ -23,7 +35,7 @@ export const emailField = required('an e-mail address')
 export const passwordField = required().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
 
 /** A display name. */
-export const nameField = required().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+export const nameField = operatorText(100).min(1, 'must not be empty');
 
 export const roleField = z.enum(accountRole.options, { error: 'must be teacher or student' });
 
@@ -60,12 +72,12 @@ export function splitList(value: string | undefined): string[] | undefined {
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
+  // The CLI names options, not positions in them: `domains`, not `domains.1`.
+  const fields = fieldErrors(parsed.error.issues, (path) => String(path[0] ?? '_'));
   const message = Object.entries(fields)
     .map(([field, problem]) => `${field} ${problem}`)
     .join('; ');
-  throw new AppError('validation_failed', 422, `${message}.`, { fields });
+  throw invalidInput(`${message}.`, fields);
 }
 
 /** The last instant of a UTC day, so a grant "until 2030-06-30" holds all of that day. */

@@ -2,25 +2,17 @@ import { and, arrayOverlaps, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidInput } from '../../lib/errors';
 import { emailDomain } from '../subscription/subscription.service';
-import { dayField, domainField, emailField, parseInput, uniqueList } from './inputs';
+import { dayField, domainField, emailField, operatorText, parseInput, uniqueList } from './inputs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type SchoolLicence = typeof schema.schoolLicence.$inferSelect;
 
-const schoolName = z
-  .string({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be text') })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
+const schoolName = operatorText(200).min(1, 'must not be empty');
 const domainList = uniqueList(domainField).refine((d) => d.length > 0, 'must name at least one domain');
 const adminList = uniqueList(emailField);
-const building = z
-  .string()
-  .trim()
-  .max(100, 'must be at most 100 characters')
-  .transform((b) => b || null);
+const building = operatorText(100).transform((b) => b || null);
 
 export const createSchoolInput = z.object({
   name: schoolName,
@@ -74,7 +66,7 @@ function refuseOffDomain(field: 'admins' | 'email', emails: string[], domains: s
   const off = emails.filter((e) => !domains.includes(emailDomain(e)));
   if (off.length === 0) return;
   const message = `${off.join(', ')} ${off.length > 1 ? 'are' : 'is'} not on the licence's domains (${domains.join(', ')})`;
-  throw new AppError('validation_failed', 422, `${field} ${message}.`, { fields: { [field]: message } });
+  throw invalidInput(`${field} ${message}.`, { [field]: message });
 }
 
 /** The licence that has this domain among its domains, or a not-found AppError. */

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { invalidInput } from '../../lib/errors';
 import { findUserByEmail } from '../users/users.service';
 import { dayField, emailField, endOfDayUtc, parseInput, todayUtc } from './inputs';
 
@@ -23,7 +23,7 @@ const manualOf = (userId: string) =>
 export async function grantSubscription(db: Db, input: z.input<typeof grantInput>, now = new Date()) {
   const data = parseInput(grantInput, input);
   if (data.until !== null && data.until < todayUtc(now)) {
-    throw new AppError('validation_failed', 422, `until ${data.until} is in the past.`, { fields: { until: 'is in the past' } });
+    throw invalidInput(`until ${data.until} is in the past.`, { until: 'is in the past' });
   }
   const user = await findUserByEmail(db, data.email);
   return db.transaction(async (tx) => {

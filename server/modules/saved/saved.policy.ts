@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../../contract/common';
 import { schema } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { requireUser } from '../../lib/context';
@@ -32,10 +33,8 @@ export function ownedBy(actor: SavedActor, opts: { deleted?: boolean } = {}): SQ
   return and(eq(s.ownerId, actor.userId), opts.deleted ? undefined : isNull(s.deletedAt))!;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An id from the URL: anything that is not a uuid is simply not found. */
 export function savedIdParam(id: string): string {
-  if (!uuidPattern.test(id)) throw savedNotFound();
+  if (!isUuid(id)) throw savedNotFound();
   return id.toLowerCase();
 }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { createSavedInput, listSavedQuery, updateSavedInput, type SavedConflictBody } from '../../../contract/saved';
 import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
-import { readQuery } from '../bots/http';
+import { readJson, readQuery } from '../../lib/context';
+
 import { docxResponse } from '../export/export.service';
 import { requireSavedActor, savedIdParam } from './saved.policy';
 import {

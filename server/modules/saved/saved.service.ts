@@ -1,4 +1,6 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { isUuid, text, uuid } from '../../../contract/common';
 import {
   titleFromMarkdown,
   type CreateSavedInput,
@@ -11,7 +13,8 @@ import {
 } from '../../../contract/saved';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
+import { invalidFields, notFound } from '../../lib/errors';
 import { visibleTo } from '../bots/bots.policy';
 import { findConversation, visibleMessages } from '../conversations/conversations.store';
 import { findOwnFile } from '../files/files.service';
@@ -21,32 +24,17 @@ import { presentDetail, presentSummary, type BotRef, type SavedRow } from './sav
 const s = schema.savedItem;
 const b = schema.bot;
 
-type Cursor = { k: 'updated' | 'created'; at: string; id: string } | { k: 'title'; t: string; id: string };
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-
-function decodeCursor(raw: string, expected: Cursor['k']): Cursor {
-  const bad = () =>
-    new AppError('validation_failed', 422, 'Some fields need attention.', {
-      fields: { cursor: 'This page of Saved Docs has expired; reload the list.' },
-    });
-  let o: Record<string, unknown>;
-  try {
-    o = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    throw bad();
-  }
-  if (typeof o !== 'object' || o === null || o.k !== expected || typeof o.id !== 'string' || !/^[0-9a-f-]{36}$/.test(o.id)) throw bad();
-  if (expected === 'title' && typeof o.t === 'string') return { k: 'title', t: o.t, id: o.id };
-  if (expected !== 'title' && typeof o.at === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(o.at))
-    return { k: expected, at: o.at, id: o.id };
-  throw bad();
-}
+/** The keyset cursor: the last row's sort key in the chosen order (the title is lower-cased, as it sorts). */
+const cursor = keysetCursor(
+  z.discriminatedUnion('k', [
+    z.object({ k: z.enum(['updated', 'created']), at: cursorTimestamp, id: uuid() }),
+    z.object({ k: z.literal('title'), t: text({ max: 1000 }), id: uuid() }),
+  ]),
+  'This page of Saved Docs has expired; reload the list.',
+);
 
 /** Escapes LIKE wildcards so a search for "100%" means the text "100%". */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-const utcText = (col: SQL | typeof s.updatedAt | typeof s.createdAt) =>
-  sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The bot of an item, joined only when the actor may still see (and so run) it. */
 function botJoin(actor: SavedActor) {
@@ -67,7 +55,7 @@ export async function listSaved(db: Db, actor: SavedActor, raw: ListSavedQuery):
   const titleKey = sql<string>`lower(${s.title})`;
   let after: SQL | undefined;
   if (query.cursor) {
-    const c = decodeCursor(query.cursor, query.sort);
+    const c = cursor.decode(query.cursor, (key) => key.k === query.sort);
     if (c.k === 'title') after = sql`(${titleKey}, ${s.id}) > (${c.t}, ${c.id}::uuid)`;
     else after = sql`(${c.k === 'updated' ? s.updatedAt : s.createdAt}, ${s.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
   }
@@ -76,7 +64,7 @@ export async function listSaved(db: Db, actor: SavedActor, raw: ListSavedQuery):
       ? [asc(titleKey), asc(s.id)]
       : [sql`${query.sort === 'updated' ? s.updatedAt : s.createdAt} desc nulls last`, sql`${s.id} desc nulls last`];
   const rows = await db
-    .select({ row: s, bot: botColumns, at: utcText(query.sort === 'created' ? s.createdAt : s.updatedAt), t: titleKey })
+    .select({ row: s, bot: botColumns, at: timestampText(query.sort === 'created' ? s.createdAt : s.updatedAt), t: titleKey })
     .from(s)
     .leftJoin(b, botJoin(actor))
     .where(
@@ -94,7 +82,7 @@ export async function listSaved(db: Db, actor: SavedActor, raw: ListSavedQuery):
   const last = page[page.length - 1];
   const nextCursor =
     rows.length > query.limit && last
-      ? encodeCursor(query.sort === 'title' ? { k: 'title', t: last.t, id: last.row.id } : { k: query.sort, at: last.at, id: last.row.id })
+      ? cursor.encode(query.sort === 'title' ? { k: 'title', t: last.t, id: last.row.id } : { k: query.sort, at: last.at, id: last.row.id })
       : null;
   return { items: page.map((r) => presentSummary(actor, r.row, botOrNull(r.bot))), nextCursor };
 }
@@ -143,7 +131,7 @@ export async function getSavedRow(db: Db, actor: SavedActor, id: string): Promis
 
 /** A bot the actor may see, as the item's snapshot; an unknown or hidden bot is 404. */
 async function botSnapshot(db: Db, actor: SavedActor, botId: string | null | undefined) {
-  if (!botId || !/^[0-9a-f-]{36}$/i.test(botId)) return { botId: null, botKind: null, botName: '' };
+  if (!isUuid(botId)) return { botId: null, botKind: null, botName: '' };
   const [row] = await db
     .select({ id: b.id, kind: b.kind, name: b.name })
     .from(b)
@@ -226,9 +214,7 @@ export async function updateSaved(db: Db, actor: SavedActor, id: string, input: 
   return updated ? { ok: detail } : { conflict: detail };
 }
 
-function fieldError(field: string, message: string) {
-  return new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { [field]: message } });
-}
+const fieldError = (field: string, message: string) => invalidFields({ [field]: message });
 
 /** A copy of one's own item, "Title (copy)", as a new item at version 1. */
 export async function duplicateSaved(db: Db, actor: SavedActor, id: string): Promise<SavedDetail> {

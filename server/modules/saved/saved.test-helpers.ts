@@ -5,7 +5,10 @@ import { storeBufferAsFile } from '../files/files.service';
 import { docBot } from '../bots/bots.test-helpers';
 
 /** A 1×1 PNG. */
-export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A stored conversation of the owner's with these turns, as the AI engine leaves it. */
 export async function makeConversation(

@@ -164,7 +164,9 @@ describe('the list', () => {
     } while (cursor);
     expect(recent[0]).toBe('Behaviour note');
     expect(new Set(recent).size).toBe(5);
-    expect((await client.json('GET', '/api/saved?sort=created&cursor=garbage')).status).toBe(422);
+    const garbage = await client.json<{ error: { code: string; message: string } }>('GET', '/api/saved?sort=created&cursor=garbage');
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.error).toMatchObject({ code: 'bad_cursor', message: 'This page of Saved Docs has expired; reload the list.' });
   });
 });
 
@@ -215,5 +217,25 @@ describe('editing', () => {
     expect((await teacher.json('PATCH', `/api/saved/${item.id}`, { version: 1, title: '   ' })).status).toBe(422);
     expect((await teacher.json('GET', '/api/saved/not-a-uuid')).status).toBe(404);
     expect((await teacher.json('POST', '/api/saved', { kind: 'spreadsheet' })).status).toBe(422);
+  });
+
+  it('refuses text that cannot be stored and versions beyond an integer column, changing nothing', async () => {
+    const item = await save({ kind: 'document', title: 'Plan', body: '# Plan' });
+    type Refusal = { error: { code: string; fields?: Record<string, string> } };
+    const nul = await teacher.json<Refusal>('PATCH', `/api/saved/${item.id}`, { version: 1, title: 'Pl\u0000an' });
+    expect(nul.status).toBe(422);
+    expect(nul.body.error.fields?.title).toMatch(/NUL/);
+    const half = await teacher.json<Refusal>('PATCH', `/api/saved/${item.id}`, { version: 1, body: 'smile \uD83D' });
+    expect(half.status).toBe(422);
+    expect(half.body.error.fields?.body).toMatch(/half of an emoji/);
+    const huge = await teacher.json<Refusal>('PATCH', `/api/saved/${item.id}`, { version: 2 ** 31, title: 'Plan B' });
+    expect(huge.status).toBe(422);
+    expect(Object.keys(huge.body.error.fields ?? {})).toEqual(['version']);
+    // A whole emoji is text like any other.
+    const emoji = await teacher.json<{ title: string; version: number }>('PATCH', `/api/saved/${item.id}`, {
+      version: 1,
+      title: 'Plan 🍎',
+    });
+    expect(emoji.body).toMatchObject({ title: 'Plan 🍎', version: 2 });
   });
 });

@@ -5,7 +5,7 @@ import type { AccountRole } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { forgetUserSessions } from '../../auth/session-cache';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { AppError, invalidInput, isUniqueViolation } from '../../lib/errors';
 
 export interface NewUser {
   email: string;
@@ -61,8 +61,8 @@ export async function createPasswordUser(db: Db, input: NewUser) {
 
 /** The same password rules as sign-up. */
 function checkPassword(password: string) {
-  if (password.length < 8) throw new AppError('validation_failed', 422, 'Passwords are at least 8 characters.');
-  if (password.length > 128) throw new AppError('validation_failed', 422, 'Passwords are at most 128 characters.');
+  if (password.length < 8) throw invalidInput('Passwords are at least 8 characters.');
+  if (password.length > 128) throw invalidInput('Passwords are at most 128 characters.');
 }
 
 /** Sets a new password and ends every session of the account. */

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useNavigate } from 'react-router';
 import { signUpInput, type AccountRole } from '../../../../contract/account';
+import { fieldErrors as issueFields } from '../../../../contract/common';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
@@ -117,9 +118,7 @@ export function CreateAccountForm() {
       onSubmit={submit(() => {
         const parsed = signUpInput.safeParse(form);
         if (!parsed.success) {
-          const errs: Record<string, string> = {};
-          for (const i of parsed.error.issues) errs[String(i.path[0])] ??= i.message;
-          setLocal(errs);
+          setLocal(issueFields(parsed.error.issues));
           return;
         }
         setLocal({});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCreate, checkUpdate, copyDraftOf, draftFromBot, emptyDraft, errorAt, fieldKeys, keyFromLabel, newField } from './draft';
-import { isUuid } from '../../../lib/ids';
+import { isUuid } from '../../../../contract/common';
 import { relativeTime } from './links';
 import type { BotDetail } from '../../../../contract/bots';
 

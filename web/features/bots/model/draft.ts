@@ -1,3 +1,4 @@
+import { fieldErrors } from '../../../../contract/common';
 import {
   BOT_LIMITS,
   createBotInput,
@@ -277,12 +278,6 @@ function commonOf(draft: BotDraft) {
 export type FieldErrors = Record<string, string>;
 type Checked<T> = { ok: true; input: T } | { ok: false; errors: FieldErrors };
 
-function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return errors;
-}
-
 /**
  * The contract's cross-field rules of a form (a list's default among its options, a number's range)
  * run only once every field parses; checking each field alone shows them inline at once.
@@ -307,7 +302,7 @@ export function checkCreate(draft: BotDraft, copiedFrom: string | null): Checked
   const parsed = createBotInput.safeParse({ ...commonOf(draft), visibility: 'private', copiedFrom });
   return parsed.success
     ? { ok: true, input: parsed.data }
-    : { ok: false, errors: fieldByFieldErrors(draft, issuesToErrors(parsed.error.issues)) };
+    : { ok: false, errors: fieldByFieldErrors(draft, fieldErrors(parsed.error.issues)) };
 }
 
 /** The draft as PUT /api/bots/:id input with the version it was loaded at. */
@@ -315,7 +310,7 @@ export function checkUpdate(draft: BotDraft, version: number): Checked<UpdateBot
   const parsed = updateBotInput.safeParse({ ...commonOf(draft), version });
   return parsed.success
     ? { ok: true, input: parsed.data }
-    : { ok: false, errors: fieldByFieldErrors(draft, issuesToErrors(parsed.error.issues)) };
+    : { ok: false, errors: fieldByFieldErrors(draft, fieldErrors(parsed.error.issues)) };
 }
 
 /** The first message for a path or anything under it (a list's options, an icon's emoji). */

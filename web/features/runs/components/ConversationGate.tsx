@@ -6,7 +6,7 @@ import type { ConversationDetail } from '../../../../contract/ai';
 import type { SavedDetail, SavedKind } from '../../../../contract/saved';
 import { useConversation } from '../../../lib/conversations/getConversation';
 import { ApiError } from '../../../lib/http';
-import { isUuid } from '../../../lib/ids';
+import { isUuid } from '../../../../contract/common';
 import { useReopenedItem } from '../../../lib/saved';
 import { strings } from '../../../lib/strings';
 

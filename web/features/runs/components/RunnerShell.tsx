@@ -12,7 +12,7 @@ import { NotFoundContent } from '../../../components/NotFoundContent';
 import { PageHeading } from '../../../components/PageHeading';
 import { useBot, type BotAddress } from '../../../lib/bots/getBot';
 import { ApiError } from '../../../lib/http';
-import { isUuid } from '../../../lib/ids';
+import { isUuid } from '../../../../contract/common';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
 import { AiStatusNotice } from './AiStatusNotice';

@@ -7,7 +7,7 @@ import type { BotKind } from '../../../../../contract/bots';
 import { NotFoundContent } from '../../../../components/NotFoundContent';
 import { useBot } from '../../../../lib/bots/getBot';
 import { ApiError } from '../../../../lib/http';
-import { isUuid } from '../../../../lib/ids';
+import { isUuid } from '../../../../../contract/common';
 import { paths } from '../../../../lib/paths';
 import { strings } from '../../../../lib/strings';
 import { useOwnRouteIds } from '../../hooks/useOwnRouteIds';
