@@ -170,7 +170,10 @@ describe('operator CLI commands, seen through the app', () => {
     expect((await ok('school:teacher-remove', '--domain', 'birch.edu', '--email', user.email)).out).toBe(
       `Removed ${user.email} from the teachers list of Birch Academy.`,
     );
-    expect(await sub()).toMatchObject({ user_type: 'student', teacher_building: null });
+    // Still on the admins list: a teacher of the school with no building (PRODUCT.md 4).
+    expect(await sub()).toMatchObject({ user_type: 'teacher', is_admin: true, teacher_building: null });
+    await ok('school:update', '--domain', 'birch.edu', '--admins', '');
+    expect(await sub()).toMatchObject({ user_type: 'student', is_admin: false, teacher_building: null });
     expect((await cli('school:teacher-remove', '--domain', 'birch.edu', '--email', user.email)).code).toBe(1);
     expect(await cli('school:teacher-add', '--domain', 'nowhere.edu', '--email', 'x@nowhere.edu')).toMatchObject({
       code: 1,

@@ -120,7 +120,7 @@ describe('school licences (operator)', () => {
     );
   });
 
-  it("makes a verified user on a new licence's domain resolve as active school, a teacher once listed", async () => {
+  it("makes a verified admin on a new licence's domain resolve as active school, a teacher with a building once listed", async () => {
     const d = domainName('live');
     const licence = await createSchool(db(), { name: 'Live School', domains: [d], admins: [`head@${d}`] });
     const { client } = await signedIn(ctx, { email: `head@${d}`, role: 'teacher' });
@@ -128,7 +128,8 @@ describe('school licences (operator)', () => {
       status: 'active school',
       school_id: licence.id,
       school_name: 'Live School',
-      user_type: 'student',
+      user_type: 'teacher',
+      teacher_building: null,
       is_admin: true,
     });
     await addSchoolTeacher(db(), { domain: d, email: `head@${d}`, building: 'Main' });
