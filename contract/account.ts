@@ -27,7 +27,7 @@ const personName = text({ trim: true, min: 1, max: 100, tooShort: 'Enter your na
 export const signUpInput = z.object({
   name: personName,
   email: z.email('Enter a valid e-mail address').max(254),
-  password: z.string().min(8, 'Passwords are at least 8 characters').max(128, 'Passwords are at most 128 characters'),
+  password: text({ min: 8, max: 128, tooShort: 'Passwords are at least 8 characters', tooLong: 'Passwords are at most 128 characters' }),
   role: accountRole,
 });
 export type SignUpInput = z.infer<typeof signUpInput>;

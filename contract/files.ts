@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { text, uuid } from './common';
 
 /** Uploads up to this size go as one multipart request; larger ones use tus (SEED-SPEC.md section 9). */
 export const MULTIPART_MAX_BYTES = 256 * 1024;
@@ -44,7 +44,7 @@ export type FileStatus = z.infer<typeof fileStatus>;
 
 /** A stored file as the API shows it; the original name is metadata, shown as text only. */
 export const fileInfo = z.object({
-  id: z.uuid(),
+  id: uuid(),
   name: z.string(),
   size: z.number().int().nonnegative(),
   type: fileType,
@@ -61,7 +61,7 @@ export type FileInfo = z.infer<typeof fileInfo>;
 export const fileList = z.object({ files: z.array(fileInfo) });
 
 /** GET /api/files/:id/text: the text the server extracted from one of the caller's files (PDF, DOCX, text). */
-export const fileText = z.object({ id: z.uuid(), name: z.string(), text: z.string() });
+export const fileText = z.object({ id: uuid(), name: z.string(), text: z.string() });
 export type FileText = z.infer<typeof fileText>;
 export type FileList = z.infer<typeof fileList>;
 

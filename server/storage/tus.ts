@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
+import { isUuid } from '../../contract/common';
 import { UPLOADS_PATH } from '../../contract/files';
 
 type Hooks = Pick<ServerOptions, 'getFileIdFromRequest' | 'onUploadCreate' | 'onUploadFinish'>;
@@ -44,7 +45,7 @@ export class ResumableUploads {
 
   /** The upload with this id, or undefined when there is none (or the id is malformed). */
   async find(id: string): Promise<UploadInProgress | undefined> {
-    if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     try {
       const upload = await this.store.getUpload(id);
       return { id, size: upload.size, offset: upload.offset, metadata: upload.metadata ?? {}, path: path.join(this.directory, id) };

@@ -1,0 +1,193 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { grantSubscription } from '../../server/modules/operator/subscriptions.service';
+import { buildUser, SUPPORT_EMAIL, TestClient, type TestContext } from '../harness';
+
+/**
+ * Who the route fuzz test (server/fuzz.test.ts) sends as, what each of them owns (so a route's :id
+ * names a real row and bad input reaches past the lookup), and a valid request per known route,
+ * whose fields the test replaces one at a time. A route without a seed is still fuzzed.
+ */
+
+export type RoleName = 'premium teacher' | 'free teacher' | 'student' | 'support' | 'signed out';
+
+/** Ids of rows a role owns, by the route segment that names them (`bots`, `saved`, ...) or the param (`messageId`). */
+export type Fixtures = Record<string, string>;
+
+export interface Role {
+  name: RoleName;
+  client: TestClient;
+  email?: string;
+  fixtures: Fixtures;
+}
+
+let ipCounter = 0;
+const nextIp = () => `198.51.100.${++ipCounter}`;
+
+async function expectStatus(res: Promise<{ status: number; body: unknown }>, status: number, what: string) {
+  const r = await res;
+  if (r.status !== status) throw new Error(`fuzz setup: ${what} answered ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as Record<string, unknown>;
+}
+
+export const docBotSeed = (collectionId: string | null) => ({
+  kind: 'DocBot',
+  name: 'Fuzz worksheet',
+  description: 'Practice sheets',
+  icon: { type: 'emoji', emoji: '🧮' },
+  instructions: 'Write a worksheet.',
+  temperature: 0.7,
+  collectionId,
+  settings: {
+    formInputs: [
+      { key: 'topic', label: 'Topic', kind: 'text', required: true, help: 'One topic', default: 'Cells' },
+      { key: 'notes', label: 'Notes', kind: 'long_text', default: 'None' },
+      { key: 'minutes', label: 'Minutes', kind: 'number', min: 5, max: 90, default: 30, unit: 'min' },
+      { key: 'level', label: 'Level', kind: 'select', options: ['Easy', 'Hard'], default: 'Easy' },
+      { key: 'grade', label: 'Grade', kind: 'grade_level', default: 'Grade 5' },
+    ],
+    outputFormat: '# Title',
+    canGenerateImages: true,
+  },
+});
+
+const tutorBotSeed = {
+  kind: 'TutorBot',
+  name: 'Fuzz tutor',
+  settings: {
+    subject: 'Maths',
+    gradeLevel: 'Grade 4',
+    learningObjectives: 'Fractions',
+    tutoringStyle: 'practice_quiz',
+    completionCriteria: 'Three right',
+    welcomeMessage: 'Hi',
+    quizLength: 5,
+  },
+};
+
+const chatBotSeed = { kind: 'ChatBot', name: 'Fuzz chat', settings: { welcomeMessage: 'Hello', starterPrompts: ['Plan a lesson'] } };
+
+/** Logs in a new client as a fresh account (the support account when asked). */
+async function roleClient(ctx: TestContext, role: 'teacher' | 'student', email?: string) {
+  const user = await buildUser(ctx, { role, email });
+  const client = await new TestClient(ctx, nextIp()).signIn(user.email);
+  return { client, email: user.email };
+}
+
+/**
+ * A teacher's rows: a collection, DocBots, a conversation with a reply, saved documents, a file and
+ * an image. Lists hold more than one row, so a page of one has a next cursor to damage.
+ */
+async function teacherFixtures(client: TestClient): Promise<Fixtures> {
+  const collection = await expectStatus(
+    client.json('POST', '/api/collections', { kind: 'DocBot', name: 'Fuzz' }),
+    201,
+    'creating a collection',
+  );
+  const bot = await expectStatus(client.json('POST', '/api/bots', docBotSeed(collection.id as string)), 201, 'creating a bot');
+  await expectStatus(client.json('POST', '/api/bots', docBotSeed(null)), 201, 'creating a second bot');
+  const conversation = await conversationWithReply(client);
+  for (const title of ['First doc', 'second doc'])
+    await expectStatus(client.json('POST', '/api/saved', { kind: 'document', title, body: '# Doc' }), 201, 'saving a document');
+  const saved = await expectStatus(
+    client.json('POST', '/api/saved', { kind: 'document', title: 'Fuzz doc', body: '# Doc', botId: bot.id }),
+    201,
+    'saving a document',
+  );
+  const upload = await uploadFile(client);
+  const image = await expectStatus(
+    client.json('POST', '/api/images', { idempotencyKey: `img-${randomUUID()}`, prompt: 'A cell', botId: bot.id }),
+    201,
+    'generating an image',
+  );
+  return {
+    collections: collection.id as string,
+    bots: bot.id as string,
+    saved: saved.id as string,
+    files: upload,
+    images: image.fileId as string,
+    ...conversation,
+  };
+}
+
+async function uploadFile(client: TestClient): Promise<string> {
+  const form = new FormData();
+  form.set('file', new File(['hello'], 'hello.txt', { type: 'text/plain' }));
+  form.set('purpose', 'attachment');
+  const res = await client.request('POST', '/api/files', form);
+  const body = (await res.json()) as { id?: string };
+  if (res.status !== 201 || !body.id) throw new Error(`fuzz setup: uploading a file answered ${res.status} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+async function conversationWithReply(client: TestClient): Promise<Fixtures> {
+  const conversation = await expectStatus(client.json('POST', '/api/conversations', { title: 'Fuzz' }), 201, 'creating a conversation');
+  const id = conversation.id as string;
+  const sent = await client.post(`/api/conversations/${id}/messages`, { idempotencyKey: `k-${randomUUID()}`, text: 'Hello' });
+  await sent.text();
+  const detail = await expectStatus(client.json('GET', `/api/conversations/${id}`), 200, 'reading a conversation');
+  const reply = (detail.messages as { id: string; role: string }[]).find((m) => m.role === 'assistant');
+  if (!reply) throw new Error('fuzz setup: the conversation got no reply');
+  return { conversations: id, messageId: reply.id };
+}
+
+/** Everyone the fuzz test sends as, each with their own rows. */
+export async function fuzzCast(ctx: TestContext): Promise<Role[]> {
+  const premium = await roleClient(ctx, 'teacher');
+  await grantSubscription(ctx.database.db, { email: premium.email, status: 'active' });
+  const free = await roleClient(ctx, 'teacher');
+  const support = await roleClient(ctx, 'teacher', SUPPORT_EMAIL);
+  const student = await roleClient(ctx, 'student');
+  return [
+    { name: 'premium teacher', ...premium, fixtures: await teacherFixtures(premium.client) },
+    { name: 'free teacher', ...free, fixtures: await teacherFixtures(free.client) },
+    { name: 'support', ...support, fixtures: await teacherFixtures(support.client) },
+    { name: 'student', ...student, fixtures: await conversationWithReply(student.client) },
+    { name: 'signed out', client: new TestClient(ctx, nextIp()), fixtures: {} },
+  ];
+}
+
+/** A signed-in teacher of its own for better-auth's endpoints, which sign out and revoke sessions. */
+export async function throwawayTeacher(ctx: TestContext): Promise<Role> {
+  const t = await roleClient(ctx, 'teacher');
+  return { name: 'free teacher', ...t, fixtures: {} };
+}
+
+/** Valid bodies per route (`METHOD /path/:param`), given the sender and their rows. */
+export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
+  const fx = role.fixtures;
+  const key = () => `k-${randomBytes(6).toString('hex')}`;
+  const seeds: Record<string, () => unknown[] | Promise<unknown[]>> = {
+    'POST /api/bots': () => [docBotSeed(fx.collections ?? null), tutorBotSeed, chatBotSeed],
+    'PUT /api/bots/:id': () => [{ ...docBotSeed(fx.collections ?? null), version: 1 }],
+    'POST /api/bots/:id/copy': () => [{ name: 'Copy', collectionId: fx.collections ?? null }],
+    'PUT /api/bots/:id/visibility': () => [{ visibility: 'private' }],
+    'PUT /api/bots/:id/collection': () => [{ collectionId: fx.collections ?? null }],
+    'POST /api/bots/:id/runs': () => [{ values: { topic: 'Cells', notes: 'Short', minutes: 20, level: 'Hard', grade: 'Grade 3' } }],
+    'POST /api/collections': () => [{ kind: 'DocBot', name: 'Maths' }],
+    // Every one of the sender's collections of the kind, as they are now.
+    'PUT /api/collections/order': async () => {
+      const res = await role.client.json<{ collections?: { id: string }[] }>('GET', '/api/collections?kind=DocBot');
+      return [{ kind: 'DocBot', ids: (res.body.collections ?? []).map((c) => c.id).reverse() }];
+    },
+    'PATCH /api/collections/:id': () => [{ name: 'Renamed' }],
+    'POST /api/conversations': () => [{ title: 'Lesson' }],
+    'POST /api/conversations/:id/messages': () => [{ idempotencyKey: key(), text: 'Plan a lesson' }],
+    'POST /api/conversations/:id/retry': () => [{ idempotencyKey: key() }],
+    'POST /api/images': () => [{ idempotencyKey: key(), prompt: 'A leaf', botId: fx.bots ?? randomUUID() }],
+    'POST /api/saved': () => [
+      { kind: 'document', title: 'Plan', body: '# Plan', botId: fx.bots, conversationId: fx.conversations },
+      { kind: 'conversation', title: 'Chat', conversationId: fx.conversations ?? randomUUID() },
+    ],
+    'PATCH /api/saved/:id': () => [{ version: 1, title: 'Plan', body: '# Plan', conversationId: fx.conversations }],
+    'POST /api/export/docx': () => [{ title: 'Plan', markdown: '# Plan\n\nText' }],
+  };
+  return (await seeds[route]?.()) ?? [];
+}
+
+/** A valid query per list route; several where the list pages in different orders. */
+export const querySeeds: Record<string, Record<string, string>[]> = {
+  '/api/bots': [{ kind: 'DocBot' }, { kind: 'DocBot', tab: 'templates' }],
+  '/api/collections': [{ kind: 'DocBot' }],
+  '/api/saved': [{}, { sort: 'title' }, { sort: 'created' }],
+  '/api/files': [{ purpose: 'attachment' }],
+};
