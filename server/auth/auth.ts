@@ -24,12 +24,16 @@ function announceLink(config: Config, what: string, userId: string, url: string)
   if (!config.isProduction && config.env !== 'test') console.log(`[mail] ${what} for user ${userId}: ${url}`);
 }
 
+const callerFaults = /^(State not found|INVALID_CALLBACK_REQUEST|Failed to parse state|No callback URL found)/;
+
 /**
  * better-auth's own log lines, through the server's log helper: its fixed text up to the first
  * quoted or appended value (an address, a URL the caller sent), and the safe fields of its error.
  */
 function logAuth(level: string, message: string, ...args: unknown[]): void {
   if (level !== 'error' && level !== 'warn') return;
+  // A callback address the caller made up or replayed is the caller's fault: a warning, not an error.
+  if (callerFaults.test(message)) level = 'warn';
   const text = message
     .split(/[:"\n]/)[0]!
     .trim()

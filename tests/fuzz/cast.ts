@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createConversation } from '../../server/modules/conversations/conversations.store';
 import { grantSubscription } from '../../server/modules/operator/subscriptions.service';
 import { buildUser, SUPPORT_EMAIL, TestClient, type TestContext } from '../harness';
 
@@ -70,7 +71,7 @@ const chatBotSeed = { kind: 'ChatBot', name: 'Fuzz chat', settings: { welcomeMes
 async function roleClient(ctx: TestContext, role: 'teacher' | 'student', email?: string) {
   const user = await buildUser(ctx, { role, email });
   const client = await new TestClient(ctx, nextIp()).signIn(user.email);
-  return { client, email: user.email };
+  return { client, email: user.email, id: user.id };
 }
 
 /**
@@ -130,6 +131,15 @@ async function conversationWithReply(client: TestClient): Promise<Fixtures> {
   return { conversations: id, messageId: reply.id };
 }
 
+/**
+ * A student may not use the teacher's assistant, so their conversation is made in the database, as
+ * one made before that rule (or by a teacher later taken off the teachers list) would be.
+ */
+async function studentFixtures(ctx: TestContext, userId: string): Promise<Fixtures> {
+  const row = await createConversation(ctx.database.db, userId, 'Fuzz');
+  return { conversations: row.id };
+}
+
 /** Everyone the fuzz test sends as, each with their own rows. */
 export async function fuzzCast(ctx: TestContext): Promise<Role[]> {
   const premium = await roleClient(ctx, 'teacher');
@@ -141,7 +151,7 @@ export async function fuzzCast(ctx: TestContext): Promise<Role[]> {
     { name: 'premium teacher', ...premium, fixtures: await teacherFixtures(premium.client) },
     { name: 'free teacher', ...free, fixtures: await teacherFixtures(free.client) },
     { name: 'support', ...support, fixtures: await teacherFixtures(support.client) },
-    { name: 'student', ...student, fixtures: await conversationWithReply(student.client) },
+    { name: 'student', ...student, fixtures: await studentFixtures(ctx, student.id) },
     { name: 'signed out', client: new TestClient(ctx, nextIp()), fixtures: {} },
   ];
 }
