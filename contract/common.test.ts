@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { boundedInt, fieldErrors, INT32_MAX, isStorableText, isUuid, text, uuid } from './common';
+import { boundedInt, fieldErrors, INT32_MAX, isUuid, text, unstorableTextProblem, uuid } from './common';
 
 describe('text', () => {
   const name = text({ trim: true, min: 1, max: 5, required: 'Give it a name.', tooShort: 'Too short.', tooLong: 'Too long.' });
@@ -11,8 +11,8 @@ describe('text', () => {
     expect(name.safeParse('\uDE00a').error?.issues[0]?.message).toMatch(/half of an emoji/);
     expect(name.parse(' 🍎ñ ')).toBe('🍎ñ');
     expect(name.parse('日本')).toBe('日本');
-    expect(isStorableText('\uD83D\uDE00')).toBe(true);
-    expect(isStorableText('\uDE00\uD83D')).toBe(false);
+    expect(unstorableTextProblem('\uD83D\uDE00')).toBeUndefined();
+    expect(unstorableTextProblem('\uDE00\uD83D')).toMatch(/half of an emoji/);
   });
 
   it('trims before its bounds, with the messages given', () => {

@@ -29,9 +29,6 @@ export function unstorableTextProblem(value: string): string | undefined {
   return undefined;
 }
 
-/** Whether a string can be stored as it is (see unstorableTextProblem). */
-export const isStorableText = (value: string): boolean => unstorableTextProblem(value) === undefined;
-
 export interface TextOptions {
   /** Longest length, in UTF-16 units (what the editors count). Left out only where the server checks a configured limit itself. */
   max?: number;
@@ -85,9 +82,6 @@ export function boundedInt(min: number, max: number, options: IntOptions = {}) {
     .min(min, options.tooSmall ?? message)
     .max(max, options.tooLarge ?? message);
 }
-
-/** Any value of an `integer` column. */
-export const int32 = () => boundedInt(INT32_MIN, INT32_MAX);
 
 /** Ids are UUIDs in PostgreSQL's text form. The pattern is the type's, not one version's, so any stored id passes. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
