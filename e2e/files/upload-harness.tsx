@@ -1,5 +1,6 @@
 // Test-only entry: mounts the shared upload component on a bare page of the app's origin, so a
 // spec can drive the real upload client without adding a test page to the product.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import type { FileInfo } from '../../contract/files';
 import { FileUpload } from '../../web/components/upload/FileUpload';
@@ -13,7 +14,14 @@ declare global {
 
 window.progressSeen = [];
 const mount = document.getElementById('mount');
-if (mount) createRoot(mount).render(<FileUpload purpose="knowledge" maxRetryMs={30_000} onUploaded={(file) => (window.uploaded = file)} />);
+// The component asks who is signed in (saved upload addresses are kept per user), through React Query.
+if (mount) {
+  createRoot(mount).render(
+    <QueryClientProvider client={new QueryClient()}>
+      <FileUpload purpose="knowledge" maxRetryMs={30_000} onUploaded={(file) => (window.uploaded = file)} />
+    </QueryClientProvider>,
+  );
+}
 
 // Records every value the progress bar shows, to assert it climbs to 100.
 new MutationObserver(() => {
