@@ -5,6 +5,7 @@ import {
   ExternalHyperlink,
   HeadingLevel,
   ImageRun,
+  ImportedXmlComponent,
   LevelFormat,
   Packer,
   Paragraph,
@@ -23,14 +24,16 @@ import { mathFromMarkdown } from 'mdast-util-math';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { imageInfo } from './image-size';
+import { latexToOmml } from './math-omml';
 
 /**
- * Markdown (GFM tables, math) to a Word document: headings, bullet and numbered lists, tables,
- * bold, italic, strike, inline code, links, images the caller resolves, and math as its LaTeX in
- * a monospace run, so it stays readable in Word without an equation editor.
+ * Markdown (GFM tables, math) to a Word document: headings, bullet and numbered lists, tables
+ * with a header row, bold, italic, strike, inline code, links, images the caller resolves (in
+ * their place, scaled to fit the page), and math as Word equations ($...$ inline, $$...$$ in a
+ * paragraph of its own); LaTeX that does not convert stays as its source in a monospace run.
  */
 
-/** Loads an image the document links to; null leaves it as a link (someone else's file, not an image). */
+/** Loads an image the document links to; null leaves its alt text (someone else's file, not an image). */
 export type ImageLoader = (url: string) => Promise<Buffer | null>;
 
 interface Style {
@@ -41,7 +44,9 @@ interface Style {
 }
 
 const MONO = 'Consolas';
+// The A4 page inside its 1-inch margins, in pixels at 96 dpi (docx sizes images in pixels).
 const MAX_IMAGE_WIDTH = 600;
+const MAX_IMAGE_HEIGHT = 900;
 const headingLevels = [
   HeadingLevel.HEADING_1,
   HeadingLevel.HEADING_2,
@@ -82,7 +87,7 @@ class Converter {
       case 'inlineCode':
         return [this.text(node.value, { ...style, code: true })];
       case 'inlineMath':
-        return [this.text(node.value, { ...style, code: true })];
+        return [this.math(node.value, false, style)];
       case 'break':
         return [new TextRun({ text: '', break: 1 })];
       case 'link': {
@@ -104,22 +109,37 @@ class Converter {
     }
   }
 
+  /** A Word equation of the LaTeX, or the LaTeX itself in a monospace run when it does not convert. */
+  private math(latex: string, display: boolean, style: Style = {}): ParagraphChild {
+    const omml = latexToOmml(latex, display);
+    if (omml) {
+      try {
+        // docx has no type for raw markup in a paragraph; the component writes the <m:oMath> element itself.
+        return ImportedXmlComponent.fromXmlString(omml) as unknown as ParagraphChild;
+      } catch {
+        // Not well-formed after all: fall through to the source text.
+      }
+    }
+    return this.text(latex, { ...style, code: true });
+  }
+
   private async image(url: string, alt: string): Promise<ParagraphChild> {
     const data = await this.loadImage(url).catch(() => null);
     const info = data ? imageInfo(data) : null;
     if (data && info && info.width > 0 && info.height > 0) {
-      const scale = Math.min(1, MAX_IMAGE_WIDTH / info.width);
+      // Its own aspect ratio, no larger than it is, and no wider or taller than the page.
+      const scale = Math.min(1, MAX_IMAGE_WIDTH / info.width, MAX_IMAGE_HEIGHT / info.height);
       return new ImageRun({
         type: info.type,
         data,
-        transformation: { width: Math.round(info.width * scale), height: Math.round(info.height * scale) },
+        transformation: { width: Math.max(1, Math.round(info.width * scale)), height: Math.max(1, Math.round(info.height * scale)) },
         altText: { name: alt || 'Image', description: alt, title: alt },
       });
     }
-    const label = alt || url;
-    return /^https?:/i.test(url)
-      ? new ExternalHyperlink({ link: url, children: [new TextRun({ text: label, style: 'Hyperlink' })] })
-      : new TextRun({ text: `[${label}]` });
+    if (/^https?:/i.test(url))
+      return new ExternalHyperlink({ link: url, children: [new TextRun({ text: alt || url, style: 'Hyperlink' })] });
+    // A missing image, or one its owner may not open: its alt text in its place.
+    return new TextRun({ text: alt || 'Image', italics: true });
   }
 
   async blocks(nodes: (RootContent | BlockContent | DefinitionContent)[], quote = false): Promise<(Paragraph | Table)[]> {
@@ -146,14 +166,19 @@ class Converter {
         ];
       case 'blockquote':
         return this.blocks(node.children, true);
+      case 'math': {
+        const equation = this.math(node.value, true);
+        if (!(equation instanceof TextRun)) return [new Paragraph({ children: [equation], indent })];
+        return node.value
+          .split('\n')
+          .map((line) => new Paragraph({ children: [new TextRun({ text: line, font: MONO })], alignment: AlignmentType.CENTER }));
+      }
       case 'code':
-      case 'math':
         return node.value.split('\n').map(
           (line) =>
             new Paragraph({
               children: [new TextRun({ text: line, font: MONO })],
-              alignment: node.type === 'math' ? AlignmentType.CENTER : undefined,
-              shading: node.type === 'code' ? { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' } : undefined,
+              shading: { type: ShadingType.CLEAR, fill: 'F2F2F2', color: 'auto' },
             }),
         );
       case 'thematicBreak':

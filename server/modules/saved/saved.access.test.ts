@@ -59,17 +59,20 @@ describe('access', () => {
     expect(mine.body).toMatchObject({ title: 'Private quiz', version: 1 });
   });
 
-  it("never embeds another user's image in an export", async () => {
+  it("never embeds another user's image in an export, saved or not: its alt text stands in its place", async () => {
     const other = await signedIn(ctx, { role: 'teacher' });
     const theirs = await makeImage(ctx, { ...other.user, role: 'teacher' });
-    const res = await owner.client.request('POST', '/api/export/docx', {
-      title: 'Peek',
-      markdown: `![their image](/api/files/${theirs.id})`,
-    });
-    expect(res.status).toBe(200);
+    const markdown = `Before\n\n![their image](/api/files/${theirs.id})\n\nAfter`;
+    const saved = await owner.client.json<SavedDetail>('POST', '/api/saved', { kind: 'document', body: markdown });
     const mammoth = (await import('mammoth')).default;
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(await res.arrayBuffer()) });
-    expect(value).not.toContain('<img');
-    expect(value).toContain('[their image]');
+    for (const res of [
+      await owner.client.request('POST', '/api/export/docx', { title: 'Peek', markdown }),
+      await owner.client.get(`/api/saved/${saved.body.id}/export.docx`),
+    ]) {
+      expect(res.status).toBe(200);
+      const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(await res.arrayBuffer()) });
+      expect(value).not.toContain('<img');
+      expect(value).toBe('<p>Before</p><p><em>their image</em></p><p>After</p>');
+    }
   });
 });
