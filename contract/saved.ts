@@ -112,17 +112,3 @@ export const exportDocxInput = z.object({
   markdown: body,
 });
 export type ExportDocxInput = z.infer<typeof exportDocxInput>;
-
-/** The first heading of a Markdown document, else its first line, as a title; '' when empty. */
-export function titleFromMarkdown(markdown: string): string {
-  const lines = markdown.split('\n').map((l) => l.trim());
-  const heading = lines.find((l) => /^#{1,6}\s+\S/.test(l));
-  const first = heading ?? lines.find((l) => l.length > 0) ?? '';
-  const plain = first
-    .replace(/^#{1,6}\s+/, '')
-    .replace(/^[-*+]\s+|^\d+[.)]\s+|^>\s*/, '')
-    .replace(/[*_`~]+/g, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .trim();
-  return plain.length > 120 ? `${plain.slice(0, 117).trimEnd()}…` : plain;
-}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { conversation } from './ai';
 import { user } from './auth';
 import { bot, botKinds } from './bots';
@@ -23,6 +23,11 @@ export const savedItem = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: savedKinds }).notNull(),
     title: text('title').notNull(),
+    /**
+     * The title is the document's first heading, kept in step with its text, until the teacher
+     * names it (then false for good). False for anything else, so an item is never retitled unasked.
+     */
+    titleFromHeading: boolean('title_from_heading').notNull().default(false),
     body: text('body').notNull().default(''),
     /** The conversation a document or conversation came from (a document's Refine continues it). */
     conversationId: uuid('conversation_id').references(() => conversation.id, { onDelete: 'set null' }),

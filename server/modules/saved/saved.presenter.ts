@@ -1,6 +1,7 @@
 import type { SavedDetail, SavedRunner, SavedSummary } from '../../../contract/saved';
 import { schema } from '../../db/client';
 import { routeIdsOf, type BotActor } from '../bots/bots.policy';
+import { excerptOf } from './plain-text';
 
 export type SavedRow = typeof schema.savedItem.$inferSelect;
 
@@ -10,21 +11,6 @@ export interface BotRef {
   kind: 'DocBot' | 'ChatBot' | 'TutorBot';
   ownerId: string | null;
   schoolId: string | null;
-}
-
-function excerptOf(row: SavedRow): string {
-  const text = row.body
-    .split('\n')
-    // The title is shown already: skip a first heading that repeats it.
-    .filter((line, i) => !(i < 3 && /^#{1,6}\s/.test(line) && line.replace(/^#+\s*/, '').trim() === row.title))
-    .map((line) => line.replace(/^\s*(#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*|\|?\s*:?-{3,}.*$)/, ''))
-    .join(' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`~\\]+/g, '')
-    .replace(/[|$]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
 }
 
 function runnerOf(actor: BotActor, bot: BotRef | null): SavedRunner | null {
@@ -38,7 +24,7 @@ export function presentSummary(actor: BotActor, row: SavedRow, bot: BotRef | nul
     id: row.id,
     kind: row.kind,
     title: row.title,
-    excerpt: excerptOf(row),
+    excerpt: excerptOf(row.body, row.title),
     botId: row.botId,
     botKind: row.botKind,
     botName: row.botName,

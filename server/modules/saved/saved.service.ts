@@ -2,7 +2,6 @@ import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { isUuid, text, uuid } from '../../../contract/common';
 import {
-  titleFromMarkdown,
   type CreateSavedInput,
   type ListSavedQuery,
   type SavedBotList,
@@ -18,6 +17,7 @@ import { invalidFields, notFound } from '../../lib/errors';
 import { visibleTo } from '../bots/bots.policy';
 import { findConversation, visibleMessages } from '../conversations/conversations.store';
 import { findOwnFile } from '../files/files.service';
+import { titleFromMarkdown } from './plain-text';
 import { ownedBy, savedNotFound, type SavedActor } from './saved.policy';
 import { presentDetail, presentSummary, type BotRef, type SavedRow } from './saved.presenter';
 
@@ -154,14 +154,24 @@ const shortTitle = (text: string) => {
   return line.length > 80 ? `${line.slice(0, 77).trimEnd()}…` : line;
 };
 
+const UNTITLED = 'Untitled document';
+
 /** Save to Saved Docs: a document, a conversation (by reference, with a transcript snapshot) or an image. */
 export async function createSaved(db: Db, actor: SavedActor, input: CreateSavedInput): Promise<SavedDetail> {
   let values: typeof s.$inferInsert;
   if (input.kind === 'document') {
     const conversation = input.conversationId ? await findConversation(db, actor.userId, input.conversationId) : null;
     const bot = await botSnapshot(db, actor, input.botId ?? conversation?.botId);
-    const title = input.title ?? (titleFromMarkdown(input.body) || 'Untitled document');
-    values = { ownerId: actor.userId, kind: 'document', title, body: input.body, conversationId: conversation?.id ?? null, ...bot };
+    const title = input.title ?? (titleFromMarkdown(input.body) || UNTITLED);
+    values = {
+      ownerId: actor.userId,
+      kind: 'document',
+      title,
+      titleFromHeading: input.title === undefined,
+      body: input.body,
+      conversationId: conversation?.id ?? null,
+      ...bot,
+    };
   } else if (input.kind === 'conversation') {
     const conversation = await findConversation(db, actor.userId, input.conversationId);
     const bot = await botSnapshot(db, actor, conversation.botId);
@@ -189,10 +199,16 @@ export async function updateSaved(db: Db, actor: SavedActor, id: string, input: 
   if (!found) throw savedNotFound();
   const { row } = found;
   const changes: Partial<typeof s.$inferInsert> = {};
-  if (input.title !== undefined) changes.title = input.title;
+  if (input.title !== undefined) {
+    // The teacher named it: from now on the title stays what they wrote.
+    changes.title = input.title;
+    changes.titleFromHeading = false;
+  }
   if (input.body !== undefined) {
     if (row.kind !== 'document') throw fieldError('body', 'Only a document can be edited; a conversation goes on in its runner.');
     changes.body = input.body;
+    // A title the teacher never set follows the text (the version check below makes `row` the row it changes).
+    if (input.title === undefined && row.titleFromHeading) changes.title = titleFromMarkdown(input.body) || row.title;
   }
   if (input.conversationId !== undefined) {
     if (row.kind !== 'document') throw fieldError('conversationId', 'Only a document moves to another run.');

@@ -1,0 +1,1 @@
+ALTER TABLE "saved_item" ADD COLUMN "title_from_heading" boolean DEFAULT false NOT NULL;
