@@ -54,7 +54,14 @@ export function useAutosave(item: SavedDetail) {
         return;
       }
       version.current = outcome.item.version;
+      const before = saved.current;
       saved.current = { title: outcome.item.title, body: outcome.item.body };
+      // A document the teacher has not named takes its first heading as its title on the server:
+      // show that title, unless the teacher has typed one of their own meanwhile.
+      if (outcome.item.title !== before.title && latest.current.title.trim() === before.title) {
+        latest.current = { ...latest.current, title: outcome.item.title };
+        setDraft(latest.current);
+      }
       queryClient.setQueryData(savedKeys.detail(item.id), outcome.item);
       void queryClient.invalidateQueries({ queryKey: savedKeys.lists() });
       setError(null);
