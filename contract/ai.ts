@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text, uuid } from './common';
+import { boundedInt, INT32_MAX, text, uuid } from './common';
+import { errorBody } from './errors';
 
 /** AI engine requests and responses: conversations, messages, images, usage. */
 
@@ -69,9 +70,32 @@ export const conversationMessage = z.object({
   status: messageStatus,
   /** Why a reply failed (an AI error code), else null. */
   errorCode: z.string().nullable(),
+  /** Bumped by every hand edit: an edit names the version it was made on (editMessageInput). */
+  version: z.number().int(),
+  /** The teacher edited this reply by hand (DocBot "Edit by hand"); `text` is their version. */
+  edited: z.boolean(),
   createdAt: z.string(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
+
+/** The longest hand-edited document (the same as a Saved Docs document, so it can always be saved). */
+export const EDITED_TEXT_MAX = 500_000;
+
+/**
+ * PATCH /api/conversations/:id/messages/:messageId: the teacher's hand edit of the newest document
+ * of their own DocBot run, against the version they last saw. A stale version is 409 with the
+ * message as the server has it (messageConflictBody); the edited text is what the run shows from
+ * then on (reopening, Refine, Save to Saved Docs, Export). The model's own text is kept aside.
+ */
+export const editMessageInput = z.object({
+  text: text({ max: EDITED_TEXT_MAX, tooLong: 'This document is too long to keep.' }),
+  version: boundedInt(1, INT32_MAX),
+});
+export type EditMessageInput = z.infer<typeof editMessageInput>;
+
+/** The 409 of a stale hand edit: the usual error body plus the message as the server has it now. */
+export const messageConflictBody = errorBody.extend({ current: conversationMessage });
+export type MessageConflictBody = z.infer<typeof messageConflictBody>;
 
 export const conversationSummary = z.object({
   id: z.string(),
@@ -83,8 +107,15 @@ export const conversationSummary = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
-/** GET /api/conversations/:id: every message once, in order. */
-export const conversationDetail = conversationSummary.extend({ messages: z.array(conversationMessage) });
+/** One answer of a DocBot run's form, as the run was started with it. */
+export const runInput = z.object({ key: z.string(), label: z.string(), value: z.string() });
+export type RunInput = z.infer<typeof runInput>;
+
+/**
+ * GET /api/conversations/:id: every message once, in order, and for a DocBot run the form's
+ * answers it was generated from (empty for other conversations).
+ */
+export const conversationDetail = conversationSummary.extend({ messages: z.array(conversationMessage), inputs: z.array(runInput) });
 export type ConversationDetail = z.infer<typeof conversationDetail>;
 
 export const conversationList = z.object({ conversations: z.array(conversationSummary) });

@@ -447,7 +447,14 @@ export const strings = {
     template: 'Template',
     testProvider: 'Replies here come from the built-in test provider, not a real AI model. They only show how the app works.',
     notConfigured:
-      'AI is not set up on this installation yet, so this bot cannot answer. Ask the person who runs ClassBots to set GEMINI_API_KEY or a school AI server.',
+      'AI is not set up on this installation yet, so this bot cannot answer. Ask the person who runs ClassBots at your school to turn it on.',
+    /** Why Generate, Refine and Send are off (no setting names: those are for the operator). */
+    blocked: {
+      notConfigured:
+        'AI is not set up here yet, so nothing can be generated. Ask the person who runs ClassBots at your school to turn it on.',
+      quotaUsed: (limit: number, date: string) =>
+        `You have used all ${limit} AI generations for this month. Your allowance starts again on ${date}.`,
+    },
     getPremium: 'Get Premium',
     quotaResets: (date: string) => `Your allowance starts again on ${date}.`,
     status: {
@@ -536,6 +543,7 @@ export const strings = {
       doneEditing: 'Done editing',
       editLabel: 'Document text (Markdown)',
       editedNote: 'You edited this document by hand. Refine works on your edited version.',
+      editSaved: 'Your edit is kept with this run.',
       refineEdited: (instruction: string, doc: string) =>
         `${instruction}\n\nApply this to the current version of the document below, which I edited by hand, and answer with the whole revised document.\n\n${doc}`,
       copy: 'Copy',
@@ -570,6 +578,14 @@ export const strings = {
       assignmentNotFoundBody: 'This assignment does not exist or is not yours. Open your assignments to find the right one.',
       myAssignments: 'My Assignments',
     },
+  },
+  unsaved: {
+    title: 'Leave without saving?',
+    body: 'What you typed is not saved yet. If you leave now, it is lost.',
+    docEdit: 'Your edit of this document is not saved yet. If you leave now, it is lost.',
+    savedItem: 'Your changes to this item are not saved yet. If you leave now, they are lost.',
+    stay: 'Stay',
+    leave: 'Leave',
   },
   saved: {
     searchLabel: 'Search Saved Docs',

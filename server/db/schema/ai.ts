@@ -38,6 +38,13 @@ export const aiMessage = pgTable(
     seq: integer('seq').notNull(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     text: text('text').notNull().default(''),
+    /**
+     * A reply the teacher edited by hand (DocBot "Edit by hand"): the model's own text, kept once
+     * at the first edit while `text` holds the edited one. Null: never edited.
+     */
+    originalText: text('original_text'),
+    /** Bumped by every hand edit, for optimistic concurrency (If-Match / `version`), like Saved Docs. */
+    version: integer('version').notNull().default(1),
     status: text('status', { enum: ['complete', 'streaming', 'interrupted', 'blocked', 'failed', 'superseded'] }).notNull(),
     /** For an assistant turn: the user turn it answers. */
     replyTo: uuid('reply_to'),

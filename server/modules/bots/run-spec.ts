@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ConversationList, ConversationSummary } from '../../../contract/ai';
 import { chatBotSettings, checkFormValues, docBotSettings, tutorBotSettings, type StartRunInput } from '../../../contract/bots';
 import type { RunSpec } from '../../ai/run-spec';
@@ -47,14 +47,22 @@ export async function startBotRun(db: Db, actor: BotActor, id: string, input: St
   });
 }
 
-/** GET /api/bots/:id/runs: the actor's own past conversations with a bot they may see, newest first. */
+/**
+ * A run that produced something: a reply with text, or one being written now. A run whose first
+ * generation failed before any text (no AI, quota used up, the provider refused) or that never
+ * sent anything is kept (its address still opens) but not listed (docs/decisions.md).
+ */
+const producedSomething = sql`exists (select 1 from ai_message m where m.conversation_id = ${schema.conversation.id}
+  and m.role = 'assistant' and m.status <> 'superseded' and (m.text <> '' or m.status = 'streaming'))`;
+
+/** GET /api/bots/:id/runs: the actor's own past conversations with a bot they may see, newest first, empty ones left out. */
 export async function listBotRuns(db: Db, actor: BotActor, id: string): Promise<ConversationList> {
   const bot = await findVisibleBot(db, actor, id);
   const rows = await db
     .select({ conversation: schema.conversation })
     .from(schema.botRun)
     .innerJoin(schema.conversation, eq(schema.conversation.id, schema.botRun.conversationId))
-    .where(and(eq(schema.botRun.botId, bot.id), eq(schema.conversation.ownerId, actor.userId)))
+    .where(and(eq(schema.botRun.botId, bot.id), eq(schema.conversation.ownerId, actor.userId), producedSomething))
     .orderBy(desc(schema.conversation.updatedAt))
     .limit(100);
   return { conversations: rows.map((r) => presentConversation(r.conversation)) };

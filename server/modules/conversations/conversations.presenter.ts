@@ -20,6 +20,8 @@ export function presentMessage(row: MessageRow): ConversationMessage {
     // Superseded turns are never listed; the type says what the API may answer.
     status: row.status === 'superseded' ? 'complete' : row.status,
     errorCode: row.errorCode,
+    version: row.version,
+    edited: row.originalText !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

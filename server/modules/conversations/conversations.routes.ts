@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
-import { createConversationInput, retryInput, sendMessageInput, type ConversationList } from '../../../contract/ai';
+import {
+  createConversationInput,
+  editMessageInput,
+  retryInput,
+  sendMessageInput,
+  type ConversationList,
+  type MessageConflictBody,
+} from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
 import { readJson } from '../../lib/context';
+import { editReply } from './conversations.edit';
 import { requireTeacherAi } from './conversations.policy';
 import { presentConversation } from './conversations.presenter';
 import { sendMessage, sendWindow } from './conversations.run';
@@ -49,6 +57,23 @@ export function conversationRoutes() {
     );
     const spec = await resolveRunSpec(deps, actor, conversation);
     return sendMessage(deps, { conversation, messages, actor: actor.user, spec, text: input.text, idempotencyKey: input.idempotencyKey });
+  });
+
+  // The teacher's hand edit of their DocBot run's newest document (conversations.edit).
+  app.patch('/:id/messages/:messageId', async (c) => {
+    const { user } = await requireTeacherAi(c);
+    const input = await readJson(c, editMessageInput);
+    const result = await editReply(c.get('deps').database.db, user, c.req.param('id'), c.req.param('messageId'), input);
+    if ('ok' in result) return c.json(result.ok);
+    const body: MessageConflictBody = {
+      error: {
+        code: 'conflict',
+        message: 'This document was changed in another tab or window since you opened it.',
+        requestId: c.get('requestId'),
+      },
+      current: result.conflict,
+    };
+    return c.json(body, 409);
   });
 
   app.post('/:id/messages/:messageId/stop', async (c) => {

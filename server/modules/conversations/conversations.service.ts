@@ -63,7 +63,8 @@ export async function getConversation(deps: AppDeps, actor: SessionUser, id: str
     await store.sweepInterrupted(db, abandonedBefore(deps), [...aiRuntime(deps).live.keys()], id);
     messages = await store.visibleMessages(db, id);
   }
-  return { ...presentConversation(conversation), messages: messages.map(presentMessage) };
+  const inputs = conversation.botKind === 'docbot' ? await store.runInputs(db, id) : [];
+  return { ...presentConversation(conversation), messages: messages.map(presentMessage), inputs };
 }
 
 /**

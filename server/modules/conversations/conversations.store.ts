@@ -88,6 +88,15 @@ export function visibleMessages(db: Db, conversationId: string) {
     .orderBy(asc(schema.aiMessage.seq));
 }
 
+/** The form answers a DocBot run was started with ([] for other conversations), in the form's order. */
+export async function runInputs(db: Db, conversationId: string) {
+  const [row] = await db
+    .select({ inputs: schema.botRun.inputs })
+    .from(schema.botRun)
+    .where(eq(schema.botRun.conversationId, conversationId));
+  return row?.inputs ?? [];
+}
+
 export async function findByKey(db: Db | Tx, conversationId: string, key: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()

@@ -126,6 +126,18 @@ describe("students and the teacher's AI", () => {
       expect(fake.requests, kind).toHaveLength(0);
     }
     expect(await usageOf(demoted.user.id)).toHaveLength(before);
+    // Nor may they edit the document of their old DocBot run by hand.
+    const [doc] = await ctx.database.db
+      .select()
+      .from(schema.aiMessage)
+      .where(and(eq(schema.aiMessage.conversationId, demotedRuns.docbot), eq(schema.aiMessage.role, 'assistant')));
+    const edit = await demoted.client.request('PATCH', `/api/conversations/${demotedRuns.docbot}/messages/${doc!.id}`, {
+      text: 'edited',
+      version: doc!.version,
+    });
+    await expectForbidden(edit);
+    const [after] = await ctx.database.db.select().from(schema.aiMessage).where(eq(schema.aiMessage.id, doc!.id));
+    expect(after!.text).toBe(doc!.text);
   });
 
   it('refuses to start a DocBot, ChatBot or TutorBot run, built-in templates included (403)', async () => {

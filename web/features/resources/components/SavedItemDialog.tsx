@@ -23,9 +23,11 @@ import { Markdown } from '../../../components/markdown/Markdown';
 import { ExportMenu } from '../../../components/export/ExportMenu';
 import { savedItemQuery } from '../../../lib/saved/api';
 import { strings } from '../../../lib/strings';
-import { useAutosave } from '../hooks/useAutosave';
-import { ConflictPanel } from './ConflictPanel';
-import { SaveStatusChip } from './SaveStatusChip';
+import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
+import { ConflictPanel } from '../../../components/ConflictPanel';
+import { LeaveDialog } from '../../../components/LeaveDialog';
+import { SaveStatusChip } from '../../../components/SaveStatusChip';
+import { useSavedItemAutosave } from '../hooks/useAutosave';
 import { runnerPathOf } from './runnerPath';
 
 const s = strings.saved;
@@ -65,7 +67,8 @@ export function SavedItemDialog({ id, ...actions }: Actions & { id: string }) {
 function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: SavedDetail }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
-  const autosave = useAutosave(item);
+  const autosave = useSavedItemAutosave(item);
+  const { blocker } = useUnsavedChanges(autosave.unsaved);
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
   const previewRef = useRef<HTMLDivElement>(null);
   const runner = runnerPathOf(item);
@@ -121,6 +124,7 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
           </Button>
         </Stack>
       </Box>
+      <LeaveDialog blocker={blocker} body={strings.unsaved.savedItem} />
       <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
         {!runner && item.botName && (
           <Alert severity="info" sx={{ mb: 2 }}>

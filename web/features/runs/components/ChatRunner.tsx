@@ -15,6 +15,7 @@ import { useStartRun } from '../../../lib/conversations/startRun';
 import { strings } from '../../../lib/strings';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
+import { useAiUnavailable } from './AiStatusNotice';
 import { AttachFile } from './AttachFile';
 import { withAttachment, type Attachment } from '../api/attachment';
 import { Composer } from './Composer';
@@ -42,6 +43,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
   const { mutateAsync: startRun } = useStartRun();
   const createConversation = useCallback(async () => (await startRun({ botId: bot.id })).id, [startRun, bot.id]);
   const chat = useRunChat({ initial, createConversation, onCreated });
+  const blockedReason = useAiUnavailable(chat.busy);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const save = useSaveToSavedDocs(saved);
   const saveConversation = () => {
@@ -101,7 +103,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
                 key={p}
                 label={p}
                 onClick={() => send(p)}
-                disabled={chat.busy}
+                disabled={chat.busy || blockedReason !== null}
                 variant="outlined"
                 sx={{ height: 'auto', py: 0.75, '& .MuiChip-label': { whiteSpace: 'normal' } }}
               />
@@ -128,6 +130,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
           onStop={() => void chat.stop()}
           returned={chat.returnedText}
           allowEmpty={attachment !== null}
+          blockedReason={blockedReason}
           extra={
             tutor ? undefined : (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>

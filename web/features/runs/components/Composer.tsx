@@ -24,6 +24,8 @@ interface Props {
   extra?: React.ReactNode;
   /** Text that may be sent without typing (an attachment alone). */
   allowEmpty?: boolean;
+  /** Why Send is off (no AI here, the month's generations used up), said under the box. */
+  blockedReason?: string | null;
 }
 
 /** The message box: Enter sends, Shift+Enter is a new line; Stop takes Send's place while a reply streams. */
@@ -38,15 +40,17 @@ export function Composer({
   sendLabel = s.send,
   extra,
   allowEmpty = false,
+  blockedReason = null,
 }: Props) {
   const hintId = useId();
+  const reasonId = useId();
   const [text, setText] = useState('');
   const [seen, setSeen] = useState(returned?.at);
   if (returned && returned.at !== seen) {
     setSeen(returned.at);
     setText(returned.text);
   }
-  const canSend = !busy && (allowEmpty || text.trim().length > 0);
+  const canSend = !busy && !blockedReason && (allowEmpty || text.trim().length > 0);
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -80,11 +84,23 @@ export function Composer({
             {s.stop}
           </Button>
         ) : (
-          <Button type="submit" variant="contained" disabled={!canSend} endIcon={<SendIcon />} sx={{ flexShrink: 0, minHeight: 56 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!canSend}
+            aria-describedby={blockedReason ? reasonId : undefined}
+            endIcon={<SendIcon />}
+            sx={{ flexShrink: 0, minHeight: 56 }}
+          >
             {sendLabel}
           </Button>
         )}
       </Stack>
+      {blockedReason && (
+        <Box id={reasonId} data-testid="send-blocked" sx={{ typography: 'body2', color: 'text.secondary', mt: 0.5 }}>
+          {blockedReason}
+        </Box>
+      )}
       <Stack
         direction="row"
         spacing={1}

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -54,13 +54,16 @@ interface Props {
   onSubmit: () => void;
   busy: boolean;
   disabled: boolean;
+  /** Why Generate is off (no AI here, the month's generations used up), said next to it. */
+  blockedReason?: string | null;
 }
 
 /** A DocBot's form: every field labelled, required ones marked, help and errors under each. */
-export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disabled }: Props) {
+export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disabled, blockedReason = null }: Props) {
+  const reasonId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit();
+    if (!blockedReason) onSubmit();
   };
   const hasRequired = inputs.some((i) => i.required);
   return (
@@ -128,9 +131,22 @@ export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disa
         })}
       </Stack>
       {!disabled && (
-        <Button type="submit" variant="contained" size="large" startIcon={<AutoAwesomeIcon />} disabled={busy} sx={{ mt: 1 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          startIcon={<AutoAwesomeIcon />}
+          disabled={busy || blockedReason !== null}
+          aria-describedby={blockedReason ? reasonId : undefined}
+          sx={{ mt: 1 }}
+        >
           {busy ? s.generating : s.generate}
         </Button>
+      )}
+      {!disabled && blockedReason && (
+        <Typography id={reasonId} variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="generate-blocked">
+          {blockedReason}
+        </Typography>
       )}
     </Box>
   );

@@ -20,7 +20,10 @@ import { strings } from '../../../lib/strings';
 import { replyState } from '../hooks/replyState';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
-import { useImagesAvailable } from './AiStatusNotice';
+import { useAiUnavailable, useImagesAvailable } from './AiStatusNotice';
+import { HandEdit } from './HandEdit';
+import { LeaveDialog } from '../../../components/LeaveDialog';
+import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
 import { DocForm, lastGrade, type FormState } from './DocForm';
 import { ImagePanel } from './ImagePanel';
 import { LiveStatus } from './LiveStatus';
@@ -48,6 +51,12 @@ interface Props {
 /** A DocBot run: the form, Generate, the document streaming in, then Refine, Regenerate, edit, image, copy. */
 export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgain, values, setValues }: Props) {
   const inputs = bot.settings.formInputs;
+  // A reopened run shows the answers it was generated from (and "start again" starts from them).
+  const [answers] = useState(() => initial?.inputs ?? []);
+  const restored = answers.length > 0;
+  useEffect(() => {
+    if (answers.length) setValues((v) => ({ ...v, ...Object.fromEntries(answers.map((a) => [a.key, a.value])) }));
+  }, [answers, setValues]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The answers a run was started with: changed answers before any reply start a new run.
   const [usedValues, setUsedValues] = useState<string | null>(null);
@@ -66,7 +75,12 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
       throw err;
     }
   }, [startRun, bot.id, inputs, values]);
-  const chat = useRunChat({ initial, createConversation, onCreated });
+  // A hand edit not stored yet: leaving asks first (the page's own address changes go through).
+  const [editUnsaved, setEditUnsaved] = useState(false);
+  const { blocker, allowNext } = useUnsavedChanges(editUnsaved, { sameRouteToo: true });
+  const adopt = useCallback((id: string) => allowNext(() => onCreated(id)), [allowNext, onCreated]);
+  const chat = useRunChat({ initial, createConversation, onCreated: adopt });
+  const blockedReason = useAiUnavailable(chat.busy);
   const [refine, setRefine] = useState('');
   const [editing, setEditing] = useState(false);
   // A reopened saved document shows its saved text (it may have been edited after its last reply).
@@ -88,6 +102,10 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   const generatedText = doc ? messageText(doc) : '';
   const editedText = edited && doc && edited.forId === doc.id ? edited.text : null;
   const docText = editedText ?? generatedText;
+  // The stored reply the document is (a hand edit is kept with it), its version, and its last stored text.
+  const replyId = doc && doc.id !== 'saved' ? (doc.metadata?.messageId ?? doc.id) : null;
+  const storedReply = initial?.messages.find((m) => m.id === replyId);
+  const [storedEdit, setStoredEdit] = useState<string | null>(null);
   const waiting = chat.status === 'submitted';
   const streaming = chat.status === 'streaming';
   const hasDoc = doc !== undefined || waiting;
@@ -117,13 +135,15 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
     setLastAction('refine');
     setRefine('');
     setEditing(false);
-    void chat.send(editedText !== null ? s.refineEdited(instruction, editedText) : instruction);
+    // An edit kept with the run is in the history the model reads; one that is not is sent along.
+    const kept = editedText === null || editedText === storedEdit || (storedReply?.edited && editedText === storedReply.text);
+    void chat.send(kept ? instruction : s.refineEdited(instruction, editedText));
   };
 
   const saveDocument = () => {
     void save
       .saveDocument({ body: docText, conversationId: chat.conversationId ?? undefined, botId: bot.id })
-      .then((item) => item && onSaved(item.id));
+      .then((item) => item && allowNext(() => onSaved(item.id)));
   };
 
   const firstHeading = /^#+\s+(.+)$/m.exec(docText)?.[1]?.trim();
@@ -138,7 +158,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   return (
     <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
       <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
-      {!reopened && formLocked && hasDoc && (
+      {(!reopened || restored) && formLocked && hasDoc && (
         <Paper variant="outlined" component="section" aria-labelledby="doc-answers" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="doc-answers" component="h2" variant="h6" sx={{ mb: 1 }}>
             {s.answersTitle}
@@ -188,6 +208,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
             onSubmit={generate}
             busy={chat.busy}
             disabled={false}
+            blockedReason={blockedReason}
           />
           {lastAction === 'generate' && <Box sx={{ mt: 2 }}>{errorAlert}</Box>}
         </Paper>
@@ -217,15 +238,19 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
           )}
         </Stack>
         {!hasDoc && <Typography color="text.secondary">{s.empty}</Typography>}
-        {hasDoc && editing && (
-          <TextField
-            label={s.editLabel}
-            value={docText}
-            onChange={(e) => doc && setEdited({ forId: doc.id, text: e.target.value })}
-            multiline
-            minRows={12}
-            fullWidth
-            slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' } } }}
+        {hasDoc && doc && state !== 'streaming' && !waiting && (
+          <HandEdit
+            key={doc.id}
+            conversationId={chat.conversationId}
+            replyId={replyId}
+            stored={generatedText}
+            version={storedReply?.version ?? 1}
+            text={docText}
+            editing={editing}
+            edited={editedText !== null || storedReply?.edited === true}
+            onText={(text) => setEdited({ forId: doc.id, text })}
+            onStored={setStoredEdit}
+            onUnsaved={setEditUnsaved}
           />
         )}
         {hasDoc && !editing && (
@@ -233,7 +258,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
             <MessageBubbleless text={waiting ? '' : docText} state={waiting ? 'streaming' : state} botName={bot.name} />
           </Box>
         )}
-        {editedText !== null && !editing && (
+        {(editedText !== null || storedReply?.edited === true) && !editing && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1, fontStyle: 'italic' }}>
             {s.editedNote}
           </Typography>
@@ -294,14 +319,25 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
               maxRows={6}
               fullWidth
             />
-            <Button type="submit" variant="contained" disabled={chat.busy || !refine.trim()} sx={{ flexShrink: 0, minHeight: 56 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={chat.busy || !refine.trim() || blockedReason !== null}
+              sx={{ flexShrink: 0, minHeight: 56 }}
+            >
               {s.refine}
             </Button>
           </Stack>
+          {blockedReason && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {blockedReason}
+            </Typography>
+          )}
           {lastAction === 'refine' && <Box sx={{ mt: 1 }}>{errorAlert}</Box>}
         </Paper>
       )}
       {lastAction === 'generate' && hasDoc && errorAlert}
+      <LeaveDialog blocker={blocker} body={strings.unsaved.docEdit} />
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ import { strings } from '../../../../lib/strings';
 import { useCreateBot } from '../../api/createBot';
 import { useCollections } from '../../api/listCollections';
 import { useUpdateBot } from '../../api/updateBot';
-import { useUnsavedChanges } from '../../hooks/useUnsavedChanges';
+import { useUnsavedChanges } from '../../../../lib/useUnsavedChanges';
 import {
   checkCreate,
   checkUpdate,

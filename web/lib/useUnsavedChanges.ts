@@ -3,13 +3,18 @@ import { useBlocker } from 'react-router';
 
 /**
  * Warns before leaving with unsaved changes: react-router's blocker for links inside the app (the
- * page shows its own dialog while `blocker.state` is 'blocked'), beforeunload for reloads, closing
- * the tab and other sites. `allowNext` lets the editor's own navigation after a save through.
+ * page shows LeaveDialog, or its own dialog, while `blocker.state` is 'blocked'), beforeunload for
+ * reloads, closing the tab and other sites. `allowNext` lets the page's own navigation through (the
+ * editor after a save, a runner naming its new run in the address). `sameRouteToo`: a change of
+ * the query alone leaves too (a runner opening another run of the same bot).
  */
-export function useUnsavedChanges(dirty: boolean) {
+export function useUnsavedChanges(dirty: boolean, { sameRouteToo = false }: { sameRouteToo?: boolean } = {}) {
   const allow = useRef(false);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !allow.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !allow.current &&
+      (currentLocation.pathname !== nextLocation.pathname || (sameRouteToo && currentLocation.search !== nextLocation.search)),
   );
   useEffect(() => {
     if (!dirty) return;

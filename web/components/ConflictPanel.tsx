@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { strings } from '../../../lib/strings';
+import { strings } from '../lib/strings';
 
 const s = strings.saved;
 

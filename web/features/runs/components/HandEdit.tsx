@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { ConflictPanel } from '../../../components/ConflictPanel';
+import { SaveStatusChip } from '../../../components/SaveStatusChip';
+import { strings } from '../../../lib/strings';
+import { useReplyEdit } from '../hooks/useReplyEdit';
+
+const s = strings.runs.doc;
+
+interface Props {
+  conversationId: string | null;
+  replyId: string | null;
+  /** The document as stored (the model's text, or an earlier edit), and its version. */
+  stored: string;
+  version: number;
+  /** What the page shows now (the teacher's edit, or `stored`). */
+  text: string;
+  editing: boolean;
+  /** The teacher has edited this document (now or before): show where the edit stands. */
+  edited: boolean;
+  onText: (text: string) => void;
+  /** Told the text each time an edit is stored with the run. */
+  onStored: (text: string) => void;
+  /** Told whether something typed is not stored yet (the page asks before it is left). */
+  onUnsaved: (unsaved: boolean) => void;
+}
+
+/**
+ * "Edit by hand" for one document (mount it per reply, keyed by its id): the Markdown box while
+ * editing, and the edit autosaved with the run, with Saved / Saving… beside it.
+ */
+export function HandEdit({ conversationId, replyId, stored, version, text, editing, edited, onText, onStored, onUnsaved }: Props) {
+  const autosave = useReplyEdit({ conversationId, replyId, text: stored, version, onStored });
+  useEffect(() => onUnsaved(autosave.unsaved), [autosave.unsaved, onUnsaved]);
+  useEffect(() => () => onUnsaved(false), [onUnsaved]);
+  const takeTheirs = () => {
+    const theirs = autosave.conflict?.text;
+    autosave.takeTheirs();
+    if (theirs !== undefined) onText(theirs);
+  };
+  return (
+    <>
+      {editing && (
+        <TextField
+          label={s.editLabel}
+          value={text}
+          onChange={(e) => {
+            onText(e.target.value);
+            autosave.change({ text: e.target.value });
+          }}
+          multiline
+          minRows={12}
+          fullWidth
+          slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' } } }}
+        />
+      )}
+      {(editing || edited) && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          {replyId && conversationId && <SaveStatusChip status={autosave.status} />}
+        </Stack>
+      )}
+      {autosave.error && autosave.status === 'error' && (
+        <Alert severity="error" sx={{ mt: 1 }} action={<Button onClick={() => void autosave.retry()}>{strings.saved.retry}</Button>}>
+          {autosave.error}
+        </Alert>
+      )}
+      {autosave.conflict && (
+        <Box sx={{ mt: 1 }}>
+          <ConflictPanel mine={text} theirs={autosave.conflict.text} onKeepMine={autosave.keepMine} onTakeTheirs={takeTheirs} />
+        </Box>
+      )}
+    </>
+  );
+}
