@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createConversationInput, retryInput, sendMessageInput, type ConversationList } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
 import { readJson } from '../../lib/context';
+import { attachReply } from './conversations.attach';
 import { requireTeacherAi } from './conversations.policy';
 import { presentConversation } from './conversations.presenter';
 import { sendMessage, sendWindow } from './conversations.run';
@@ -49,6 +50,13 @@ export function conversationRoutes() {
     );
     const spec = await resolveRunSpec(deps, actor, conversation);
     return sendMessage(deps, { conversation, messages, actor: actor.user, spec, text: input.text, idempotencyKey: input.idempotencyKey });
+  });
+
+  // Attach to a reply being written (a reload, a second tab): see conversations.attach.
+  app.get('/:id/messages/:messageId/stream', async (c) => {
+    const { user } = await requireTeacherAi(c);
+    c.header('Cache-Control', 'no-store');
+    return attachReply(c.get('deps'), user, c.req.param('id'), c.req.param('messageId'));
   });
 
   app.post('/:id/messages/:messageId/stop', async (c) => {
