@@ -88,7 +88,8 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   const generatedText = doc ? messageText(doc) : '';
   const editedText = edited && doc && edited.forId === doc.id ? edited.text : null;
   const docText = editedText ?? generatedText;
-  const waiting = chat.status === 'submitted';
+  // Waiting for a reply to a request sent here (attaching to one keeps its text in view).
+  const waiting = chat.status === 'submitted' && chat.messages.at(-1)?.role === 'user';
   const streaming = chat.status === 'streaming';
   const hasDoc = doc !== undefined || waiting;
   const formLocked = chat.conversationId !== null;
