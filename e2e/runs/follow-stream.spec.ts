@@ -169,6 +169,7 @@ describe('pages that follow the stream', () => {
       // Following: the end of the reply is in view, above the message box, as it grows.
       for (let i = 0; i < 3; i++) {
         await grows(reply);
+        if (i === 0 && process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/follow-${size.width}.png` });
         const r = await box(reply);
         const c = await box(composer(page));
         expect(r.y + r.height).toBeLessThanOrEqual(c.y + 1);
@@ -176,6 +177,12 @@ describe('pages that follow the stream', () => {
         if (size.width === 360) expect(c.height).toBeLessThanOrEqual(size.height / 4);
       }
       expect(await page.getByRole('button', { name: 'New messages' }).count()).toBe(0);
+      if (size.width === 360) {
+        // A long message being typed scrolls inside the box: the box stays within a quarter of the screen.
+        await page.getByRole('textbox', { name: 'Your message' }).fill(Array.from({ length: 10 }, (_, i) => `Line ${i + 1}`).join('\n'));
+        expect((await box(composer(page))).height).toBeLessThanOrEqual(size.height / 4);
+        if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/follow-360-typed.png` });
+      }
 
       // The reader scrolls up: the page stays where they are, and offers the way back down.
       await page.mouse.move(size.width / 2, size.height / 3);

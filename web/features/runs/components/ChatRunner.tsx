@@ -129,7 +129,19 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
             allowEmpty={attachment !== null}
             extra={
               tutor ? undefined : (
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                // On a phone one row that scrolls sideways, so the message box stays short.
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{
+                    alignItems: 'center',
+                    flexWrap: { xs: 'nowrap', sm: 'wrap' },
+                    overflowX: { xs: 'auto', sm: 'visible' },
+                    maxWidth: '100%',
+                    rowGap: 1,
+                    '& > *': { flexShrink: 0 },
+                  }}
+                >
                   <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
                   <SaveButton
                     state={save}
