@@ -107,6 +107,32 @@ describe('pages that follow the stream', () => {
     await context.close();
   }, 120_000);
 
+  it('TutorBot (the student view): a reload attaches to the reply being written and sees it finish', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher');
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const bot = await template(context.request, 'TutorBot', 'Socratic Math Tutor');
+    await page.goto(runPath('run-tutor-bot', bot));
+    await page.getByRole('heading', { level: 1, name: 'Socratic Math Tutor' }).waitFor();
+    await send(page, 'Explain the water cycle [[slow]]');
+    await page.getByText(/^Paragraph 3: /).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.url()).toContain('?c=');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Socratic Math Tutor' }).waitFor();
+    const reply = messages(page).last();
+    await reply.getByText(/^Paragraph 1: /).waitFor();
+    await grows(reply);
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    expect(await heldBack(page.getByRole('button', { name: 'Regenerate' }))).toBe(true);
+    expect(await heldBack(page.getByRole('button', { name: 'Send' }))).toBe(true);
+    await reply.getByText(/^Paragraph 60: /).waitFor({ timeout: 45_000 });
+    await replyDone(page);
+    expect(squash(await reply.innerText())).toContain(slowAsRead());
+    await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('DocBot: a reload attaches to the document being written and shows it finish', async () => {
     const context = await contextAs(getBrowser(), 'premiumTeacher');
     const page = await context.newPage();
