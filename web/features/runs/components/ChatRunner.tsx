@@ -58,17 +58,18 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
   useEffect(preloadMarkdown, []);
 
   // Follow the newest text while it streams, unless the reader scrolled up to read.
-  const lastMessage = chat.messages.at(-1);
-  const follow = useFollowStream(`${chat.messages.length}:${lastMessage ? messageText(lastMessage).length : 0}:${chat.status}`);
+  const last = chat.messages.at(-1);
+  const follow = useFollowStream(`${chat.messages.length}:${last ? messageText(last).length : 0}:${chat.status}`);
 
   const welcome = bot.settings.welcomeMessage;
   const starters = bot.kind === 'ChatBot' && !tutor ? bot.settings.starterPrompts : [];
-  const last = chat.messages.at(-1);
   const canRegenerate =
     !chat.busy && last?.role === 'assistant' && last.metadata?.status !== 'streaming' && last.metadata?.status !== 'blocked';
   const send = (text: string) => {
     const full = withAttachment(text, attachment);
     setAttachment(null);
+    // Whoever sends wants to see the answer: follow again from wherever they had scrolled.
+    follow.jump();
     void chat.send(full);
   };
 
