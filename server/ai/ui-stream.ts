@@ -95,3 +95,54 @@ export function storedReplyResponse(reply: StoredReply, meta: ReplyMetadata): Re
   });
   return response(body);
 }
+
+/** A stored reply as another process left it: the text so far, and how it ended once it has. */
+export interface ReplySnapshot {
+  text: string;
+  end?: { status: NonNullable<ReplyMetadata['status']>; error?: AppError; stopped?: boolean };
+}
+
+/**
+ * Streams a reply another process is writing, from its stored checkpoints: the text so far, then
+ * each newer checkpoint's added text, then the end. `poll` reads the stored reply; it is asked
+ * every `everyMs` while someone reads, and never again once the reader went away.
+ */
+export function followedReplyResponse(meta: ReplyMetadata, first: string, poll: () => Promise<ReplySnapshot>, everyMs: number): Response {
+  let cancelled = false;
+  let sent = first;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(sse({ type: 'start', messageId: meta.messageId, messageMetadata: meta }));
+      controller.enqueue(sse({ type: 'text-start', id: 'text-0' }));
+      if (first) controller.enqueue(sse({ type: 'text-delta', id: 'text-0', delta: first }));
+    },
+    async pull(controller) {
+      for (;;) {
+        await new Promise((r) => setTimeout(r, everyMs));
+        if (cancelled) return;
+        const snap = await poll();
+        if (cancelled) return;
+        // Checkpoints only grow; a final text that does not continue what was sent replaced it.
+        const grows = snap.text.length > sent.length && snap.text.startsWith(sent);
+        if (!snap.end) {
+          if (!grows) continue;
+          controller.enqueue(sse({ type: 'text-delta', id: 'text-0', delta: snap.text.slice(sent.length) }));
+          sent = snap.text;
+          return;
+        }
+        const replaced = !snap.text.startsWith(sent);
+        if (grows) controller.enqueue(sse({ type: 'text-delta', id: 'text-0', delta: snap.text.slice(sent.length) }));
+        const { status, error, stopped } = snap.end;
+        for (const c of closing(stopped ? { ...meta, stopped: true } : meta, status, snap.text, replaced, error))
+          controller.enqueue(sse(c));
+        controller.enqueue(done);
+        controller.close();
+        return;
+      }
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return response(body);
+}

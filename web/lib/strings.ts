@@ -473,7 +473,7 @@ export const strings = {
       interrupted: 'This reply was cut off before the end.',
       failed: 'This reply could not be written.',
       blocked: 'This reply was replaced by a safety message.',
-      stillWriting: 'This reply is still being written. It will appear here when it is finished.',
+      stillWriting: 'This reply is still being written, but this page lost track of it. Use Try again to follow it.',
       writing: 'Writing…',
     },
     composer: {
@@ -570,6 +570,8 @@ export const strings = {
     chat: {
       conversationLabel: 'Conversation',
       welcomeFallback: 'Hello! How can I help?',
+      /** Shown when the reader scrolled up while new text came in. */
+      jumpToNewest: 'New messages',
     },
     tutor: {
       previewBanner: 'Preview: this is exactly what a student sees when they work with this tutor.',

@@ -18,12 +18,26 @@ const storedErrors: Record<string, [402 | 409 | 502 | 503 | 504, string]> = {
 };
 
 /** The failure a repeated request gets for a reply that failed before it began. */
-function storedFailure(code: string | null): AppError {
+export function storedFailure(code: string | null): AppError {
   const [status, message] = storedErrors[code ?? ''] ?? [503, 'This reply failed. Use Retry to try again.'];
   return new AppError(code ?? 'ai_provider_unavailable', status, message);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The metadata a stream of this reply starts with. */
+export const replyMeta = (deps: AppDeps, reply: Pick<store.MessageRow, 'id' | 'conversationId'>): ReplyMetadata => ({
+  conversationId: reply.conversationId,
+  messageId: reply.id,
+  testProvider: deps.config.ai.testProvider || undefined,
+});
+
+/** How a live generation's failure reads to someone who joined it. */
+export function describeLiveError(deps: AppDeps) {
+  const rt = aiRuntime(deps);
+  return (result: GenerationResult) =>
+    result.error === undefined ? undefined : rt.provider ? toAiError(result.error, rt.provider, 'text') : aiNotConfigured();
+}
 
 /**
  * Answers a repeated send or retry (same idempotency key) without a model call: joins the reply
@@ -35,13 +49,8 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promi
   const rt = aiRuntime(deps);
   let reply = keyed.role === 'assistant' ? keyed : await store.findReply(db, keyed.id);
   if (!reply) throw new AppError('conflict', 409, 'This message has no reply yet. Use Retry.');
-  let meta: ReplyMetadata = {
-    conversationId: reply.conversationId,
-    messageId: reply.id,
-    testProvider: deps.config.ai.testProvider || undefined,
-  };
-  const describe = (result: GenerationResult) =>
-    result.error === undefined ? undefined : rt.provider ? toAiError(result.error, rt.provider, 'text') : aiNotConfigured();
+  const meta = replyMeta(deps, reply);
+  const describe = describeLiveError(deps);
   const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;
   for (;;) {
     const live = rt.live.get(reply.id);
@@ -50,13 +59,21 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promi
     await sleep(250);
     reply = (await store.findMessage(db, reply.id)) ?? reply;
   }
+  return storedReply(reply, meta);
+}
+
+/** The reply as stored, in the stream's shape: its text and how it ended (a failure before any text is an error). */
+export function storedReply(reply: store.MessageRow, meta: ReplyMetadata): Response {
   if (reply.status === 'failed') throw storedFailure(reply.errorCode);
   const status = reply.status === 'superseded' ? 'complete' : reply.status;
   // A reply the user stopped ended as they wanted: no error, only the mark.
   if (reply.errorCode === store.STOPPED) meta = { ...meta, stopped: true };
-  const error =
-    (status === 'interrupted' && reply.errorCode !== store.STOPPED) || status === 'streaming'
-      ? new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.')
-      : undefined;
-  return storedReplyResponse({ status, text: reply.text, error }, meta);
+  return storedReplyResponse({ status, text: reply.text, error: storedError(reply) }, meta);
+}
+
+/** What a stored reply that did not finish says: Retry finishes it (a stopped one ended as wanted). */
+export function storedError(reply: Pick<store.MessageRow, 'status' | 'errorCode'>): AppError | undefined {
+  return (reply.status === 'interrupted' && reply.errorCode !== store.STOPPED) || reply.status === 'streaming'
+    ? new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.')
+    : undefined;
 }

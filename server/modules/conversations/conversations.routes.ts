@@ -9,6 +9,7 @@ import {
 } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
 import { readJson } from '../../lib/context';
+import { attachReply } from './conversations.attach';
 import { editReply } from './conversations.edit';
 import { requireTeacherAi } from './conversations.policy';
 import { presentConversation } from './conversations.presenter';
@@ -74,6 +75,13 @@ export function conversationRoutes() {
       current: result.conflict,
     };
     return c.json(body, 409);
+  });
+
+  // Attach to a reply being written (a reload, a second tab): see conversations.attach.
+  app.get('/:id/messages/:messageId/stream', async (c) => {
+    const { user } = await requireTeacherAi(c);
+    c.header('Cache-Control', 'no-store');
+    return attachReply(c.get('deps'), user, c.req.param('id'), c.req.param('messageId'));
   });
 
   app.post('/:id/messages/:messageId/stop', async (c) => {

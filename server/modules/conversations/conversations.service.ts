@@ -33,7 +33,7 @@ export async function resolveRunSpec(deps: AppDeps, actor: TeacherAiActor, conve
 }
 
 /** How old a 'streaming' reply's checkpoint may be before it counts as abandoned by its process. */
-function abandonedBefore(deps: AppDeps): Date {
+export function abandonedBefore(deps: AppDeps): Date {
   const ai = deps.config.ai;
   // PGlite is one process: what is not live here is dead. PostgreSQL may have other live processes.
   if (deps.database.kind === 'pglite') return new Date();

@@ -1,7 +1,7 @@
 import { Chat } from '@ai-sdk/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../http';
-import { chatTransport, repeatLastRequest, type ChatMessage } from './chatTransport';
+import { attachTo, chatTransport, messageText, repeatLastRequest, type ChatMessage } from './chatTransport';
 
 interface Sent {
   url: string;
@@ -10,9 +10,9 @@ interface Sent {
 }
 
 /** A reply as the server streams it (the AI SDK's UI message stream over SSE). */
-function streamedReply(text: string): Response {
+function streamedReply(text: string, messageId?: string): Response {
   const events = [
-    { type: 'start' },
+    { type: 'start', messageId },
     { type: 'text-start', id: 't' },
     { type: 'text-delta', id: 't', delta: text },
     { type: 'text-end', id: 't' },
@@ -29,7 +29,7 @@ const lostConnection: Answer = () => {
 };
 
 /** A chat over the transport, with the server's answers in order; records what each request sent. */
-function chatWith(answers: Answer[]) {
+function chatWith(answers: Answer[], messages: ChatMessage[] = []) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -39,7 +39,7 @@ function chatWith(answers: Answer[]) {
       return answer ? Promise.resolve().then(answer) : Promise.reject(new Error('more requests than the test expected'));
     }),
   );
-  const chat = new Chat<ChatMessage>({ transport: chatTransport(() => 'c1') });
+  const chat = new Chat<ChatMessage>({ transport: chatTransport(() => 'c1'), messages });
   return { chat, sent };
 }
 
@@ -114,5 +114,27 @@ describe('the chat transport: one idempotency key per user action', () => {
       fields: { resetsAt: '2026-08-01' },
       retryAfter: 30,
     });
+  });
+});
+
+describe('the chat transport: attaching to a reply being written', () => {
+  it("reads the reply's stream by its id and puts what it says in place of the stored text", async () => {
+    const stored: ChatMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hello' }] },
+      {
+        id: 'r1',
+        role: 'assistant',
+        parts: [{ type: 'text', text: 'So far' }],
+        metadata: { conversationId: 'c1', messageId: 'r1', status: 'streaming' },
+      },
+    ];
+    const { chat, sent } = chatWith([() => streamedReply('So far, and the rest', 'r1')], stored);
+    await chat.resumeStream(attachTo('r1'));
+    expect(sent.map((s) => s.url)).toEqual(['/api/conversations/c1/messages/r1/stream']);
+    expect(chat.messages.map((m) => [m.id, m.role, messageText(m)])).toEqual([
+      ['u1', 'user', 'Hello'],
+      ['r1', 'assistant', 'So far, and the rest'],
+    ]);
+    expect(chat.status).toBe('ready');
   });
 });

@@ -9,6 +9,12 @@ export type ChatMessage = UIMessage<ReplyMetadata>;
 export const messageText = (m: Pick<ChatMessage, 'parts'>) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
 
 /**
+ * Options for `resumeStream` that attach to a reply the server is still writing (a reload, a
+ * second tab): the transport reads that reply's stream from where it is.
+ */
+export const attachTo = (messageId: string) => ({ body: { messageId } }) satisfies ChatRequestOptions;
+
+/**
  * Options for `regenerate` that repeat the last request as it was, same idempotency key included:
  * "Try again" after a request that may or may not have reached the server.
  */
@@ -26,7 +32,8 @@ interface PreparedRequest {
  * /messages, Regenerate to /retry. Idempotency: each user action (a send, a regenerate) gets a
  * fresh key, and repeating that same action (repeatLastRequest) sends the same key again, so the
  * server answers a request it already has with the reply it made, without a second model call.
- * Refused requests throw the server's ApiError.
+ * Resuming (attachTo) reads /messages/:messageId/stream: the reply from its text so far, growing
+ * until it ends. Refused requests throw the server's ApiError.
  */
 export function chatTransport(conversationId: () => string | null) {
   const base = () => {
@@ -50,6 +57,11 @@ export function chatTransport(conversationId: () => string | null) {
           ? { api: `${base()}/retry`, body: { idempotencyKey } }
           : { api: `${base()}/messages`, body: { idempotencyKey, text: message ? messageText(message) : '' } };
       return last;
+    },
+    prepareReconnectToStreamRequest: ({ body }) => {
+      const messageId: unknown = (body as { messageId?: unknown } | undefined)?.messageId;
+      if (typeof messageId !== 'string') throw new Error('Attaching needs the reply being written.');
+      return { api: `${base()}/messages/${encodeURIComponent(messageId)}/stream` };
     },
   });
 }

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ReplayIcon from '@mui/icons-material/Replay';
 import type { ConversationDetail } from '../../../../contract/ai';
 import type { BotDetail } from '../../../../contract/bots';
@@ -13,6 +14,7 @@ import { preloadMarkdown } from '../../../components/markdown/Markdown';
 import { messageText } from '../../../lib/conversations/chatTransport';
 import { useStartRun } from '../../../lib/conversations/startRun';
 import { strings } from '../../../lib/strings';
+import { useFollowStream } from '../hooks/useFollowStream';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
 import { useAiUnavailable } from './AiStatusNotice';
@@ -49,7 +51,6 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
   const saveConversation = () => {
     if (chat.conversationId) void save.saveConversation(chat.conversationId).then((item) => item && onSaved?.(item.id));
   };
-  const end = useRef<HTMLDivElement>(null);
   const transcriptRef = useRef<HTMLDivElement>(null);
   // The conversation as Markdown for Word and Copy: who spoke, then what they said.
   const transcript = useMemo(
@@ -58,31 +59,19 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
   );
   useEffect(preloadMarkdown, []);
 
-  // Keep the newest text in view while it streams, unless the reader scrolled up to read.
-  const count = chat.messages.length;
-  const streamedChars = chat.streamingId
-    ? (chat.messages.at(-1)?.parts.length ?? 0) + JSON.stringify(chat.messages.at(-1)?.parts ?? []).length
-    : 0;
-  const following = useRef(true);
-  useEffect(() => {
-    const onScroll = () => {
-      following.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 160;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  useEffect(() => {
-    if (following.current) end.current?.scrollIntoView({ block: 'end' });
-  }, [count, chat.status, streamedChars]);
+  // Follow the newest text while it streams, unless the reader scrolled up to read.
+  const last = chat.messages.at(-1);
+  const follow = useFollowStream(`${chat.messages.length}:${last ? messageText(last).length : 0}:${chat.status}`);
 
   const welcome = bot.settings.welcomeMessage;
   const starters = bot.kind === 'ChatBot' && !tutor ? bot.settings.starterPrompts : [];
-  const last = chat.messages.at(-1);
   const canRegenerate =
     !chat.busy && last?.role === 'assistant' && last.metadata?.status !== 'streaming' && last.metadata?.status !== 'blocked';
   const send = (text: string) => {
     const full = withAttachment(text, attachment);
     setAttachment(null);
+    // Whoever sends wants to see the answer: follow again from wherever they had scrolled.
+    follow.jump();
     void chat.send(full);
   };
 
@@ -121,45 +110,69 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
       {chat.error !== null && chat.error !== undefined && (
         <AiErrorAlert error={chat.error} onRetry={chat.refused ? undefined : () => void chat.regenerate()} />
       )}
-      <div ref={end} />
-      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, position: 'sticky', bottom: 8, zIndex: 1 }}>
-        <Composer
-          busy={chat.busy}
-          canStop={chat.status === 'streaming' || chat.status === 'submitted'}
-          onSend={send}
-          onStop={() => void chat.stop()}
-          returned={chat.returnedText}
-          allowEmpty={attachment !== null}
-          blockedReason={blockedReason}
-          extra={
-            tutor ? undefined : (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
-                <SaveButton
-                  state={save}
-                  label={s.save.conversationButton}
-                  disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId}
-                  onSave={saveConversation}
-                />
-                <ExportMenu
-                  title={bot.name}
-                  markdown={transcript}
-                  target={transcriptRef}
-                  disabled={chat.messages.length === 0 || chat.busy}
-                  size="small"
-                />
-              </Stack>
-            )
-          }
-        />
-        {!tutor && (
-          <SaveOutcome
-            state={save}
-            onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))}
-            onUseTheirs={save.acceptTheirs}
-          />
+      <Box sx={{ position: 'sticky', bottom: 8, zIndex: 1 }}>
+        {follow.showJump && (
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<ArrowDownwardIcon />}
+            onClick={follow.jump}
+            sx={{ position: 'absolute', bottom: 'calc(100% + 8px)', left: '50%', transform: 'translateX(-50%)', borderRadius: 4 }}
+          >
+            {s.chat.jumpToNewest}
+          </Button>
         )}
-      </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
+          <Composer
+            busy={chat.busy}
+            canStop={chat.status === 'streaming' || chat.status === 'submitted'}
+            onSend={send}
+            onStop={() => void chat.stop()}
+            returned={chat.returnedText}
+            allowEmpty={attachment !== null}
+            blockedReason={blockedReason}
+            extra={
+              tutor ? undefined : (
+                // On a phone one row that scrolls sideways, so the message box stays short.
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{
+                    alignItems: 'center',
+                    flexWrap: { xs: 'nowrap', sm: 'wrap' },
+                    overflowX: { xs: 'auto', sm: 'visible' },
+                    maxWidth: '100%',
+                    rowGap: 1,
+                    '& > *': { flexShrink: 0 },
+                  }}
+                >
+                  <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
+                  <SaveButton
+                    state={save}
+                    label={s.save.conversationButton}
+                    disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId}
+                    onSave={saveConversation}
+                  />
+                  <ExportMenu
+                    title={bot.name}
+                    markdown={transcript}
+                    target={transcriptRef}
+                    disabled={chat.messages.length === 0 || chat.busy}
+                    size="small"
+                  />
+                </Stack>
+              )
+            }
+          />
+          {!tutor && (
+            <SaveOutcome
+              state={save}
+              onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))}
+              onUseTheirs={save.acceptTheirs}
+            />
+          )}
+        </Paper>
+      </Box>
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import SendIcon from '@mui/icons-material/Send';
 import StopIcon from '@mui/icons-material/Stop';
 import { strings } from '../../../lib/strings';
@@ -44,6 +46,8 @@ export function Composer({
 }: Props) {
   const hintId = useId();
   const reasonId = useId();
+  // On a phone the box stays within a quarter of the screen: it scrolls inside after three lines.
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [text, setText] = useState('');
   const [seen, setSeen] = useState(returned?.at);
   if (returned && returned.at !== seen) {
@@ -75,7 +79,7 @@ export function Composer({
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           multiline
-          maxRows={8}
+          maxRows={narrow ? 3 : 8}
           fullWidth
           slotProps={{ htmlInput: { 'aria-describedby': hintId } }}
         />

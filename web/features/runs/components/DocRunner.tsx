@@ -106,7 +106,8 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   const replyId = doc && doc.id !== 'saved' ? (doc.metadata?.messageId ?? doc.id) : null;
   const storedReply = initial?.messages.find((m) => m.id === replyId);
   const [storedEdit, setStoredEdit] = useState<string | null>(null);
-  const waiting = chat.status === 'submitted';
+  // Waiting for a reply to a request sent here (attaching to one keeps its text in view).
+  const waiting = chat.status === 'submitted' && chat.messages.at(-1)?.role === 'user';
   const streaming = chat.status === 'streaming';
   const hasDoc = doc !== undefined || waiting;
   const formLocked = chat.conversationId !== null;

@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
 import type { ConversationDetail } from '../../../../contract/ai';
-import { chatTransport, messageText, repeatLastRequest, type ChatMessage } from '../../../lib/conversations/chatTransport';
+import { attachTo, chatTransport, messageText, repeatLastRequest, type ChatMessage } from '../../../lib/conversations/chatTransport';
 import { getConversation } from '../../../lib/conversations/getConversation';
 import { stopReply as stopOnServer } from '../../../lib/conversations/stopReply';
 import { ApiError } from '../../../lib/http';
@@ -20,6 +20,9 @@ function toChatMessages(detail: ConversationDetail | null): ChatMessage[] {
 /** Errors the server raised before storing anything: the message goes back into the box to send again. */
 const nothingStored = (err: unknown) =>
   err instanceof ApiError && err.status !== 0 && (!err.code.startsWith('ai_') || err.code === 'ai_not_configured');
+
+/** A reply the server was still writing when this page opened it (a reload, a second tab). */
+const writtenOnServer = (m: ChatMessage | undefined): boolean => m?.role === 'assistant' && m.metadata?.status === 'streaming';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,8 +83,32 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
   const [startError, setStartError] = useState<unknown>(null);
   const { messages, status, error, sendMessage, regenerate, stop, clearError } = chat;
 
-  const busy = starting || status === 'submitted' || status === 'streaming';
-  const streamingId = status === 'streaming' ? messages.at(-1)?.id : undefined;
+  // Attaching to a reply the server is writing: from the request until its stream ends.
+  const [attaching, setAttaching] = useState(() => writtenOnServer(instance.lastMessage));
+  const attachRuns = useRef(0);
+  const follow = useCallback(async () => {
+    const last = instance.lastMessage;
+    if (!last) return;
+    const run = ++attachRuns.current;
+    try {
+      // Resuming a second time (a remount) aborts the first; only the last one ends the attaching.
+      await instance.resumeStream(attachTo(last.id));
+    } finally {
+      if (attachRuns.current === run) setAttaching(false);
+    }
+  }, [instance]);
+  useEffect(() => {
+    if (writtenOnServer(instance.lastMessage)) void follow();
+  }, [follow, instance]);
+  const attach = useCallback(async () => {
+    setAttaching(true);
+    await follow();
+  }, [follow]);
+
+  // A reply still being written is no reply to act on yet, attached or not (yet).
+  const pending = writtenOnServer(messages.at(-1));
+  const busy = starting || status === 'submitted' || status === 'streaming' || attaching || pending;
+  const streamingId = status === 'streaming' || attaching ? messages.at(-1)?.id : undefined;
 
   const ensureConversation = useCallback(async () => {
     if (current.id) return current.id;
@@ -138,6 +165,11 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
     clearError();
     setStartError(null);
     const last = messages.at(-1);
+    // "Try again" on a reply that could not be followed: attach to it again.
+    if (writtenOnServer(last)) {
+      await attach();
+      return;
+    }
     if (last && stopped.has(last.id)) {
       setSettling(true);
       try {
@@ -156,7 +188,7 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
       return;
     }
     await regenerate();
-  }, [clearError, messages, stopped, settle, error, regenerate]);
+  }, [clearError, messages, attach, stopped, settle, error, regenerate]);
 
   /** Stop: the page stops reading, and the server ends the reply where it is (and keeps it). */
   const stopReply = useCallback(async () => {

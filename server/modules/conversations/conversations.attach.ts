@@ -1,0 +1,52 @@
+import { isUuid } from '../../../contract/common';
+import { aiRuntime } from '../../ai/runtime';
+import { followedReplyResponse, liveReplyResponse, type ReplySnapshot } from '../../ai/ui-stream';
+import type { AppDeps, SessionUser } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { describeLiveError, replyMeta, storedError, storedFailure, storedReply } from './conversations.replay';
+import { abandonedBefore, startupSweep } from './conversations.service';
+import * as store from './conversations.store';
+
+/** How a stored reply reads to a follower: its text, and its end once it has one. */
+function snapshotOf(row: store.MessageRow): ReplySnapshot {
+  if (row.status === 'streaming') return { text: row.text };
+  const status = row.status === 'superseded' ? 'complete' : row.status;
+  const error = row.status === 'failed' ? storedFailure(row.errorCode) : storedError(row);
+  return { text: row.text, end: { status, error, stopped: row.errorCode === store.STOPPED || undefined } };
+}
+
+/**
+ * GET /api/conversations/:id/messages/:messageId/stream: a page opened (or reloaded) while a reply
+ * is written attaches to it without the request's idempotency key. A reply being generated in this
+ * process is joined (the text so far, then each delta); one another process is writing (several
+ * processes on PostgreSQL) is followed through its stored checkpoints until it ends; a reply that
+ * has ended is answered as stored. The owner only: anyone else's reply reads as not found.
+ */
+export async function attachReply(deps: AppDeps, actor: SessionUser, conversationId: string, messageId: string): Promise<Response> {
+  const { db } = deps.database;
+  await store.findConversation(db, actor.id, conversationId);
+  let reply = isUuid(messageId) ? await store.findMessage(db, messageId) : undefined;
+  if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound('The reply');
+  const rt = aiRuntime(deps);
+  const meta = replyMeta(deps, reply);
+  const live = rt.live.get(reply.id);
+  if (live) return liveReplyResponse(live, meta, describeLiveError(deps));
+  if (reply.status !== 'streaming') return storedReply(reply, meta);
+  // Not written here: alive in another process, or left by one that stopped (then it ends as interrupted).
+  const current = async (): Promise<store.MessageRow | undefined> => {
+    await startupSweep(deps);
+    const row = await store.findMessage(db, messageId);
+    if (row?.status !== 'streaming' || (row.checkpointAt && row.checkpointAt >= abandonedBefore(deps))) return row;
+    await store.sweepInterrupted(db, abandonedBefore(deps), [...rt.live.keys()], conversationId);
+    return store.findMessage(db, messageId);
+  };
+  reply = (await current()) ?? reply;
+  if (reply.status !== 'streaming') return storedReply(reply, meta);
+  let last = reply;
+  const poll = async () => {
+    // A reply deleted meanwhile (its conversation was) ends where it was.
+    last = (await current()) ?? { ...last, status: 'interrupted', errorCode: 'interrupted' };
+    return snapshotOf(last);
+  };
+  return followedReplyResponse(meta, reply.text, poll, Math.max(250, deps.config.ai.checkpointMs));
+}
