@@ -158,8 +158,8 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
               set={(d, v) => {
                 const next = optionsOf(v);
                 const f = d.doc.fields[index];
-                // Keep the default while it is still an option; else the first option.
-                const keep = f && next.includes(f.defaultValue) ? f.defaultValue : (next[0] ?? '');
+                // Keep the default while it is still an option; else none (the teacher picks each run).
+                const keep = f && next.includes(f.defaultValue) ? f.defaultValue : '';
                 return patchField(d, index, { options: v, defaultValue: keep });
               }}
               help={s.fieldOptionsHelp}
@@ -171,7 +171,7 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
               touchPath={row}
               label={s.fieldDefault}
               value={options.includes(field.defaultValue) ? field.defaultValue : ''}
-              options={options.map((o) => ({ value: o, label: o }))}
+              options={[{ value: '', label: s.fieldNoDefault }, ...options.map((o) => ({ value: o, label: o }))]}
               onChange={(d, v) => patchField(d, index, { defaultValue: v })}
             />
           </>
