@@ -418,6 +418,16 @@ export type FindBotsQuery = z.infer<typeof findBotsQuery>;
 export const foundBots = z.object({ templates: z.array(botSummary), mine: z.array(botSummary) });
 export type FoundBots = z.infer<typeof foundBots>;
 
+/** GET /api/bots/recent-runs: the start page's "continue where you left off". */
+export const recentRunsQuery = z.object({ limit: boundedInt(1, 20, { coerce: true }).default(6) });
+export type RecentRunsQuery = z.infer<typeof recentRunsQuery>;
+
+/** One of the teacher's own runs (with at least one message) of a bot they may still see, newest first. */
+export const recentRun = z.object({ conversationId: z.string(), title: z.string(), updatedAt: z.string(), bot: botSummary });
+export const recentRuns = z.object({ runs: z.array(recentRun) });
+export type RecentRun = z.infer<typeof recentRun>;
+export type RecentRuns = z.infer<typeof recentRuns>;
+
 /** GET /api/bots/:id query: the page's route parameters, checked against the bot (404 on mismatch). */
 export const botRouteParams = z.object({
   uid: text({ max: 200 }).optional(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BotSummary, FoundBots } from '../../../contract/bots';
+import type { BotSummary, FoundBots, RecentRuns } from '../../../contract/bots';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import { sharerName } from './bots.presenter';
@@ -124,5 +124,67 @@ describe('who shared a bot, on its card', () => {
     expect(sharerName('ada@school.edu')).toBeNull();
     expect(sharerName('')).toBeNull();
     expect(sharerName(null)).toBeNull();
+  });
+});
+
+describe('GET /api/bots/recent-runs, "continue where you left off"', () => {
+  /** Starts a run of a bot; with `said`, a first message is stored as the runner's first send would. */
+  async function run(client: TestClient, botId: string, said?: string) {
+    const res = await client.json<{ id: string }>('POST', `/api/bots/${botId}/runs`, { values: { topic: 'Fractions' } });
+    expect(res.status).toBe(201);
+    if (said)
+      await ctx.database.db
+        .insert(schema.aiMessage)
+        .values({ conversationId: res.body.id, seq: 1, role: 'user', text: said, status: 'complete' });
+    return res.body.id;
+  }
+
+  it("lists the teacher's own runs with a message, newest first, with the bot to open them in", async () => {
+    const school = await makeSchool(ctx);
+    const owner = await teacherAt(ctx, school);
+    const colleague = await teacherAt(ctx, school);
+    const mine = await createVia(owner.client, docBot({ name: 'My sheet' }));
+    const shared = await createVia(colleague.client, { ...chatBot({ name: 'Shared chat' }), visibility: 'school' });
+    const [template] = (await owner.client.json<{ items: BotSummary[] }>('GET', '/api/bots?kind=TutorBot&tab=templates')).body.items;
+    const first = await run(owner.client, mine.id, 'Fractions please');
+    await run(owner.client, mine.id); // started, nothing sent: not worth continuing
+    const second = await run(owner.client, shared.id, 'Hello');
+    const third = await run(owner.client, template!.id, 'Teach me');
+    await run(colleague.client, shared.id, "The colleague's own run");
+
+    const res = await owner.client.json<RecentRuns>('GET', '/api/bots/recent-runs');
+    expect(res.status).toBe(200);
+    expect(res.body.runs.map((r) => [r.conversationId, r.bot.kind, r.bot.isOwner])).toEqual([
+      [third, 'TutorBot', false],
+      [second, 'ChatBot', false],
+      [first, 'DocBot', true],
+    ]);
+    expect(res.body.runs[0]!.bot).toMatchObject({ uid: 'builtin', sid: 'none', isTemplate: true });
+    expect((await owner.client.json<RecentRuns>('GET', '/api/bots/recent-runs?limit=1')).body.runs).toHaveLength(1);
+
+    // The colleague sees only their own run; a bot no longer shared drops out of the owner's list.
+    const theirs = await colleague.client.json<RecentRuns>('GET', '/api/bots/recent-runs');
+    expect(theirs.body.runs.map((r) => r.title)).toEqual(['Shared chat']);
+    await colleague.client.json('PUT', `/api/bots/${shared.id}/visibility`, { visibility: 'private' });
+    const after = await owner.client.json<RecentRuns>('GET', '/api/bots/recent-runs');
+    expect(after.body.runs.map((r) => r.conversationId)).toEqual([third, first]);
+  });
+
+  it('refuses students (403), signed-out visitors (401) and a bad limit (422); another teacher sees none', async () => {
+    const owner = await signedIn(ctx, { role: 'teacher' });
+    const bot = await createVia(owner.client, docBot());
+    await run(owner.client, bot.id, 'Hi');
+    const school = await makeSchool(ctx);
+    for (const client of [
+      (await signedIn(ctx, { role: 'student' })).client,
+      (await signedIn(ctx, { email: `kid3@${school.domain}`, role: 'teacher' })).client,
+    ]) {
+      expect((await client.json<ErrorJson>('GET', '/api/bots/recent-runs')).status).toBe(403);
+    }
+    const out = await new TestClient(ctx).json<ErrorJson>('GET', '/api/bots/recent-runs');
+    expect([out.status, out.body.error.code]).toEqual([401, 'unauthenticated']);
+    const other = await signedIn(ctx, { role: 'teacher' });
+    expect((await other.client.json<RecentRuns>('GET', '/api/bots/recent-runs')).body.runs).toEqual([]);
+    expect((await other.client.json<ErrorJson>('GET', '/api/bots/recent-runs?limit=0')).status).toBe(422);
   });
 });

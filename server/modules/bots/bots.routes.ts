@@ -5,6 +5,7 @@ import {
   copyBotInput,
   createBotInput,
   findBotsQuery,
+  recentRunsQuery,
   listBotsQuery,
   moveBotInput,
   shareBotInput,
@@ -18,7 +19,7 @@ import { findBotIcon, openBotIcon } from './bot-icon.service';
 
 import { findBots, getBot, listBots } from './library.service';
 import { setBotRunSpecResolver } from '../conversations/conversations.service';
-import { listBotRuns, resolveBotRunSpec, startBotRun } from './run-spec';
+import { listBotRuns, listRecentRuns, resolveBotRunSpec, startBotRun } from './run-spec';
 import { copyBot, createBot, deleteBot, moveBot, restoreBot, shareBot, touchBot, updateBot } from './mutate.service';
 
 /**
@@ -45,6 +46,13 @@ export function botsRoutes() {
     const query = readQuery(c, findBotsQuery);
     c.header('Cache-Control', 'no-store');
     return c.json(await findBots(db(c), actor, query));
+  });
+
+  app.get('/recent-runs', async (c) => {
+    const actor = await requireBotActor(c);
+    const query = readQuery(c, recentRunsQuery);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listRecentRuns(db(c), actor, query));
   });
 
   app.post('/', async (c) => {
