@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 // Only @font-face rules with unicode-range subsets (a few KB of CSS, in the chunk of whatever page
 // shows a bot); a browser fetches just the subsets of the emoji on screen, and only where no
 // system emoji font has them (a Linux desktop, a kiosk, a headless browser).
-import '@fontsource/noto-color-emoji/400.css';
+import './emojiFont.css';
 import type { BotIcon, BotKind } from '../../contract/bots';
 
 const fallback: Record<BotKind, string> = { DocBot: '📄', ChatBot: '💬', TutorBot: '🎓' };

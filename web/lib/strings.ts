@@ -223,7 +223,7 @@ export const strings = {
       yourKind: (kind: string, when: string) => `Your ${kind} · ${when}`,
       continueTitle: 'Continue where you left off',
       popularTitle: 'Popular templates to start with',
-      runOf: (bot: string, when: string) => `Run of ${bot} · ${when}`,
+      runOf: (kind: string, when: string) => `${kind} run · ${when}`,
       savedOf: (when: string) => `Saved Docs · ${when}`,
       untitled: 'Untitled',
       edit: (name: string) => `Edit ${name}`,

@@ -46,7 +46,7 @@ export function ContinueRow() {
       key: `run-${r.conversationId}`,
       to: continueRunPathOf(r.bot, r.conversationId),
       title: r.title || r.bot.name,
-      line: s.runOf(r.bot.name, relativeTime(r.updatedAt)),
+      line: s.runOf(strings.bots.kindNoun[r.bot.kind], relativeTime(r.updatedAt)),
       at: r.updatedAt,
       icon: <BotAvatar icon={r.bot.icon} kind={r.bot.kind} botId={r.bot.id} size={36} />,
     })),

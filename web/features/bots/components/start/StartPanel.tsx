@@ -37,7 +37,7 @@ export function StartPanel() {
   }, [value]);
   const query = useDeferredValue(q);
   return (
-    <Box component="section" aria-label={s.regionLabel} sx={{ mb: 3 }}>
+    <Box component="section" aria-label={s.regionLabel} sx={{ mt: { xs: 2, sm: 1 }, mb: 3 }}>
       <TextField
         type="search"
         fullWidth
