@@ -37,7 +37,6 @@ export const strings = {
     myAssignments: 'My Assignments',
     usage: (used: number, limit: number) => `${used} of ${limit} generations used`,
     usageResets: (date: string) => `This month's count starts again on ${date}.`,
-    usageMore: 'Get more',
     trophyChart: 'Trophy Chart',
     trophies: (n: number) => `${n} ${n === 1 ? 'trophy' : 'trophies'}`,
     trophiesShown: (shown: number, total: number) => (shown < total ? `Showing ${shown} of ${total} trophies` : ''),

@@ -1,12 +1,9 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { aiStatusQuery } from '../../features/ai/api/aiStatus';
-import { paths } from '../../lib/paths';
 import { strings } from '../../lib/strings';
 
 /** The requests that use up a generation: a send, a regenerate, an image. */
@@ -52,10 +49,7 @@ export function UsageMeter() {
         sx={{ my: 0.75, height: 6, borderRadius: 3 }}
       />
       <Typography variant="caption" color="text.secondary" component="p">
-        {strings.drawer.usageResets(resets)}{' '}
-        <Link component={RouterLink} to={paths.mySubscription.to()}>
-          {strings.drawer.usageMore}
-        </Link>
+        {strings.drawer.usageResets(resets)}
       </Typography>
     </Box>
   );
