@@ -145,8 +145,8 @@ export const formInput = z.discriminatedUnion(
         .array(option)
         .min(1, 'A list needs at least one option.')
         .max(L.selectOptions, `A list can have at most ${L.selectOptions} options.`),
-      // Every list has a default so the runner's Generate works once the text fields are filled.
-      default: text({ max: L.optionChars, required: 'Choose which option is selected at first.' }),
+      // No default means the teacher picks one each run (a required list is then asked, not guessed).
+      default: text({ max: L.optionChars }).optional(),
     }),
     z.object({ ...inputBase, kind: z.literal('grade_level'), default: gradeLevel.optional() }),
   ],
@@ -166,7 +166,7 @@ function checkFormInputs(inputs: FormInput[], ctx: z.RefinementCtx) {
         if (lower.indexOf(o) !== j)
           ctx.addIssue({ code: 'custom', path: [i, 'options', j], message: `"${input.options[j]}" is listed twice.` });
       });
-      if (!input.options.includes(input.default)) {
+      if (input.default !== undefined && !input.options.includes(input.default)) {
         ctx.addIssue({ code: 'custom', path: [i, 'default'], message: 'The default must be one of the options.' });
       }
     }
@@ -360,6 +360,11 @@ export const botSummary = z.object({
   /** The owner's last run; null for anyone else. */
   lastUsedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /**
+   * Who shared it, on the School tab only: the colleague's display name (never an e-mail address),
+   * null everywhere else and for one's own bots.
+   */
+  sharedBy: z.string().nullable(),
 });
 export type BotSummary = z.infer<typeof botSummary>;
 
@@ -401,6 +406,27 @@ export type ListBotsQuery = z.infer<typeof listBotsQuery>;
 
 export const botPage = z.object({ items: z.array(botSummary), nextCursor: z.string().nullable() });
 export type BotPage = z.infer<typeof botPage>;
+
+/** GET /api/bots/find: the start page's one search over the templates and one's own bots of every kind. */
+export const findBotsQuery = z.object({
+  q: text({ trim: true, max: 100, tooLong: 'Keep the search to 100 characters or fewer.' }).optional(),
+  limit: boundedInt(1, 24, { coerce: true }).default(8),
+});
+export type FindBotsQuery = z.infer<typeof findBotsQuery>;
+
+/** Templates most useful first; one's own bots most recently used first. */
+export const foundBots = z.object({ templates: z.array(botSummary), mine: z.array(botSummary) });
+export type FoundBots = z.infer<typeof foundBots>;
+
+/** GET /api/bots/recent-runs: the start page's "continue where you left off". */
+export const recentRunsQuery = z.object({ limit: boundedInt(1, 20, { coerce: true }).default(6) });
+export type RecentRunsQuery = z.infer<typeof recentRunsQuery>;
+
+/** One of the teacher's own runs (with at least one message) of a bot they may still see, newest first. */
+export const recentRun = z.object({ conversationId: z.string(), title: z.string(), updatedAt: z.string(), bot: botSummary });
+export const recentRuns = z.object({ runs: z.array(recentRun) });
+export type RecentRun = z.infer<typeof recentRun>;
+export type RecentRuns = z.infer<typeof recentRuns>;
 
 /** GET /api/bots/:id query: the page's route parameters, checked against the bot (404 on mismatch). */
 export const botRouteParams = z.object({

@@ -138,11 +138,11 @@ describe('teacher layout', () => {
 });
 
 describe('student layout', () => {
-  it("shows a student MyAssignments and the Trophy Chart, no Get Premium and no 'Switch to Teacher Account'", async () => {
+  it("shows a student My Assignments and the Trophy Chart, no Get Premium and no 'Switch to Teacher Account'", async () => {
     const context = await contextAs(getBrowser(), 'student');
     const page = await context.newPage();
     await openAndSettle(page, '/studentAssignments');
-    expect(await drawerLinks(page)).toEqual([{ name: 'MyAssignments', href: '/studentAssignments' }]);
+    expect(await drawerLinks(page)).toEqual([{ name: 'My Assignments', href: '/studentAssignments' }]);
     await page.getByRole('heading', { name: 'Trophy Chart' }).waitFor();
     expect(await page.getByTestId('trophy-total').textContent()).toContain('0');
     expect(await page.getByRole('link', { name: 'Get Premium' }).count()).toBe(0);

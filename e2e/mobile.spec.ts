@@ -80,14 +80,14 @@ describe('drawer at 360 px', () => {
     await context.close();
   });
 
-  it('student layout: closed by default, opens to MyAssignments and the Trophy Chart, no sideways scroll', async () => {
+  it('student layout: closed by default, opens to My Assignments and the Trophy Chart, no sideways scroll', async () => {
     const context = await contextAs(getBrowser(), 'student', narrow);
     const page = await context.newPage();
     await openAndSettle(page, '/studentAssignments');
-    expect(await page.getByRole('link', { name: 'MyAssignments' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'My Assignments' }).count()).toBe(0);
     expect(await scrollsSideways(page)).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'MyAssignments' }).waitFor();
+    await page.getByRole('link', { name: 'My Assignments' }).waitFor();
     await page.getByRole('heading', { name: 'Trophy Chart' }).waitFor();
     await context.close();
   });

@@ -86,6 +86,10 @@ describe('from a template to my own DocBot', () => {
     await page.getByRole('button', { name: 'Add a field' }).click();
     const added = page.getByRole('listitem', { name: /^Field \d+$/ }).last();
     expect(await added.getByRole('textbox', { name: 'Label' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    // A new field says nothing until the teacher types in it or leaves it empty.
+    expect(await added.getByText('Give this field a label.').count()).toBe(0);
+    await added.getByRole('textbox', { name: 'Help line' }).focus();
+    await added.getByText('Give this field a label.').waitFor();
     await added.getByRole('textbox', { name: 'Label' }).fill('Room number');
     await added.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'Number' }).click();

@@ -31,6 +31,9 @@ describe('the library and a school-shared bot', () => {
     const c = card(page, shared.name);
     await c.waitFor();
     await c.getByText('Shared with school').waitFor();
+    // Who shared it, by name (never an e-mail address).
+    await c.getByText('Shared by Adam Admin').waitFor();
+    expect(await c.textContent()).not.toContain('@');
     await c.getByRole('link', { name: `View ${shared.name}` }).waitFor();
     expect(await c.getByRole('link', { name: `Run ${shared.name}` }).getAttribute('href')).toBe(
       `/run-doc-bot/${shared.id}/true/new/${shared.uid}/${shared.sid}`,

@@ -197,6 +197,8 @@ export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
 /** A valid query per list route; several where the list pages in different orders. */
 export const querySeeds: Record<string, Record<string, string>[]> = {
   '/api/bots': [{ kind: 'DocBot' }, { kind: 'DocBot', tab: 'templates' }],
+  '/api/bots/find': [{}, { q: 'quiz', limit: '3' }],
+  '/api/bots/recent-runs': [{}, { limit: '3' }],
   '/api/collections': [{ kind: 'DocBot' }],
   '/api/saved': [{}, { sort: 'title' }, { sort: 'created' }],
   '/api/files': [{ purpose: 'attachment' }],

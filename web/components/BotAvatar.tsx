@@ -1,7 +1,14 @@
 import Avatar from '@mui/material/Avatar';
+// Only @font-face rules with unicode-range subsets (a few KB of CSS, in the chunk of whatever page
+// shows a bot); a browser fetches just the subsets of the emoji on screen, and only where no
+// system emoji font has them (a Linux desktop, a kiosk, a headless browser).
+import './emojiFont.css';
 import type { BotIcon, BotKind } from '../../contract/bots';
 
 const fallback: Record<BotKind, string> = { DocBot: '📄', ChatBot: '💬', TutorBot: '🎓' };
+
+/** The system's colour emoji first, the shipped Noto Color Emoji where there is none. */
+export const emojiFontFamily = '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji", sans-serif';
 
 /**
  * Where a saved bot's uploaded icon is served to everyone who may see the bot. The file id in the
@@ -25,7 +32,14 @@ export function BotAvatar({ icon, kind, botId, size = 48 }: { icon: BotIcon | nu
       alt=""
       aria-hidden
       variant="rounded"
-      sx={{ width: size, height: size, fontSize: size * 0.55, bgcolor: 'collectionBackground', color: 'text.primary' }}
+      sx={{
+        width: size,
+        height: size,
+        fontSize: size * 0.55,
+        fontFamily: emojiFontFamily,
+        bgcolor: 'collectionBackground',
+        color: 'text.primary',
+      }}
     >
       {emoji}
     </Avatar>

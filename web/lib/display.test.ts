@@ -9,6 +9,24 @@ describe('initialsOf', () => {
     expect(initialsOf('Élodie Ødegaard')).toBe('ÉØ');
     expect(initialsOf('')).toBe('?');
   });
+
+  it('skips titles before the name, with or without a dot, in any case', () => {
+    expect(initialsOf('Mr Rogers')).toBe('R');
+    expect(initialsOf('Mrs. Ada Lovelace')).toBe('AL');
+    expect(initialsOf('ms jane doe')).toBe('JD');
+    expect(initialsOf('Miss Honey')).toBe('H');
+    expect(initialsOf('Dr. Grace Hopper')).toBe('GH');
+    expect(initialsOf('Prof Dr Marie Curie')).toBe('MC');
+    expect(initialsOf('Mx. Sam Lee')).toBe('SL');
+    expect(initialsOf('PROF. X')).toBe('X');
+  });
+
+  it('keeps a word that only looks like a title, and a name that is only a title', () => {
+    expect(initialsOf('Mrsa Khan')).toBe('MK');
+    expect(initialsOf('Drew Barrymore')).toBe('DB');
+    expect(initialsOf('Miss')).toBe('M');
+    expect(initialsOf('Ada Dr')).toBe('AD');
+  });
 });
 
 describe('trophyDisplay', () => {

@@ -1,6 +1,15 @@
-/** Up to two initials of a display name: "Ada Lovelace" gives "AL", "plato" gives "P". */
+/** Titles before a name, with or without a dot: "Mr", "Mrs.", "Dr", "Prof."... */
+const honorific = /^(mr|mrs|ms|miss|mx|dr|prof|sr|sra|srta|mme|mlle|herr|frau|rev|fr|sir|dame)\.?$/i;
+
+/**
+ * Up to two initials of a display name: "Ada Lovelace" gives "AL", "plato" gives "P"; a title
+ * before the name is skipped ("Mrs. Ada Lovelace" gives "AL"), unless it is the whole name.
+ */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const all = name.trim().split(/\s+/).filter(Boolean);
+  let start = 0;
+  while (start < all.length - 1 && honorific.test(all[start]!)) start++;
+  const words = all.slice(start);
   if (words.length === 0) return '?';
   const first = Array.from(words[0]!)[0]!;
   const last = words.length > 1 ? Array.from(words[words.length - 1]!)[0]! : '';

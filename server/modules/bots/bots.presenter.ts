@@ -21,9 +21,23 @@ export function iconOf(row: Pick<BotRow, 'icon' | 'iconFileId' | 'kind'>): BotIc
   return { type: 'emoji', emoji: row.icon || defaultIcons[row.kind] };
 }
 
-/** A library card. The owner's collection and last use are the owner's business only. */
-export function presentSummary(actor: BotActor, row: BotRow): BotSummary {
+/**
+ * The sharer's name as a colleague may see it: a display name only. Sign-up may leave the e-mail
+ * address (or something like one) as the name, and addresses are not shown to colleagues.
+ */
+export function sharerName(name: string | null | undefined): string | null {
+  const shown = name?.trim();
+  if (!shown || shown.includes('@')) return null;
+  return shown;
+}
+
+/**
+ * A library card. The owner's collection and last use are the owner's business only; `sharer` is
+ * the owner's name, passed only where the actor's school shares the bot (the School tab).
+ */
+export function presentSummary(actor: BotActor, row: BotRow, sharer: string | null = null): BotSummary {
   const own = row.ownerId === actor.userId;
+  const sharedWithActor = !own && row.visibility === 'school' && actor.schoolId !== null && row.schoolId === actor.schoolId;
   return {
     id: row.id,
     kind: row.kind,
@@ -37,6 +51,7 @@ export function presentSummary(actor: BotActor, row: BotRow): BotSummary {
     ...routeIdsOf(row),
     lastUsedAt: own && row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
     updatedAt: row.updatedAt.toISOString(),
+    sharedBy: sharedWithActor ? sharerName(sharer) : null,
   };
 }
 

@@ -4,6 +4,8 @@ import {
   botRouteParams,
   copyBotInput,
   createBotInput,
+  findBotsQuery,
+  recentRunsQuery,
   listBotsQuery,
   moveBotInput,
   shareBotInput,
@@ -15,9 +17,9 @@ import { readJson, readOptionalJson, readQuery } from '../../lib/context';
 import { botIdParam, requireBotActor } from './bots.policy';
 import { findBotIcon, openBotIcon } from './bot-icon.service';
 
-import { getBot, listBots } from './library.service';
+import { findBots, getBot, listBots } from './library.service';
 import { setBotRunSpecResolver } from '../conversations/conversations.service';
-import { listBotRuns, resolveBotRunSpec, startBotRun } from './run-spec';
+import { listBotRuns, listRecentRuns, resolveBotRunSpec, startBotRun } from './run-spec';
 import { copyBot, createBot, deleteBot, moveBot, restoreBot, shareBot, touchBot, updateBot } from './mutate.service';
 
 /**
@@ -36,6 +38,21 @@ export function botsRoutes() {
     const query = readQuery(c, listBotsQuery);
     c.header('Cache-Control', 'no-store');
     return c.json(await listBots(db(c), actor, query));
+  });
+
+  // Before /:id, which would take "find" for an id.
+  app.get('/find', async (c) => {
+    const actor = await requireBotActor(c);
+    const query = readQuery(c, findBotsQuery);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await findBots(db(c), actor, query));
+  });
+
+  app.get('/recent-runs', async (c) => {
+    const actor = await requireBotActor(c);
+    const query = readQuery(c, recentRunsQuery);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listRecentRuns(db(c), actor, query));
   });
 
   app.post('/', async (c) => {

@@ -1,12 +1,13 @@
 import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { BotDetail, BotPage, BotRouteParams, ListBotsQuery } from '../../../contract/bots';
+import type { BotDetail, BotPage, BotRouteParams, FindBotsQuery, FoundBots, ListBotsQuery } from '../../../contract/bots';
 import { text, uuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { assertRouteMatches, botNotFound, visibleTo, type BotActor } from './bots.policy';
 import { presentDetail, presentSummary, type BotRow, type KnowledgeRef } from './bots.presenter';
+import { templateRank } from './templates';
 
 const b = schema.bot;
 
@@ -55,9 +56,12 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
         ? sql`(${b.name}, ${b.id}) > (${c.name}, ${c.id}::uuid)`
         : sql`(${b.activeAt}, ${b.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
   }
+  const school = query.tab === 'school';
   const rows = await db
-    .select({ row: b, at: timestampText(b.activeAt) })
+    .select({ row: b, at: timestampText(b.activeAt), sharer: school ? schema.user.name : sql<null>`null` })
     .from(b)
+    // The sharer's name only where it is shown: the School tab, whose rows are all the actor's school's.
+    .leftJoin(schema.user, school ? eq(schema.user.id, b.ownerId) : sql`false`)
     .where(and(scope, search, after))
     // NULLS LAST matches the indexes' order (the columns are never null).
     .orderBy(...(byName ? [asc(b.name), asc(b.id)] : [sql`${b.activeAt} desc nulls last`, sql`${b.id} desc nulls last`]))
@@ -68,7 +72,34 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
     rows.length > query.limit && last
       ? cursor.encode(byName ? { k: 'name', name: last.row.name, id: last.row.id } : { k: 'recent', at: last.at, id: last.row.id })
       : null;
-  return { items: page.map((r) => presentSummary(actor, r.row)), nextCursor };
+  return { items: page.map((r) => presentSummary(actor, r.row, r.sharer)), nextCursor };
+}
+
+/**
+ * GET /api/bots/find: the start page's search. Built-in templates of every kind, most useful
+ * first (templates/index.ts), and the actor's own bots of every kind, most recently used first.
+ * Both lists are short; the library tabs page through the rest.
+ */
+export async function findBots(db: Db, actor: BotActor, query: FindBotsQuery): Promise<FoundBots> {
+  const search = query.q ? or(ilike(b.name, likePattern(query.q)), ilike(b.description, likePattern(query.q))) : undefined;
+  // The built-ins are a few dozen rows, so they are ranked here rather than in SQL.
+  const [templates, mine] = await Promise.all([
+    db
+      .select()
+      .from(b)
+      .where(and(isNull(b.deletedAt), isNull(b.ownerId), isNotNull(b.templateKey), search)),
+    db
+      .select()
+      .from(b)
+      .where(and(isNull(b.deletedAt), eq(b.ownerId, actor.userId), search))
+      .orderBy(sql`${b.activeAt} desc nulls last`, sql`${b.id} desc nulls last`)
+      .limit(query.limit),
+  ]);
+  const ranked = templates.sort((x, y) => templateRank(x.templateKey) - templateRank(y.templateKey) || x.name.localeCompare(y.name));
+  return {
+    templates: ranked.slice(0, query.limit).map((row) => presentSummary(actor, row)),
+    mine: mine.map((row) => presentSummary(actor, row)),
+  };
 }
 
 /** A bot the actor may see, or the shared 404. */

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { ConversationList, ConversationSummary } from '../../../contract/ai';
-import { chatBotSettings, checkFormValues, docBotSettings, tutorBotSettings, type StartRunInput } from '../../../contract/bots';
+import {
+  chatBotSettings,
+  checkFormValues,
+  docBotSettings,
+  tutorBotSettings,
+  type RecentRuns,
+  type RecentRunsQuery,
+  type StartRunInput,
+} from '../../../contract/bots';
 import type { RunSpec } from '../../ai/run-spec';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
@@ -9,8 +17,8 @@ import { AppError, invalidFields } from '../../lib/errors';
 import type { TeacherAiActor } from '../conversations/conversations.policy';
 import { presentConversation } from '../conversations/conversations.presenter';
 import { createConversation, type ConversationRow } from '../conversations/conversations.store';
-import type { BotActor } from './bots.policy';
-import type { BotRow } from './bots.presenter';
+import { visibleTo, type BotActor } from './bots.policy';
+import { presentSummary, type BotRow } from './bots.presenter';
 import { findVisibleBot } from './library.service';
 import { tutorFrame } from './templates/tutor-rules';
 
@@ -66,6 +74,30 @@ export async function listBotRuns(db: Db, actor: BotActor, id: string): Promise<
     .orderBy(desc(schema.conversation.updatedAt))
     .limit(100);
   return { conversations: rows.map((r) => presentConversation(r.conversation)) };
+}
+
+/**
+ * GET /api/bots/recent-runs: the actor's own runs that produced something, of bots they may still see,
+ * newest first, with the bot's card so the start page can open each in its runner.
+ */
+export async function listRecentRuns(db: Db, actor: BotActor, query: RecentRunsQuery): Promise<RecentRuns> {
+  const c = schema.conversation;
+  const rows = await db
+    .select({ conversation: c, bot: schema.bot })
+    .from(c)
+    .innerJoin(schema.botRun, eq(schema.botRun.conversationId, c.id))
+    .innerJoin(schema.bot, eq(schema.bot.id, schema.botRun.botId))
+    .where(and(eq(c.ownerId, actor.userId), visibleTo(actor), producedSomething))
+    .orderBy(desc(c.updatedAt), desc(c.id))
+    .limit(query.limit);
+  return {
+    runs: rows.map((r) => ({
+      conversationId: r.conversation.id,
+      title: r.conversation.title,
+      updatedAt: r.conversation.updatedAt.toISOString(),
+      bot: presentSummary(actor, r.bot),
+    })),
+  };
 }
 
 /** The system text of a bot: its own instructions, with what its kind's fields mean for the model. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { gradeLevels, type FormInput } from '../../../contract/bots';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, type TestContext } from '../../../tests/harness';
-import { builtinTemplates, type BuiltinTemplate } from './templates';
+import { builtinTemplates, featuredTemplateKeys, templateRank, type BuiltinTemplate } from './templates';
 import { findTemplateRows, syncBuiltinTemplates } from './templates/sync';
 import { tutorFrame } from './templates/tutor-rules';
 import { SUBJECTS } from './templates/types';
@@ -174,32 +174,52 @@ describe('built-in template content (PEDAGOGY.md)', () => {
     expect(tutors.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(docs.map((d) => [d.key, d] as const))('%s has grade, subject, its own fields, standard and notes', (key, doc) => {
-    const inputs = doc.settings.formInputs;
-    const shape = inputs.map((i): Expected =>
-      i.default === undefined ? [i.key, i.kind, i.required] : [i.key, i.kind, i.required, i.default],
-    );
-    const selects = new Set(inputs.filter((i) => i.kind === 'select').map((i) => i.key));
-    // Selects' defaults are checked below; here only their presence, kind and requiredness.
-    const comparable = (e: Expected[]) =>
-      e.map(([k, kind, req, d]) =>
-        selects.has(k) && k !== 'subject' ? [k, kind, req] : d === undefined ? [k, kind, req] : [k, kind, req, d],
+  it.each(docs.filter((d) => d.key !== 'doc.parent-email').map((d) => [d.key, d] as const))(
+    '%s has grade, subject, its own fields, standard and notes',
+    (key, doc) => {
+      const inputs = doc.settings.formInputs;
+      const shape = inputs.map((i): Expected =>
+        i.default === undefined ? [i.key, i.kind, i.required] : [i.key, i.kind, i.required, i.default],
       );
-    expect(comparable(shape)).toEqual(
-      comparable([
-        ['grade', 'grade_level', true],
-        ['subject', 'select', true, 'Other'],
-        ...extraFields[key]!,
-        ['standard', 'text', false],
-        ['notes', 'long_text', false],
-      ]),
-    );
-    const subject = inputs.find((i) => i.key === 'subject');
-    expect(subject).toMatchObject({ options: [...SUBJECTS] });
-    for (const input of inputs) if (input.kind === 'select') expect(input.options).toContain(input.default);
-    expect(doc.instructions).toMatch(/Never invent a standard code/);
-    expect(doc.instructions).toMatch(/after a line containing only ---/);
-    expect(doc.settings.outputFormat.length).toBeGreaterThan(20);
+      const selects = new Set(inputs.filter((i) => i.kind === 'select').map((i) => i.key));
+      // Selects' defaults are checked below; here only their presence, kind and requiredness.
+      const comparable = (e: Expected[]) =>
+        e.map(([k, kind, req, d]) =>
+          selects.has(k) && k !== 'subject' ? [k, kind, req] : d === undefined ? [k, kind, req] : [k, kind, req, d],
+        );
+      expect(comparable(shape)).toEqual(
+        comparable([
+          ['grade', 'grade_level', true],
+          ['subject', 'select', false],
+          ...extraFields[key]!,
+          ['standard', 'text', false],
+          ['notes', 'long_text', false],
+        ]),
+      );
+      const subject = inputs.find((i) => i.key === 'subject');
+      expect(subject).toMatchObject({ options: [...SUBJECTS] });
+      expect(subject).not.toHaveProperty('default');
+      for (const input of inputs) if (input.kind === 'select' && input.key !== 'subject') expect(input.options).toContain(input.default);
+      expect(doc.instructions).toMatch(/Never invent a standard code/);
+      expect(doc.instructions).toMatch(/after a line containing only ---/);
+      expect(doc.settings.outputFormat.length).toBeGreaterThan(20);
+    },
+  );
+
+  it('asks a parent e-mail only what an e-mail home needs: no grade level, subject or standard', () => {
+    const email = docs.find((d) => d.key === 'doc.parent-email')!;
+    expect(email.settings.formInputs.map((i) => [i.key, i.kind, i.required])).toEqual([
+      ...extraFields['doc.parent-email']!,
+      ['notes', 'long_text', false],
+    ]);
+  });
+
+  it('orders the start page with the most used templates first, every template ranked once', () => {
+    const ranked = [...builtinTemplates].sort((a, b) => templateRank(a.key) - templateRank(b.key)).map((t) => t.key);
+    expect(ranked.slice(0, 4)).toEqual(['doc.lesson-plan', 'doc.quiz', 'doc.worksheet', 'chat.lesson-ideas']);
+    expect(new Set(builtinTemplates.map((t) => templateRank(t.key))).size).toBe(builtinTemplates.length);
+    for (const key of featuredTemplateKeys) expect(builtinTemplates.map((t) => t.key)).toContain(key);
+    expect(templateRank('doc.retired')).toBeGreaterThan(templateRank(ranked[ranked.length - 1]!));
   });
 
   it('keeps an exit ticket to 1 to 3 items and a lesson plan to the minutes it is given', () => {

@@ -117,13 +117,13 @@ export async function reserveUsage(tx: Tx, r: Reservation, now = new Date()): Pr
 
 function quotaExceeded(kind: UsageKind, limit: number, resetsAt: Date, premium: boolean, student: boolean): AppError {
   const what = kind === 'text' ? 'AI generations' : 'AI images';
-  const day = resetsAt.toISOString().slice(0, 10);
   const whose = student ? "Your teacher's class has" : 'You have';
   const upgrade = !premium && !student ? ' Get Premium for a larger monthly allowance.' : '';
   return new AppError(
     'quota_exceeded',
     429,
-    `${whose} used all ${limit} ${what} for this month. The quota resets on ${day} (UTC).${upgrade}`,
+    // The reset date rides in fields.resetsAt, and the page adds it once in the reader's own date format.
+    `${whose} used all ${limit} ${what} for this month.${upgrade}`,
     {
       fields: { resetsAt: resetsAt.toISOString(), kind, limit: String(limit), upgrade: upgrade ? 'premium' : '' },
     },

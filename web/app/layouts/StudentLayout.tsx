@@ -14,7 +14,7 @@ import { useLogout } from './useLogout';
 
 /**
  * The student area's layout: the same top bar (no 'Get Premium'), 'Switch to Teacher Account'
- * for teachers previewing it, the 'MyAssignments' item and the Trophy Chart.
+ * for teachers previewing it, the 'My Assignments' item (the seed's 'MyAssignments', spelled for people) and the Trophy Chart.
  */
 export function StudentLayout() {
   const { data: me } = useMe();

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import BarChart from '@mui/icons-material/BarChart';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
@@ -23,6 +24,8 @@ import { AppFrame, FrameNotice } from './AppFrame';
 import { DrawerFooter, DrawerNav, NavSection, type NavEntry } from './DrawerParts';
 import { useSchoolLogo } from './schoolLogo';
 import { TopBar } from './TopBar';
+import { UsageMeter } from './UsageMeter';
+import { useDrawerExpanded } from './drawerContext';
 import { useLogout } from './useLogout';
 
 /** The teacher drawer's groups, in the seed's order, for this user. */
@@ -99,6 +102,12 @@ export function TeacherLayout() {
               <NavSection title={strings.drawer.superAdminTools} entries={nav.superAdmin} />
             </>
           )}
+          {!isPremium(subscription.status) && !isStudent && (
+            <ExpandedOnly>
+              <Divider />
+              <UsageMeter />
+            </ExpandedOnly>
+          )}
           <DrawerFooter />
         </DrawerNav>
       }
@@ -109,4 +118,9 @@ export function TeacherLayout() {
       }
     />
   );
+}
+
+/** What fits only in the open drawer (the closed rail is icons only). */
+function ExpandedOnly({ children }: { children: ReactNode }) {
+  return useDrawerExpanded() ? <>{children}</> : null;
 }

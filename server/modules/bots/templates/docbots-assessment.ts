@@ -5,7 +5,7 @@ import { docForm, type DocTemplate } from './types';
 export const assessmentDocBots: DocTemplate[] = [
   {
     key: 'doc.quiz',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Quiz with Answer Key',
     description: 'A student quiz with points per question and a separate key giving each answer, its reason and its DOK level.',
@@ -55,7 +55,7 @@ Table: question | answer | reason (one line) | DOK`,
   },
   {
     key: 'doc.rubric',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Rubric',
     description:
@@ -98,7 +98,7 @@ Table: criterion | one column per level with points (analytic); or one block per
   },
   {
     key: 'doc.exit-ticket',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Exit Ticket',
     description: 'A 3 to 5 minute check at the end of a lesson, with a guide to sort answers into got it, almost and not yet.',

@@ -5,7 +5,7 @@ import { docForm, NO_NAMES_HELP, type DocTemplate } from './types';
 export const familyDocBots: DocTemplate[] = [
   {
     key: 'doc.parent-email',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Parent E-mail',
     description: 'A clear, kind e-mail to a family in plain words, under 200 words, in the language you choose.',
@@ -18,38 +18,41 @@ Cover the teacher's points in an order that suits the purpose. For a concern, fo
 Match the tone selected. For "formal", stay courteous and precise; for "warm", stay friendly and personal without gushing.
 Under a "Teacher notes" heading after the e-mail, list anything the teacher should fill in or check.`),
     settings: {
-      formInputs: docForm([
-        {
-          key: 'purpose',
-          label: 'Purpose',
-          kind: 'select',
-          required: false,
-          options: ['Update', 'Concern', 'Good news', 'Reminder', 'Meeting request'],
-          default: 'Update',
-        },
-        { key: 'points', label: 'Points to include', kind: 'long_text', required: true, help: NO_NAMES_HELP },
-        { key: 'tone', label: 'Tone', kind: 'select', required: false, options: ['Warm', 'Formal'], default: 'Warm' },
-        {
-          key: 'language',
-          label: 'Language',
-          kind: 'select',
-          required: false,
-          options: [
-            'English',
-            'Spanish',
-            'Chinese (Simplified)',
-            'Vietnamese',
-            'Arabic',
-            'French',
-            'Haitian Creole',
-            'Portuguese',
-            'Russian',
-            'Korean',
-            'Tagalog',
-          ],
-          default: 'English',
-        },
-      ]),
+      formInputs: docForm(
+        [
+          {
+            key: 'purpose',
+            label: 'Purpose',
+            kind: 'select',
+            required: false,
+            options: ['Update', 'Concern', 'Good news', 'Reminder', 'Meeting request'],
+            default: 'Update',
+          },
+          { key: 'points', label: 'Points to include', kind: 'long_text', required: true, help: NO_NAMES_HELP },
+          { key: 'tone', label: 'Tone', kind: 'select', required: false, options: ['Warm', 'Formal'], default: 'Warm' },
+          {
+            key: 'language',
+            label: 'Language',
+            kind: 'select',
+            required: false,
+            options: [
+              'English',
+              'Spanish',
+              'Chinese (Simplified)',
+              'Vietnamese',
+              'Arabic',
+              'French',
+              'Haitian Creole',
+              'Portuguese',
+              'Russian',
+              'Korean',
+              'Tagalog',
+            ],
+            default: 'English',
+          },
+        ],
+        { forFamily: true },
+      ),
       outputFormat: `Subject: ...
 Greeting, body (under 200 words, [Student] for the name), sign-off with [Teacher].
 ## Teacher notes`,
@@ -58,7 +61,7 @@ Greeting, body (under 200 words, [Student] for the name), sign-off with [Teacher
   },
   {
     key: 'doc.accommodations',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'IEP-Friendly Accommodations',
     description: 'Classroom accommodations for one task and one area of need, each tied to a barrier and a sign that it works.',
@@ -94,7 +97,7 @@ The IEP/504 team decides on formal accommodations.`,
   },
   {
     key: 'doc.report-card-comments',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Report-Card Comments',
     description: 'Several versions of a balanced report-card comment: a strength, a goal, a next step and a tip for home.',

@@ -5,7 +5,7 @@ import { docForm, type DocTemplate } from './types';
 export const literacyDocBots: DocTemplate[] = [
   {
     key: 'doc.reading-passage',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Reading Passage with Questions',
     description: 'An original passage at the right level with numbered paragraphs, a glossary, text-dependent questions and a key.',
@@ -54,7 +54,7 @@ Table: question | answer | paragraph(s)`,
   },
   {
     key: 'doc.differentiated-text',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Differentiated Text by Level',
     description: 'Rewrites one text at two or three reading levels that keep the same ideas and key terms, with shared questions.',
@@ -85,7 +85,7 @@ What changed in each version.`,
   },
   {
     key: 'doc.vocabulary-list',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Vocabulary List',
     description: 'Words worth teaching, with student-friendly definitions, sentences in context, non-examples, practice and a key.',

@@ -5,7 +5,7 @@ import { docForm, type DocTemplate } from './types';
 export const planningDocBots: DocTemplate[] = [
   {
     key: 'doc.lesson-plan',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Lesson Plan',
     description: 'A ready-to-teach lesson: objective, timed agenda, checks for understanding, supports and an exit ticket.',
@@ -60,7 +60,7 @@ Assumptions made, materials to prepare.`,
   },
   {
     key: 'doc.unit-plan',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Unit Plan',
     description: 'A backward-designed unit: goals, essential questions, a performance task and a lesson-by-lesson table.',
@@ -100,7 +100,7 @@ Table: lesson number | focus | main activity | check of learning
   },
   {
     key: 'doc.worksheet',
-    version: 1,
+    version: 2,
     kind: 'DocBot',
     name: 'Worksheet',
     description: 'A printable practice sheet on one skill, easy to hard, with a challenge item and an answer key.',

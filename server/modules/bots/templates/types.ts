@@ -34,20 +34,31 @@ export const SUBJECTS = [
   'Other',
 ] as const;
 
-/** Every DocBot template's form: grade and subject first, then its own fields, then standard and notes. */
-export function docForm(extra: FormInput[]): FormInput[] {
-  return [
+/**
+ * Every DocBot template's form: grade and subject first, then its own fields, then standard and
+ * notes. A document about a class asks grade and subject; one to a family (`forFamily`) asks
+ * none of grade, subject or standard, since an e-mail home has none of them. The subject is never preset.
+ */
+export function docForm(extra: FormInput[], { forFamily = false }: { forFamily?: boolean } = {}): FormInput[] {
+  const classFields: FormInput[] = [
     { key: 'grade', label: 'Grade level', kind: 'grade_level', required: true },
-    // "Other" lets the model take the subject from the topic instead of guessing a wrong one.
-    { key: 'subject', label: 'Subject', kind: 'select', required: true, options: [...SUBJECTS], default: 'Other' },
+    // Not preset and not required: left empty, the model takes the subject from the topic.
+    { key: 'subject', label: 'Subject', kind: 'select', required: false, options: [...SUBJECTS] },
+  ];
+  return [
+    ...(forFamily ? [] : classFields),
     ...extra,
-    {
-      key: 'standard',
-      label: 'Standard (optional)',
-      kind: 'text',
-      required: false,
-      help: 'Paste the code and its wording; the bot will not make one up.',
-    },
+    ...(forFamily
+      ? []
+      : [
+          {
+            key: 'standard',
+            label: 'Standard (optional)',
+            kind: 'text',
+            required: false,
+            help: 'Paste the code and its wording; the bot will not make one up.',
+          } satisfies FormInput,
+        ]),
     { key: 'notes', label: 'Anything else (optional)', kind: 'long_text', required: false },
   ];
 }

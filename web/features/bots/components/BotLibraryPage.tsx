@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Add from '@mui/icons-material/Add';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import Visibility from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +27,7 @@ import { useOwnRouteIds } from '../hooks/useOwnRouteIds';
 import { editorPath } from '../model/links';
 import { BotResults } from './library/BotResults';
 import { CollectionsPanel } from './library/CollectionsPanel';
+import { StartPanel } from './start/StartPanel';
 
 const s = strings.bots.library;
 const allTabs: LibraryTab[] = ['mine', 'school', 'public', 'templates'];
@@ -90,18 +92,26 @@ function Library({ kind }: { kind: BotKind }) {
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
         <PageHeading>{strings.pages.home[kind].title}</PageHeading>
-        {own.uid && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            component={RouterLink}
-            to={editorPath(kind, { id: 'new', shared: false, aec: 'add', uid: own.uid, sid: own.sid })}
-            sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}
-          >
-            {s.newBot(strings.bots.kindNoun[kind])}
-          </Button>
-        )}
+        <Stack direction="row" spacing={1} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}>
+          {kind === 'TutorBot' && (
+            <Button variant="outlined" startIcon={<Visibility />} component={RouterLink} to={paths.student.to()}>
+              {strings.bots.student.fromLibrary}
+            </Button>
+          )}
+          {own.uid && (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              component={RouterLink}
+              to={editorPath(kind, { id: 'new', shared: false, aec: 'add', uid: own.uid, sid: own.sid })}
+            >
+              {s.newBot(strings.bots.kindNoun[kind])}
+            </Button>
+          )}
+        </Stack>
       </Stack>
+
+      <StartPanel />
 
       <Tabs
         value={tab}

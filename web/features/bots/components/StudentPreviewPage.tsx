@@ -1,3 +1,4 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +27,9 @@ export default function StudentPreviewPage() {
   const bots = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
+      <Button component={RouterLink} to={paths.home.to('TutorBot')} startIcon={<ArrowBack />} sx={{ mb: 1, ml: -1 }}>
+        {s.back}
+      </Button>
       <PageHeading>{s.title}</PageHeading>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
         {s.intro}

@@ -18,6 +18,7 @@ const docBot: BotDetail = {
   sid: 's',
   lastUsedAt: null,
   updatedAt: '2025-01-01T00:00:00.000Z',
+  sharedBy: 'Ada Lovelace',
   instructions: 'Write a quiz.',
   temperature: 0.4,
   knowledgeFiles: [],
@@ -31,6 +32,8 @@ const docBot: BotDetail = {
       { key: 'topic', label: 'Topic', kind: 'text', required: true },
       { key: 'count', label: 'Questions', kind: 'number', required: false, default: 10, min: 1, max: 50 },
       { key: 'level', label: 'Difficulty', kind: 'select', required: false, options: ['Easy', 'Hard'], default: 'Easy' },
+      // A list with no default: the teacher picks each run (the templates' Subject).
+      { key: 'subject', label: 'Subject', kind: 'select', required: false, options: ['Math', 'Other'] },
     ],
     outputFormat: 'Numbered questions',
     canGenerateImages: false,

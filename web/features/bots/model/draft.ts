@@ -119,7 +119,7 @@ function fieldFromInput(input: FormInput): FieldDraft {
         unit: input.unit ?? '',
       };
     case 'select':
-      return { ...base, defaultValue: input.default, options: input.options.join('\n') };
+      return { ...base, defaultValue: input.default ?? '', options: input.options.join('\n') };
     default:
       return { ...base, defaultValue: input.default ?? '' };
   }
@@ -212,7 +212,7 @@ function fieldToInput(f: FieldDraft, key: string): Record<string, unknown> {
         unit: f.unit.trim() === '' ? undefined : f.unit,
       };
     case 'select':
-      return { ...base, options: optionsOf(f.options), default: f.defaultValue };
+      return { ...base, options: optionsOf(f.options), default: f.defaultValue === '' ? undefined : f.defaultValue };
     case 'grade_level':
       return { ...base, default: f.defaultValue === '' ? undefined : f.defaultValue };
     default:

@@ -1,4 +1,5 @@
 import type { BotKind, BotSummary } from '../../../../contract/bots';
+import type { SavedSummary } from '../../../../contract/saved';
 import { paths, type EditorParams } from '../../../lib/paths';
 
 /** The editor route of a kind. */
@@ -50,4 +51,24 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 30 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');
   return new Date(then).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** A past run reopened in its runner, where it was left (res `new` with the conversation named). */
+export function continueRunPathOf(bot: BotRef, conversationId: string): string {
+  return `${runPathOf(bot)}?c=${encodeURIComponent(conversationId)}`;
+}
+
+/** A Saved Docs item reopened in its bot's runner; the Saved Docs page when its bot is gone. */
+export function savedItemPathOf(item: Pick<SavedSummary, 'id' | 'runner'>): string {
+  const r = item.runner;
+  if (!r) return paths.savedResources.to();
+  const params = { id: r.botId, shared: r.shared, res: item.id, uid: r.uid, sid: r.sid };
+  switch (r.kind) {
+    case 'DocBot':
+      return paths.runDocBot.to(params);
+    case 'ChatBot':
+      return paths.runChatBot.to(params);
+    case 'TutorBot':
+      return paths.runTutorBot.to(params);
+  }
 }

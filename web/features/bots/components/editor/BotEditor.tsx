@@ -102,11 +102,21 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
         if (readOnly) return;
         setDraft((d) => fn(d));
         setJustSaved(false);
-        setTouched((t) => (t.includes(path) ? t : [...t, path]));
+        const list = path === null ? [] : typeof path === 'string' ? [path] : path;
+        if (list.length === 0) return;
+        setTouched((t) => {
+          const fresh = list.filter((p) => !t.includes(p));
+          return fresh.length ? [...t, ...fresh] : t;
+        });
         setServerErrors((errs) => {
-          const left = Object.fromEntries(Object.entries(errs).filter(([k]) => k !== path && !k.startsWith(`${path}.`)));
+          const under = (k: string) => list.some((p) => k === p || k.startsWith(`${p}.`));
+          const left = Object.fromEntries(Object.entries(errs).filter(([k]) => !under(k)));
           return Object.keys(left).length === Object.keys(errs).length ? errs : left;
         });
+      },
+      touch: (path) => {
+        if (readOnly) return;
+        setTouched((t) => (t.includes(path) ? t : [...t, path]));
       },
       errorOf: (path, exact) => {
         const server = exact ? serverErrors[path] : errorAt(serverErrors, path);

@@ -63,9 +63,7 @@ export function ChatSection() {
               {!readOnly && (
                 <IconButton
                   aria-label={s.removeStarter(i + 1)}
-                  onClick={() =>
-                    change('settings.starterPrompts', (d) => chat(d, { starterPrompts: d.chat.starterPrompts.filter((_x, j) => j !== i) }))
-                  }
+                  onClick={() => change(null, (d) => chat(d, { starterPrompts: d.chat.starterPrompts.filter((_x, j) => j !== i) }))}
                   sx={{ mt: 1 }}
                 >
                   <DeleteOutlined />
@@ -81,9 +79,7 @@ export function ChatSection() {
             variant="outlined"
             sx={{ mt: 1.5 }}
             disabled={prompts.length >= BOT_LIMITS.starterPrompts}
-            onClick={() =>
-              change(`settings.starterPrompts.${prompts.length}`, (d) => chat(d, { starterPrompts: [...d.chat.starterPrompts, ''] }))
-            }
+            onClick={() => change(null, (d) => chat(d, { starterPrompts: [...d.chat.starterPrompts, ''] }))}
           >
             {s.addStarter}
           </Button>

@@ -35,14 +35,12 @@ const patchField = (d: BotDraft, i: number, patch: Partial<FieldDraft>): BotDraf
 /** A select box of the editor with the contract's message under it. */
 function Choice({
   path,
-  touchPath,
   label,
   value,
   options,
   onChange,
 }: {
   path: string;
-  touchPath: string;
   label: string;
   value: string;
   options: { value: string; label: string }[];
@@ -63,7 +61,7 @@ function Choice({
         label={label}
         value={value}
         readOnly={readOnly}
-        onChange={(e) => change(touchPath, (d) => onChange(d, e.target.value))}
+        onChange={(e) => change(path, (d) => onChange(d, e.target.value))}
         slotProps={{ input: { 'data-path': path } as Record<string, string> }}
       >
         {options.map((o) => (
@@ -82,7 +80,7 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
   const row = `settings.formInputs.${index}`;
   const name = field.label.trim() || s.field(index + 1);
   const move = (delta: number) =>
-    change(row, (d) => {
+    change(null, (d) => {
       const fields = [...d.doc.fields];
       fields.splice(index + delta, 0, ...fields.splice(index, 1));
       return setFields(d, fields);
@@ -106,7 +104,7 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
               size="small"
               aria-label={s.fieldRemove(name)}
               onClick={() =>
-                change(row, (d) =>
+                change(null, (d) =>
                   setFields(
                     d,
                     d.doc.fields.filter((_f, j) => j !== index),
@@ -123,7 +121,6 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Field
             path={`${row}.label`}
-            touchPath={row}
             label={s.fieldLabel}
             value={field.label}
             set={(d, v) => patchField(d, index, { label: v })}
@@ -133,7 +130,6 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
           />
           <Choice
             path={`${row}.kind`}
-            touchPath={row}
             label={s.fieldKind}
             value={field.kind}
             options={formInputKinds.map((k) => ({ value: k, label: s.fieldKinds[k] }))}
@@ -142,7 +138,6 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
         </Stack>
         <Field
           path={`${row}.help`}
-          touchPath={row}
           label={s.fieldHelp}
           value={field.help}
           set={(d, v) => patchField(d, index, { help: v })}
@@ -152,14 +147,14 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
           <>
             <Field
               path={`${row}.options`}
-              touchPath={row}
+              touchPath={`${row}.default`}
               label={s.fieldOptions}
               value={field.options}
               set={(d, v) => {
                 const next = optionsOf(v);
                 const f = d.doc.fields[index];
-                // Keep the default while it is still an option; else the first option.
-                const keep = f && next.includes(f.defaultValue) ? f.defaultValue : (next[0] ?? '');
+                // Keep the default while it is still an option; else none (the teacher picks each run).
+                const keep = f && next.includes(f.defaultValue) ? f.defaultValue : '';
                 return patchField(d, index, { options: v, defaultValue: keep });
               }}
               help={s.fieldOptionsHelp}
@@ -168,10 +163,9 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
             />
             <Choice
               path={`${row}.default`}
-              touchPath={row}
               label={s.fieldDefault}
               value={options.includes(field.defaultValue) ? field.defaultValue : ''}
-              options={options.map((o) => ({ value: o, label: o }))}
+              options={[{ value: '', label: s.fieldNoDefault }, ...options.map((o) => ({ value: o, label: o }))]}
               onChange={(d, v) => patchField(d, index, { defaultValue: v })}
             />
           </>
@@ -179,7 +173,6 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
         {field.kind === 'grade_level' && (
           <Choice
             path={`${row}.default`}
-            touchPath={row}
             label={s.fieldDefault}
             value={field.defaultValue}
             options={[{ value: '', label: s.fieldNoDefault }, ...gradeLevelChoices.map((g) => ({ value: g, label: g }))]}
@@ -189,7 +182,6 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
         {(field.kind === 'text' || field.kind === 'long_text') && (
           <Field
             path={`${row}.default`}
-            touchPath={row}
             label={s.fieldDefault}
             value={field.defaultValue}
             set={(d, v) => patchField(d, index, { defaultValue: v })}
@@ -202,7 +194,6 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
             <Field
               path={`${row}.default`}
-              touchPath={row}
               label={s.fieldDefault}
               value={field.defaultValue}
               set={(d, v) => patchField(d, index, { defaultValue: v })}
@@ -210,7 +201,6 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
             />
             <Field
               path={`${row}.min`}
-              touchPath={row}
               label={s.fieldMin}
               value={field.min}
               set={(d, v) => patchField(d, index, { min: v })}
@@ -218,19 +208,12 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
             />
             <Field
               path={`${row}.max`}
-              touchPath={row}
               label={s.fieldMax}
               value={field.max}
               set={(d, v) => patchField(d, index, { max: v })}
               inputMode="decimal"
             />
-            <Field
-              path={`${row}.unit`}
-              touchPath={row}
-              label={s.fieldUnit}
-              value={field.unit}
-              set={(d, v) => patchField(d, index, { unit: v })}
-            />
+            <Field path={`${row}.unit`} label={s.fieldUnit} value={field.unit} set={(d, v) => patchField(d, index, { unit: v })} />
           </Box>
         )}
         <FormControlLabel
@@ -238,7 +221,7 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
             <Switch
               checked={field.required}
               disabled={readOnly}
-              onChange={(e) => change(row, (d) => patchField(d, index, { required: e.target.checked }))}
+              onChange={(e) => change(`${row}.required`, (d) => patchField(d, index, { required: e.target.checked }))}
             />
           }
           label={s.fieldRequired}
@@ -274,7 +257,7 @@ export function DocFormSection() {
             onClick={() => {
               const field = newField();
               setAdded(field.rowId);
-              change(`settings.formInputs.${fields.length}`, (d) => setFields(d, [...d.doc.fields, field]));
+              change(null, (d) => setFields(d, [...d.doc.fields, field]));
             }}
           >
             {s.addField}

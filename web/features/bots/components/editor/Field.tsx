@@ -17,7 +17,7 @@ export interface FieldProps {
   multiline?: boolean;
   minRows?: number;
   maxRows?: number;
-  /** The path whose touch makes this box's messages show (a form field's row); defaults to path. */
+  /** Another path whose message depends on this box (a list's default on its options); touched with it. */
   touchPath?: string;
   type?: TextFieldProps['type'];
   autoFocus?: boolean;
@@ -46,7 +46,7 @@ export function Field({
   inputMode,
   size,
 }: FieldProps) {
-  const { change, errorOf, readOnly } = useEditor();
+  const { change, touch, errorOf, readOnly } = useEditor();
   const error = errorOf(path);
   const counter = max !== undefined && !readOnly ? strings.bots.editor.chars(value.length, max) : null;
   const helper = error ?? ([help, counter].filter(Boolean).join(' · ') || undefined);
@@ -64,7 +64,8 @@ export function Field({
       size={size}
       error={Boolean(error)}
       helperText={helper}
-      onChange={(e) => change(touchPath ?? path, (d) => set(d, e.target.value))}
+      onChange={(e) => change(touchPath ? [path, touchPath] : path, (d) => set(d, e.target.value))}
+      onBlur={() => touch(path)}
       slotProps={{ htmlInput: { readOnly, inputMode, 'data-path': path } }}
     />
   );

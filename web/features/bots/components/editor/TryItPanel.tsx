@@ -100,7 +100,11 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
     setProblem(null);
   };
   // The server's reason when it refused; a lost connection or a broken stream is just "failed".
-  const streamError = chat.error ? (chat.error instanceof ApiError && chat.error.status !== 0 ? chat.error.message : s.failed) : null;
+  const streamError = chat.error
+    ? chat.error instanceof ApiError && chat.error.status !== 0
+      ? withResetDate(chat.error)
+      : s.failed
+    : null;
 
   return (
     <Paper
@@ -218,4 +222,13 @@ function Bubble({ who, text, mine }: { who: string; text: string; mine: boolean 
       )}
     </Box>
   );
+}
+
+/** A refusal's message; a used-up quota's with the date it starts again (the server leaves it to the page). */
+function withResetDate(error: ApiError): string {
+  const at = error.code === 'quota_exceeded' ? error.fields?.resetsAt : undefined;
+  const date = at ? new Date(at) : null;
+  if (!date || Number.isNaN(date.getTime())) return error.message;
+  const day = date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return `${error.message} ${strings.runs.quotaResets(day)}`;
 }

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import type { BotCollection, BotSummary } from '../../../../../contract/bots';
 import { BotAvatar } from '../../../../components/BotAvatar';
 import { strings } from '../../../../lib/strings';
-import { editorPathOf, relativeTime, runPathOf } from '../../model/links';
+import { editorPathOf, relativeTime, runPathOf, studentPreviewPathOf } from '../../model/links';
 import { BotMenus, messageOf } from './BotMenus';
 import { useCopyBot } from '../../api/copyBot';
 import { useNotify } from '../../hooks/notice';
@@ -23,6 +23,7 @@ const s = strings.bots.card;
 
 function lineOf(bot: BotSummary): string {
   if (bot.isTemplate) return s.builtIn;
+  if (bot.sharedBy) return s.sharedBy(bot.sharedBy);
   if (bot.isOwner) return bot.lastUsedAt ? s.lastUsed(relativeTime(bot.lastUsedAt)) : s.neverUsed;
   return s.updated(relativeTime(bot.updatedAt));
 }
@@ -105,6 +106,11 @@ export function BotCard({
         <Button size="small" onClick={onCopy} disabled={copy.isPending} aria-label={s.copyLabel(bot.name)}>
           {s.copy}
         </Button>
+        {bot.kind === 'TutorBot' && bot.isOwner && (
+          <Button size="small" component={RouterLink} to={studentPreviewPathOf(bot)} aria-label={s.previewLabel(bot.name)}>
+            {s.preview}
+          </Button>
+        )}
         {bot.isOwner && (
           <>
             <IconButton

@@ -1,0 +1,143 @@
+import { useDeferredValue, useEffect, useId, useState } from 'react';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { BotSummary } from '../../../../../contract/bots';
+import { BotAvatar } from '../../../../components/BotAvatar';
+import { strings } from '../../../../lib/strings';
+import { useFindBots } from '../../api/findBots';
+import { editorPathOf, relativeTime, runPathOf } from '../../model/links';
+import { ContinueRow } from './ContinueRow';
+
+const s = strings.bots.start;
+
+/**
+ * The top of every /home/{type}: one search over the templates and the teacher's own bots of
+ * every kind, and, while nothing is typed, the row of runs and saved items to go back to.
+ */
+export function StartPanel() {
+  const [value, setValue] = useState('');
+  const [q, setQ] = useState('');
+  const headingId = useId();
+  // Searches 250 ms after the last key (Enter at once); the deferred value keeps typing smooth.
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(value.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [value]);
+  const query = useDeferredValue(q);
+  return (
+    <Box component="section" aria-label={s.regionLabel} sx={{ mt: { xs: 2, sm: 1 }, mb: 3 }}>
+      <TextField
+        type="search"
+        fullWidth
+        label={s.search}
+        helperText={s.searchHint}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') setQ(value.trim());
+          if (e.key === 'Escape') setValue('');
+        }}
+        slotProps={{
+          htmlInput: { maxLength: 100, 'aria-describedby': undefined },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ maxWidth: { md: 640 } }}
+      />
+      {query ? <Results q={query} headingId={headingId} /> : <ContinueRow />}
+    </Box>
+  );
+}
+
+function Results({ q, headingId }: { q: string; headingId: string }) {
+  const found = useFindBots(q);
+  if (found.isError) {
+    return (
+      <Alert severity="error" sx={{ mt: 1 }}>
+        {s.searchFailed}
+      </Alert>
+    );
+  }
+  if (!found.data) return null;
+  const { templates, mine } = found.data;
+  if (templates.length === 0 && mine.length === 0) {
+    return (
+      <Typography color="text.secondary" role="status" sx={{ mt: 1 }}>
+        {s.nothing(q)}
+      </Typography>
+    );
+  }
+  return (
+    <Box
+      role="status"
+      aria-busy={found.isPlaceholderData}
+      sx={{
+        mt: 1,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        opacity: found.isPlaceholderData ? 0.6 : 1,
+      }}
+    >
+      {mine.length > 0 && <ResultGroup id={`${headingId}-mine`} title={s.yours} bots={mine} />}
+      {templates.length > 0 && <ResultGroup id={`${headingId}-templates`} title={s.templates} bots={templates} />}
+    </Box>
+  );
+}
+
+function ResultGroup({ id, title, bots }: { id: string; title: string; bots: BotSummary[] }) {
+  return (
+    <Box>
+      <Typography id={id} component="h2" variant="subtitle2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      <List dense aria-labelledby={id} sx={{ p: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        {bots.map((bot) => (
+          <ResultItem key={bot.id} bot={bot} />
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+function ResultItem({ bot }: { bot: BotSummary }) {
+  const kind = strings.bots.kindNoun[bot.kind];
+  const when = bot.lastUsedAt ? strings.bots.card.lastUsed(relativeTime(bot.lastUsedAt)) : strings.bots.card.neverUsed;
+  const secondary = bot.isTemplate ? s.templateOf(kind) : s.yourKind(kind, when.toLowerCase());
+  return (
+    <ListItem
+      disablePadding
+      secondaryAction={
+        bot.isOwner ? (
+          <IconButton edge="end" component={RouterLink} to={editorPathOf(bot, 'edit')} aria-label={s.edit(bot.name)}>
+            <EditOutlined fontSize="small" />
+          </IconButton>
+        ) : undefined
+      }
+    >
+      <ListItemButton component={RouterLink} to={runPathOf(bot)} sx={{ minHeight: 48 }}>
+        <ListItemAvatar sx={{ minWidth: 48 }}>
+          <BotAvatar icon={bot.icon} kind={bot.kind} botId={bot.id} size={36} />
+        </ListItemAvatar>
+        <ListItemText primary={bot.name} secondary={secondary} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+      </ListItemButton>
+    </ListItem>
+  );
+}
