@@ -107,6 +107,7 @@ export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disa
             case 'select':
               return (
                 <TextField key={input.key} {...common} select>
+                  {!input.required && <MenuItem value="">—</MenuItem>}
                   {input.options.map((o) => (
                     <MenuItem key={o} value={o}>
                       {o}
