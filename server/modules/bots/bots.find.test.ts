@@ -128,18 +128,29 @@ describe('who shared a bot, on its card', () => {
 });
 
 describe('GET /api/bots/recent-runs, "continue where you left off"', () => {
-  /** Starts a run of a bot; with `said`, a first message is stored as the runner's first send would. */
-  async function run(client: TestClient, botId: string, said?: string) {
+  /**
+   * Starts a run of a bot; with `said`, a first message is stored as the runner's first send would,
+   * and a reply with text unless `failed` (a first generation that produced nothing).
+   */
+  async function run(client: TestClient, botId: string, said?: string, failed = false) {
     const res = await client.json<{ id: string }>('POST', `/api/bots/${botId}/runs`, { values: { topic: 'Fractions' } });
     expect(res.status).toBe(201);
-    if (said)
+    if (said) {
       await ctx.database.db
         .insert(schema.aiMessage)
         .values({ conversationId: res.body.id, seq: 1, role: 'user', text: said, status: 'complete' });
+      await ctx.database.db.insert(schema.aiMessage).values({
+        conversationId: res.body.id,
+        seq: 2,
+        role: 'assistant',
+        text: failed ? '' : 'Here you are.',
+        status: failed ? 'failed' : 'complete',
+      });
+    }
     return res.body.id;
   }
 
-  it("lists the teacher's own runs with a message, newest first, with the bot to open them in", async () => {
+  it("lists the teacher's own runs that produced something, newest first, with the bot to open them in", async () => {
     const school = await makeSchool(ctx);
     const owner = await teacherAt(ctx, school);
     const colleague = await teacherAt(ctx, school);
@@ -148,6 +159,7 @@ describe('GET /api/bots/recent-runs, "continue where you left off"', () => {
     const [template] = (await owner.client.json<{ items: BotSummary[] }>('GET', '/api/bots?kind=TutorBot&tab=templates')).body.items;
     const first = await run(owner.client, mine.id, 'Fractions please');
     await run(owner.client, mine.id); // started, nothing sent: not worth continuing
+    await run(owner.client, mine.id, 'Fractions again', true); // the generation failed: nothing to continue
     const second = await run(owner.client, shared.id, 'Hello');
     const third = await run(owner.client, template!.id, 'Teach me');
     await run(colleague.client, shared.id, "The colleague's own run");
