@@ -4,6 +4,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../../server/config';
 import { runCaptured } from '../../server/cli/test-kit';
 
 // npm run dev:fake-ai from the state a newcomer reaches by signing up first: an account exists and
@@ -40,23 +41,22 @@ interface Started {
 async function start(ports: { api: number; web: number; fake: number }): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-fake-ai.mjs'], {
     cwd: root,
+    // A bare environment: no DATABASE_URL or AI keys from the machine running the tests.
     env: {
-      ...process.env,
+      PATH: readEnv('PATH') ?? '',
+      HOME: readEnv('HOME') ?? dataDir,
       DATA_DIR: dataDir,
       PORT: String(ports.api),
       WEB_PORT: String(ports.web),
       FAKE_AI_PORT: String(ports.fake),
       HOST: '127.0.0.1',
       NODE_ENV: 'development',
-      SUPPORT_EMAIL: '',
-      BASE_URL: '',
-      TRUSTED_ORIGINS: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const deadline = Date.now() + 150_000;
   while (!out.includes('Ready: open') && Date.now() < deadline && child.exitCode === null) {
     await new Promise((r) => setTimeout(r, 250));
