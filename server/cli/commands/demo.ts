@@ -52,8 +52,9 @@ function printDemo(io: Io, result: DemoSeedResult) {
   );
   io.out('Demo sign-ins (the same on every run):');
   const width = Math.max(...result.accounts.map((a) => a.email.length));
+  const passwordWidth = Math.max(...result.accounts.map((a) => (a.password ?? OTHER_PASSWORD).length));
   for (const a of result.accounts) {
-    io.out(`  ${a.email.padEnd(width)}  ${(a.password ?? OTHER_PASSWORD).padEnd(28)}  ${a.label}`);
+    io.out(`  ${a.email.padEnd(width)}  ${(a.password ?? OTHER_PASSWORD).padEnd(passwordWidth)}  ${a.label}`);
   }
   if (result.accounts.some((a) => !a.password)) {
     io.out(
