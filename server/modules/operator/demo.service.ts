@@ -129,10 +129,10 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     for (const person of demoPeople.filter((p) => p.role === 'teacher')) {
       const actor = await demoTeacher(tx, person.email, supportEmail);
       if (!actor) continue;
-      const added = await seedSampleLibrary(tx, actor, { sharesSchoolBot: Boolean(person.sharesSchoolBot) });
-      counts.bots += added.bots;
-      counts.runs += added.runs;
-      counts.savedItems += added.savedItems;
+      for (const part of teacherParts) {
+        const added = await part(tx, actor, { sharesSchoolBot: Boolean(person.sharesSchoolBot) });
+        for (const key of Object.keys(counts) as (keyof SampleCounts)[]) counts[key] += added[key] ?? 0;
+      }
     }
     return { licence, schoolCreated: !existing, created, counts };
   });
@@ -155,6 +155,14 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     supportEmail,
   };
 }
+
+/**
+ * What each demo teacher gets, part by part. A part adds only what is missing (recognising its own
+ * rows, deleted ones included) and counts what it added; a part for classes, students and
+ * assignments sits beside the sample library the same way.
+ */
+type TeacherPart = (db: Db, teacher: BotActor, role: { sharesSchoolBot: boolean }) => Promise<Partial<SampleCounts>>;
+const teacherParts: TeacherPart[] = [seedSampleLibrary];
 
 /** A demo teacher as the library sees them now (an operator may have changed their role or school). */
 async function demoTeacher(db: Db, email: string, supportEmail: string): Promise<BotActor | null> {
