@@ -32,6 +32,17 @@ export const signUpInput = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpInput>;
 
+/**
+ * Where every confirmation link lands: the landing page, which takes the now signed-in user into
+ * the app with an "E-mail confirmed" notice, or explains an expired or broken link. better-auth
+ * appends `&error=CODE` to it when the link does not work.
+ */
+export const EMAIL_CONFIRMED_CALLBACK = '/?confirmed=email';
+
+/** POST /api/auth/send-verification-email: a new confirmation link (the answer is the same for any address). */
+export const resendVerificationInput = z.object({ email: z.email('Enter a valid e-mail address').max(254) });
+export type ResendVerificationInput = z.infer<typeof resendVerificationInput>;
+
 /** POST /api/auth/update-user: what a user may change on themselves (any other field is refused with 403). */
 export const updateUserInput = z.object({
   name: personName.optional(),

@@ -1,31 +1,27 @@
-// npm run dev:fake-ai: the app (API + Vite, as npm run dev) wired to the built-in fake Gemini, so
-// every AI feature can be tried with no key. Loads the demo data first when the database is empty.
-// Replies come from the test provider; the app says so (GET /api/ai: testProvider, notice).
-import { spawn, spawnSync } from 'node:child_process';
-import { count } from 'drizzle-orm';
-import { loadConfig } from '../server/config.ts';
-import { schema } from '../server/db/client.ts';
-import { openDatabase } from '../server/db/open.ts';
+// npm run dev:fake-ai: the app (API + Vite, as npm run dev, on PORT and WEB_PORT) wired to the
+// built-in fake Gemini on FAKE_AI_PORT, so every AI feature can be tried with no key. Before it
+// starts, demo:seed loads whatever of the demo data is missing (whatever other accounts exist) and
+// prints the demo sign-ins, every time. Replies come from the test provider and the app says so.
+import { runCli } from '../server/cli/cli.ts';
 import { startFakeGemini } from '../tests/fakes/gemini.ts';
+import { devSettings, startDev } from './dev-lib.mjs';
 
-const fakePort = Number(process.env.FAKE_AI_PORT ?? 3999);
-// The demo's support account is support only when SUPPORT_EMAIL names it.
-process.env.SUPPORT_EMAIL ||= 'support@classbots.demo';
-const config = loadConfig();
-
-// The CLI and the server must not hold the embedded database at once: seed before starting.
-const database = await openDatabase(config, 'npm run dev:fake-ai');
-const [{ users }] = await database.db.select({ users: count() }).from(schema.user);
-await database.close();
-if (users === 0) {
-  console.log('The database is empty: loading the demo data (npm run cli -- demo:seed).\n');
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'demo:seed'], { stdio: 'inherit', env: process.env });
-  if (seed.status !== 0) process.exit(seed.status ?? 1);
-} else {
-  console.log(
-    `The database has ${users} account(s): sign in with one of them (demo passwords were printed when the demo data was loaded).`,
-  );
+const settings = devSettings();
+const fakePort = Number(process.env.FAKE_AI_PORT?.trim() || 3999);
+if (!Number.isInteger(fakePort) || fakePort < 0 || fakePort > 65535 || fakePort === settings.apiPort || fakePort === settings.webPort) {
+  console.error(`FAKE_AI_PORT must be a free port number other than PORT and WEB_PORT (it is "${process.env.FAKE_AI_PORT}").`);
+  process.exit(2);
 }
+// The demo's support account is support only when SUPPORT_EMAIL names it.
+settings.env.SUPPORT_EMAIL ||= 'support@classbots.demo';
+
+// The CLI and the server must not hold the embedded database at once: seed first, in this process.
+console.log('Loading whatever of the demo data is missing (npm run cli -- demo:seed):');
+const printed = [];
+const seeded = await runCli(['demo:seed'], { out: (s) => (printed.push(s), console.log(s)), err: (s) => console.error(s) }, settings.env);
+if (seeded !== 0) process.exit(seeded);
+// One account to suggest at the end, when its demo password still works.
+const suggestion = printed.map((l) => /^ {2}(\S+@\S+)\s+(\S+)\s+school teacher$/.exec(l)).find((m) => m && !m[2].startsWith('('));
 
 const fake = await startFakeGemini({ apiKey: 'fake-dev-key', port: fakePort });
 // Like a real model: a short wait, then a steady stream; the reply says where it comes from.
@@ -48,19 +44,23 @@ fake.core.set({
     ].join('\n');
   },
 });
-console.log(`\nFake Gemini listening on ${fake.url} (text and Imagen images).`);
+console.log(`\nFake Gemini listening on ${fake.url} (FAKE_AI_PORT; text and Imagen images).\n`);
 
-const env = {
-  ...process.env,
+Object.assign(settings.env, {
   GEMINI_API_KEY: 'fake-dev-key',
   GEMINI_BASE_URL: fake.url,
   AI_PROVIDER: 'gemini',
   AI_TEST_PROVIDER: 'true',
   OPENAI_COMPATIBLE_BASE_URL: '',
-};
-const dev = spawn(process.execPath, ['scripts/dev.mjs'], { stdio: 'inherit', env });
-console.log('Sign in at http://localhost:5173 with an account above; every AI action answers from the test provider.\n');
-const stop = () => dev.kill('SIGTERM');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-dev.on('exit', (code) => void fake.close().finally(() => process.exit(code ?? 0)));
+});
+const { ended } = startDev(settings, {
+  ready: [
+    suggestion
+      ? `Sign in as ${suggestion[1]} with ${suggestion[2]} (a school teacher), or with any demo sign-in above.`
+      : 'Sign in with a demo sign-in above.',
+    'Every AI action answers from the test provider.',
+  ],
+});
+const code = await ended;
+await fake.close();
+process.exit(code);

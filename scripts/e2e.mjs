@@ -166,7 +166,12 @@ try {
       `--outputFile.json=${report}`,
       ...args,
     ],
-    { cwd: root, env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_STATE_DIR: stateDir, CHROMIUM_PATH: chromium }, stdio: 'inherit' },
+    {
+      cwd: root,
+      // E2E_DATA_DIR: specs read the mails the server writes to DATA_DIR/mail (no SMTP_URL here).
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_STATE_DIR: stateDir, E2E_DATA_DIR: env.DATA_DIR, CHROMIUM_PATH: chromium },
+      stdio: 'inherit',
+    },
   );
   code = await new Promise((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));
   if (existsSync(report)) {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { EMAIL_CONFIRMED_CALLBACK } from '../../contract/account';
 import { schema } from '../db/client';
 import { setAccountRole } from '../modules/operator/accounts.service';
 import { cachedSessionUser } from './session-cache';
@@ -262,5 +264,69 @@ describe('rate limits', { timeout: 180_000 }, () => {
     }
     expect(statuses.slice(0, 100).includes(429)).toBe(false);
     expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+  });
+});
+
+describe('the confirmation link', () => {
+  const confirmMails = (email: string) => ctx.mails().filter((m) => m.to.includes(email) && /Confirm/.test(m.subject));
+  const linkWithToken = (link: string, token: string) => {
+    const url = new URL(link);
+    url.searchParams.set('token', token);
+    return url.toString();
+  };
+
+  it('lands signed in on the landing page that takes the user into the app, whatever callback the sign-up named', async () => {
+    const email = fresh('lands');
+    const client = clientFor();
+    const signUp = await client.post('/api/auth/sign-up/email', {
+      name: 'Lena Lands',
+      email,
+      password: 'correct horse',
+      role: 'teacher',
+      callbackURL: '/privacy-policy',
+    });
+    expect(signUp.status).toBe(200);
+    const link = linkIn(confirmMails(email).at(-1)!.body);
+    expect(new URL(link).searchParams.get('callbackURL')).toBe(EMAIL_CONFIRMED_CALLBACK);
+
+    const browser = clientFor();
+    const res = await browser.get(link);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(EMAIL_CONFIRMED_CALLBACK);
+    expect(browser.sessionCookie()).toBeTruthy();
+    expect((await browser.json('GET', '/api/me')).body).toMatchObject({ email, emailVerified: true });
+  });
+
+  it('sends a broken or expired link back with its reason and no session, and mails a new link on request', async () => {
+    const email = fresh('expired');
+    await clientFor().post('/api/auth/sign-up/email', { name: 'Eli Expired', email, password: 'correct horse', role: 'teacher' });
+    const link = linkIn(confirmMails(email).at(-1)!.body);
+
+    const broken = clientFor();
+    const bad = await broken.get(linkWithToken(link, 'not-a-token'));
+    expect(bad.headers.get('location')).toBe(`${EMAIL_CONFIRMED_CALLBACK}&error=INVALID_TOKEN`);
+    expect(broken.sessionCookie()).toBeUndefined();
+
+    const expiredToken = await createEmailVerificationToken(ctx.config.authSecret!, email, undefined, -60);
+    const late = await broken.get(linkWithToken(link, expiredToken));
+    expect(late.headers.get('location')).toBe(`${EMAIL_CONFIRMED_CALLBACK}&error=TOKEN_EXPIRED`);
+    expect(broken.sessionCookie()).toBeUndefined();
+    const [row] = await ctx.database.db.select().from(schema.user).where(eq(schema.user.email, email));
+    expect(row!.emailVerified).toBe(false);
+
+    // Asking again (the landing page's form) mails a fresh link that lands in the app.
+    const again = await broken.post('/api/auth/send-verification-email', { email: email.toUpperCase(), callbackURL: '/elsewhere' });
+    expect(again.status).toBe(200);
+    expect(confirmMails(email)).toHaveLength(2);
+    const fresh2 = linkIn(confirmMails(email).at(-1)!.body);
+    expect((await broken.get(fresh2)).headers.get('location')).toBe(EMAIL_CONFIRMED_CALLBACK);
+    expect(broken.sessionCookie()).toBeTruthy();
+  });
+
+  it('refuses a resend request without a valid address, before better-auth sees it', async () => {
+    const res = await clientFor().json<{ error: { code: string } }>('POST', '/api/auth/send-verification-email', {
+      email: 'not an address',
+    });
+    expect(res.status).toBe(422);
   });
 });

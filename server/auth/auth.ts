@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, getOAuthState } from 'better-auth/api';
-import { accountRole } from '../../contract/account';
+import { accountRole, EMAIL_CONFIRMED_CALLBACK } from '../../contract/account';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { schema } from '../db/client';
@@ -22,6 +22,13 @@ export interface AuthDeps {
  */
 function announceLink(config: Config, what: string, userId: string, url: string) {
   if (!config.isProduction && config.env !== 'test') console.log(`[mail] ${what} for user ${userId}: ${url}`);
+}
+
+/** A mail link with its landing address replaced (better-auth takes it from the request). */
+function withCallback(link: string, callbackURL: string): string {
+  const url = new URL(link);
+  url.searchParams.set('callbackURL', callbackURL);
+  return url.toString();
 }
 
 const callerFaults = /^(State not found|INVALID_CALLBACK_REQUEST|Failed to parse state|No callback URL found)/;
@@ -107,7 +114,9 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url: link }) => {
+        // Whoever asked (sign-up, sign-in, a resend), the link lands in the app, signed in.
+        const url = withCallback(link, EMAIL_CONFIRMED_CALLBACK);
         announceLink(config, 'verification link', user.id, url);
         await mailer.send({
           to: user.email,

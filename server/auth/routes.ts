@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { signUpInput, updateUserInput } from '../../contract/account';
+import { EMAIL_CONFIRMED_CALLBACK, resendVerificationInput, signUpInput, updateUserInput } from '../../contract/account';
 import { unstorableTextProblem } from '../../contract/common';
 import { schema, type Db } from '../db/client';
 import { AppError, invalidFields } from '../lib/errors';
@@ -158,6 +158,10 @@ export function authRoutes() {
           }
           const callbackURL = typeof body.callbackURL === 'string' ? body.callbackURL : undefined;
           req = rebuild(req, { ...input, email: input.email.toLowerCase(), callbackURL });
+        }
+        if (sub === '/send-verification-email') {
+          const input = checkInput(resendVerificationInput, body);
+          req = rebuild(req, { email: input.email.toLowerCase(), callbackURL: EMAIL_CONFIRMED_CALLBACK });
         }
         if (sub === '/update-user') {
           const refused = Object.keys(body).filter((k) => !updatableUserFields.has(k));

@@ -2,6 +2,7 @@
 
 const redirectKey = 'classbots.postLoginRedirect';
 const themeKey = 'classbots.themeMode';
+const welcomeKey = 'classbots.emailConfirmed';
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {
@@ -16,6 +17,16 @@ export const postLoginRedirect = {
   get: (): string | null => safe(() => sessionStorage.getItem(redirectKey), null),
   set: (path: string): void => safe(() => sessionStorage.setItem(redirectKey, path), undefined),
   clear: (): void => safe(() => sessionStorage.removeItem(redirectKey), undefined),
+};
+
+/**
+ * "E-mail confirmed", to show once on the first app page after a confirmation link (session
+ * storage, so it survives the guards' redirects but not the tab).
+ */
+export const emailConfirmedNotice = {
+  set: (): void => safe(() => sessionStorage.setItem(welcomeKey, '1'), undefined),
+  pending: (): boolean => safe(() => sessionStorage.getItem(welcomeKey) === '1', false),
+  clear: (): void => safe(() => sessionStorage.removeItem(welcomeKey), undefined),
 };
 
 export type ThemeMode = 'light' | 'dark';

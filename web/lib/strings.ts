@@ -455,6 +455,17 @@ export const strings = {
       `If an account uses ${email}, we have sent it a link to choose a new password. The link works for one hour.`,
     resetDone: 'Your password has been changed. Sign in with your new password.',
     resetLinkInvalid: 'This link has expired or has already been used. Ask for a new one below.',
+    confirmTitle: 'Confirm your e-mail address',
+    emailConfirmed: 'E-mail confirmed. Welcome to ClassBots!',
+    emailConfirmedSignIn: 'E-mail confirmed. Sign in to start.',
+    confirmLinkExpired:
+      'This confirmation link has expired: links work for 24 hours. Enter your e-mail address and we will send you a new one.',
+    confirmLinkInvalid:
+      'This confirmation link does not work: it may have been used already, or only part of it was copied. Enter your e-mail address and we will send you a new one. If you have confirmed already, just sign in.',
+    sendNewLink: 'Send a new link',
+    newLinkSent: (email: string) =>
+      `If ${email} is waiting to be confirmed, a new link is on its way. Open it within 24 hours; it signs you in.`,
+    closeNotice: 'Close',
     fieldRequired: (field: string) => `Enter your ${field.toLowerCase()}.`,
   },
   markdown: {

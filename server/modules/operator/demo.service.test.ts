@@ -1,28 +1,51 @@
+import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
-import { DEMO_SCHOOL_DOMAIN, DEMO_SCHOOL_NAME, seedDemo } from './demo.service';
-import { passphrase, passphraseWordCount } from './passphrase';
+import { DEMO_SCHOOL_DOMAIN, DEMO_SCHOOL_NAME, seedDemo, type DemoSeedResult } from './demo.service';
+import { SAMPLE_NOTE } from './demo-content';
+import { demoSecret, demoSecretFile } from './demo-secret';
+import { derivedPassphrase, passphrase, passphraseWordCount } from './passphrase';
 import { listSchoolTeachers } from './schools.service';
-import { createPasswordUser } from '../users/users.service';
+import { createPasswordUser, setPassword } from '../users/users.service';
 
 let ctx: TestContext;
+let secret: string;
 beforeAll(async () => {
   ctx = await createTestContext();
+  secret = demoSecret(ctx.dataDir);
 });
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
+const seed = (extra: { resetPasswords?: boolean } = {}) => seedDemo(db(), { supportEmail: SUPPORT_EMAIL, secret, ...extra });
+const rows = async (table: typeof schema.user | typeof schema.bot | typeof schema.savedItem | typeof schema.aiMessage) =>
+  (await db().select({ n: count() }).from(table))[0]!.n;
+const passwordOf = (result: DemoSeedResult, email: string) => result.accounts.find((a) => a.email === email)!.password;
+
+interface Page<T> {
+  items: T[];
+}
+type BotItem = { id: string; name: string; kind: string };
+type SavedItem = { id: string; title: string; kind: string; conversationId: string | null };
+
+const maria = `maria.lopez@${DEMO_SCHOOL_DOMAIN}`;
+const james = `james.chen@${DEMO_SCHOOL_DOMAIN}`;
 
 describe('demo data', () => {
-  it('creates the demo school and its people, who sign in and resolve as described', async () => {
-    const result = await seedDemo(db(), { supportEmail: SUPPORT_EMAIL });
-    if (!result.created) throw new Error('expected the demo data to be created');
-    expect(result.school).toMatchObject({ schoolname: DEMO_SCHOOL_NAME, domain: DEMO_SCHOOL_DOMAIN });
-    expect(result.accounts).toHaveLength(11);
-    expect(new Set(result.accounts.map((a) => a.password)).size).toBe(11);
-    expect(await listSchoolTeachers(db(), result.school.id)).toHaveLength(3);
+  let first: DemoSeedResult;
+
+  it('loads into a database that already has an account, and its people sign in and resolve as described', async () => {
+    // The state a newcomer is in after trying sign-up first: an account exists, the demo does not.
+    await createPasswordUser(db(), { email: 'first.try@example.org', password: 'password123', role: 'teacher', verified: true });
+    first = await seed();
+    expect(first.school).toMatchObject({ schoolname: DEMO_SCHOOL_NAME, domain: DEMO_SCHOOL_DOMAIN });
+    expect(first.added).toMatchObject({ school: true, accounts: 11 });
+    expect(first.accounts).toHaveLength(11);
+    expect(first.accounts.every((a) => a.created && a.password === derivedPassphrase(secret, a.email))).toBe(true);
+    expect(new Set(first.accounts.map((a) => a.password)).size).toBe(11);
+    expect(await listSchoolTeachers(db(), first.school.id)).toHaveLength(3);
 
     const expected: Record<string, object> = {
       'school admin and teacher': { status: 'active school', user_type: 'teacher', is_admin: true, teacher_building: 'Main Office' },
@@ -32,35 +55,105 @@ describe('demo data', () => {
       'free individual teacher': { status: 'not subscribed yet', user_type: 'teacher', school_id: null },
       'support account': { status: 'active', school_id: null },
     };
-    for (const account of result.accounts) {
+    for (const account of first.accounts) {
       const client = await new TestClient(ctx).signIn(account.email, account.password!);
       expect((await client.json('GET', '/api/subscription')).body, account.email).toMatchObject(expected[account.label]!);
     }
-    expect(result.accounts.filter((a) => a.label === 'school student').every((a) => a.email.endsWith(`@${DEMO_SCHOOL_DOMAIN}`))).toBe(true);
-  }, 120_000); // eleven password hashes and eleven sign-ins: slow on a busy machine
+  }, 180_000); // eleven password hashes and eleven sign-ins: slow on a busy machine
 
-  it('changes nothing when run again', async () => {
-    const [before] = await db().select({ n: count() }).from(schema.user);
-    const again = await seedDemo(db(), { supportEmail: SUPPORT_EMAIL });
-    expect(again).toMatchObject({ created: false, school: { domain: DEMO_SCHOOL_DOMAIN } });
-    const [after] = await db().select({ n: count() }).from(schema.user);
-    expect(after!.n).toBe(before!.n);
-  });
+  it('gives each teacher sample bots of every kind, finished runs and Saved Docs, and a bot shared with the school', async () => {
+    // Five teachers, three bots each, and the one shared school bot.
+    expect(first.added).toMatchObject({ bots: 16, runs: 10, savedItems: 15 });
+    const client = await new TestClient(ctx).signIn(maria, passwordOf(first, maria)!);
+    for (const kind of ['DocBot', 'ChatBot', 'TutorBot']) {
+      const mine = await client.json<Page<BotItem>>('GET', `/api/bots?kind=${kind}&tab=mine`);
+      expect(mine.body.items, kind).toHaveLength(1);
+    }
+    const school = await client.json<Page<BotItem>>('GET', '/api/bots?kind=DocBot&tab=school');
+    expect(school.body.items.map((b) => b.name)).toContain('Riverside Lab Report Rubric');
 
-  it('keeps an existing support account as it is', async () => {
+    const saved = await client.json<Page<SavedItem>>('GET', '/api/saved?limit=100');
+    expect(saved.body.items.map((i) => i.kind).sort()).toEqual(['conversation', 'document', 'document']);
+    const bodies: string[] = [];
+    for (const item of saved.body.items) {
+      const detail = await client.json<{ body: string }>('GET', `/api/saved/${item.id}`);
+      expect(detail.body.body, item.title).toContain(SAMPLE_NOTE);
+      bodies.push(detail.body.body);
+    }
+    // A table and an equation, as a newcomer would want to try them in the editor and the export.
+    expect(bodies.some((b) => /\n\|---\|/.test(b) && /\$\$[^$]+\$\$/.test(b))).toBe(true);
+
+    // The saved conversation reopens in its runner as a finished transcript.
+    const conversation = saved.body.items.find((i) => i.kind === 'conversation')!;
+    const detail = await client.json<{ messages: { role: string; status: string; text: string }[] }>(
+      'GET',
+      `/api/conversations/${conversation.conversationId}`,
+    );
+    expect(detail.body.messages.map((m) => `${m.role}:${m.status}`)).toEqual([
+      'user:complete',
+      'assistant:complete',
+      'user:complete',
+      'assistant:complete',
+    ]);
+    expect(detail.body.messages.at(-1)!.text).toContain(SAMPLE_NOTE);
+  }, 60_000);
+
+  it('adds nothing when run again, and prints the same sign-ins', async () => {
+    const before = await Promise.all([rows(schema.user), rows(schema.bot), rows(schema.savedItem), rows(schema.aiMessage)]);
+    const again = await seed();
+    expect(again.added).toEqual({ school: false, accounts: 0, bots: 0, runs: 0, savedItems: 0 });
+    expect(again.accounts.map((a) => [a.email, a.password])).toEqual(first.accounts.map((a) => [a.email, a.password]));
+    expect(await Promise.all([rows(schema.user), rows(schema.bot), rows(schema.savedItem), rows(schema.aiMessage)])).toEqual(before);
+  }, 60_000);
+
+  it('adds back what is missing, but not what a teacher deleted', async () => {
+    const [user] = await db().select().from(schema.user).where(eq(schema.user.email, james));
+    const owned = and(eq(schema.bot.ownerId, user!.id), eq(schema.bot.name, 'Riverside Lab Report Rubric'));
+    await db().delete(schema.bot).where(owned);
+    const client = await new TestClient(ctx).signIn(james, passwordOf(first, james)!);
+    const mine = await client.json<Page<BotItem>>('GET', '/api/bots?kind=TutorBot&tab=mine');
+    expect((await client.request('DELETE', `/api/bots/${mine.body.items[0]!.id}`)).status).toBe(204);
+
+    const again = await seed();
+    expect(again.added).toMatchObject({ bots: 1, runs: 0, savedItems: 0 });
+    expect(await db().select().from(schema.bot).where(owned)).toHaveLength(1);
+    expect((await client.json<Page<BotItem>>('GET', '/api/bots?kind=TutorBot&tab=mine')).body.items).toHaveLength(0);
+  }, 60_000);
+
+  it('says which accounts no longer have their demo password, and sets them back when asked', async () => {
+    await setPassword(db(), maria, 'maria-own-password');
+    const changed = await seed();
+    expect(passwordOf(changed, maria)).toBeNull();
+    expect(passwordOf(changed, james)).toBe(derivedPassphrase(secret, james));
+
+    const reset = await seed({ resetPasswords: true });
+    expect(passwordOf(reset, maria)).toBe(derivedPassphrase(secret, maria));
+    await new TestClient(ctx).signIn(maria, passwordOf(reset, maria)!);
+  }, 60_000);
+
+  it('keeps an existing support account as it is, even when asked to reset passwords', async () => {
     const other = await createTestContext();
     try {
       await createPasswordUser(other.database.db, { email: SUPPORT_EMAIL, password: 'password123', role: 'teacher', verified: true });
-      const result = await seedDemo(other.database.db, { supportEmail: SUPPORT_EMAIL });
-      expect(result.created && result.accounts.at(-1)).toMatchObject({ email: SUPPORT_EMAIL, password: null });
+      const result = await seedDemo(other.database.db, {
+        supportEmail: SUPPORT_EMAIL,
+        secret: demoSecret(other.dataDir),
+        resetPasswords: true,
+      });
+      expect(result.accounts.at(-1)).toMatchObject({ email: SUPPORT_EMAIL, password: null, created: false });
       await new TestClient(other).signIn(SUPPORT_EMAIL, 'password123');
     } finally {
       await other.close();
     }
-  }, 120_000);
+  }, 180_000);
 
-  it('makes readable passwords from a large enough word list', () => {
-    expect(passphraseWordCount).toBeGreaterThanOrEqual(256);
+  it('derives readable passwords from a secret kept private in the data folder', () => {
+    expect(passphraseWordCount).toBe(256);
     expect(passphrase()).toMatch(/^[a-z]+-[a-z]+-[a-z]+-\d{3}$/);
+    expect(derivedPassphrase(secret, maria)).toMatch(/^[a-z]+-[a-z]+-[a-z]+-\d{3}$/);
+    expect(derivedPassphrase(secret, maria)).toBe(derivedPassphrase(secret, maria));
+    expect(derivedPassphrase(`${secret}x`, maria)).not.toBe(derivedPassphrase(secret, maria));
+    expect(demoSecret(ctx.dataDir)).toBe(secret);
+    expect(statSync(demoSecretFile(ctx.dataDir)).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { verifyPassword } from 'better-auth/crypto';
 import type { AccountRole } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { createPasswordUser } from '../users/users.service';
-import { passphrase } from './passphrase';
+import { botActorOf, type BotActor } from '../bots/bots.policy';
+import { syncBuiltinTemplates } from '../bots/templates/sync';
+import { createPasswordUser, setPassword } from '../users/users.service';
+import { seedSampleLibrary, type SampleCounts } from './demo-library';
+import { derivedPassphrase } from './passphrase';
 import { addSchoolTeacher, createSchool, type SchoolLicence } from './schools.service';
 
 export const DEMO_SCHOOL_NAME = 'Riverside Middle School';
@@ -19,6 +23,8 @@ interface DemoPerson {
   building?: string;
   admin?: boolean;
   paying?: boolean;
+  /** The teacher who shares a bot with the whole school. */
+  sharesSchoolBot?: boolean;
 }
 
 const school = (local: string) => `${local}@${DEMO_SCHOOL_DOMAIN}`;
@@ -37,7 +43,14 @@ export const demoPeople: readonly DemoPerson[] = [
     admin: true,
   },
   { email: school('maria.lopez'), name: 'Maria Lopez', role: 'teacher', label: 'school teacher', building: 'North Building' },
-  { email: school('james.chen'), name: 'James Chen', role: 'teacher', label: 'school teacher', building: 'South Building' },
+  {
+    email: school('james.chen'),
+    name: 'James Chen',
+    role: 'teacher',
+    label: 'school teacher',
+    building: 'South Building',
+    sharesSchoolBot: true,
+  },
   { email: school('ava.patel'), name: 'Ava Patel', role: 'student', label: 'school student' },
   { email: school('liam.johnson'), name: 'Liam Johnson', role: 'student', label: 'school student' },
   { email: school('noah.kim'), name: 'Noah Kim', role: 'student', label: 'school student' },
@@ -47,46 +60,123 @@ export const demoPeople: readonly DemoPerson[] = [
   { email: independent('jo.baker'), name: 'Jo Baker', role: 'teacher', label: 'free individual teacher' },
 ];
 
+/**
+ * A demo sign-in as demo:seed prints it. `password` is the derived demo password when it signs in
+ * (checked against the stored hash), or null when the account's password is another one: it was
+ * changed since, set by an older demo:seed, or the account was not made by demo:seed at all.
+ */
 export interface DemoAccount {
   email: string;
   label: string;
-  /** Null when the account already existed and was left as it was. */
   password: string | null;
+  created: boolean;
 }
 
-export type DemoSeedResult =
-  { created: false; school: SchoolLicence } | { created: true; school: SchoolLicence; accounts: DemoAccount[]; supportEmail: string };
+export interface DemoSeedResult {
+  school: SchoolLicence;
+  /** Whether anything was missing and has been added in this run. */
+  added: SampleCounts & { school: boolean; accounts: number };
+  accounts: DemoAccount[];
+  supportEmail: string;
+}
+
+export interface DemoSeedOptions {
+  supportEmail: string | undefined;
+  /** The secret the demo passwords are derived from (demo-secret.ts). */
+  secret: string;
+  /** Sets each demo person's password back to its demo password (never the support account's). */
+  resetPasswords?: boolean;
+}
 
 /**
- * Creates the demo school and its people in one transaction, all verified, each with a fresh
- * random password. When the demo school exists already nothing changes, so re-running is safe.
- * An existing support account is kept as it is (the operator may have made it first).
+ * Loads whatever of the demo data is missing: the demo school, its people (verified, with
+ * passwords derived from the secret), the support account, and each demo teacher's sample library.
+ * Anything that exists already is left as it is, and so is anything a demo user deleted, so running
+ * it again never duplicates. Then it reports every demo sign-in, checking each password still works.
+ * The operator may have made the support account first: it is kept as it is.
  */
-export async function seedDemo(db: Db, options: { supportEmail: string | undefined }): Promise<DemoSeedResult> {
+export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSeedResult> {
   const supportEmail = (options.supportEmail ?? DEMO_SUPPORT_EMAIL).toLowerCase();
-  return db.transaction(async (tx) => {
+  const passwordOf = (email: string) => derivedPassphrase(options.secret, email);
+  // What the server does at start: the sample bots are copies of these rows.
+  await syncBuiltinTemplates(db);
+
+  const people: DemoPerson[] = [
+    ...demoPeople,
+    { email: supportEmail, name: 'ClassBots Support', role: 'teacher', label: 'support account' },
+  ];
+  const result = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(schema.schoolLicence).where(eq(schema.schoolLicence.domain, DEMO_SCHOOL_DOMAIN));
-    if (existing) return { created: false, school: existing };
-
     const admins = demoPeople.filter((p) => p.admin).map((p) => p.email);
-    const licence = await createSchool(tx, { name: DEMO_SCHOOL_NAME, domains: [DEMO_SCHOOL_DOMAIN], admins });
-    const accounts: DemoAccount[] = [];
-    for (const person of demoPeople) {
-      const password = passphrase();
-      const user = await createPasswordUser(tx, { ...person, password, verified: true });
-      if (person.building) await addSchoolTeacher(tx, { domain: DEMO_SCHOOL_DOMAIN, email: person.email, building: person.building });
+    const licence = existing ?? (await createSchool(tx, { name: DEMO_SCHOOL_NAME, domains: [DEMO_SCHOOL_DOMAIN], admins }));
+
+    const created = new Set<string>();
+    for (const person of people) {
+      const [found] = await tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, person.email));
+      if (found) continue;
+      const user = await createPasswordUser(tx, { ...person, password: passwordOf(person.email), verified: true });
+      created.add(person.email);
       if (person.paying) await tx.insert(schema.customerSubscription).values({ userId: user.id, status: 'active', provider: 'manual' });
-      accounts.push({ email: person.email, label: person.label, password });
+    }
+    // The teachers list is filled when the school or the teacher is new; an operator's later change stays.
+    for (const person of demoPeople) {
+      if (person.building && (!existing || created.has(person.email))) {
+        await addSchoolTeacher(tx, { domain: DEMO_SCHOOL_DOMAIN, email: person.email, building: person.building });
+      }
     }
 
-    const [support] = await tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, supportEmail));
-    if (support) {
-      accounts.push({ email: supportEmail, label: 'support account (already existed, unchanged)', password: null });
-    } else {
-      const password = passphrase();
-      await createPasswordUser(tx, { email: supportEmail, name: 'ClassBots Support', role: 'teacher', password, verified: true });
-      accounts.push({ email: supportEmail, label: 'support account', password });
+    const counts: SampleCounts = { bots: 0, runs: 0, savedItems: 0 };
+    for (const person of demoPeople.filter((p) => p.role === 'teacher')) {
+      const actor = await demoTeacher(tx, person.email, supportEmail);
+      if (!actor) continue;
+      for (const part of teacherParts) {
+        const added = await part(tx, actor, { sharesSchoolBot: Boolean(person.sharesSchoolBot) });
+        for (const key of Object.keys(counts) as (keyof SampleCounts)[]) counts[key] += added[key] ?? 0;
+      }
     }
-    return { created: true, school: licence, accounts, supportEmail };
+    return { licence, schoolCreated: !existing, created, counts };
   });
+
+  if (options.resetPasswords) {
+    for (const person of demoPeople) if (!result.created.has(person.email)) await setPassword(db, person.email, passwordOf(person.email));
+  }
+  const accounts: DemoAccount[] = [];
+  for (const person of people) {
+    const created = result.created.has(person.email);
+    const password = passwordOf(person.email);
+    const reset = options.resetPasswords && person.email !== supportEmail;
+    const works = created || reset || (await signsInWith(db, person.email, password));
+    accounts.push({ email: person.email, label: person.label, password: works ? password : null, created });
+  }
+  return {
+    school: result.licence,
+    added: { school: result.schoolCreated, accounts: result.created.size, ...result.counts },
+    accounts,
+    supportEmail,
+  };
+}
+
+/**
+ * What each demo teacher gets, part by part. A part adds only what is missing (recognising its own
+ * rows, deleted ones included) and counts what it added; a part for classes, students and
+ * assignments sits beside the sample library the same way.
+ */
+type TeacherPart = (db: Db, teacher: BotActor, role: { sharesSchoolBot: boolean }) => Promise<Partial<SampleCounts>>;
+const teacherParts: TeacherPart[] = [seedSampleLibrary];
+
+/** A demo teacher as the library sees them now (an operator may have changed their role or school). */
+async function demoTeacher(db: Db, email: string, supportEmail: string): Promise<BotActor | null> {
+  const [user] = await db.select().from(schema.user).where(eq(schema.user.email, email));
+  if (!user) return null;
+  return botActorOf(db, user, supportEmail);
+}
+
+/** Whether the account's e-mail-and-password sign-in accepts this password. */
+async function signsInWith(db: Db, email: string, password: string): Promise<boolean> {
+  const [row] = await db
+    .select({ hash: schema.account.password })
+    .from(schema.account)
+    .innerJoin(schema.user, eq(schema.user.id, schema.account.userId))
+    .where(and(eq(schema.user.email, email), eq(schema.account.providerId, 'credential')));
+  return row?.hash ? verifyPassword({ hash: row.hash, password }) : false;
 }

@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SkipLink } from '../../components/SkipLink';
+import { EmailConfirmedNotice } from '../../features/auth/components/EmailConfirmed';
 import { layout } from '../../theme/theme';
 import { DrawerExpandedContext } from './drawerContext';
 
@@ -44,6 +45,7 @@ export function AppFrame({ topBar, drawer, notices }: AppFrameProps) {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', width: '100%', overflowX: 'clip' }}>
       <SkipLink />
+      <EmailConfirmedNotice />
       {topBar({ open, toggle })}
       {isMobile ? (
         <SwipeableDrawer

@@ -4,7 +4,9 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { useEnterAppAfterConfirmation } from '../../features/auth/components/EmailConfirmed';
 import { SignInPanel } from '../../features/auth/components/SignInPanel';
+import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { LandingHero, LandingPoints } from '../../features/landing/components/LandingIntro';
 import { useMe } from '../../lib/session/getMe';
 import { paths } from '../../lib/paths';
@@ -13,6 +15,9 @@ import { strings } from '../../lib/strings';
 /** The landing page (/): what ClassBots does, and the sign-in panel or a way into the app. */
 export default function LandingRoute() {
   const { data: me } = useMe();
+  // From a confirmation link that signed the user in: on into the app, not the landing page.
+  const entering = useEnterAppAfterConfirmation(Boolean(me));
+  if (entering) return <LoadingOverlay />;
   return (
     <Container sx={{ py: { xs: 3, md: 6 } }}>
       <Box

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
 import { useRequestPasswordReset } from '../api/requestPasswordReset';
+import { useResendVerification } from '../api/resendVerification';
 import { useResetPassword } from '../api/resetPassword';
 import { useSignInEmail } from '../api/signInEmail';
 import { useSignUpEmail } from '../api/signUpEmail';
@@ -238,6 +239,37 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       />
       <Button type="submit" variant="contained" size="large" disabled={reset.isPending || password.length < 8}>
         {s.savePassword}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A confirmation link that did not work: why, and a new link by e-mail. */
+export function ResendVerificationForm({ problem }: { problem: string }) {
+  const resend = useResendVerification();
+  const [email, setEmail] = useState('');
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={submit(() => resend.mutate(email.trim()))}>
+      {resend.isSuccess || resend.error ? (
+        <Feedback
+          success={resend.isSuccess ? s.newLinkSent(email.trim()) : null}
+          error={resend.error ? authErrorMessage(resend.error, email) : null}
+        />
+      ) : (
+        <Feedback warning={problem} />
+      )}
+      <TextField
+        label={s.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" disabled={resend.isPending || !email.includes('@')}>
+        {s.sendNewLink}
       </Button>
     </Stack>
   );

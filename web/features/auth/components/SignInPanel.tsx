@@ -5,28 +5,44 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { strings } from '../../../lib/strings';
-import { CreateAccountForm, ForgotPasswordForm, ResetPasswordForm, SignInForm } from './AuthForms';
+import { CreateAccountForm, ForgotPasswordForm, ResendVerificationForm, ResetPasswordForm, SignInForm } from './AuthForms';
+import { confirmationLanding } from './confirmationLanding';
 
-type Mode = 'signIn' | 'create' | 'forgot' | 'reset';
+type Mode = 'signIn' | 'create' | 'forgot' | 'reset' | 'confirm';
 
 const titles: Record<Mode, string> = {
   signIn: strings.auth.panelTitle,
   create: strings.auth.createTitle,
   forgot: strings.auth.forgotTitle,
   reset: strings.auth.resetTitle,
+  confirm: strings.auth.confirmTitle,
 };
 
+/** The panel's first mode and notice, from the link that opened the landing page. */
+function fromLink(params: URLSearchParams): { mode: Mode; notice: string | null } {
+  const confirmation = confirmationLanding(params);
+  // A confirmation link that worked signs in, and the landing page goes on into the app; this is
+  // a link opened again in a browser that is not signed in.
+  if (confirmation === 'confirmed') return { mode: 'signIn', notice: strings.auth.emailConfirmedSignIn };
+  if (confirmation) return { mode: 'confirm', notice: null };
+  if (params.get('token')) return { mode: 'reset', notice: null };
+  // better-auth sends an expired or used reset link back here with ?error=INVALID_TOKEN.
+  if (params.get('error')) return { mode: 'forgot', notice: strings.auth.resetLinkInvalid };
+  return { mode: 'signIn', notice: null };
+}
+
 /**
- * The landing page's sign-in panel: sign in, create an account, ask for a reset link, or (from a
- * reset link, /?token=...) choose a new password.
+ * The landing page's sign-in panel: sign in, create an account, ask for a reset link, (from a
+ * reset link, /?token=...) choose a new password, or (from a confirmation link that did not work)
+ * ask for a new confirmation link.
  */
 export function SignInPanel() {
   const [params, setParams] = useSearchParams();
   const token = params.get('token');
-  // better-auth sends an expired or used reset link back here with ?error=INVALID_TOKEN.
-  const linkError = params.get('error');
-  const [mode, setMode] = useState<Mode>(token ? 'reset' : linkError ? 'forgot' : 'signIn');
-  const [notice, setNotice] = useState<string | null>(linkError ? strings.auth.resetLinkInvalid : null);
+  const [initial] = useState(() => fromLink(params));
+  const [mode, setMode] = useState<Mode>(initial.mode);
+  const [notice, setNotice] = useState<string | null>(initial.notice);
+  const confirmation = confirmationLanding(params);
 
   const go = (next: Mode) => {
     setNotice(null);
@@ -49,6 +65,9 @@ export function SignInPanel() {
           )}
           <ForgotPasswordForm />
         </>
+      )}
+      {mode === 'confirm' && (
+        <ResendVerificationForm problem={confirmation === 'expired' ? strings.auth.confirmLinkExpired : strings.auth.confirmLinkInvalid} />
       )}
       {mode === 'reset' && token && (
         <ResetPasswordForm
