@@ -120,7 +120,9 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
 
   // A generated image goes into the document as a hand edit: only once a document is there, never while a reply is written.
   const showsHandEdit = hasDoc && doc !== undefined && state !== 'streaming' && !waiting;
-  const canInsert = showsHandEdit && state !== 'pending' && !chat.busy && docText.trim() !== '';
+  // It is stored with the run like a hand edit, so it needs a stored reply to go into.
+  const canInsert =
+    showsHandEdit && replyId !== null && chat.conversationId !== null && state !== 'pending' && !chat.busy && docText.trim() !== '';
   const insertImage = useCallback((block: string) => handEdit.current?.insert(block), []);
 
   const generate = () => {
