@@ -600,8 +600,9 @@ export const strings = {
       alt: (prompt: string) => `Generated image: ${prompt}`,
       title: 'Images',
       unavailable: 'Images are not available on this installation.',
-      note: 'Each image is kept in your file storage and counts toward it. Save image puts it in Saved Docs.',
+      note: 'Each image is kept in your file storage and counts toward it. Insert into document puts it where your cursor is while you edit by hand, otherwise at the end. Save image puts it in Saved Docs.',
       download: 'Download',
+      insert: 'Insert into document',
     },
     chat: {
       conversationLabel: 'Conversation',

@@ -21,7 +21,7 @@ import { replyState } from '../hooks/replyState';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
 import { useAiUnavailable, useImagesAvailable } from './AiStatusNotice';
-import { HandEdit } from './HandEdit';
+import { HandEdit, type HandEditHandle } from './HandEdit';
 import { LeaveDialog } from '../../../components/LeaveDialog';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
 import { DocForm, lastGrade, type FormState } from './DocForm';
@@ -91,6 +91,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   });
   const save = useSaveToSavedDocs(saved);
   const docRef = useRef<HTMLDivElement>(null);
+  const handEdit = useRef<HandEditHandle>(null);
   const [lastAction, setLastAction] = useState<'generate' | 'refine'>('generate');
   useEffect(preloadMarkdown, []);
 
@@ -116,6 +117,13 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   const state = doc
     ? replyState(doc, { streamingId: chat.streamingId, stopped: chat.stopped, status: chat.status, isLast: docIsLast })
     : 'streaming';
+
+  // A generated image goes into the document as a hand edit: only once a document is there, never while a reply is written.
+  const showsHandEdit = hasDoc && doc !== undefined && state !== 'streaming' && !waiting;
+  // It is stored with the run like a hand edit, so it needs a stored reply to go into.
+  const canInsert =
+    showsHandEdit && replyId !== null && chat.conversationId !== null && state !== 'pending' && !chat.busy && docText.trim() !== '';
+  const insertImage = useCallback((block: string) => handEdit.current?.insert(block), []);
 
   const generate = () => {
     const check = checkFormValues(inputs, values);
@@ -239,9 +247,10 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
           )}
         </Stack>
         {!hasDoc && <Typography color="text.secondary">{s.empty}</Typography>}
-        {hasDoc && doc && state !== 'streaming' && !waiting && (
+        {showsHandEdit && (
           <HandEdit
             key={doc.id}
+            handle={handEdit}
             conversationId={chat.conversationId}
             replyId={replyId}
             stored={generatedText}
@@ -290,7 +299,9 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
           onOverwrite={() => void save.overwrite().then((item) => item && onSaved(item.id))}
           onUseTheirs={useTheirs}
         />
-        {doc && bot.settings.canGenerateImages && <ImageSection suggestion={firstHeading ?? bot.name} botId={bot.id} />}
+        {doc && bot.settings.canGenerateImages && (
+          <ImageSection suggestion={firstHeading ?? bot.name} botId={bot.id} onInsert={canInsert ? insertImage : null} />
+        )}
       </Paper>
 
       {doc && canRefine && (
@@ -348,7 +359,7 @@ function MessageBubbleless(props: { text: string; state: Parameters<typeof Messa
   return <MessageBubble role="assistant" text={props.text} state={props.state} botName={props.botName} bare />;
 }
 
-function ImageSection({ suggestion, botId }: { suggestion: string; botId: string }) {
+function ImageSection({ suggestion, botId, onInsert }: { suggestion: string; botId: string; onInsert: ((block: string) => void) | null }) {
   const available = useImagesAvailable();
   if (!available)
     return (
@@ -358,7 +369,7 @@ function ImageSection({ suggestion, botId }: { suggestion: string; botId: string
     );
   return (
     <Box sx={{ mt: 2 }}>
-      <ImagePanel suggestion={suggestion} botId={botId} />
+      <ImagePanel suggestion={suggestion} botId={botId} onInsert={onInsert} />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +8,7 @@ import { ConflictPanel } from '../../../components/ConflictPanel';
 import { SaveStatusChip } from '../../../components/SaveStatusChip';
 import { strings } from '../../../lib/strings';
 import { useReplyEdit } from '../hooks/useReplyEdit';
+import { insertBlock } from '../hooks/insertImage';
 
 const s = strings.runs.doc;
 
@@ -27,14 +28,48 @@ interface Props {
   onStored: (text: string) => void;
   /** Told whether something typed is not stored yet (the page asks before it is left). */
   onUnsaved: (unsaved: boolean) => void;
+  /** Puts a block (a generated image) into the document: see HandEditHandle. */
+  handle?: Ref<HandEditHandle>;
+}
+
+export interface HandEditHandle {
+  /**
+   * Puts a Markdown block into the document as an edit of it: at the edit box's cursor (its last
+   * selection) while editing by hand, else at the end; stored with the run at once.
+   */
+  insert: (block: string) => void;
 }
 
 /**
  * "Edit by hand" for one document (mount it per reply, keyed by its id): the Markdown box while
  * editing, and the edit autosaved with the run, with Saved / Saving… beside it.
  */
-export function HandEdit({ conversationId, replyId, stored, version, text, editing, edited, onText, onStored, onUnsaved }: Props) {
+export function HandEdit({ conversationId, replyId, stored, version, text, editing, edited, onText, onStored, onUnsaved, handle }: Props) {
   const autosave = useReplyEdit({ conversationId, replyId, text: stored, version, onStored });
+  // The edit box keeps its last selection after it loses focus (a click on Insert), so it is read there.
+  const box = useRef<HTMLTextAreaElement | null>(null);
+  const caretAfter = useRef<number | null>(null);
+  const { change } = autosave;
+  useImperativeHandle(
+    handle,
+    () => ({
+      insert: (block: string) => {
+        const el = editing ? box.current : null;
+        const next = insertBlock(text, block, el ? { start: el.selectionStart, end: el.selectionEnd } : undefined);
+        if (el) caretAfter.current = next.caret;
+        onText(next.text);
+        change({ text: next.text }, true);
+      },
+    }),
+    [editing, text, onText, change],
+  );
+  // After an insert while editing, the cursor goes just after the image (a next one follows it).
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (caretAfter.current === null || !el) return;
+    el.setSelectionRange(caretAfter.current, caretAfter.current);
+    caretAfter.current = null;
+  }, [text]);
   useEffect(() => onUnsaved(autosave.unsaved), [autosave.unsaved, onUnsaved]);
   useEffect(() => () => onUnsaved(false), [onUnsaved]);
   const takeTheirs = () => {
@@ -48,6 +83,7 @@ export function HandEdit({ conversationId, replyId, stored, version, text, editi
         <TextField
           label={s.editLabel}
           value={text}
+          inputRef={box}
           onChange={(e) => {
             onText(e.target.value);
             autosave.change({ text: e.target.value });

@@ -9,6 +9,7 @@ import { strings } from '../../../lib/strings';
 import { generateImage, imageUrl } from '../../ai/api/aiStatus';
 import { AiErrorAlert } from './AiErrorAlert';
 import { useSaveImage } from '../../../lib/saved';
+import { imageMarkdown } from '../hooks/insertImage';
 
 const s = strings.runs.image;
 
@@ -17,8 +18,19 @@ interface Made {
   prompt: string;
 }
 
-/** Generate image (DocBots that allow it): a prompt, POST /api/images for this bot, the image from its file id. */
-export function ImagePanel({ suggestion, botId }: { suggestion: string; botId: string }) {
+/**
+ * Generate image (DocBots that allow it): a prompt, POST /api/images for this bot, the image from its
+ * file id. `onInsert` puts an image's Markdown into the document (null: not now, e.g. while a reply is written).
+ */
+export function ImagePanel({
+  suggestion,
+  botId,
+  onInsert,
+}: {
+  suggestion: string;
+  botId: string;
+  onInsert: ((block: string) => void) | null;
+}) {
   const saveImage = useSaveImage();
   const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
   const [open, setOpen] = useState(false);
@@ -113,6 +125,9 @@ export function ImagePanel({ suggestion, botId }: { suggestion: string; botId: s
                   <a href={imageUrl(img.fileId)} download>
                     {s.download}
                   </a>{' '}
+                  <Button size="small" disabled={!onInsert} onClick={() => onInsert?.(imageMarkdown(img.prompt, img.fileId))}>
+                    {s.insert}
+                  </Button>
                   <Button
                     size="small"
                     disabled={savedIds.has(img.fileId)}
