@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BotDetail, BotKind } from '../../../../contract/bots';
-import { BotAvatar } from '../../../components/BotAvatar';
+import { BotAvatar, emojiFontFamily } from '../../../components/BotAvatar';
 import { NotFoundContent } from '../../../components/NotFoundContent';
 import { PageHeading } from '../../../components/PageHeading';
 import { useBot, type BotAddress } from '../../../lib/bots/getBot';
@@ -23,7 +23,7 @@ const s = strings.runs;
 function BotIcon({ bot }: { bot: BotDetail }) {
   if (bot.icon.type === 'image') return <BotAvatar icon={bot.icon} kind={bot.kind} botId={bot.id} size={40} />;
   return (
-    <Box component="span" aria-hidden sx={{ fontSize: 32, lineHeight: 1 }}>
+    <Box component="span" aria-hidden sx={{ fontSize: 32, lineHeight: 1, fontFamily: emojiFontFamily }}>
       {bot.icon.emoji}
     </Box>
   );
