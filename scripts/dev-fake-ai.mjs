@@ -30,11 +30,20 @@ fake.core.set({
   tokensPerSecond: 60,
   tokensPerChunk: 3,
   reply: (rec) => {
-    const asked = (rec.raw.match(/"text":"((?:[^"\\]|\\.)*)"/g) ?? []).at(-1)?.slice(8, -1).slice(0, 200) ?? '';
+    // The teacher's or student's last turn (not the system text), tags and line breaks flattened.
+    const turns = rec.body?.contents ?? [];
+    const last = turns.filter((t) => t.role === 'user').at(-1);
+    const asked = (last?.parts ?? [])
+      .map((p) => p.text ?? '')
+      .join(' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 200);
     return [
       'This reply comes from the **built-in test provider**, not a real AI model.',
       '',
-      `You asked: _${asked.replace(/\\n/g, ' ')}_`,
+      `You asked: _${asked.replace(/[_*]/g, ' ')}_`,
       '',
       '## What a real reply would look like',
       '- A heading or two, lists and tables render as Markdown.',
