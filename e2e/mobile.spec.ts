@@ -112,7 +112,7 @@ describe('drawer at 360 px', () => {
     expect(await drawerWidth()).toBe(256);
     await page.getByRole('button', { name: 'Close menu' }).click();
     await page.waitForFunction(() => document.querySelector('.MuiDrawer-paper')?.getBoundingClientRect().width === 56);
-    await page.getByRole('link', { name: 'Saved Docs' }).waitFor();
+    await page.getByRole('link', { name: 'Saved Docs', exact: true }).waitFor();
     await context.close();
   });
 });
