@@ -100,3 +100,28 @@ export async function apiRequest<T>(path: string, schema: ZodType<T>, options: R
   const payload: unknown = await res.json().catch(() => null);
   return schema.parse(payload);
 }
+
+/** The answer to a versioned edit: the stored thing, or a 409 carrying it as the server has it now. */
+export type VersionedOutcome<T> = { status: 'saved'; value: T } | { status: 'conflict'; current: T };
+
+/**
+ * PATCH against the version last seen (Saved Docs items, hand-edited documents): a 409 whose body
+ * carries `current` is an outcome, not an error; anything else not 2xx throws its ApiError.
+ */
+export async function patchVersioned<T>(path: string, body: unknown, schema: ZodType<T>, conflictBody: ZodType<{ current: T }>) {
+  const res = await fetch(path, {
+    method: 'PATCH',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => {
+    throw networkError();
+  });
+  const payload: unknown = await res.json().catch(() => null);
+  if (res.status === 409) {
+    const conflict = conflictBody.safeParse(payload);
+    if (conflict.success) return { status: 'conflict', current: conflict.data.current } satisfies VersionedOutcome<T>;
+  }
+  if (res.ok) return { status: 'saved', value: schema.parse(payload) } satisfies VersionedOutcome<T>;
+  throw toApiError(res.status, payload, res.headers.get('Retry-After'));
+}

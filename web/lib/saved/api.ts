@@ -11,7 +11,7 @@ import {
   type SavedSort,
   type UpdateSavedInput,
 } from '../../../contract/saved';
-import { ApiError, apiFetch, apiRequest, networkError, toApiError } from '../http';
+import { ApiError, apiFetch, apiRequest, patchVersioned } from '../http';
 
 /** The Saved Docs list's filters (the cursor pages within one list). */
 export interface SavedFilter {
@@ -76,21 +76,8 @@ export type UpdateOutcome = { status: 'saved'; item: SavedDetail } | { status: '
 
 /** PATCH /api/saved/:id against the version last seen; a 409 is an outcome, not an error. */
 export async function updateSaved(id: string, input: UpdateSavedInput): Promise<UpdateOutcome> {
-  const res = await fetch(item(id), {
-    method: 'PATCH',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify(input),
-  }).catch(() => {
-    throw networkError();
-  });
-  const payload: unknown = await res.json().catch(() => null);
-  if (res.status === 409) {
-    const conflict = savedConflictBody.safeParse(payload);
-    if (conflict.success) return { status: 'conflict', current: conflict.data.current };
-  }
-  if (res.ok) return { status: 'saved', item: savedDetail.parse(payload) };
-  throw toApiError(res.status, payload, res.headers.get('Retry-After'));
+  const outcome = await patchVersioned(item(id), input, savedDetail, savedConflictBody);
+  return outcome.status === 'saved' ? { status: 'saved', item: outcome.value } : outcome;
 }
 
 export const duplicateSaved = (id: string) => apiRequest(`${item(id)}/duplicate`, savedDetail, { method: 'POST' });
