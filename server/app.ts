@@ -24,6 +24,7 @@ import { schoolRoutes } from './modules/schools/schools.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { aiStatusRoutes } from './modules/usage/usage.routes';
 import { savedRoutes } from './modules/saved/saved.routes';
+import { classesRoutes } from './modules/classes/classes.routes';
 import { exportRoutes } from './modules/export/export.routes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/images', imageRoutes());
   app.route('/api/ai', aiStatusRoutes());
   app.route('/api/saved', savedRoutes());
+  app.route('/api/classes', classesRoutes());
   app.route('/api/export', exportRoutes());
   // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
   void startupSweep(deps);

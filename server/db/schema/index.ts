@@ -5,3 +5,4 @@ export * from './ai';
 export * from './files';
 export * from './bots';
 export * from './saved';
+export * from './classes';

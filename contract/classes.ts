@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { text } from './common';
+
+/** My Students: a teacher's classes and their rosters (PRODUCT.md section 6, docs/decisions.md). */
+
+export const CLASS_NAME_MAX = 100;
+export const CLASS_SECTION_MAX = 50;
+export const STUDENT_NAME_MAX = 100;
+/** The most students one add request may carry (a paste or an import is split by the client above this). */
+export const ADD_STUDENTS_MAX = 500;
+export const JOIN_CODE_LENGTH = 8;
+
+const className = text({
+  trim: true,
+  min: 1,
+  max: CLASS_NAME_MAX,
+  required: 'Give the class a name.',
+  tooShort: 'Give the class a name.',
+  tooLong: `Keep the class name under ${CLASS_NAME_MAX} characters.`,
+});
+const section = text({ trim: true, max: CLASS_SECTION_MAX, tooLong: `Keep the period or section under ${CLASS_SECTION_MAX} characters.` })
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** An e-mail address as the roster keeps it: trimmed and lower-case. */
+export const studentEmail = z
+  .string({ error: 'Enter the student’s e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid e-mail address.').max(254, 'Enter a valid e-mail address.'));
+
+const studentName = text({
+  trim: true,
+  min: 1,
+  max: STUDENT_NAME_MAX,
+  required: 'Enter the student’s name.',
+  tooShort: 'Enter the student’s name.',
+  tooLong: `Keep the name under ${STUDENT_NAME_MAX} characters.`,
+});
+
+export const createClassInput = z.strictObject({ name: className, section: section.optional() });
+export type CreateClassInput = z.input<typeof createClassInput>;
+
+export const updateClassInput = z
+  .strictObject({ name: className.optional(), section: section.optional() })
+  .refine((v) => v.name !== undefined || v.section !== undefined, { message: 'Nothing to change.' });
+export type UpdateClassInput = z.input<typeof updateClassInput>;
+
+export const newStudent = z.strictObject({ email: studentEmail, name: studentName });
+export type NewStudent = z.input<typeof newStudent>;
+
+/** Add one or many: the whole list is checked first; one bad row and nothing is written. */
+export const addStudentsInput = z.strictObject({
+  students: z
+    .array(newStudent)
+    .min(1, 'Add at least one student.')
+    .max(ADD_STUDENTS_MAX, `Add at most ${ADD_STUDENTS_MAX} students at a time.`),
+});
+export type AddStudentsInput = z.input<typeof addStudentsInput>;
+
+/** Turn joining by code on (a new code each time) or off. */
+export const joinCodeInput = z.strictObject({ enabled: z.boolean() });
+export type JoinCodeInput = z.input<typeof joinCodeInput>;
+
+export const joinClassInput = z.strictObject({
+  code: z
+    .string({ error: 'Enter the class code.' })
+    .trim()
+    .toUpperCase()
+    .pipe(z.string().regex(/^[A-Z0-9]{4,16}$/, 'Enter the class code your teacher gave you.')),
+});
+export type JoinClassInput = z.input<typeof joinClassInput>;
+
+export const classSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  section: z.string().nullable(),
+  joinCode: z.string().nullable(),
+  studentCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ClassSummary = z.infer<typeof classSummary>;
+
+export const classList = z.object({ classes: z.array(classSummary) });
+export type ClassList = z.infer<typeof classList>;
+
+export const rosterStudent = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  /** True once the address belongs to a signed-in account (verified, or joined by code). */
+  linked: z.boolean(),
+  source: z.enum(['teacher', 'code']),
+  addedAt: z.string(),
+});
+export type RosterStudent = z.infer<typeof rosterStudent>;
+
+export const rosterList = z.object({ students: z.array(rosterStudent) });
+export type RosterList = z.infer<typeof rosterList>;
+
+export const addStudentsResult = z.object({
+  added: z.array(rosterStudent),
+  /** Addresses already on this class's roster (or repeated in the request): left as they were. */
+  alreadyOnRoster: z.array(z.object({ email: z.string(), name: z.string() })),
+});
+export type AddStudentsResult = z.infer<typeof addStudentsResult>;
+
+export const joinClassResult = z.object({
+  classId: z.string(),
+  className: z.string(),
+  section: z.string().nullable(),
+  teacherName: z.string(),
+  alreadyOnRoster: z.boolean(),
+});
+export type JoinClassResult = z.infer<typeof joinClassResult>;

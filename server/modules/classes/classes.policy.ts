@@ -1,0 +1,50 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../../contract/common';
+import { isPremium } from '../../../contract/subscription';
+import { schema } from '../../db/client';
+import type { AppContext } from '../../lib/context';
+import { requireUser } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { resolveSubscription } from '../subscription/subscription.service';
+
+/**
+ * Who may do what with classes: only the teacher who owns a class, and only while premium. Every
+ * query carries `ownedBy` in its where clause, so another teacher's class reads as "not found",
+ * exactly like an unknown id.
+ */
+
+export interface ClassActor {
+  userId: string;
+}
+
+const k = schema.teacherClass;
+
+/** The signed-in premium teacher making this request: 401 signed out, 403 for students, 402 for a free teacher. */
+export async function requireClassActor(c: AppContext): Promise<ClassActor> {
+  const user = await requireUser(c);
+  const { database, config } = c.get('deps');
+  const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
+  if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Classes are kept by teachers.');
+  if (!isPremium(sub.status))
+    throw new AppError('premium_required', 402, 'My Students is part of Premium. Get Premium to keep classes and rosters.');
+  return { userId: user.id };
+}
+
+/** The one "not found" of every class endpoint. */
+export const classNotFound = () => notFound('That class');
+
+/** The actor's own classes. */
+export function ownedBy(actor: ClassActor): SQL {
+  return eq(k.ownerId, actor.userId);
+}
+
+/** One of the actor's own classes by id. */
+export function ownClass(actor: ClassActor, id: string): SQL {
+  return and(ownedBy(actor), eq(k.id, id))!;
+}
+
+/** An id from the URL: anything that is not a uuid is simply not found. */
+export function idParam(id: string, missing: () => AppError = classNotFound): string {
+  if (!isUuid(id)) throw missing();
+  return id.toLowerCase();
+}

@@ -1,0 +1,96 @@
+import { Hono } from 'hono';
+import { addStudentsInput, createClassInput, joinClassInput, joinCodeInput, updateClassInput } from '../../../contract/classes';
+import type { AppContext, AppEnv } from '../../lib/context';
+import { readJson, requireUser } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { idParam, requireClassActor } from './classes.policy';
+import {
+  addStudents,
+  createClass,
+  deleteClass,
+  getClass,
+  joinClass,
+  listClasses,
+  listStudents,
+  removeStudent,
+  setJoinCode,
+  updateClass,
+} from './classes.service';
+
+/**
+ * /api/classes: a premium teacher's classes and rosters (My Students), and a student's join by
+ * code. Each handler: session and role, validation, service (scoped to the owner), presenter.
+ */
+const db = (c: AppContext) => c.get('deps').database.db;
+
+export function classesRoutes() {
+  const app = new Hono<AppEnv>();
+
+  // Any signed-in person with a verified address; declared before /:id so "join" is not an id.
+  app.post('/join', async (c) => {
+    const user = await requireUser(c);
+    const input = await readJson(c, joinClassInput);
+    return c.json(await joinClass(db(c), user, input));
+  });
+
+  app.get('/', async (c) => {
+    const actor = await requireClassActor(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listClasses(db(c), actor));
+  });
+
+  app.post('/', async (c) => {
+    const actor = await requireClassActor(c);
+    const input = await readJson(c, createClassInput);
+    return c.json(await createClass(db(c), actor, input), 201);
+  });
+
+  app.get('/:id', async (c) => {
+    const actor = await requireClassActor(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getClass(db(c), actor, idParam(c.req.param('id'))));
+  });
+
+  app.patch('/:id', async (c) => {
+    const actor = await requireClassActor(c);
+    const id = idParam(c.req.param('id'));
+    const input = await readJson(c, updateClassInput);
+    return c.json(await updateClass(db(c), actor, id, input));
+  });
+
+  app.delete('/:id', async (c) => {
+    const actor = await requireClassActor(c);
+    await deleteClass(db(c), actor, idParam(c.req.param('id')));
+    return c.body(null, 204);
+  });
+
+  app.put('/:id/join-code', async (c) => {
+    const actor = await requireClassActor(c);
+    const id = idParam(c.req.param('id'));
+    const input = await readJson(c, joinCodeInput);
+    return c.json(await setJoinCode(db(c), actor, id, input.enabled));
+  });
+
+  app.get('/:id/students', async (c) => {
+    const actor = await requireClassActor(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listStudents(db(c), actor, idParam(c.req.param('id'))));
+  });
+
+  app.post('/:id/students', async (c) => {
+    const actor = await requireClassActor(c);
+    const id = idParam(c.req.param('id'));
+    const input = await readJson(c, addStudentsInput);
+    return c.json(await addStudents(db(c), actor, id, input), 201);
+  });
+
+  app.delete('/:id/students/:studentId', async (c) => {
+    const actor = await requireClassActor(c);
+    const id = idParam(c.req.param('id'));
+    const studentId = idParam(c.req.param('studentId'), () => notFound('That student'));
+    await removeStudent(db(c), actor, id, studentId);
+    return c.body(null, 204);
+  });
+
+  return app;
+}
