@@ -95,6 +95,7 @@ async function teacherFixtures(client: TestClient): Promise<Fixtures> {
     'saving a document',
   );
   const upload = await uploadFile(client);
+  const classes = await classFixtures(client);
   const image = await expectStatus(
     client.json('POST', '/api/images', { idempotencyKey: `img-${randomUUID()}`, prompt: 'A cell', botId: bot.id }),
     201,
@@ -107,7 +108,22 @@ async function teacherFixtures(client: TestClient): Promise<Fixtures> {
     files: upload,
     images: image.fileId as string,
     ...conversation,
+    ...classes,
   };
+}
+
+/** A class with a student and its join code, for a teacher who may keep classes (premium); none for others. */
+async function classFixtures(client: TestClient): Promise<Fixtures> {
+  const created = await client.json<{ id?: string }>('POST', '/api/classes', { name: 'Fuzz class', section: 'P1' });
+  if (created.status !== 201 || !created.body.id) return {};
+  const id = created.body.id;
+  await expectStatus(client.json('PUT', `/api/classes/${id}/join-code`, { enabled: true }), 200, 'turning a join code on');
+  const added = await expectStatus(
+    client.json('POST', `/api/classes/${id}/students`, { students: [{ email: `s-${randomUUID()}@example.org`, name: 'Fuzz student' }] }),
+    201,
+    'adding a student',
+  );
+  return { classes: id, studentId: (added.added as { id: string }[])[0]!.id };
 }
 
 async function uploadFile(client: TestClient): Promise<string> {
@@ -190,6 +206,10 @@ export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
     ],
     'PATCH /api/saved/:id': () => [{ version: 1, title: 'Plan', body: '# Plan', conversationId: fx.conversations }],
     'POST /api/export/docx': () => [{ title: 'Plan', markdown: '# Plan\n\nText' }],
+    'POST /api/classes': () => [{ name: 'Maths', section: 'P2' }, { name: 'Art' }],
+    'PATCH /api/classes/:id': () => [{ name: 'Maths 2', section: null }],
+    'PUT /api/classes/:id/join-code': () => [{ enabled: true }, { enabled: false }],
+    'POST /api/classes/:id/students': () => [{ students: [{ email: `f-${randomUUID()}@example.org`, name: 'Fuzz' }] }],
   };
   return (await seeds[route]?.()) ?? [];
 }
