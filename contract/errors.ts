@@ -8,6 +8,8 @@ export const errorCodes = [
   'validation_failed',
   'unauthenticated',
   'forbidden',
+  /** 402: a Premium feature (My Students, Assignments) asked for by a teacher without Premium; the message says why. */
+  'premium_required',
   'not_found',
   'conflict',
   'payload_too_large',
