@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRosterCsv } from './plain';
-import { ROSTER_IMPORT_MAX_ROWS } from './preview';
+import { ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './preview';
 
 const codes = (text: string) => parseRosterCsv(text).errors.map((e) => [e.line, e.field, e.code]);
 
@@ -127,5 +127,11 @@ describe('parseRosterCsv', () => {
     const preview = parseRosterCsv('email,name\na@x.org,A\nb@x.org,"Bo\nc@x.org,C\n');
     expect(preview.rows.map((r) => r.email)).toEqual(['a@x.org']);
     expect(preview.errors.map((e) => [e.line, e.code])).toEqual([[3, 'not_csv']]);
+  });
+
+  it('produces a preview that its own response schema accepts unchanged', () => {
+    const preview = parseRosterCsv('email,name,class,period\na@x.org,A,Bio,3\n,B,Bio,\na@x.org,A,Bio,3\nb@x.org,"Bo\uD83D",,');
+    expect(preview.errors.map((e) => e.code)).toEqual(['missing_email', 'duplicate', 'unstorable_text']);
+    expect(rosterImportPreview.parse(preview)).toEqual(preview);
   });
 });
