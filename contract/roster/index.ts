@@ -1,0 +1,5 @@
+/** Roster imports: pure readers shared by the server and the web app; nothing here writes. */
+export { parseCsv, detectDelimiter, type CsvDelimiter, type CsvRecord, type CsvParseResult } from './csv';
+export { parseRosterCsv, normalizeHeader } from './plain';
+export { parseOneRoster, type OneRosterFiles } from './oneroster';
+export * from './preview';
