@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { liveEvent, type LiveEvent, type LiveMessage } from '../../contract/live';
 import type { Database, Db } from '../db/client';
-import { logWarning } from './log';
+import { logWarning, outsideRequest } from './log';
 
 /**
  * Live updates for teachers' pages. A change is published with NOTIFY on one channel, so it is
@@ -51,12 +51,13 @@ export class LiveHub {
     if (!set) this.byTeacher.set(teacherId, (set = new Set()));
     set.add(subscriber);
     // The LISTEN stays open for the life of the process once a first page asked for it.
-    this.listening ??= this.database
-      .listen(LIVE_CHANNEL, { notify: (payload) => this.deliver(payload), reconnected: () => this.resync() })
-      .catch((err: unknown) => {
-        this.listening = null;
-        throw err;
-      });
+    // It belongs to the process, not to the request that opened it: its log lines carry no request id.
+    this.listening ??= outsideRequest(() =>
+      this.database.listen(LIVE_CHANNEL, { notify: (payload) => this.deliver(payload), reconnected: () => this.resync() }),
+    ).catch((err: unknown) => {
+      this.listening = null;
+      throw err;
+    });
     try {
       await this.listening;
     } catch (err) {
