@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../app';
 import { createAuth } from '../../auth/auth';
@@ -8,6 +8,7 @@ import { liveMessage, type LiveEvent, type LiveMessage } from '../../../contract
 import { createTestContext, TestClient, type TestContext } from '../../../tests/harness';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import { accessCast } from '../bots/bots.test-helpers';
+import { HEARTBEAT_MS } from './live.routes';
 
 /** Rows of a raw query (execute's result type is left open by the shared Db type). */
 async function rows<T>(query: PromiseLike<unknown>): Promise<T[]> {
@@ -65,6 +66,19 @@ function liveReader(res: Response) {
         await Promise.race([pump(), timeout]);
       }
       return queue.shift()!;
+    },
+    /** Reads until a block (an event or a comment) matches, or fails after a few seconds. */
+    async block(pattern: RegExp): Promise<string> {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const found = raw.find((b) => pattern.test(b));
+        if (found) return found;
+        if (done) throw new Error('the stream ended');
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('no such block in time')), deadline - Date.now()).unref(),
+        );
+        await Promise.race([pump(), timeout]);
+      }
     },
     /** Resolves true once the stream has ended (reading and dropping what is left). */
     async ended(): Promise<boolean> {
@@ -140,6 +154,20 @@ describe('GET /api/live', () => {
     liveHub(ctx.database).closeAll();
     expect(await second.ended()).toBe(true);
     await untilNoSubscribers();
+  });
+
+  it('sends a heartbeat comment every 25 seconds on a quiet stream', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const live = await open(cast.owner.client);
+      expect(live.raw.some((b) => b.startsWith(':'))).toBe(false);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(await live.block(/^: heartbeat$/)).toBe(': heartbeat');
+      await live.cancel();
+      await untilNoSubscribers();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses an event of an unknown type or too large for a notification, before sending anything', async () => {
