@@ -26,6 +26,7 @@ import { aiStatusRoutes } from './modules/usage/usage.routes';
 import { savedRoutes } from './modules/saved/saved.routes';
 import { classesRoutes } from './modules/classes/classes.routes';
 import { exportRoutes } from './modules/export/export.routes';
+import { liveRoutes } from './modules/live/live.routes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/saved', savedRoutes());
   app.route('/api/classes', classesRoutes());
   app.route('/api/export', exportRoutes());
+  app.route('/api/live', liveRoutes());
   // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
   void startupSweep(deps);
   app.get('/api/auth-options', (c) => {

@@ -13,6 +13,7 @@ import { createMailer } from './lib/mailer';
 import { syncBuiltinTemplates } from './modules/bots/templates/sync';
 import { sweepFiles } from './modules/files/files.sweep';
 import { adoptLegacyImages } from './modules/images/images.legacy';
+import { liveHub } from './lib/live';
 import { logError } from './lib/log';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
@@ -72,6 +73,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`Received ${signal}, shutting down.`);
+    // Open live streams would hold server.close() until the timeout; browsers reconnect elsewhere.
+    liveHub(database).closeAll();
     server.close(() => void database.close().finally(() => process.exit(0)));
     setTimeout(() => void database.close().finally(() => process.exit(0)), 10_000).unref();
   };

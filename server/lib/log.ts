@@ -16,6 +16,11 @@ export function withRequestId<T>(requestId: string, run: () => T): T {
   return requestScope.run(requestId, run);
 }
 
+/** Runs work that outlives the request that started it (a process-wide connection) without its id. */
+export function outsideRequest<T>(run: () => T): T {
+  return requestScope.exit(run);
+}
+
 // Fields of a PostgreSQL error (pg and PGlite alike) that name schema objects or codes, never values.
 const databaseFields = ['code', 'severity', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine'] as const;
 // Fields of a Node system error that are codes, never paths or addresses.

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * What the server publishes to a teacher's live stream (GET /api/live): a kind and ids only, never
+ * user content. A page that receives one refetches what it shows through the ordinary endpoints,
+ * which apply their own access checks. Extend the union with new kinds as pages need them.
+ */
+const id = z.string().min(1).max(64);
+
+export const liveEvent = z.discriminatedUnion('type', [
+  /** A student's assignment record changed (status, activity, a message, feedback). */
+  z.object({ type: z.literal('assignment.updated'), assignmentId: id, studentAssignmentId: id }),
+]);
+export type LiveEvent = z.infer<typeof liveEvent>;
+
+/**
+ * Each `data:` line of the stream is one of these, as JSON. `sync` is the server's own: sent first
+ * once the stream is subscribed, and again when events may have been missed (the server's
+ * listening connection to the database was lost and restored), meaning "refetch what you show".
+ */
+export const liveMessage = z.union([liveEvent, z.object({ type: z.literal('sync') })]);
+export type LiveMessage = z.infer<typeof liveMessage>;

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { LiveMessage } from '../../../contract/live';
+import { requireUser, type AppEnv } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { liveHub } from '../../lib/live';
+import { resolveSubscription } from '../subscription/subscription.service';
+
+/** A comment line this often keeps proxies from closing a quiet stream. */
+export const HEARTBEAT_MS = 25_000;
+/** How soon a browser's EventSource reconnects after the stream ends. */
+export const RETRY_MS = 3_000;
+
+/**
+ * GET /api/live: the signed-in teacher's live events as server-sent events, one JSON LiveMessage
+ * per `data:` line, starting with { type: 'sync' } once subscribed. 401 signed out, 403 for a student.
+ */
+export function liveRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    const user = await requireUser(c);
+    const deps = c.get('deps');
+    const subscription = await resolveSubscription(deps.database.db, { user, supportEmail: deps.config.supportEmail });
+    if (subscription.status === 'error') {
+      throw new AppError('unavailable', 503, subscription.message ?? 'Your account could not be checked just now. Try again in a moment.');
+    }
+    if (subscription.user_type !== 'teacher') {
+      throw new AppError('forbidden', 403, 'Live updates are for teachers’ pages.');
+    }
+    const hub = liveHub(deps.database);
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      let end!: () => void;
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      stream.onAbort(end);
+      c.req.raw.signal.addEventListener('abort', end);
+      // A write waits while the client does not read; events are small and few, so none is awaited.
+      const send = (message: LiveMessage) => void stream.writeSSE({ data: JSON.stringify(message) });
+      const unsubscribe = await hub.subscribe(user.id, { send, close: end });
+      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      try {
+        if (stream.aborted || c.req.raw.signal.aborted) end();
+        else await stream.writeSSE({ data: JSON.stringify({ type: 'sync' } satisfies LiveMessage), retry: RETRY_MS });
+        await ended;
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+      }
+    });
+  });
+  return app;
+}
