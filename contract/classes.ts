@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './roster';
 
 /** My Students: a teacher's classes and their rosters (PRODUCT.md section 6, docs/decisions.md). */
 
@@ -114,3 +115,42 @@ export const joinClassResult = z.object({
   alreadyOnRoster: z.boolean(),
 });
 export type JoinClassResult = z.infer<typeof joinClassResult>;
+
+/**
+ * POST /api/classes/import: rows the web app read from a CSV or OneRoster export (contract/roster,
+ * which also filters OneRoster to the teacher's own sections; the files can be larger than a JSON
+ * body may be). The server checks every row again (same rules as the preview) and answers its own
+ * preview: `dryRun` writes nothing; otherwise nothing is written while any row is bad, unless
+ * `skipBadRows` (then only the good rows are). Rows name their class; a class the teacher does not
+ * have (same name and period, case ignored) is created. Rows with no class go to `classId`.
+ */
+const looseText = z.string().max(1000).nullable();
+export const importRosterInput = z.strictObject({
+  rows: z
+    .array(
+      z.strictObject({
+        line: z.number().int().min(0).max(1_000_000),
+        email: z.string().max(1000),
+        name: looseText,
+        className: looseText,
+        period: looseText,
+      }),
+    )
+    .min(1, 'The file has no students in it.')
+    .max(ROSTER_IMPORT_MAX_ROWS, `Import at most ${ROSTER_IMPORT_MAX_ROWS} students at a time.`),
+  classId: z.string().optional(),
+  dryRun: z.boolean().optional(),
+  skipBadRows: z.boolean().optional(),
+});
+export type ImportRosterInput = z.input<typeof importRosterInput>;
+
+export const importRosterResult = z.object({
+  /** The server's own reading of the rows: what would be (or was) added, and every bad row with why. */
+  preview: rosterImportPreview,
+  written: z.boolean(),
+  /** Classes made for rows naming a class the teacher did not have. */
+  classesCreated: z.array(classSummary),
+  added: z.number().int(),
+  alreadyOnRoster: z.number().int(),
+});
+export type ImportRosterResult = z.infer<typeof importRosterResult>;
