@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, getOAuthState } from 'better-auth/api';
@@ -8,6 +9,7 @@ import { schema } from '../db/client';
 import { logError, logWarning } from '../lib/log';
 import type { Mailer } from '../lib/mailer';
 import { forgetUserSessions } from './session-cache';
+import { linkRosterEntries } from '../modules/classes/classes.service';
 
 export interface AuthDeps {
   config: Config;
@@ -158,10 +160,19 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
           },
         },
         // A confirmed address or a new name must not be answered from this user's remembered sessions.
+        // Confirming the address (or any later change while it is confirmed) links the rosters naming it.
         update: {
-          after: (user) => {
+          after: async (user) => {
             forgetUserSessions(user.id);
-            return Promise.resolve();
+            if (user.emailVerified) await linkRoster(db, user.id);
+          },
+        },
+      },
+      // Every sign-in (password, Google, Microsoft, the one after confirming) links the rosters naming a confirmed address.
+      session: {
+        create: {
+          after: async (session) => {
+            await linkRoster(db, session.userId);
           },
         },
       },
@@ -170,3 +181,19 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Puts a verified account on the rosters that already name its address. A failure is logged (no
+ * address) and never stops the sign-in: the next sign-in tries again.
+ */
+async function linkRoster(db: Db, userId: string): Promise<void> {
+  try {
+    const [user] = await db
+      .select({ id: schema.user.id, email: schema.user.email, emailVerified: schema.user.emailVerified })
+      .from(schema.user)
+      .where(eq(schema.user.id, userId));
+    if (user?.emailVerified) await linkRosterEntries(db, user);
+  } catch (err) {
+    logError(undefined, 'auth: linking roster entries', err);
+  }
+}

@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
-import { addStudentsInput, createClassInput, joinClassInput, joinCodeInput, updateClassInput } from '../../../contract/classes';
+import {
+  addStudentsInput,
+  createClassInput,
+  importRosterInput,
+  joinClassInput,
+  joinCodeInput,
+  updateClassInput,
+} from '../../../contract/classes';
 import type { AppContext, AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -9,6 +16,7 @@ import {
   createClass,
   deleteClass,
   getClass,
+  importRoster,
   joinClass,
   listClasses,
   listStudents,
@@ -43,6 +51,14 @@ export function classesRoutes() {
     const actor = await requireClassActor(c);
     const input = await readJson(c, createClassInput);
     return c.json(await createClass(db(c), actor, input), 201);
+  });
+
+  // Declared before /:id routes so "import" is never read as an id.
+  app.post('/import', async (c) => {
+    const actor = await requireClassActor(c);
+    const input = await readJson(c, importRosterInput);
+    const result = await importRoster(db(c), actor, input);
+    return c.json(result, result.written ? 201 : 200);
   });
 
   app.get('/:id', async (c) => {

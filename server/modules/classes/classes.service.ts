@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  CLASS_SECTION_MAX,
   JOIN_CODE_LENGTH,
+  type ImportRosterResult,
   type AddStudentsResult,
   type ClassList,
   type ClassSummary,
@@ -9,7 +11,9 @@ import {
   type JoinClassResult,
 } from '../../../contract/classes';
 import type { z } from 'zod';
-import type { addStudentsInput, createClassInput, joinClassInput, updateClassInput } from '../../../contract/classes';
+import type { addStudentsInput, createClassInput, importRosterInput, joinClassInput, updateClassInput } from '../../../contract/classes';
+import { isUuid } from '../../../contract/common';
+import { validateStudent, type RosterImportError, type RosterImportRow } from '../../../contract/roster';
 import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
@@ -100,6 +104,39 @@ async function verifiedUsersByEmail(db: Db, emails: string[]): Promise<Map<strin
 }
 
 /**
+ * Adds students to a class inside the caller's transaction (the class is the actor's, checked by
+ * the caller). Addresses already on the roster, or repeated in the list, are reported and left alone.
+ */
+async function addStudentsTo(tx: Db, id: string, students: { email: string; name: string }[]): Promise<AddStudentsResult> {
+  const emails = [...new Set(students.map((s) => s.email))];
+  const existing = await tx
+    .select({ email: r.email })
+    .from(r)
+    .where(and(current(id), inArray(r.email, emails)));
+  const taken = new Set(existing.map((e) => e.email));
+  const alreadyOnRoster: AddStudentsResult['alreadyOnRoster'] = [];
+  const fresh: { email: string; name: string }[] = [];
+  for (const s of students) {
+    if (taken.has(s.email)) alreadyOnRoster.push({ email: s.email, name: s.name });
+    else {
+      taken.add(s.email);
+      fresh.push(s);
+    }
+  }
+  if (!fresh.length) return { added: [], alreadyOnRoster };
+  const users = await verifiedUsersByEmail(
+    tx,
+    fresh.map((s) => s.email),
+  );
+  const rows = await tx
+    .insert(r)
+    .values(fresh.map((s) => ({ classId: id, email: s.email, name: s.name, userId: users.get(s.email) ?? null })))
+    .returning();
+  await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
+  return { added: rows.map(presentStudent), alreadyOnRoster };
+}
+
+/**
  * Adds students (already validated as a whole). Addresses already on the roster, or repeated in
  * the request, are reported and left alone; all of it in one transaction.
  */
@@ -113,32 +150,7 @@ export async function addStudents(
     // Locks the class row, so two adds to one class queue rather than race on the unique index.
     const [cls] = await tx.select({ id: k.id }).from(k).where(ownClass(actor, id)).for('update');
     if (!cls) throw classNotFound();
-    const emails = [...new Set(input.students.map((s) => s.email))];
-    const existing = await tx
-      .select({ email: r.email })
-      .from(r)
-      .where(and(current(id), inArray(r.email, emails)));
-    const taken = new Set(existing.map((e) => e.email));
-    const alreadyOnRoster: AddStudentsResult['alreadyOnRoster'] = [];
-    const fresh: { email: string; name: string }[] = [];
-    for (const s of input.students) {
-      if (taken.has(s.email)) alreadyOnRoster.push({ email: s.email, name: s.name });
-      else {
-        taken.add(s.email);
-        fresh.push(s);
-      }
-    }
-    if (!fresh.length) return { added: [], alreadyOnRoster };
-    const users = await verifiedUsersByEmail(
-      tx,
-      fresh.map((s) => s.email),
-    );
-    const rows = await tx
-      .insert(r)
-      .values(fresh.map((s) => ({ classId: id, email: s.email, name: s.name, userId: users.get(s.email) ?? null })))
-      .returning();
-    await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
-    return { added: rows.map(presentStudent), alreadyOnRoster };
+    return addStudentsTo(tx, id, input.students);
   });
 }
 
@@ -223,4 +235,111 @@ export async function linkRosterEntries(db: Db, user: Pick<SessionUser, 'id' | '
     .update(r)
     .set({ userId: user.id })
     .where(and(eq(r.email, user.email.toLowerCase()), isNull(r.userId), isNull(r.removedAt)));
+}
+
+/** A row's class, matched case-insensitively on name and period (no period = no section). */
+const classKey = (name: string, section: string | null) => `${name.toLowerCase()}\u0000${(section ?? '').toLowerCase()}`;
+
+/** What a row with no name is stored as: the part of its address before the @. */
+export const nameFromEmail = (email: string) => email.slice(0, email.lastIndexOf('@')).slice(0, 100) || email.slice(0, 100);
+
+/**
+ * POST /api/classes/import (see importRosterInput): checks every row again, answers the server's
+ * own preview, and unless `dryRun` (or a bad row without `skipBadRows`) creates the classes the
+ * rows name that the teacher does not have and adds the students, all in one transaction.
+ */
+export async function importRoster(db: Db, actor: ClassActor, input: z.output<typeof importRosterInput>): Promise<ImportRosterResult> {
+  let target: { id: string } | undefined;
+  if (input.classId !== undefined) {
+    if (!isUuid(input.classId)) throw classNotFound();
+    target = await ownClassRow(db, actor, input.classId.toLowerCase());
+  }
+
+  const rows: RosterImportRow[] = [];
+  const errors: RosterImportError[] = [];
+  const seen = new Map<string, number>();
+  input.rows.forEach((raw, index) => {
+    const line = raw.line >= 1 ? raw.line : index + 1;
+    const checked = validateStudent(
+      { email: raw.email, name: raw.name ?? '', className: raw.className ?? '', period: raw.period ?? '' },
+      line,
+    );
+    if (checked.errors) return void errors.push(...checked.errors);
+    const row = checked.row;
+    if (row.className === null && !target)
+      return void errors.push({
+        line,
+        field: 'class',
+        code: 'unknown_class',
+        reason: 'Choose a class for students the file gives no class.',
+      });
+    // The period becomes the class's section, which is shorter than a period the readers accept.
+    if (row.className !== null && row.period !== null && row.period.length > CLASS_SECTION_MAX)
+      return void errors.push({
+        line,
+        field: 'period',
+        code: 'period_too_long',
+        reason: `The period is longer than ${CLASS_SECTION_MAX} characters.`,
+      });
+    const key = `${row.email}\u0000${row.className === null ? '' : classKey(row.className, row.period)}`;
+    const first = seen.get(key);
+    if (first !== undefined)
+      return void errors.push({
+        line,
+        field: 'email',
+        code: 'duplicate',
+        reason: `This student is already on line ${first} for the same class.`,
+      });
+    seen.set(key, line);
+    rows.push({ ...row, name: row.name ?? nameFromEmail(row.email), period: row.className === null ? null : row.period });
+  });
+
+  const preview = { rows, errors };
+  const unwritten = { preview, written: false, classesCreated: [], added: 0, alreadyOnRoster: 0 };
+  if (input.dryRun || (errors.length > 0 && !input.skipBadRows) || rows.length === 0) return unwritten;
+
+  return db.transaction(async (tx) => {
+    // Locks the teacher's row: two imports by one teacher queue, so a class is never made twice.
+    await tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.id, actor.userId)).for('update');
+    const mine = await tx.select().from(k).where(ownedBy(actor)).orderBy(asc(k.createdAt), asc(k.id));
+    if (target && !mine.some((c) => c.id === target.id)) throw classNotFound();
+    const byKey = new Map<string, string>();
+    for (const c of mine) if (!byKey.has(classKey(c.name, c.section))) byKey.set(classKey(c.name, c.section), c.id);
+
+    const groups = new Map<string, { email: string; name: string }[]>();
+    const created: (typeof k.$inferSelect)[] = [];
+    for (const row of rows) {
+      let classId = target?.id;
+      if (row.className !== null) {
+        const key = classKey(row.className, row.period);
+        classId = byKey.get(key);
+        if (!classId) {
+          const [made] = await tx.insert(k).values({ ownerId: actor.userId, name: row.className, section: row.period }).returning();
+          created.push(made!);
+          classId = made!.id;
+          byKey.set(key, classId);
+        }
+      }
+      const group = groups.get(classId!) ?? [];
+      group.push({ email: row.email, name: row.name! });
+      groups.set(classId!, group);
+    }
+
+    let added = 0;
+    let alreadyOnRoster = 0;
+    const addedTo = new Map<string, number>();
+    for (const [classId, students] of groups) {
+      const result = await addStudentsTo(tx, classId, students);
+      added += result.added.length;
+      alreadyOnRoster += result.alreadyOnRoster.length;
+      addedTo.set(classId, result.added.length);
+    }
+    return {
+      preview,
+      written: true,
+      classesCreated: created.map((c) => presentClass(c, addedTo.get(c.id) ?? 0)),
+      added,
+      alreadyOnRoster,
+    };
+  });
 }
