@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
-import { scrollsSideways } from '../fixtures/ui';
+import { scrollsSideways, transitionsDone } from '../fixtures/ui';
 
 const getBrowser = useBrowser();
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -57,7 +57,7 @@ describe('My Students', () => {
       await paste.fill(`ben.${t}@school.test, Ben Okafor\nCy Lee <cy.${t}@school.test>\ndee.${t}@school, Dee`);
       const bad = page.getByRole('alert').filter({ hasText: 'Fix this line before adding' });
       await bad.getByText(/Line 3 .*Enter a valid e-mail address\./).waitFor();
-      const addMany = page.getByRole('button', { name: /^Add \d+ students?$/ });
+      const addMany = page.getByRole('button', { name: /^Add (\d+ )?students?$/ });
       expect(await addMany.isDisabled()).toBe(true);
       const sentBefore = sent.length;
       await shoot(page, `my-students-paste-bad-${width}`);
@@ -112,6 +112,21 @@ describe('My Students', () => {
     await leave.getByText('The list you pasted is not added yet.', { exact: false }).waitFor();
     await leave.getByRole('button', { name: 'Stay' }).click();
     expect(new URL(page.url()).pathname).toBe('/mystudents');
+    await context.close();
+  });
+
+  it('explains what a class is for when the teacher has none (light theme)', async () => {
+    // The school teacher (premium through the school licence) makes no classes in any spec.
+    const context = await contextAs(getBrowser(), 'schoolTeacher');
+    const page = await context.newPage();
+    await openAndSettle(page, '/mystudents');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('heading', { level: 2, name: 'No classes yet' }).waitFor();
+    await page.getByText('A class is a list of your students.', { exact: false }).waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await transitionsDone(page);
+    await shoot(page, 'my-students-empty-360');
     await context.close();
   });
 

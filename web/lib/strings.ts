@@ -657,7 +657,7 @@ export const strings = {
     pasteHelp: 'One student a line: “e-mail, name” or “name <e-mail>”.',
     pasteBad: (n: number) => (n === 1 ? 'Fix this line before adding:' : `Fix these ${n} lines before adding:`),
     pasteLine: (line: number, text: string, reason: string) => `Line ${line} (“${text}”): ${reason}`,
-    pasteAdd: (n: number) => (n === 1 ? 'Add 1 student' : `Add ${n} students`),
+    pasteAdd: (n: number) => (n === 0 ? 'Add students' : n === 1 ? 'Add 1 student' : `Add ${n} students`),
     unsavedPaste: 'The list you pasted is not added yet. If you leave now, it is lost.',
     joinHeading: 'Join code',
     joinOffBody: 'Turn on the join code and students can add themselves: they sign in and type the code.',

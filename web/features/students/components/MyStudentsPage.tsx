@@ -64,7 +64,7 @@ export default function MyStudentsPage() {
         </Paper>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' } }}>
-          <Paper variant="outlined" component="nav" aria-label={s.classesLabel}>
+          <Paper variant="outlined" component="nav" aria-label={s.classesLabel} sx={{ alignSelf: 'start', minWidth: 0 }}>
             <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
               {s.classesHeading}
             </Typography>
