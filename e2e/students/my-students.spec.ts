@@ -138,6 +138,54 @@ describe('My Students', () => {
     await context.close();
   });
 
+  it('previews a OneRoster export and a CSV in the browser before anything is sent', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher', { width: 360 });
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/classes/import') posts.push(r.url());
+    });
+    await openAndSettle(page, '/mystudents');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import students' });
+    const file = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+    const users =
+      'sourcedId,status,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password\n' +
+      't1,active,true,o1,teacher,pat,,Pat,Premium,,,premium@classbots.test,,,,,\n' +
+      's1,active,true,o1,student,al,,Al,Ng,,,al@school.test,,,,,\n' +
+      's2,active,true,o1,student,bo,,Bo,Ek,,,,,,,,\n';
+    const classes =
+      'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods\n' +
+      'c1,active,,Physics,,,,scheduled,,o1,,,,2\n';
+    const enrollments =
+      'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate\n' +
+      'e0,active,,c1,o1,t1,teacher,true,,\ne1,active,,c1,o1,s1,student,false,,\ne2,active,,c1,o1,s2,student,false,,\n';
+    await dialog
+      .getByTestId('import-files')
+      .setInputFiles([file('users.csv', users), file('classes.csv', classes), file('enrollments.csv', enrollments)]);
+    await dialog.getByText('1 student to add').waitFor();
+    await dialog.getByRole('heading', { name: /^Physics · 2 \(1\)$/ }).waitFor();
+    await dialog.getByText('Al Ng <al@school.test>').waitFor();
+    await dialog.getByText('1 row cannot be added').waitFor();
+    await dialog.getByText('users.csv line 4: The e-mail address is missing.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Import 1 student' }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Import the good rows and leave out the bad ones' }).check();
+    expect(await dialog.getByRole('button', { name: 'Import 1 student' }).isEnabled()).toBe(true);
+    await transitionsDone(page);
+    await shoot(page, 'my-students-import-preview-360');
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await dialog
+      .getByTestId('import-files')
+      .setInputFiles(file('class.csv', 'email,name,class\nx@school.test,Xu,Art\ny@school.test,Yo,Art\n'));
+    await dialog.getByText('2 students to add').waitFor();
+    expect(await dialog.getByText('cannot be added').count()).toBe(0);
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.skip('imports a class list CSV after a preview with its bad row (needs POST /api/classes/import (branch j-import-api))', async () => {
     const context = await contextAs(getBrowser(), 'premiumTeacher');
     const page = await context.newPage();
