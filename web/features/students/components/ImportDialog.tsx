@@ -147,24 +147,27 @@ export function ImportDialog({
                   </Box>
                 ))}
                 {bad.length > 0 && (
-                  <Alert severity="warning" sx={{ mt: 2 }}>
-                    <Typography component="h4" sx={{ fontWeight: 600 }}>
-                      {s.importBadHeading(bad.length)}
-                    </Typography>
-                    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                      {bad.map((e, i) => (
-                        <li key={i} style={{ overflowWrap: 'anywhere' }}>
-                          {s.importBadRow(e.line === null ? s.importWholeFile(e.file) : s.importLine(e.line, e.file), e.reason)}
-                        </li>
-                      ))}
-                    </Box>
+                  <>
+                    <Alert severity="warning" sx={{ mt: 2 }}>
+                      <Typography component="h4" sx={{ fontWeight: 600 }}>
+                        {s.importBadHeading(bad.length)}
+                      </Typography>
+                      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                        {bad.map((e, i) => (
+                          <li key={i} style={{ overflowWrap: 'anywhere' }}>
+                            {s.importBadRow(e.line === null ? s.importWholeFile(e.file) : s.importLine(e.line, e.file), e.reason)}
+                          </li>
+                        ))}
+                      </Box>
+                    </Alert>
                     {count > 0 && (
                       <FormControlLabel
+                        sx={{ mt: 1 }}
                         control={<Checkbox checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} />}
                         label={s.importSkipBad}
                       />
                     )}
-                  </Alert>
+                  </>
                 )}
               </Box>
             )}
