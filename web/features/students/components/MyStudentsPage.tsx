@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -70,18 +71,19 @@ export default function MyStudentsPage() {
             </Typography>
             <List aria-label={s.classesLabel}>
               {classes.map((c) => (
-                <ListItemButton
-                  key={c.id}
-                  selected={c.id === selectedId}
-                  onClick={() => select(c.id)}
-                  aria-current={c.id === selectedId || undefined}
-                >
-                  <ListItemText
-                    primary={label(c)}
-                    secondary={s.studentCount(c.studentCount)}
-                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                  />
-                </ListItemButton>
+                <ListItem key={c.id} disablePadding>
+                  <ListItemButton
+                    selected={c.id === selectedId}
+                    onClick={() => select(c.id)}
+                    aria-current={c.id === selectedId || undefined}
+                  >
+                    <ListItemText
+                      primary={label(c)}
+                      secondary={s.studentCount(c.studentCount)}
+                      slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Paper>
