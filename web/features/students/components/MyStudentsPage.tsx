@@ -1,7 +1,123 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ClassSummary } from '../../../../contract/classes';
+import { PageHeading } from '../../../components/PageHeading';
+import { classKeys, classListQuery, createClass } from '../../../lib/classes/api';
 import { strings } from '../../../lib/strings';
+import { ClassFormDialog } from './ClassDialogs';
+import { ClassPanel } from './ClassPanel';
+import { ImportDialog } from './ImportDialog';
 
-/** The teacher's roster (premium). The content comes with a later issue. */
+const s = strings.students;
+
+const label = (c: ClassSummary) => (c.section ? `${c.name} · ${c.section}` : c.name);
+
+/** My Students (premium): the teacher's classes, and the chosen class's roster (`?class=`). */
 export default function MyStudentsPage() {
-  return <PlaceholderPage {...strings.pages.myStudents} />;
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const list = useQuery(classListQuery());
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [notice, setNotice] = useState<{ message: string; key: number } | null>(null);
+  const classes = list.data?.classes ?? [];
+  const selectedId = params.get('class');
+  const selected = classes.find((c) => c.id === selectedId) ?? null;
+
+  const select = (id: string | null) => setParams(id ? { class: id } : {});
+  const refresh = () => queryClient.invalidateQueries({ queryKey: classKeys.all });
+  const say = (message: string) => setNotice({ message, key: Date.now() });
+
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
+      <PageHeading>{strings.pages.myStudents.title}</PageHeading>
+      <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="contained" onClick={() => setCreating(true)}>
+          {s.newClass}
+        </Button>
+        <Button variant="outlined" onClick={() => setImporting(true)}>
+          {s.importButton}
+        </Button>
+      </Stack>
+      {list.isPending ? (
+        <CircularProgress aria-label={s.classesLabel} />
+      ) : list.isError ? (
+        <Alert severity="error">{list.error.message}</Alert>
+      ) : classes.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {s.emptyTitle}
+          </Typography>
+          <Typography color="text.secondary">{s.emptyBody}</Typography>
+        </Paper>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' } }}>
+          <Paper variant="outlined" component="nav" aria-label={s.classesLabel} sx={{ alignSelf: 'start', minWidth: 0 }}>
+            <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
+              {s.classesHeading}
+            </Typography>
+            <List aria-label={s.classesLabel}>
+              {classes.map((c) => (
+                <ListItem key={c.id} disablePadding>
+                  <ListItemButton
+                    selected={c.id === selectedId}
+                    onClick={() => select(c.id)}
+                    aria-current={c.id === selectedId || undefined}
+                  >
+                    <ListItemText
+                      primary={label(c)}
+                      secondary={s.studentCount(c.studentCount)}
+                      slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+          {selected ? (
+            <ClassPanel key={selected.id} klass={selected} onDeleted={() => select(null)} say={say} />
+          ) : (
+            <Typography color="text.secondary" sx={{ p: 2 }}>
+              {s.pickClass}
+            </Typography>
+          )}
+        </Box>
+      )}
+      {creating && (
+        <ClassFormDialog
+          title={s.newClass}
+          submitLabel={s.create}
+          initial={{ name: '', section: '' }}
+          onClose={() => setCreating(false)}
+          onSubmit={async (value) => {
+            const made = await createClass(value);
+            await refresh();
+            setCreating(false);
+            select(made.id);
+          }}
+        />
+      )}
+      {importing && <ImportDialog target={selected} onClose={() => setImporting(false)} onImported={() => void refresh()} />}
+      <Snackbar
+        key={notice?.key}
+        open={Boolean(notice)}
+        autoHideDuration={6000}
+        onClose={() => setNotice(null)}
+        message={notice?.message}
+      />
+    </Box>
+  );
 }

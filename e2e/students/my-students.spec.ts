@@ -1,0 +1,219 @@
+// Behaviour: My Students lets a premium teacher make a class, add students one at a time or by a pasted list (bad lines shown, nothing sent until fixed), remove one, and show a join code; it fits 360 px; a free teacher is refused; Import previews a CSV before writing.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../fixtures/axe';
+import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+
+const getBrowser = useBrowser();
+const shotsDir = process.env.E2E_SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+const token = () => Math.random().toString(36).slice(2, 8);
+
+async function newClass(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New class' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New class' });
+  await dialog.getByRole('textbox', { name: 'Class name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Period or section (optional)' }).fill('P3');
+  await dialog.getByRole('button', { name: 'Create class' }).click();
+  await page.getByRole('heading', { level: 2, name: `${name} · P3` }).waitFor();
+}
+
+describe('My Students', () => {
+  for (const width of [1280, 360]) {
+    it(`builds a class roster at ${width} px: add, paste with a bad line, remove, join code`, async () => {
+      const context = await contextAs(getBrowser(), 'premiumTeacher', { width, bypassCSP: true });
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      const sent: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && /\/api\/classes\/[^/]+\/students$/.test(new URL(r.url()).pathname)) sent.push(r.postData() ?? '');
+      });
+      const t = token();
+      const name = `Biology ${t}`;
+      await openAndSettle(page, '/mystudents');
+      await newClass(page, name);
+      const classList = page.getByRole('list', { name: 'Your classes' });
+      await classList.getByRole('button', { name: new RegExp(`${name}.*0 students`) }).waitFor();
+
+      // One student by hand.
+      const addForm = page.getByRole('form', { name: 'Add a student' });
+      await addForm.getByRole('textbox', { name: 'E-mail' }).fill(`ana.${t}@school.test`);
+      await addForm.getByRole('textbox', { name: 'Name' }).fill('Ana Ruiz');
+      await addForm.getByRole('button', { name: 'Add' }).click();
+      const roster = page.getByRole('list', { name: `Students in ${name}` });
+      await roster.getByText(`ana.${t}@school.test`).waitFor();
+      await roster.getByText('Not signed in yet').waitFor();
+
+      // A pasted list with one bad line: shown, the button stays off, nothing is sent.
+      const paste = page.getByRole('textbox', { name: 'Students, one a line' });
+      await paste.fill(`ben.${t}@school.test, Ben Okafor\nCy Lee <cy.${t}@school.test>\ndee.${t}@school, Dee`);
+      const bad = page.getByRole('alert').filter({ hasText: 'Fix this line before adding' });
+      await bad.getByText(/Line 3 .*Enter a valid e-mail address\./).waitFor();
+      const addMany = page.getByRole('button', { name: /^Add (\d+ )?students?$/ });
+      expect(await addMany.isDisabled()).toBe(true);
+      const sentBefore = sent.length;
+      await shoot(page, `my-students-paste-bad-${width}`);
+      if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+
+      await paste.fill(`ben.${t}@school.test, Ben Okafor\nCy Lee <cy.${t}@school.test>\ndee.${t}@school.test, Dee`);
+      await expect.poll(() => bad.count()).toBe(0);
+      expect(sent.length).toBe(sentBefore);
+      await page.getByRole('button', { name: 'Add 3 students' }).click();
+      for (const who of ['ben', 'cy', 'dee']) await roster.getByText(`${who}.${t}@school.test`).waitFor();
+      await classList.getByRole('button', { name: new RegExp(`${name}.*4 students`) }).waitFor();
+      expect(await paste.inputValue()).toBe('');
+
+      // Remove one, after confirming.
+      await roster.getByRole('button', { name: 'Remove Ben Okafor' }).click();
+      await page.getByRole('dialog', { name: 'Remove Ben Okafor from this class?' }).getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(() => roster.getByText(`ben.${t}@school.test`).count()).toBe(0);
+      await classList.getByRole('button', { name: new RegExp(`${name}.*3 students`) }).waitFor();
+
+      // Join code: on shows a code to read out; a new one differs; off hides it.
+      await page.getByRole('button', { name: 'Turn on join code' }).click();
+      const code = page.getByLabel('Join code', { exact: true }).filter({ hasText: /^[A-Z0-9]{4,16}$/ });
+      await code.waitFor();
+      const first = await code.textContent();
+      await page.getByRole('button', { name: 'Make a new code' }).click();
+      await expect.poll(() => code.textContent()).not.toBe(first);
+      await transitionsDone(page);
+      await shoot(page, `my-students-join-code-${width}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await page.getByRole('button', { name: 'Turn on join code' }).waitFor();
+
+      // Delete the class, after confirming.
+      await page.getByRole('button', { name: 'Delete class' }).click();
+      await page
+        .getByRole('dialog', { name: `Delete “${name}”?` })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await expect.poll(() => classList.getByRole('button', { name: new RegExp(name) }).count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('asks before leaving with a pasted list not yet added', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher');
+    const page = await context.newPage();
+    await openAndSettle(page, '/mystudents');
+    await newClass(page, `Leave ${token()}`);
+    await page.getByRole('textbox', { name: 'Students, one a line' }).fill('x@school.test, X');
+    await page.getByRole('link', { name: 'Saved Docs' }).first().click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByText('The list you pasted is not added yet.', { exact: false }).waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe('/mystudents');
+    await context.close();
+  });
+
+  it('explains what a class is for when the teacher has none (light theme)', async () => {
+    // The school teacher (premium through the school licence) makes no classes in any spec.
+    const context = await contextAs(getBrowser(), 'schoolTeacher');
+    const page = await context.newPage();
+    await openAndSettle(page, '/mystudents');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('heading', { level: 2, name: 'No classes yet' }).waitFor();
+    await page.getByText('A class is a list of your students.', { exact: false }).waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
+    await transitionsDone(page);
+    await shoot(page, 'my-students-empty-360');
+    await context.close();
+  });
+
+  it('refuses a free teacher', async () => {
+    const context = await contextAs(getBrowser(), 'freeTeacher');
+    const page = await context.newPage();
+    await openAndSettle(page, '/mystudents');
+    expect(await page.getByRole('button', { name: 'New class' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('previews a OneRoster export and a CSV in the browser before anything is sent', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher', { width: 360 });
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/classes/import') posts.push(r.url());
+    });
+    await openAndSettle(page, '/mystudents');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import students' });
+    const file = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+    const users =
+      'sourcedId,status,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password\n' +
+      't1,active,true,o1,teacher,pat,,Pat,Premium,,,premium@classbots.test,,,,,\n' +
+      's1,active,true,o1,student,al,,Al,Ng,,,al@school.test,,,,,\n' +
+      's2,active,true,o1,student,bo,,Bo,Ek,,,,,,,,\n';
+    const classes =
+      'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods\n' +
+      'c1,active,,Physics,,,,scheduled,,o1,,,,2\n';
+    const enrollments =
+      'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate\n' +
+      'e0,active,,c1,o1,t1,teacher,true,,\ne1,active,,c1,o1,s1,student,false,,\ne2,active,,c1,o1,s2,student,false,,\n';
+    await dialog
+      .getByTestId('import-files')
+      .setInputFiles([file('users.csv', users), file('classes.csv', classes), file('enrollments.csv', enrollments)]);
+    await dialog.getByText('1 student to add').waitFor();
+    await dialog.getByRole('heading', { name: /^Physics · 2 \(1\)$/ }).waitFor();
+    await dialog.getByText('Al Ng <al@school.test>').waitFor();
+    await dialog.getByText('1 row cannot be added').waitFor();
+    await dialog.getByText('users.csv line 4: The e-mail address is missing.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Import 1 student' }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Import the good rows and leave out the bad ones' }).check();
+    expect(await dialog.getByRole('button', { name: 'Import 1 student' }).isEnabled()).toBe(true);
+    await transitionsDone(page);
+    await shoot(page, 'my-students-import-preview-360');
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await dialog
+      .getByTestId('import-files')
+      .setInputFiles(file('class.csv', 'email,name,class\nx@school.test,Xu,Art\ny@school.test,Yo,Art\n'));
+    await dialog.getByText('2 students to add').waitFor();
+    expect(await dialog.getByText('cannot be added').count()).toBe(0);
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.skip('imports a class list CSV after a preview with its bad row (needs POST /api/classes/import (branch j-import-api))', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher');
+    const page = await context.newPage();
+    const t = token();
+    await openAndSettle(page, '/mystudents');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import students' });
+    const csv = `email,name,class\nimp1.${t}@school.test,Ivy One,Chem ${t}\nimp2.${t}@school.test,Ivo Two,Chem ${t}\nnot-an-address,Bad Row,Chem ${t}\n`;
+    await dialog.getByTestId('import-files').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByText('2 students to add').waitFor();
+    await dialog.getByText(/Line 4: This is not an e-mail address\./).waitFor();
+    const go = dialog.getByRole('button', { name: 'Import 2 students' });
+    expect(await go.isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Import the good rows and leave out the bad ones' }).check();
+    await go.click();
+    await dialog
+      .getByRole('status')
+      .getByText(/2 students added; 1 new class made/)
+      .waitFor();
+    await shoot(page, 'my-students-import-done');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('list', { name: 'Your classes' })
+      .getByRole('button', { name: new RegExp(`Chem ${t}.*2 students`) })
+      .waitFor();
+    await context.close();
+  });
+});

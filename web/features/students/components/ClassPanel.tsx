@@ -1,0 +1,331 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { STUDENT_NAME_MAX, type ClassSummary, type RosterStudent } from '../../../../contract/classes';
+import { LeaveDialog } from '../../../components/LeaveDialog';
+import { addStudents, classKeys, deleteClass, removeStudent, rosterQuery, setJoinCode, updateClass } from '../../../lib/classes/api';
+import { ApiError } from '../../../lib/http';
+import { strings } from '../../../lib/strings';
+import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
+import { parsePastedStudents } from '../pasteRoster';
+import { ClassFormDialog, ConfirmDialog } from './ClassDialogs';
+
+const s = strings.students;
+const message = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
+
+/** One class: its name, roster, ways to add students, and the join code. */
+export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onDeleted: () => void; say: (m: string) => void }) {
+  const queryClient = useQueryClient();
+  const roster = useQuery(rosterQuery(klass.id));
+  const [renaming, setRenaming] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [toRemove, setToRemove] = useState<RosterStudent | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: classKeys.all });
+  const title = klass.section ? `${klass.name} · ${klass.section}` : klass.name;
+
+  const remove = async (student: RosterStudent) => {
+    setToRemove(null);
+    try {
+      await removeStudent(klass.id, student.id);
+      await refresh();
+    } catch (err) {
+      say(message(err));
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ flex: '1 1 auto', overflowWrap: 'anywhere', minWidth: 0 }}>
+          {title}
+        </Typography>
+        <Button size="small" onClick={() => setRenaming(true)}>
+          {s.rename}
+        </Button>
+        <Button size="small" color="error" onClick={() => setConfirmDelete(true)}>
+          {s.deleteClass}
+        </Button>
+      </Stack>
+
+      {roster.isPending ? (
+        <CircularProgress sx={{ my: 2 }} aria-label={s.rosterLabel(klass.name)} />
+      ) : roster.isError ? (
+        <Alert severity="error">{roster.error.message}</Alert>
+      ) : roster.data.students.length === 0 ? (
+        <Typography color="text.secondary" sx={{ my: 2 }}>
+          {s.noStudents}
+        </Typography>
+      ) : (
+        <List aria-label={s.rosterLabel(klass.name)}>
+          {roster.data.students.map((st) => (
+            <ListItem
+              key={st.id}
+              divider
+              disableGutters
+              secondaryAction={
+                <Button size="small" color="error" aria-label={s.removeLabel(st.name)} onClick={() => setToRemove(st)}>
+                  {s.remove}
+                </Button>
+              }
+              sx={{ pr: 10 }}
+            >
+              <ListItemText
+                primary={st.name}
+                secondary={
+                  <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                      {st.email}
+                    </Box>
+                    <Chip
+                      component="span"
+                      size="small"
+                      variant="outlined"
+                      color={st.linked ? 'success' : 'default'}
+                      label={st.linked ? s.linked : s.notLinked}
+                    />
+                  </Box>
+                }
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+
+      <Divider sx={{ my: 2 }} />
+      <AddOne classId={klass.id} onAdded={refresh} say={say} />
+      <Divider sx={{ my: 2 }} />
+      <PasteMany classId={klass.id} onAdded={refresh} say={say} />
+      <Divider sx={{ my: 2 }} />
+      <JoinCode klass={klass} onChanged={refresh} say={say} />
+
+      {renaming && (
+        <ClassFormDialog
+          title={s.renameTitle}
+          submitLabel={s.save}
+          initial={{ name: klass.name, section: klass.section ?? '' }}
+          onClose={() => setRenaming(false)}
+          onSubmit={async (value) => {
+            await updateClass(klass.id, value);
+            await refresh();
+            setRenaming(false);
+          }}
+        />
+      )}
+      {confirmDelete && (
+        <ConfirmDialog
+          title={s.deleteTitle(klass.name)}
+          body={s.deleteBody}
+          confirmLabel={s.delete}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={() => {
+            setConfirmDelete(false);
+            deleteClass(klass.id)
+              .then(async () => {
+                onDeleted();
+                await refresh();
+              })
+              .catch((err: unknown) => say(message(err)));
+          }}
+        />
+      )}
+      {toRemove && (
+        <ConfirmDialog
+          title={s.removeTitle(toRemove.name)}
+          body={s.removeBody}
+          confirmLabel={s.remove}
+          onClose={() => setToRemove(null)}
+          onConfirm={() => void remove(toRemove)}
+        />
+      )}
+    </Paper>
+  );
+}
+
+const addedMessage = (added: number, already: number) => [s.added(added), already ? s.alreadyThere(already) : ''].filter(Boolean).join(' ');
+
+function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const result = await addStudents(classId, [{ email, name }]);
+      setEmail('');
+      setName('');
+      setErrors({});
+      await onAdded();
+      say(addedMessage(result.added.length, result.alreadyOnRoster.length));
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        setErrors({ email: err.fields['students.0.email'] ?? '', name: err.fields['students.0.name'] ?? '' });
+      } else say(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-label={s.addOneHeading}>
+      <Typography variant="h6" component="h3" gutterBottom>
+        {s.addOneHeading}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          label={s.email}
+          type="email"
+          size="small"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={Boolean(errors.email)}
+          helperText={errors.email || undefined}
+          sx={{ flex: 1 }}
+        />
+        <TextField
+          label={s.studentName}
+          size="small"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name || undefined}
+          slotProps={{ htmlInput: { maxLength: STUDENT_NAME_MAX } }}
+          sx={{ flex: 1 }}
+        />
+        <Button type="submit" variant="contained" disabled={busy}>
+          {s.add}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { blocker } = useUnsavedChanges(text.trim() !== '');
+  const parsed = parsePastedStudents(text);
+  const canSend = parsed.students.length > 0 && parsed.bad.length === 0 && !busy;
+
+  const send = async () => {
+    setBusy(true);
+    try {
+      const result = await addStudents(classId, parsed.students);
+      setText('');
+      await onAdded();
+      say(addedMessage(result.added.length, result.alreadyOnRoster.length));
+    } catch (err) {
+      say(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Typography variant="h6" component="h3" gutterBottom>
+        {s.pasteHeading}
+      </Typography>
+      <TextField
+        label={s.pasteLabel}
+        helperText={s.pasteHelp}
+        multiline
+        minRows={3}
+        fullWidth
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {parsed.bad.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 1 }} role="alert">
+          {s.pasteBad(parsed.bad.length)}
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {parsed.bad.map((b) => (
+              <li key={b.line} style={{ overflowWrap: 'anywhere' }}>
+                {s.pasteLine(b.line, b.text, b.reason)}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      <Button variant="contained" sx={{ mt: 1 }} disabled={!canSend} onClick={() => void send()}>
+        {s.pasteAdd(parsed.students.length)}
+      </Button>
+      <LeaveDialog blocker={blocker} body={s.unsavedPaste} />
+    </Box>
+  );
+}
+
+function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: () => Promise<void>; say: (m: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const set = async (enabled: boolean) => {
+    setBusy(true);
+    try {
+      await setJoinCode(klass.id, enabled);
+      await onChanged();
+    } catch (err) {
+      say(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="section" aria-label={s.joinHeading}>
+      <Typography variant="h6" component="h3" gutterBottom>
+        {s.joinHeading}
+      </Typography>
+      {klass.joinCode ? (
+        <>
+          <Typography
+            aria-label={s.joinCodeLabel}
+            sx={{
+              fontFamily: 'monospace',
+              fontSize: { xs: '2.5rem', sm: '3.5rem' },
+              fontWeight: 700,
+              letterSpacing: '0.12em',
+              lineHeight: 1.2,
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {klass.joinCode}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {s.joinOnBody}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="outlined" disabled={busy} onClick={() => void set(true)}>
+              {s.joinNew}
+            </Button>
+            <Button disabled={busy} onClick={() => void set(false)}>
+              {s.joinOff}
+            </Button>
+          </Stack>
+        </>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {s.joinOffBody}
+          </Typography>
+          <Button variant="outlined" disabled={busy} onClick={() => void set(true)}>
+            {s.joinOn}
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
