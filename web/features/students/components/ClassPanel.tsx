@@ -135,7 +135,9 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
             deleteClass(klass.id)
               .then(async () => {
                 onDeleted();
-                await refresh();
+                // The deleted class's roster is gone: drop it rather than refetch it (a 404).
+                queryClient.removeQueries({ queryKey: classKeys.roster(klass.id) });
+                await queryClient.invalidateQueries({ queryKey: classKeys.list() });
               })
               .catch((err: unknown) => say(message(err)));
           }}
