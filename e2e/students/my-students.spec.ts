@@ -216,4 +216,41 @@ describe('My Students', () => {
       .waitFor();
     await context.close();
   });
+
+  it('a student joins a class with its code and appears on the roster; a code turned off is refused', async () => {
+    const teacher = await contextAs(getBrowser(), 'premiumTeacher');
+    const page = await teacher.newPage();
+    const name = `Join ${token()}`;
+    await openAndSettle(page, '/mystudents');
+    await newClass(page, name);
+    await page.getByRole('button', { name: 'Turn on join code' }).click();
+    const code = (await page.getByTestId('join-code').innerText()).trim();
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+
+    const student = await contextAs(getBrowser(), 'student', { width: 360 });
+    const mine = await student.newPage();
+    const errors = trackErrors(mine);
+    await openAndSettle(mine, '/studentAssignments');
+    const join = mine.getByRole('region', { name: 'Join a class' });
+    await join.getByRole('textbox', { name: 'Class code' }).fill(code.toLowerCase());
+    await join.getByRole('button', { name: 'Join' }).click();
+    await join.getByRole('status').getByText(`You joined ${name}`, { exact: false }).waitFor();
+    expect(await scrollsSideways(mine)).toBe(false);
+
+    await page.reload();
+    await page
+      .getByRole('list', { name: `Students in ${name}` })
+      .getByText('student@classbots.test')
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('button', { name: 'Turn on join code' }).waitFor();
+    await join.getByRole('textbox', { name: 'Class code' }).fill(code);
+    await join.getByRole('button', { name: 'Join' }).click();
+    await join.getByRole('alert').getByText('That class code is not in use.', { exact: false }).waitFor();
+    // The refused join is a 404 the page expects and explains.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await student.close();
+    await teacher.close();
+  });
 });

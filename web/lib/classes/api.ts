@@ -5,6 +5,7 @@ import {
   classList,
   classSummary,
   importRosterResult,
+  joinClassResult,
   rosterList,
   type CreateClassInput,
   type ImportRosterInput,
@@ -51,3 +52,6 @@ export const removeStudent = async (id: string, studentId: string) => {
 /** POST /api/classes/import: rows read in the browser; the server checks them again. */
 export const importRoster = (input: ImportRosterInput) =>
   apiRequest('/api/classes/import', importRosterResult, { method: 'POST', body: input });
+
+/** POST /api/classes/join: a signed-in student (or anyone with a verified address) joins by code. */
+export const joinClass = (code: string) => apiRequest('/api/classes/join', joinClassResult, { method: 'POST', body: { code } });

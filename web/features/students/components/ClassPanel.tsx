@@ -295,6 +295,7 @@ function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: (
         <>
           <Typography
             aria-label={s.joinCodeLabel}
+            data-testid="join-code"
             sx={{
               fontFamily: 'monospace',
               fontSize: { xs: '2.5rem', sm: '3.5rem' },
