@@ -27,6 +27,9 @@ import { savedRoutes } from './modules/saved/saved.routes';
 import { classesRoutes } from './modules/classes/classes.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { liveRoutes } from './modules/live/live.routes';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes';
+import { studentsRoutes } from './modules/assignments/students.routes';
+import { myAssignmentsRoutes } from './modules/my-assignments/my-assignments.routes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -131,6 +134,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/classes', classesRoutes());
   app.route('/api/export', exportRoutes());
   app.route('/api/live', liveRoutes());
+  app.route('/api/assignments', assignmentsRoutes());
+  app.route('/api/students', studentsRoutes());
+  app.route('/api/my-assignments', myAssignmentsRoutes());
   // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
   void startupSweep(deps);
   app.get('/api/auth-options', (c) => {

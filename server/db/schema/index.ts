@@ -6,3 +6,4 @@ export * from './files';
 export * from './bots';
 export * from './saved';
 export * from './classes';
+export * from './assignments';
