@@ -3,7 +3,7 @@
 // the server on a free port, run e2e/**/*.spec.ts in Chromium with vitest, then stop the server
 // and delete the data. Extra arguments go to vitest (a file filter, -t "name").
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, openSync, closeSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, openSync, closeSync, copyFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,38 @@ function ensureBuild() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+/**
+ * One browser run at a time per checkout: runs share dist/web, which a run rebuilds when the
+ * sources changed, so a second run would swap the app under the first one's pages.
+ */
+async function takeRunLock() {
+  const lock = path.join(root, 'dist', '.e2e.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (let waited = 0; ; waited++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      process.once('exit', () => rmSync(lock, { force: true }));
+      return;
+    } catch (err) {
+      if (err?.code !== 'EEXIST') throw err;
+      const holder = Number(readFileSync(lock, 'utf8'));
+      let alive = false;
+      try {
+        process.kill(holder, 0);
+        alive = Number.isInteger(holder) && holder > 0;
+      } catch {
+        alive = false;
+      }
+      if (!alive) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      if (waited % 15 === 0) log(`waiting for another browser run of this checkout (pid ${holder}) to finish`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -90,6 +122,7 @@ function stopServer(server) {
 }
 
 ensureChromium();
+await takeRunLock();
 ensureBuild();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'classbots-e2e-'));
