@@ -3,7 +3,19 @@
 // the server on a free port, run e2e/**/*.spec.ts in Chromium with vitest, then stop the server
 // and delete the data. Extra arguments go to vitest (a file filter, -t "name").
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, openSync, closeSync, copyFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  openSync,
+  closeSync,
+  copyFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
