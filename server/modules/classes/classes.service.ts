@@ -13,12 +13,14 @@ import {
 import type { z } from 'zod';
 import type { addStudentsInput, createClassInput, importRosterInput, joinClassInput, updateClassInput } from '../../../contract/classes';
 import { isUuid } from '../../../contract/common';
+import { isPremium } from '../../../contract/subscription';
 import { validateStudent, type RosterImportError, type RosterImportRow } from '../../../contract/roster';
 import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { classNotFound, ownClass, ownedBy, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
+import { resolveSubscription } from '../subscription/subscription.service';
 
 const k = schema.teacherClass;
 const r = schema.rosterEntry;
@@ -196,14 +198,28 @@ export async function setJoinCode(db: Db, actor: ClassActor, id: string, enabled
 /**
  * Puts the signed-in user (verified address) on the roster of the class with this code, linked to
  * their account. Someone already there (by address) is linked and told so; nothing is duplicated.
+ * A class whose teacher has no Premium any more takes no new students (roster changes wait for
+ * Premium, PRODUCT.md 5): refused with a plain message, nothing written.
  */
-export async function joinClass(db: Db, user: SessionUser, input: z.output<typeof joinClassInput>): Promise<JoinClassResult> {
+export async function joinClass(
+  db: Db,
+  user: SessionUser,
+  input: z.output<typeof joinClassInput>,
+  options: { supportEmail: string | undefined },
+): Promise<JoinClassResult> {
   if (!user.emailVerified)
     throw new AppError('forbidden', 403, 'Confirm your e-mail address first: open the link we sent you, then enter the class code again.');
   const email = user.email.toLowerCase();
   return db.transaction(async (tx) => {
+    const u = schema.user;
     const [cls] = await tx
-      .select({ id: k.id, name: k.name, section: k.section, teacherName: schema.user.name })
+      .select({
+        id: k.id,
+        name: k.name,
+        section: k.section,
+        teacherName: u.name,
+        teacher: { id: u.id, email: u.email, emailVerified: u.emailVerified, role: u.role },
+      })
       .from(k)
       .innerJoin(schema.user, eq(schema.user.id, k.ownerId))
       .where(eq(k.joinCode, input.code))
@@ -223,9 +239,22 @@ export async function joinClass(db: Db, user: SessionUser, input: z.output<typeo
       await tx.update(r).set({ userId: user.id }).where(eq(r.id, entry.id));
       return { ...result, alreadyOnRoster: true };
     }
+    await requireTeacherTakesStudents(tx, cls.teacher, options.supportEmail);
     await tx.insert(r).values({ classId: cls.id, email, name: user.name.slice(0, 100) || email, userId: user.id, source: 'code' });
     return { ...result, alreadyOnRoster: false };
   });
+}
+
+/** Refuses a join when the class's teacher could not change the roster themselves (no Premium, or no longer a teacher). */
+async function requireTeacherTakesStudents(
+  db: Db,
+  teacher: { id: string; email: string; emailVerified: boolean; role: 'teacher' | 'student' },
+  supportEmail: string | undefined,
+): Promise<void> {
+  const sub = await resolveSubscription(db, { user: teacher, supportEmail });
+  if (sub.status === 'error') throw new AppError('unavailable', 503, 'The class could not be checked just now. Try again in a moment.');
+  if (sub.user_type !== 'teacher' || !isPremium(sub.status))
+    throw new AppError('class_not_accepting', 403, "This class can't take new students right now. Ask your teacher.");
 }
 
 /** Links every current roster entry of this verified address to the account (call on a verified sign-in). */
