@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { LiveMessage } from '../../../contract/live';
-import { requireUser, type AppEnv } from '../../lib/context';
+import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { liveHub } from '../../lib/live';
+import { logWarning } from '../../lib/log';
 import { resolveSubscription } from '../subscription/subscription.service';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -12,8 +13,26 @@ export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;
 
 /**
+ * Whether the stream's session still belongs to this user and the user is still a teacher. Looked
+ * up afresh (not from the request's remembered user): the session may have been signed out in
+ * another tab or process, or the account demoted, since the stream opened.
+ */
+async function stillTeacher(c: AppContext, userId: string): Promise<boolean> {
+  const { auth, database, config } = c.get('deps');
+  const result = await auth.api.getSession({ headers: c.req.raw.headers });
+  const found = result?.user as { id: string; email: string; emailVerified: boolean; role?: string } | undefined;
+  if (!found || found.id !== userId) return false;
+  const role = found.role === 'teacher' ? 'teacher' : 'student';
+  const subscription = await resolveSubscription(database.db, { user: { ...found, role }, supportEmail: config.supportEmail });
+  // A failed check is not a demotion: the next heartbeat looks again.
+  return subscription.status === 'error' || subscription.user_type === 'teacher';
+}
+
+/**
  * GET /api/live: the signed-in teacher's live events as server-sent events, one JSON LiveMessage
  * per `data:` line, starting with { type: 'sync' } once subscribed. 401 signed out, 403 for a student.
+ * Every heartbeat the session is checked again, and the stream ends once it is gone or no longer a
+ * teacher's (the browser then reconnects and is refused).
  */
 export function liveRoutes() {
   const app = new Hono<AppEnv>();
@@ -37,7 +56,18 @@ export function liveRoutes() {
       // A write waits while the client does not read; events are small and few, so none is awaited.
       const send = (message: LiveMessage) => void stream.writeSSE({ data: JSON.stringify(message) });
       const unsubscribe = await hub.subscribe(user.id, { send, close: end });
-      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      let checking = false;
+      const heartbeat = setInterval(() => {
+        void stream.write(': heartbeat\n\n');
+        if (checking) return;
+        checking = true;
+        void stillTeacher(c, user.id)
+          .then((ok) => {
+            if (!ok) end();
+          })
+          .catch((err: unknown) => logWarning(c.get('requestId'), 'live: rechecking the session failed; the stream stays open', err))
+          .finally(() => (checking = false));
+      }, HEARTBEAT_MS);
       try {
         if (stream.aborted || c.req.raw.signal.aborted) end();
         else await stream.writeSSE({ data: JSON.stringify({ type: 'sync' } satisfies LiveMessage), retry: RETRY_MS });

@@ -5,7 +5,8 @@ import { createAuth } from '../../auth/auth';
 import { openPostgres } from '../../db/client';
 import { liveHub, publish, MAX_PAYLOAD_BYTES } from '../../lib/live';
 import { liveMessage, type LiveEvent, type LiveMessage } from '../../../contract/live';
-import { createTestContext, TestClient, type TestContext } from '../../../tests/harness';
+import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
+import { setAccountRole } from '../operator/accounts.service';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import { accessCast } from '../bots/bots.test-helpers';
 import { HEARTBEAT_MS } from './live.routes';
@@ -165,6 +166,46 @@ describe('GET /api/live', () => {
       expect(await live.block(/^: heartbeat$/)).toBe(': heartbeat');
       await live.cancel();
       await untilNoSubscribers();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends an open stream at the next heartbeat once its session is signed out in another tab, and keeps a stream whose session still holds', async () => {
+    const teacher = await signedIn(ctx, { role: 'teacher' });
+    // The same teacher on another device: a session of its own, which the sign-out leaves alone.
+    const laptop = await new TestClient(ctx).signIn(teacher.user.email);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const live = await open(teacher.client);
+      const other = await open(laptop);
+      // Another tab of the same browser signs out: same cookie, another client.
+      const tab = new TestClient(ctx);
+      const cookie = `better-auth.session_token=${teacher.client.sessionCookie()!}`;
+      expect((await tab.request('POST', '/api/auth/sign-out', {}, { Cookie: cookie })).status).toBe(200);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(await live.ended()).toBe(true);
+      await expect.poll(() => liveHub(ctx.database).subscriberCount(teacher.user.id), { timeout: 3000 }).toBe(1);
+      // The other device's stream still hears events after its own check.
+      await publish(ctx.database.db, teacher.user.id, updated(9));
+      expect(await other.next()).toEqual(updated(9));
+      await other.cancel();
+      await untilNoSubscribers();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends the stream of a teacher who is made a student while it is open', async () => {
+    const teacher = await signedIn(ctx, { role: 'teacher' });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const live = await open(teacher.client);
+      await setAccountRole(ctx.database.db, { email: teacher.user.email, role: 'student' });
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(await live.ended()).toBe(true);
+      await untilNoSubscribers();
+      expect((await teacher.client.get('/api/live')).status).toBe(403);
     } finally {
       vi.useRealTimers();
     }
