@@ -1,7 +1,7 @@
 import { Chat } from '@ai-sdk/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../http';
-import { attachTo, chatTransport, messageText, repeatLastRequest, type ChatMessage } from './chatTransport';
+import { attachTo, chatTransport, messageText, repeatLastRequest, type ChatEndpoint, type ChatMessage } from './chatTransport';
 
 interface Sent {
   url: string;
@@ -29,7 +29,7 @@ const lostConnection: Answer = () => {
 };
 
 /** A chat over the transport, with the server's answers in order; records what each request sent. */
-function chatWith(answers: Answer[], messages: ChatMessage[] = []) {
+function chatWith(answers: Answer[], messages: ChatMessage[] = [], endpoint?: ChatEndpoint) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -39,7 +39,7 @@ function chatWith(answers: Answer[], messages: ChatMessage[] = []) {
       return answer ? Promise.resolve().then(answer) : Promise.reject(new Error('more requests than the test expected'));
     }),
   );
-  const chat = new Chat<ChatMessage>({ transport: chatTransport(() => 'c1'), messages });
+  const chat = new Chat<ChatMessage>({ transport: chatTransport(() => 'c1', endpoint), messages });
   return { chat, sent };
 }
 
@@ -136,5 +136,44 @@ describe('the chat transport: attaching to a reply being written', () => {
       ['r1', 'assistant', 'So far, and the rest'],
     ]);
     expect(chat.status).toBe('ready');
+  });
+});
+
+describe("the chat transport: another endpoint (a student's assignment)", () => {
+  it('sends, regenerates and attaches under the endpoint it is given, once the conversation exists', async () => {
+    const assignment: ChatEndpoint = () => '/api/my-assignments/a1';
+    const { chat, sent } = chatWith(
+      [() => streamedReply('Hi'), () => streamedReply('Again'), () => streamedReply('Again, and more', 'r9')],
+      [],
+      assignment,
+    );
+    await chat.sendMessage({ text: 'Hello' });
+    await chat.regenerate();
+    await chat.resumeStream(attachTo('r9'));
+    expect(sent.map((s) => [s.url, s.text])).toEqual([
+      ['/api/my-assignments/a1/messages', 'Hello'],
+      ['/api/my-assignments/a1/retry', undefined],
+      ['/api/my-assignments/a1/messages/r9/stream', undefined],
+    ]);
+  });
+
+  it('sends nothing before the conversation exists', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        sent.push(url);
+        return Promise.resolve(streamedReply('Hi'));
+      }),
+    );
+    const chat = new Chat<ChatMessage>({
+      transport: chatTransport(
+        () => null,
+        () => '/api/my-assignments/a1',
+      ),
+    });
+    await chat.sendMessage({ text: 'Hello' });
+    expect(chat.status).toBe('error');
+    expect(sent).toEqual([]);
   });
 });

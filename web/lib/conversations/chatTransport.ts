@@ -20,6 +20,17 @@ export const attachTo = (messageId: string) => ({ body: { messageId } }) satisfi
  */
 export const repeatLastRequest = { body: { repeat: true } } satisfies ChatRequestOptions;
 
+/**
+ * Where a conversation's chat is served, given its id: the base path under which the transport
+ * posts `/messages` and `/retry` and reads `/messages/:messageId/stream` (Stop posts
+ * `/messages/:messageId/stop`, and a GET of the base answers `{ messages }`). A teacher's run is
+ * /api/conversations/:id; a student's assignment is /api/my-assignments/:asid.
+ */
+export type ChatEndpoint = (conversationId: string) => string;
+
+/** The conversations API: a teacher's own runs and the editors' Try-it. */
+export const conversationEndpoint: ChatEndpoint = (id) => `/api/conversations/${encodeURIComponent(id)}`;
+
 interface PreparedRequest {
   api: string;
   body: { idempotencyKey: string; text?: string };
@@ -33,13 +44,14 @@ interface PreparedRequest {
  * fresh key, and repeating that same action (repeatLastRequest) sends the same key again, so the
  * server answers a request it already has with the reply it made, without a second model call.
  * Resuming (attachTo) reads /messages/:messageId/stream: the reply from its text so far, growing
- * until it ends. Refused requests throw the server's ApiError.
+ * until it ends. Refused requests throw the server's ApiError. `endpoint` says where the
+ * conversation is served (the conversations API unless told otherwise).
  */
-export function chatTransport(conversationId: () => string | null) {
+export function chatTransport(conversationId: () => string | null, endpoint: ChatEndpoint = conversationEndpoint) {
   const base = () => {
     const id = conversationId();
     if (!id) throw new Error('The chat has no conversation yet.');
-    return `/api/conversations/${encodeURIComponent(id)}`;
+    return endpoint(id);
   };
   let last: PreparedRequest | null = null;
   return new DefaultChatTransport<ChatMessage>({

@@ -1,28 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ReplayIcon from '@mui/icons-material/Replay';
 import type { ConversationDetail } from '../../../../contract/ai';
 import type { BotDetail } from '../../../../contract/bots';
 import { ExportMenu } from '../../../components/export/ExportMenu';
-import { preloadMarkdown } from '../../../components/markdown/Markdown';
 import { messageText } from '../../../lib/conversations/chatTransport';
 import { useStartRun } from '../../../lib/conversations/startRun';
 import { strings } from '../../../lib/strings';
-import { useFollowStream } from '../hooks/useFollowStream';
 import { useRunChat } from '../hooks/useRunChat';
-import { AiErrorAlert } from './AiErrorAlert';
 import { useAiUnavailable } from './AiStatusNotice';
 import { AttachFile } from './AttachFile';
 import { withAttachment, type Attachment } from '../api/attachment';
-import { Composer } from './Composer';
-import { LiveStatus } from './LiveStatus';
-import { MessageList } from './MessageList';
+import { ChatPanel } from './ChatPanel';
 import { SaveButton, SaveOutcome } from './SaveControl';
 import { useSaveToSavedDocs } from '../../../lib/saved';
 import type { SavedDetail } from '../../../../contract/saved';
@@ -40,7 +28,7 @@ interface Props {
   tutor?: boolean;
 }
 
-/** A chat run: streaming replies, Stop, Regenerate, starter prompts, attach a file, save. */
+/** A teacher's chat run: streaming replies, Stop, Regenerate, starter prompts, attach a file, save. */
 export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tutor = false }: Props) {
   const { mutateAsync: startRun } = useStartRun();
   const createConversation = useCallback(async () => (await startRun({ botId: bot.id })).id, [startRun, bot.id]);
@@ -57,122 +45,65 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
     () => chat.messages.map((m) => `**${m.role === 'user' ? s.message.you : s.message.bot(bot.name)}:**\n\n${messageText(m)}`).join('\n\n'),
     [chat.messages, bot.name],
   );
-  useEffect(preloadMarkdown, []);
 
-  // Follow the newest text while it streams, unless the reader scrolled up to read.
-  const last = chat.messages.at(-1);
-  const follow = useFollowStream(`${chat.messages.length}:${last ? messageText(last).length : 0}:${chat.status}`);
-
-  const welcome = bot.settings.welcomeMessage;
   const starters = bot.kind === 'ChatBot' && !tutor ? bot.settings.starterPrompts : [];
-  const canRegenerate =
-    !chat.busy && last?.role === 'assistant' && last.metadata?.status !== 'streaming' && last.metadata?.status !== 'blocked';
-  const send = (text: string) => {
+  const prepare = (text: string) => {
     const full = withAttachment(text, attachment);
     setAttachment(null);
-    // Whoever sends wants to see the answer: follow again from wherever they had scrolled.
-    follow.jump();
-    void chat.send(full);
+    return full;
   };
 
   return (
-    <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
-      <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
-      <Box ref={transcriptRef}>
-        <MessageList chat={chat} botName={bot.name} welcome={welcome} />
-      </Box>
-      {chat.messages.length === 0 && starters.length > 0 && (
-        <Box>
-          <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
-            {s.starters}
-          </Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            {starters.map((p) => (
-              <Chip
-                key={p}
-                label={p}
-                onClick={() => send(p)}
-                disabled={chat.busy || blockedReason !== null}
-                variant="outlined"
-                sx={{ height: 'auto', py: 0.75, '& .MuiChip-label': { whiteSpace: 'normal' } }}
-              />
-            ))}
-          </Stack>
-        </Box>
-      )}
-      {canRegenerate && (
-        <Box>
-          <Button startIcon={<ReplayIcon />} onClick={() => void chat.regenerate()} size="small">
-            {s.composer.regenerate}
-          </Button>
-        </Box>
-      )}
-      {chat.error !== null && chat.error !== undefined && (
-        <AiErrorAlert error={chat.error} onRetry={chat.refused ? undefined : () => void chat.regenerate()} />
-      )}
-      <Box sx={{ position: 'sticky', bottom: 8, zIndex: 1 }}>
-        {follow.showJump && (
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<ArrowDownwardIcon />}
-            onClick={follow.jump}
-            sx={{ position: 'absolute', bottom: 'calc(100% + 8px)', left: '50%', transform: 'translateX(-50%)', borderRadius: 4 }}
+    <ChatPanel
+      chat={chat}
+      botName={bot.name}
+      welcome={bot.settings.welcomeMessage}
+      starters={starters}
+      blockedReason={blockedReason}
+      prepare={prepare}
+      allowEmpty={attachment !== null}
+      transcriptRef={transcriptRef}
+      composerExtra={
+        tutor ? undefined : (
+          // On a phone one row that scrolls sideways, so the message box stays short.
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{
+              alignItems: 'center',
+              flexWrap: { xs: 'nowrap', sm: 'wrap' },
+              overflowX: { xs: 'auto', sm: 'visible' },
+              maxWidth: '100%',
+              rowGap: 1,
+              '& > *': { flexShrink: 0 },
+            }}
           >
-            {s.chat.jumpToNewest}
-          </Button>
-        )}
-        <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-          <Composer
-            busy={chat.busy}
-            canStop={chat.status === 'streaming' || chat.status === 'submitted'}
-            onSend={send}
-            onStop={() => void chat.stop()}
-            returned={chat.returnedText}
-            allowEmpty={attachment !== null}
-            blockedReason={blockedReason}
-            extra={
-              tutor ? undefined : (
-                // On a phone one row that scrolls sideways, so the message box stays short.
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  sx={{
-                    alignItems: 'center',
-                    flexWrap: { xs: 'nowrap', sm: 'wrap' },
-                    overflowX: { xs: 'auto', sm: 'visible' },
-                    maxWidth: '100%',
-                    rowGap: 1,
-                    '& > *': { flexShrink: 0 },
-                  }}
-                >
-                  <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
-                  <SaveButton
-                    state={save}
-                    label={s.save.conversationButton}
-                    disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId}
-                    onSave={saveConversation}
-                  />
-                  <ExportMenu
-                    title={bot.name}
-                    markdown={transcript}
-                    target={transcriptRef}
-                    disabled={chat.messages.length === 0 || chat.busy}
-                    size="small"
-                  />
-                </Stack>
-              )
-            }
-          />
-          {!tutor && (
-            <SaveOutcome
+            <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
+            <SaveButton
               state={save}
-              onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))}
-              onUseTheirs={save.acceptTheirs}
+              label={s.save.conversationButton}
+              disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId}
+              onSave={saveConversation}
             />
-          )}
-        </Paper>
-      </Box>
-    </Stack>
+            <ExportMenu
+              title={bot.name}
+              markdown={transcript}
+              target={transcriptRef}
+              disabled={chat.messages.length === 0 || chat.busy}
+              size="small"
+            />
+          </Stack>
+        )
+      }
+      composerFooter={
+        tutor ? undefined : (
+          <SaveOutcome
+            state={save}
+            onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))}
+            onUseTheirs={save.acceptTheirs}
+          />
+        )
+      }
+    />
   );
 }

@@ -1,13 +1,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
-import type { ConversationDetail } from '../../../../contract/ai';
-import { attachTo, chatTransport, messageText, repeatLastRequest, type ChatMessage } from '../../../lib/conversations/chatTransport';
-import { getConversation } from '../../../lib/conversations/getConversation';
+import { z } from 'zod';
+import { conversationMessage, type ConversationDetail } from '../../../../contract/ai';
+import {
+  attachTo,
+  chatTransport,
+  conversationEndpoint,
+  messageText,
+  repeatLastRequest,
+  type ChatEndpoint,
+  type ChatMessage,
+} from '../../../lib/conversations/chatTransport';
 import { stopReply as stopOnServer } from '../../../lib/conversations/stopReply';
-import { ApiError } from '../../../lib/http';
+import { ApiError, apiRequest } from '../../../lib/http';
+
+/** A conversation as this hook needs it: its id and stored messages. */
+type StoredConversation = Pick<ConversationDetail, 'id' | 'messages'>;
+
+/** What a GET of a chat endpoint answers, as far as this hook reads it. */
+const storedMessages = z.object({ messages: z.array(conversationMessage) });
 
 /** Stored messages as useChat messages: the stored id, one text part, the stored status as metadata. */
-function toChatMessages(detail: ConversationDetail | null): ChatMessage[] {
+function toChatMessages(detail: StoredConversation | null): ChatMessage[] {
   if (!detail) return [];
   return detail.messages.map((m) => ({
     id: m.id,
@@ -42,18 +56,20 @@ class ConversationHandle {
 
 interface RunChatOptions {
   /** The stored conversation being reopened, or null for a new run. */
-  initial: ConversationDetail | null;
+  initial: StoredConversation | null;
   /** Creates the run's conversation on the first send (POST /api/bots/:id/runs). */
   createConversation: () => Promise<string>;
   /** Told once the conversation exists, to put its id in the address. */
   onCreated?: (conversationId: string) => void;
+  /** Where the conversation is served: the conversations API unless told (a student's assignment). */
+  endpoint?: ChatEndpoint;
 }
 
 /**
  * One run's conversation: useChat over the conversation's endpoints, the conversation created on
  * the first send, Stop, Regenerate and Try again with the server's rules (see docs/decisions.md).
  */
-export function useRunChat({ initial, createConversation, onCreated }: RunChatOptions) {
+export function useRunChat({ initial, createConversation, onCreated, endpoint = conversationEndpoint }: RunChatOptions) {
   const [current] = useState(() => new ConversationHandle(initial?.id ?? null));
   const [conversationId, setConversationId] = useState<string | null>(initial?.id ?? null);
   /** The text of a message the server refused, given back to the message box. */
@@ -64,7 +80,7 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
     const c: Chat<ChatMessage> = new Chat<ChatMessage>({
       id: initial?.id ?? `new-${crypto.randomUUID()}`,
       messages: toChatMessages(initial),
-      transport: chatTransport(() => current.id),
+      transport: chatTransport(() => current.id, endpoint),
       // A send refused before anything was stored leaves no trace: the message leaves the list
       // and goes back into the box, next to the server's reason.
       onError: (err) => {
@@ -152,11 +168,11 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
     const id = current.id;
     if (!id) return;
     for (let i = 0; i < 120; i++) {
-      const detail = await getConversation(id);
+      const detail = await apiRequest(endpoint(id), storedMessages);
       if (detail.messages.at(-1)?.status !== 'streaming') return;
       await sleep(1000);
     }
-  }, [current]);
+  }, [current, endpoint]);
 
   const [settling, setSettling] = useState(false);
 
@@ -199,8 +215,8 @@ export function useRunChat({ initial, createConversation, onCreated }: RunChatOp
     const id = current.id;
     if (!id) return;
     // If this fails (a lost connection), the reply finishes on the server; Regenerate still waits for it.
-    await stopOnServer(id, last.id).catch(() => undefined);
-  }, [messages, stop, current]);
+    await stopOnServer(id, last.id, endpoint).catch(() => undefined);
+  }, [messages, stop, current, endpoint]);
 
   return useMemo(
     () => ({
