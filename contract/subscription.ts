@@ -41,3 +41,17 @@ export const customerSubscriptionStatus = z.enum([
   'paused',
 ]);
 export type CustomerSubscriptionStatus = z.infer<typeof customerSubscriptionStatus>;
+
+/**
+ * GET /api/subscription/lapsed-work: what a teacher still has running, for My Subscription to say
+ * what keeps working once the plan has lapsed. Teachers only (401 signed out, 403 for a student).
+ */
+export const lapsedWork = z.object({
+  premium: z.boolean(),
+  /** The teacher's assignments that are neither closed nor deleted. */
+  openAssignments: z.number().int(),
+  classes: z.number().int(),
+  /** The free plan's monthly AI text generations, which the open assignments draw on without Premium. */
+  freeMonthlyGenerations: z.number().int(),
+});
+export type LapsedWork = z.infer<typeof lapsedWork>;
