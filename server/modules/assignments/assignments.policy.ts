@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
-import { schema } from '../../db/client';
+import { schema, type Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { requireUser } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -19,11 +19,16 @@ export interface AssignmentActor {
   userId: string;
 }
 
+/** A premium teacher on the teacher side, with the school licence they teach under (for copying school-shared bots). */
+export interface AssignmentTeacher extends AssignmentActor {
+  schoolId: string | null;
+}
+
 const a = schema.assignment;
 const sa = schema.studentAssignment;
 
-/** The signed-in premium teacher: 401 signed out, 403 for students, 402 with the reason for a free teacher. */
-export async function requireAssignmentTeacher(c: AppContext): Promise<AssignmentActor> {
+/** The signed-in teacher's subscription: 401 signed out, 503 when it cannot be checked, 403 for students. */
+async function teacherSubscription(c: AppContext) {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
   const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
@@ -31,18 +36,63 @@ export async function requireAssignmentTeacher(c: AppContext): Promise<Assignmen
     throw new AppError('unavailable', 503, sub.message ?? 'Your account could not be checked just now. Try again in a moment.');
   }
   if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Assignments are set by teachers.');
-  if (!isPremium(sub.status)) {
-    throw new AppError(
-      'premium_required',
-      402,
-      'Assignments are part of Premium. Your open assignments keep working for your students; get Premium again to create or change assignments.',
-    );
+  return { user, sub };
+}
+
+const premiumRequired = () =>
+  new AppError(
+    'premium_required',
+    402,
+    'Assignments are part of Premium. Your open assignments keep working for your students; get Premium again to create or change assignments.',
+  );
+
+/** The signed-in premium teacher: 401 signed out, 403 for students, 402 with the reason for a free teacher. */
+export async function requireAssignmentTeacher(c: AppContext): Promise<AssignmentTeacher> {
+  const { user, sub } = await teacherSubscription(c);
+  if (!isPremium(sub.status)) throw premiumRequired();
+  return { userId: user.id, schoolId: sub.status === 'active school' ? sub.school_id : null };
+}
+
+/**
+ * Who asks for a transcript: any signed-in teacher (401 signed out, 403 students). Whether they may
+ * read it is decided against the record's assignment by `assertMayReadTranscript`.
+ */
+export interface TranscriptReader {
+  userId: string;
+  premium: boolean;
+  /** The school licence the caller administers, if any. */
+  adminOf: string | null;
+}
+
+export async function requireTranscriptReader(c: AppContext): Promise<TranscriptReader> {
+  const { user, sub } = await teacherSubscription(c);
+  return { userId: user.id, premium: isPremium(sub.status), adminOf: sub.is_admin ? sub.school_id : null };
+}
+
+/**
+ * A transcript is the assigning teacher's record of their student's work: they read it even while
+ * their plan has lapsed (their students keep working meanwhile). An admin of the school licence the
+ * teacher is in now reads it too. Anyone else: 402 when not premium (as every teacher endpoint),
+ * else the one 404. `owner` is the assignment's owner, or undefined when no such record exists.
+ */
+export async function assertMayReadTranscript(
+  db: Db,
+  reader: TranscriptReader,
+  owner: { id: string; email: string; emailVerified: boolean; role: 'teacher' | 'student' } | undefined,
+  supportEmail: string | undefined,
+): Promise<void> {
+  if (owner && owner.id === reader.userId) return;
+  if (owner && reader.adminOf) {
+    const theirs = await resolveSubscription(db, { user: owner, supportEmail });
+    if (theirs.status === 'active school' && theirs.school_id === reader.adminOf) return;
   }
-  return { userId: user.id };
+  if (!reader.premium) throw premiumRequired();
+  throw recordNotFound();
 }
 
 export const assignmentNotFound = () => notFound('That assignment');
 export const recordNotFound = () => notFound('That assignment');
+export const studentNotFound = () => notFound('That student');
 
 /** One of the actor's own, not deleted, assignments. */
 export function ownAssignment(actor: AssignmentActor, id: string): SQL {
@@ -53,12 +103,20 @@ export function ownAssignment(actor: AssignmentActor, id: string): SQL {
  * The student may open this record (joined with `assignment` as `a`): the assignment is not
  * deleted and the record's address is on a current, linked roster entry of the teacher's classes.
  */
-export function recordOpenToStudent(userId: string): SQL {
+export function recordOpenToStudent(userId: string | SQL): SQL {
   return and(
     isNull(a.deletedAt),
     sql`exists (select 1 from ${schema.rosterEntry} re join ${schema.teacherClass} tc on tc.id = re.class_id
       where re.user_id = ${userId} and re.email = ${sa.email} and re.removed_at is null and tc.owner_id = ${a.ownerId})`,
   )!;
+}
+
+/**
+ * The student side's scope (my-assignments): open to the caller, and not a record another account
+ * has already opened as theirs. `userId` may be a column of the query (a batch check of several).
+ */
+export function studentOwnsRecord(userId: string | SQL): SQL {
+  return and(recordOpenToStudent(userId), sql`(${sa.studentId} is null or ${sa.studentId} = ${userId})`)!;
 }
 
 /** Past the due date and not handed in, or handed in after it. */

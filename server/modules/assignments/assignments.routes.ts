@@ -1,8 +1,90 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/context';
+import { createAssignmentInput, updateAssignmentInput, updateRecordInput } from '../../../contract/assignments';
+import type { AppContext, AppEnv } from '../../lib/context';
+import { readJson } from '../../lib/context';
+import { idParam } from '../classes/classes.policy';
+import { assignmentNotFound, recordNotFound, requireAssignmentTeacher, requireTranscriptReader } from './assignments.policy';
+import { getAssignment, listAssignments } from './assignments.read';
+import { createAssignment, deleteAssignment, restoreAssignment, setOpen, updateAssignment, updateRecord } from './assignments.service';
+import { getTranscript, transcriptDocx } from './transcripts.service';
 
-/** /api/assignments: a premium teacher's assignments, their tables, records and transcripts. */
+/**
+ * /api/assignments: a premium teacher's assignments, their tables, records and transcripts. Each
+ * handler: session and role (the premium gate), validation, service (scoped to the owner),
+ * presenter. Transcripts have their own gate: the owner even when lapsed, or their school's admin.
+ */
+const db = (c: AppContext) => c.get('deps').database.db;
+const assignmentId = (c: AppContext) => idParam(c.req.param('id') ?? '', assignmentNotFound);
+const recordId = (c: AppContext) => idParam(c.req.param('recordId') ?? '', recordNotFound);
+
 export function assignmentsRoutes() {
   const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listAssignments(db(c), actor));
+  });
+
+  app.post('/', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    const input = await readJson(c, createAssignmentInput);
+    return c.json(await createAssignment(db(c), actor, input), 201);
+  });
+
+  app.get('/:id', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getAssignment(db(c), actor, assignmentId(c)));
+  });
+
+  app.patch('/:id', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    const id = assignmentId(c);
+    const input = await readJson(c, updateAssignmentInput);
+    return c.json(await updateAssignment(db(c), actor, id, input));
+  });
+
+  app.post('/:id/close', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    return c.json(await setOpen(db(c), actor, assignmentId(c), false));
+  });
+
+  app.post('/:id/reopen', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    return c.json(await setOpen(db(c), actor, assignmentId(c), true));
+  });
+
+  app.delete('/:id', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    return c.json(await deleteAssignment(db(c), actor, assignmentId(c)));
+  });
+
+  app.post('/:id/restore', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    return c.json(await restoreAssignment(db(c), actor, assignmentId(c)));
+  });
+
+  app.patch('/:id/students/:recordId', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    const id = assignmentId(c);
+    const record = recordId(c);
+    const input = await readJson(c, updateRecordInput);
+    return c.json(await updateRecord(db(c), actor, id, record, input));
+  });
+
+  app.get('/:id/students/:recordId/transcript', async (c) => {
+    const reader = await requireTranscriptReader(c);
+    const { config } = c.get('deps');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getTranscript(db(c), reader, assignmentId(c), recordId(c), config.supportEmail));
+  });
+
+  app.get('/:id/students/:recordId/transcript.docx', async (c) => {
+    const reader = await requireTranscriptReader(c);
+    const { config } = c.get('deps');
+    return transcriptDocx(await getTranscript(db(c), reader, assignmentId(c), recordId(c), config.supportEmail));
+  });
+
   return app;
 }

@@ -18,6 +18,7 @@ import { validateStudent, type RosterImportError, type RosterImportRow } from '.
 import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
+import { addClassStudentsToOpenAssignments } from '../assignments/assignments.records';
 import { classNotFound, ownClass, ownedBy, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
 import { resolveSubscription } from '../subscription/subscription.service';
@@ -135,6 +136,7 @@ async function addStudentsTo(tx: Db, id: string, students: { email: string; name
     .values(fresh.map((s) => ({ classId: id, email: s.email, name: s.name, userId: users.get(s.email) ?? null })))
     .returning();
   await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
+  await addClassStudentsToOpenAssignments(tx, id, rows);
   return { added: rows.map(presentStudent), alreadyOnRoster };
 }
 
@@ -240,7 +242,11 @@ export async function joinClass(
       return { ...result, alreadyOnRoster: true };
     }
     await requireTeacherTakesStudents(tx, cls.teacher, options.supportEmail);
-    await tx.insert(r).values({ classId: cls.id, email, name: user.name.slice(0, 100) || email, userId: user.id, source: 'code' });
+    const joined = await tx
+      .insert(r)
+      .values({ classId: cls.id, email, name: user.name.slice(0, 100) || email, userId: user.id, source: 'code' })
+      .returning();
+    await addClassStudentsToOpenAssignments(tx, cls.id, joined);
     return { ...result, alreadyOnRoster: false };
   });
 }

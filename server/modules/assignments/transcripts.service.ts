@@ -1,0 +1,104 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Transcript } from '../../../contract/assignments';
+import { schema, type Db } from '../../db/client';
+import { iconOf } from '../bots/bots.presenter';
+import { presentMessage } from '../conversations/conversations.presenter';
+import { visibleMessages } from '../conversations/conversations.store';
+import { docxFileName, markdownToDocx } from '../export/markdown-docx';
+import { assertMayReadTranscript, recordNotFound, type TranscriptReader } from './assignments.policy';
+import { recordsWhere } from './assignments.read';
+
+/**
+ * A student's conversation on an assignment, read-only, for the assigning teacher or their
+ * school's admin (see `assertMayReadTranscript`): as JSON for the page, or as a Word document.
+ */
+
+const a = schema.assignment;
+const sa = schema.studentAssignment;
+const u = schema.user;
+
+/** GET /api/assignments/:id/students/:recordId/transcript. */
+export async function getTranscript(
+  db: Db,
+  reader: TranscriptReader,
+  assignmentId: string,
+  recordId: string,
+  supportEmail: string | undefined,
+): Promise<Transcript> {
+  // The owner decides who may read, so the record is found first and the reader checked against it;
+  // anyone refused gets the same answer whether or not the record exists.
+  const [found] = await db
+    .select({
+      owner: { id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerified, role: u.role },
+      bot: { name: schema.bot.name, icon: schema.bot.icon, iconFileId: schema.bot.iconFileId, kind: schema.bot.kind },
+      conversationId: sa.conversationId,
+    })
+    .from(sa)
+    .innerJoin(a, eq(a.id, sa.assignmentId))
+    .innerJoin(u, eq(u.id, a.ownerId))
+    .innerJoin(schema.bot, eq(schema.bot.id, a.botId))
+    .where(and(eq(a.id, assignmentId), eq(sa.id, recordId), isNull(a.deletedAt)));
+  await assertMayReadTranscript(db, reader, found?.owner, supportEmail);
+  const [record] = await recordsWhere(db, and(eq(a.id, assignmentId), eq(sa.id, recordId), isNull(a.deletedAt))!);
+  if (!found || !record) throw recordNotFound();
+  const messages = found.conversationId ? await visibleMessages(db, found.conversationId) : [];
+  return {
+    assignment: { id: record.assignment.id, title: record.assignment.title, teacherName: found.owner.name },
+    bot: { name: found.bot.name, icon: iconOf(found.bot) },
+    record: record.record,
+    messages: messages.map(presentMessage),
+  };
+}
+
+/** Markdown that reads as the literal text: every ASCII punctuation mark escaped (CommonMark allows it). */
+function literal(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * A student's message as typed (the page shows it as plain text, not Markdown): each line literal,
+ * line breaks kept, blank lines as paragraph breaks.
+ */
+function plainParagraphs(text: string): string {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((para) =>
+      para
+        .split(/\r?\n/)
+        .map((line) => literal(line.trim()))
+        .filter(Boolean)
+        .join('\\\n'),
+    )
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The transcript as one Markdown document: title, student, tutor, then each turn under its speaker. */
+export function transcriptMarkdown(t: Transcript): string {
+  const parts = [`# ${literal(t.assignment.title)}`, `## Student: ${literal(t.record.name)}`, `## Tutor: ${literal(t.bot.name)}`];
+  if (!t.messages.length) parts.push('*No messages yet.*');
+  for (const m of t.messages) {
+    const student = m.role === 'user';
+    parts.push(student ? '### Student' : '### Tutor');
+    // The tutor writes Markdown (the page renders it so); a turn with no text says why it has none.
+    const body = student ? plainParagraphs(m.text) : m.text.trim();
+    parts.push(body || (m.status === 'streaming' ? '*Still being written.*' : '*No text.*'));
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** GET .../transcript.docx: the Word file, as an attachment with a safe ASCII name. */
+export async function transcriptDocx(t: Transcript): Promise<Response> {
+  const title = `${t.assignment.title} - ${t.record.name}`;
+  // Transcripts embed no images: a student's conversation links none of the reader's own files.
+  const bytes = await markdownToDocx(transcriptMarkdown(t), { title, loadImage: () => Promise.resolve(null) });
+  const name = docxFileName(title);
+  const utf8Name = `${title.trim().slice(0, 80)}.docx`;
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(utf8Name)}`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
