@@ -49,3 +49,13 @@ export const updateUserInput = z.object({
   image: text({ max: 2000 }).nullable().optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+/**
+ * POST /api/auth/roster-check: whether an address is on some teacher's current roster, so sign-up
+ * offers "I'm a student" first (PRODUCT.md 4). Only a boolean, the same shape for every address,
+ * whether or not it has an account; rate-limited per IP.
+ */
+export const rosterCheckInput = z.strictObject({ email: z.email('Enter a valid e-mail address').max(254) });
+export type RosterCheckInput = z.infer<typeof rosterCheckInput>;
+export const rosterCheck = z.object({ onRoster: z.boolean() });
+export type RosterCheck = z.infer<typeof rosterCheck>;

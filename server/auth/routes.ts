@@ -6,6 +6,7 @@ import { schema, type Db } from '../db/client';
 import { AppError, invalidFields } from '../lib/errors';
 import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../lib/context';
 import { consumeRate, type RateRule } from './rate-limit';
+import { rosterCheckRoutes } from './roster-check';
 import { forgetUserSessions } from './session-cache';
 
 const MINUTE = 60_000;
@@ -131,6 +132,8 @@ async function reshapeError(res: Response, requestId: string): Promise<Response>
 /** The better-auth endpoints under /api/auth, behind the app's limits and field rules. */
 export function authRoutes() {
   const app = new Hono<AppEnv>();
+  // Ours, not better-auth's: mounted before the catch-all below.
+  app.route('/roster-check', rosterCheckRoutes());
   app.on(['GET', 'POST'], '/*', async (c) => {
     const { auth, config } = c.get('deps');
     let req = c.req.raw;

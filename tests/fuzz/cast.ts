@@ -210,6 +210,7 @@ export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
     'PATCH /api/classes/:id': () => [{ name: 'Maths 2', section: null }],
     'PUT /api/classes/:id/join-code': () => [{ enabled: true }, { enabled: false }],
     'POST /api/classes/:id/students': () => [{ students: [{ email: `f-${randomUUID()}@example.org`, name: 'Fuzz' }] }],
+    'POST /api/auth/roster-check': () => [{ email: `f-${randomUUID()}@example.org` }],
     'POST /api/classes/import': () => [
       { rows: [{ line: 2, email: `f-${randomUUID()}@example.org`, name: 'Fuzz', className: 'Fuzz import', period: 'P4' }], dryRun: true },
       {
