@@ -13,7 +13,11 @@ export interface Collection {
 export interface TutorContent {
   botId: string;
   botName: string;
+  /** The student's record (the route's asid), or null in a teacher's preview. */
   assignmentId: string | null;
+  /** The assignment's title and its teacher's name, with the record. */
+  assignmentTitle: string | null;
+  teacherName: string | null;
 }
 
 /** The shared app state of SEED-SPEC.md section 3 (tropyCount spelled as in the seed). */

@@ -1,28 +1,132 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { PageHeading } from '../../../components/PageHeading';
+import { useAppState } from '../../../lib/app-state/AppState';
 import { joinClass } from '../../../lib/classes/api';
 import { ApiError } from '../../../lib/http';
+import { useMyAssignments } from '../../../lib/my-assignments/getMyAssignments';
+import { myAssignmentKeys } from '../../../lib/my-assignments/keys';
+import { groupAssignments } from '../../../lib/my-assignments/present';
+import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
+import { AssignmentGroupSection } from './MyAssignmentCard';
 
-const s = strings.pages.joinClass;
+const s = strings.myAssignments;
+const j = strings.pages.joinClass;
 
-/** The student's assignments (they come with the assignments work) and joining a class by its code. */
+/** What the tutor page hands over after "I'm done". */
+interface HandedIn {
+  title: string;
+  teacherName: string;
+}
+const handedInFrom = (state: unknown): HandedIn | null => {
+  const h = (state as { handedIn?: Partial<HandedIn> } | null)?.handedIn;
+  return typeof h?.title === 'string' && typeof h.teacherName === 'string' ? { title: h.title, teacherName: h.teacherName } : null;
+};
+
+/**
+ * /studentAssignments: the signed-in person's assignments from every roster they are on, grouped
+ * To do / Handed in / Done / Closed, and joining a class by its code. A teacher who switched to the
+ * student account sees the same, and an empty state that explains what their students see here.
+ */
 export default function StudentAssignmentsPage() {
+  const { subscription } = useAppState();
+  const isTeacher = subscription?.user_type === 'teacher';
+  const list = useMyAssignments();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handedIn = handedInFrom(location.state);
+
   return (
-    <>
-      <PlaceholderPage {...strings.pages.studentAssignments} />
+    <Box sx={{ maxWidth: 1120 }}>
+      <PageHeading>{s.title}</PageHeading>
+      {handedIn && (
+        <Alert
+          severity="success"
+          role="status"
+          sx={{ mb: 3 }}
+          onClose={() => void navigate(location.pathname, { replace: true, state: null })}
+          slotProps={{ closeButton: { 'aria-label': s.dismiss } }}
+        >
+          {s.handedInNotice(handedIn.title, handedIn.teacherName)}
+        </Alert>
+      )}
+      {list.isPending ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
+          <CircularProgress size={24} />
+          <Typography>{s.loading}</Typography>
+        </Stack>
+      ) : list.isError && !list.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void list.refetch()}>
+              {s.retry}
+            </Button>
+          }
+        >
+          {list.error instanceof ApiError ? list.error.message : s.loadFailed}
+        </Alert>
+      ) : (
+        <Groups assignments={list.data.assignments} isTeacher={isTeacher} />
+      )}
       <JoinClass />
-    </>
+    </Box>
+  );
+}
+
+function Groups({ assignments, isTeacher }: { assignments: Parameters<typeof groupAssignments>[0]; isTeacher: boolean }) {
+  const now = new Date();
+  const groups = groupAssignments(assignments, now);
+  if (groups.length === 0) return isTeacher ? <TeacherEmpty /> : <StudentEmpty />;
+  return (
+    <Stack spacing={4}>
+      {groups.map((g) => (
+        <AssignmentGroupSection key={g.key} group={g} now={now} />
+      ))}
+    </Stack>
+  );
+}
+
+function StudentEmpty() {
+  return (
+    <Box sx={{ py: 2 }}>
+      <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+        {s.empty.title}
+      </Typography>
+      <Typography sx={{ maxWidth: 560 }}>{s.empty.body}</Typography>
+    </Box>
+  );
+}
+
+function TeacherEmpty() {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+      <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+        {s.teacherEmpty.title}
+      </Typography>
+      <Typography sx={{ mb: 1.5 }}>{s.teacherEmpty.body}</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {s.teacherEmpty.onRoster}
+      </Typography>
+      <Button variant="contained" component={RouterLink} to={paths.teachAssignments.to()}>
+        {s.teacherEmpty.goTeach}
+      </Button>
+    </Paper>
   );
 }
 
 function JoinClass() {
+  const client = useQueryClient();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -34,9 +138,11 @@ function JoinClass() {
     setOutcome(null);
     joinClass(code).then(
       (r) => {
-        setOutcome({ ok: true, text: r.alreadyOnRoster ? s.already(r.className) : s.joined(r.className, r.teacherName) });
+        setOutcome({ ok: true, text: r.alreadyOnRoster ? j.already(r.className) : j.joined(r.className, r.teacherName) });
         setCode('');
         setBusy(false);
+        // The class's open assignments are the student's from now on.
+        void client.invalidateQueries({ queryKey: myAssignmentKeys.list() });
       },
       (err: unknown) => {
         setOutcome({ ok: false, text: err instanceof ApiError ? err.message : String(err) });
@@ -46,16 +152,16 @@ function JoinClass() {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="join-class-title" sx={{ p: 2, mt: 3, maxWidth: 560 }}>
+    <Paper variant="outlined" component="section" aria-labelledby="join-class-title" sx={{ p: 2, mt: 4, maxWidth: 560 }}>
       <Typography id="join-class-title" component="h2" variant="h6">
-        {s.title}
+        {j.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {s.body}
+        {j.body}
       </Typography>
       <Stack component="form" onSubmit={submit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField
-          label={s.label}
+          label={j.label}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           size="small"
@@ -63,7 +169,7 @@ function JoinClass() {
           slotProps={{ htmlInput: { maxLength: 16, style: { textTransform: 'uppercase', letterSpacing: '0.15em' } } }}
         />
         <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
-          {busy ? s.joining : s.join}
+          {busy ? j.joining : j.join}
         </Button>
       </Stack>
       {outcome && (

@@ -28,7 +28,7 @@ export function TutorRun({
   const route = useRunRoute(routeName);
   const { setTutorContent } = useAppState();
   useEffect(() => {
-    setTutorContent({ botId: bot.id, botName: bot.name, assignmentId });
+    setTutorContent({ botId: bot.id, botName: bot.name, assignmentId, assignmentTitle: null, teacherName: null });
     return () => setTutorContent(null);
   }, [setTutorContent, bot.id, bot.name, assignmentId]);
   return (

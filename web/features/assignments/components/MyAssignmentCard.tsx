@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { MyAssignment } from '../../../../contract/assignments';
+import { BotAvatar } from '../../../components/BotAvatar';
+import { ApiError } from '../../../lib/http';
+import {
+  budgetWords,
+  cardAction,
+  dueWords,
+  isOverdue,
+  messagesLeft,
+  runnerPath,
+  type AssignmentGroup,
+} from '../../../lib/my-assignments/present';
+import { useStartMyAssignment } from '../../../lib/my-assignments/startMyAssignment';
+import { strings } from '../../../lib/strings';
+
+const s = strings.myAssignments;
+
+/** One group of the page (To do, Handed in, Done, Closed): its heading and its cards. */
+export function AssignmentGroupSection({ group, now }: { group: AssignmentGroup; now: Date }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', mb: 1.5 }}>
+        <Typography id={headingId} component="h2" variant="h5">
+          {s.groups[group.key]}
+        </Typography>
+        <Typography color="text.secondary">{s.groupCount(group.items.length)}</Typography>
+      </Stack>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        {group.items.map((a) => (
+          <Box component="li" key={a.id} sx={{ minWidth: 0 }}>
+            <MyAssignmentCard assignment={a} now={now} />
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The card's button: Start makes the conversation first, then opens the tutor; Continue and Open go straight there. */
+function CardButton({ assignment }: { assignment: MyAssignment }) {
+  const navigate = useNavigate();
+  const start = useStartMyAssignment();
+  const action = cardAction(assignment);
+  const common = { size: 'large', sx: { minWidth: { xs: '100%', sm: 160 }, minHeight: 48 } } as const;
+  if (action === 'start') {
+    return (
+      <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+        <Button
+          {...common}
+          variant="contained"
+          disabled={start.isPending}
+          onClick={() => start.mutate(assignment.id, { onSuccess: (started) => void navigate(runnerPath(started)) })}
+        >
+          {start.isPending ? s.starting : s.start}
+        </Button>
+        {start.isError && <Alert severity="error">{start.error instanceof ApiError ? start.error.message : s.startFailed}</Alert>}
+      </Stack>
+    );
+  }
+  return (
+    <Button {...common} variant={action === 'continue' ? 'contained' : 'outlined'} component={RouterLink} to={runnerPath(assignment)}>
+      {action === 'continue' ? s.continue : s.open}
+    </Button>
+  );
+}
+
+/** One assignment: what it is, with which tutor, from whom, when it is due, how it stands, and the way in. */
+export function MyAssignmentCard({ assignment: a, now }: { assignment: MyAssignment; now: Date }) {
+  const titleId = useId();
+  const overdue = isOverdue(a, now);
+  const handedIn = a.status === 'submitted' || a.status === 'completed';
+  const left = handedIn || a.closed ? null : messagesLeft(a);
+  const budget = budgetWords(left);
+  return (
+    <Paper
+      component="article"
+      aria-labelledby={titleId}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 2.5 }, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <BotAvatar icon={a.bot.icon} kind="TutorBot" botId={a.bot.id} size={44} />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={titleId} component="h3" variant="h6" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+            {a.title}
+          </Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {s.tutor(a.bot.name)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {s.fromTeacher(a.teacherName)}
+          </Typography>
+        </Box>
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Chip icon={<EventOutlined />} label={dueWords(a.dueAt, now)} variant="outlined" />
+        {overdue && <Chip label={s.late} color="warning" variant="outlined" />}
+        <Chip label={s.status[a.status]} variant="outlined" />
+        {a.closed && <Chip label={s.closed} variant="outlined" />}
+      </Stack>
+      {a.feedback && (
+        <Box
+          component="section"
+          aria-label={s.feedbackTitle(a.teacherName)}
+          sx={{ p: 1.5, borderLeft: 4, borderColor: 'secondary.main', bgcolor: 'collectionBackground', borderRadius: 1 }}
+        >
+          <Typography component="h4" variant="subtitle2">
+            {s.feedbackTitle(a.teacherName)}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {a.feedback}
+          </Typography>
+        </Box>
+      )}
+      {budget && (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {budget}
+        </Typography>
+      )}
+      <Box sx={{ mt: 'auto', pt: 0.5 }}>
+        <CardButton assignment={a} />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { MyAssignmentDetail } from '../../../../contract/assignments';
+import { ApiError } from '../../../lib/http';
+import { myAssignmentChat } from '../../../lib/my-assignments/chatEndpoint';
+import { myAssignmentKeys } from '../../../lib/my-assignments/keys';
+import { budgetWords, isReadOnly, messagesLeft } from '../../../lib/my-assignments/present';
+import { rememberStarted, startMyAssignment } from '../../../lib/my-assignments/startMyAssignment';
+import { useSubmitMyAssignment } from '../../../lib/my-assignments/submitMyAssignment';
+import { paths } from '../../../lib/paths';
+import { strings } from '../../../lib/strings';
+import { aiStatusQuery } from '../../ai/api/aiStatus';
+import { useRunChat } from '../hooks/useRunChat';
+import { AiErrorAlert } from './AiErrorAlert';
+import { ChatPanel } from './ChatPanel';
+import { HandInDialog } from './HandInDialog';
+
+const s = strings.myAssignments;
+
+/** The state the student is told about when the send was refused for it (the record is read again). */
+const recordChanged = (err: unknown) => err instanceof ApiError && (err.status === 409 || err.code.includes('budget'));
+
+/** Refusals that are nobody's fault: the teacher's allowance, the budget, the work closed or handed in. */
+function StudentError({ error, retry, teacher }: { error: unknown; retry: (() => void) | undefined; teacher: string }) {
+  if (error instanceof ApiError && error.code === 'quota_exceeded') {
+    // The server names the teacher and when it starts again; no Get Premium for a student.
+    return <Alert severity="info">{error.message}</Alert>;
+  }
+  if (error instanceof ApiError && error.code.includes('budget')) return <Alert severity="info">{s.run.budgetUsed(teacher)}</Alert>;
+  if (error instanceof ApiError && error.status === 409) return <Alert severity="info">{error.message}</Alert>;
+  return <AiErrorAlert error={error} onRetry={retry} />;
+}
+
+/** Why the box is gone, said calmly, with the way on. */
+function ClosedNote({ text, action }: { text: string; action: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" role="status" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'collectionBackground' }}>
+      <Typography sx={{ mb: 2 }}>{text}</Typography>
+      {action}
+    </Paper>
+  );
+}
+
+/**
+ * The student's chat with the tutor of their record: always through /api/my-assignments/:asid
+ * (never the bot or the conversation), the conversation made by Start on the first message, the
+ * message budget counted down as they send, and "I'm done" to hand it in.
+ */
+export function StudentChat({ record }: { record: MyAssignmentDetail }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const asid = record.id;
+  const endpoint = useMemo(() => myAssignmentChat(asid), [asid]);
+  const createConversation = useCallback(async () => {
+    const started = await startMyAssignment(asid);
+    if (!started.conversationId) throw new Error(s.startFailed);
+    rememberStarted(client, started);
+    return started.conversationId;
+  }, [asid, client]);
+  const [initial] = useState(() => (record.conversationId ? { id: record.conversationId, messages: record.messages } : null));
+  const chat = useRunChat({ initial, createConversation, endpoint });
+
+  // Read the record again after each reply and after a refusal that changed it (budget, closed).
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: myAssignmentKeys.all }), [client]);
+  const wasBusy = useRef(chat.busy);
+  useEffect(() => {
+    if (wasBusy.current && !chat.busy) refresh();
+    wasBusy.current = chat.busy;
+  }, [chat.busy, refresh]);
+  useEffect(() => {
+    if (recordChanged(chat.error)) refresh();
+  }, [chat.error, refresh]);
+
+  const { data: ai } = useQuery({ ...aiStatusQuery(), staleTime: 60_000 });
+  const blockedReason = ai?.provider === 'not configured' ? strings.runs.blocked.notConfigured : null;
+
+  const sentHere = chat.messages.filter((m) => m.role === 'user').length;
+  const left = messagesLeft(record, sentHere);
+  const readOnly = isReadOnly(record);
+
+  const submit = useSubmitMyAssignment();
+  const [confirming, setConfirming] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const handIn = () => {
+    setSubmitError(null);
+    submit.mutate(asid, {
+      onSuccess: () =>
+        void navigate(paths.studentAssignments.to(), { state: { handedIn: { title: record.title, teacherName: record.teacherName } } }),
+      onError: (err) => setSubmitError(err instanceof ApiError ? err.message : s.run.submitFailed),
+    });
+  };
+  const doneButton = (
+    <Button
+      variant="outlined"
+      size="large"
+      startIcon={<CheckCircleOutline />}
+      onClick={() => setConfirming(true)}
+      disabled={chat.busy}
+      sx={{ ml: 'auto' }}
+    >
+      {s.run.done}
+    </Button>
+  );
+
+  const backButton = (
+    <Button variant="contained" size="large" component={RouterLink} to={paths.studentAssignments.to()}>
+      {s.run.back}
+    </Button>
+  );
+  const closed = readOnly ? (
+    <ClosedNote
+      text={
+        record.status === 'submitted'
+          ? s.run.readOnly.submitted(record.teacherName)
+          : record.status === 'completed'
+            ? s.run.readOnly.completed(record.teacherName)
+            : s.run.readOnly.closed(record.teacherName)
+      }
+      action={backButton}
+    />
+  ) : left === 0 ? (
+    <ClosedNote text={s.run.budgetUsed(record.teacherName)} action={doneButton} />
+  ) : undefined;
+
+  const budget = budgetWords(left);
+  return (
+    <>
+      <ChatPanel
+        chat={chat}
+        botName={record.bot.name}
+        welcome={record.bot.welcomeMessage}
+        starters={record.bot.starterPrompts}
+        blockedReason={blockedReason}
+        composerPlaceholder={s.run.placeholder}
+        closed={closed}
+        regenerate={!readOnly}
+        renderError={(error, retry) => <StudentError error={error} retry={retry} teacher={record.teacherName} />}
+        composerExtra={
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap', flexGrow: 1, justifyContent: 'flex-end' }}>
+            {budget && (
+              <Box role="status" sx={{ typography: 'body2', fontWeight: 600 }} data-testid="messages-left">
+                {budget}
+              </Box>
+            )}
+            {doneButton}
+          </Stack>
+        }
+      />
+      <HandInDialog
+        open={confirming}
+        teacher={record.teacherName}
+        busy={submit.isPending}
+        error={submitError}
+        onConfirm={handIn}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
