@@ -140,6 +140,8 @@ ensureBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'classbots-e2e-'));
 const stateDir = path.join(dataDir, 'sessions');
 const serverLog = path.join(dataDir, 'server.log');
+// Every request body the fake Gemini received (e2e/fixtures/fake-ai-record.ts).
+const fakeAiRecord = path.join(dataDir, 'fake-ai-requests.jsonl');
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
 const env = {
@@ -158,7 +160,7 @@ try {
   // The fake Gemini (e2e/fixtures/fake-ai.ts) answers every AI call, as the test provider.
   fakeAi = spawn(node, ['--import', 'tsx', 'e2e/fixtures/fake-ai.ts'], {
     cwd: root,
-    env: process.env,
+    env: { ...process.env, FAKE_AI_RECORD: fakeAiRecord },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const fakeUrl = await new Promise((resolve, reject) => {
@@ -214,7 +216,14 @@ try {
     {
       cwd: root,
       // E2E_DATA_DIR: specs read the mails the server writes to DATA_DIR/mail (no SMTP_URL here).
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_STATE_DIR: stateDir, E2E_DATA_DIR: env.DATA_DIR, CHROMIUM_PATH: chromium },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseUrl,
+        E2E_STATE_DIR: stateDir,
+        E2E_DATA_DIR: env.DATA_DIR,
+        E2E_FAKE_AI_RECORD: fakeAiRecord,
+        CHROMIUM_PATH: chromium,
+      },
       stdio: 'inherit',
     },
   );
