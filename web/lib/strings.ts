@@ -450,6 +450,8 @@ export const strings = {
     iAmA: 'I am',
     teacher: "I'm a teacher",
     student: "I'm a student",
+    /** Under the role choice when the typed address is on some teacher's roster. */
+    rosterHint: 'Your teacher has added this address to a class.',
     sendResetLink: 'Send reset link',
     savePassword: 'Save new password',
     orContinueWith: 'or',

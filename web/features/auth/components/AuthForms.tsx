@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -14,6 +15,7 @@ import { fieldErrors as issueFields } from '../../../../contract/common';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
+import { useRosterHint } from '../api/checkRoster';
 import { useRequestPasswordReset } from '../api/requestPasswordReset';
 import { useResendVerification } from '../api/resendVerification';
 import { useResetPassword } from '../api/resetPassword';
@@ -102,22 +104,52 @@ export function SignInForm({ notice }: { notice?: string | null }) {
   );
 }
 
-/** Name, e-mail, password and role; then the verification mail. */
+/** How long the typed address rests before it is checked against the rosters (it is also checked on leaving the field). */
+const ROSTER_CHECK_DELAY_MS = 800;
+
+/**
+ * The address to check against the rosters: the typed one once typing pauses or the field is left.
+ * Lower-cased and trimmed, so one address is asked once.
+ */
+function useSettledEmail(typed: string): [string | null, () => void] {
+  const [settled, setSettled] = useState<string | null>(null);
+  const value = typed.trim().toLowerCase();
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value || null), ROSTER_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return [settled === value ? settled : null, () => setSettled(value || null)];
+}
+
+/**
+ * Name, e-mail, password and role; then the verification mail. An address some teacher has on a
+ * class roster is offered "I'm a student" first, preselected unless the role was already chosen
+ * (PRODUCT.md 4).
+ */
 export function CreateAccountForm() {
   const signUp = useSignUpEmail();
   const [form, setForm] = useState({ name: '', email: '', password: '', role: 'teacher' as AccountRole });
+  const [roleChosen, setRoleChosen] = useState(false);
   const [local, setLocal] = useState<Record<string, string>>({});
   const [socialError, setSocialError] = useState<unknown>(null);
+  const [settledEmail, settleEmail] = useSettledEmail(form.email);
+  const rostered = useRosterHint(settledEmail) === true;
   const fields = { ...fieldErrors(signUp.error), ...local };
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  // Until the person picks a role, it follows the roster hint.
+  const role: AccountRole = roleChosen ? form.role : rostered ? 'student' : 'teacher';
   if (signUp.isSuccess) return <Feedback success={s.signUpDone(form.email.trim())} />;
+  const choices = [
+    <FormControlLabel key="teacher" value="teacher" control={<Radio />} label={s.teacher} />,
+    <FormControlLabel key="student" value="student" control={<Radio />} label={s.student} />,
+  ];
   return (
     <Stack
       component="form"
       noValidate
       spacing={2}
       onSubmit={submit(() => {
-        const parsed = signUpInput.safeParse(form);
+        const parsed = signUpInput.safeParse({ ...form, role });
         if (!parsed.success) {
           setLocal(issueFields(parsed.error.issues));
           return;
@@ -154,6 +186,7 @@ export function CreateAccountForm() {
         required
         value={form.email}
         onChange={set('email')}
+        onBlur={settleEmail}
         error={Boolean(fields.email)}
         helperText={fields.email}
         fullWidth
@@ -172,15 +205,29 @@ export function CreateAccountForm() {
       />
       <FormControl>
         <FormLabel id="role-label">{s.iAmA}</FormLabel>
-        <RadioGroup row aria-labelledby="role-label" name="role" value={form.role} onChange={set('role')}>
-          <FormControlLabel value="teacher" control={<Radio />} label={s.teacher} />
-          <FormControlLabel value="student" control={<Radio />} label={s.student} />
+        <RadioGroup
+          row
+          aria-labelledby="role-label"
+          aria-describedby={rostered ? 'role-roster-hint' : undefined}
+          name="role"
+          value={role}
+          onChange={(e) => {
+            setRoleChosen(true);
+            set('role')(e);
+          }}
+        >
+          {rostered ? [...choices].reverse() : choices}
         </RadioGroup>
+        {rostered && (
+          <FormHelperText id="role-roster-hint" sx={{ mx: 0 }}>
+            {s.rosterHint}
+          </FormHelperText>
+        )}
       </FormControl>
       <Button type="submit" variant="contained" size="large" disabled={signUp.isPending}>
         {s.createAccount}
       </Button>
-      <SocialButtons role={form.role} onError={setSocialError} />
+      <SocialButtons role={role} onError={setSocialError} />
     </Stack>
   );
 }
