@@ -12,6 +12,8 @@ export const errorCodes = [
   'premium_required',
   'not_found',
   'conflict',
+  /** 409: a student's assignment allows a number of messages, and they have all been sent. */
+  'budget_exhausted',
   'payload_too_large',
   'rate_limited',
   'origin_rejected',

@@ -10,18 +10,17 @@ const phonePattern =
 
 export type Redactor = (text: string) => string;
 
-export function createRedactor(student: { name: string; email: string } | undefined): Redactor {
-  const names = student
-    ? [student.name.trim(), ...student.name.split(/\s+/)]
-        .map((n) => n.trim())
-        .filter((n) => n.length >= 2)
-        .sort((a, b) => b.length - a.length)
-    : [];
+export function createRedactor(student: { name: string; email: string; aliases?: string[] } | undefined): Redactor {
+  const given = student ? [student.name, student.email, ...(student.aliases ?? [])].map((v) => v.trim()).filter(Boolean) : [];
+  const emails = [...new Set(given.filter((v) => v.includes('@')).map((v) => v.toLowerCase()))];
+  const names = [...new Set(given.filter((v) => !v.includes('@')).flatMap((n) => [n, ...n.split(/\s+/)]))]
+    .map((n) => n.trim())
+    .filter((n) => n.length >= 2)
+    .sort((a, b) => b.length - a.length);
   const namePattern = names.length ? new RegExp(`(?<![\\p{L}\\p{N}])(${names.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu') : undefined;
-  const email = student?.email.trim().toLowerCase();
   return (text) => {
     let out = text;
-    if (email) out = out.replace(new RegExp(escape(email), 'gi'), '[email]');
+    for (const email of emails) out = out.replace(new RegExp(escape(email), 'gi'), '[email]');
     out = out.replace(emailPattern, '[email]').replace(phonePattern, '[phone]');
     if (namePattern) out = out.replace(namePattern, '[Student]');
     return out;

@@ -14,8 +14,11 @@ export interface RunSpec {
   temperature: number | undefined;
   /** Whose monthly quota the call draws on: the teacher, also for their students (PRODUCT.md 5). */
   poolOwnerId: string;
-  /** For student runs: the student's name and e-mail from the app's records, never sent to the provider. */
-  student?: { name: string; email: string };
+  /**
+   * For student runs: the student's name and e-mail from the app's records, never sent to the
+   * provider; `aliases`, other names and addresses the same student goes by (their account's).
+   */
+  student?: { name: string; email: string; aliases?: string[] };
 }
 
 export const assistantInstructions =

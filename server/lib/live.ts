@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { liveEvent, type LiveEvent, type LiveMessage } from '../../contract/live';
 import type { Database, Db } from '../db/client';
@@ -25,11 +25,19 @@ const notification = z.object({ teacherId: z.string().min(1), event: liveEvent }
  * change: the notification is then sent on commit and dropped on rollback. Ids only, never content.
  */
 export async function publish(db: Db | Tx, teacherId: string, event: LiveEvent): Promise<void> {
+  await db.execute(sql`select ${notifyCall(teacherId, event)}`);
+}
+
+/**
+ * The `pg_notify(...)` call of a live event, for a statement that publishes as part of a larger
+ * write (a RETURNING list, a CTE): sent only if that statement's transaction commits.
+ */
+export function notifyCall(teacherId: string, event: LiveEvent): SQL {
   const payload = JSON.stringify(notification.parse({ teacherId, event }));
   if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) {
     throw new Error(`A live event of type ${event.type} is too large to publish.`);
   }
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+  return sql`pg_notify(${LIVE_CHANNEL}, ${payload})`;
 }
 
 export interface LiveSubscriber {

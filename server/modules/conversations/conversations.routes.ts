@@ -94,7 +94,12 @@ export function conversationRoutes() {
     const deps = c.get('deps');
     const input = await readJson(c, retryInput);
     const conversation = await store.findConversation(deps.database.db, actor.user.id, c.req.param('id'));
-    return retryReply(deps, actor, conversation, input.idempotencyKey);
+    return retryReply(deps, {
+      actor: actor.user,
+      conversation,
+      idempotencyKey: input.idempotencyKey,
+      spec: () => resolveRunSpec(deps, actor, conversation),
+    });
   });
 
   return app;

@@ -16,6 +16,7 @@ import { quotaExceededFor, resolvePool, uncount } from '../usage/usage.service';
 import { watchCheckpoints } from './conversations.checkpoints';
 import * as store from './conversations.store';
 import { replayReply } from './conversations.replay';
+import { logWarning } from '../../lib/log';
 
 /** The checks that need no database: a provider is configured and the message is not too large. */
 function checkRequest(deps: AppDeps, text?: string): AiProvider {
@@ -52,6 +53,22 @@ export async function preflight(deps: AppDeps, actor: SessionUser, text?: string
 /** How many of a conversation's latest turns a send reads: the history the model may see, and some. */
 export const sendWindow = (deps: AppDeps) => 2 * deps.config.ai.maxHistoryTurns + 20;
 
+/**
+ * What a caller adds to a run (a student's assignment record): a guard stored with the user turn,
+ * and notes of the reply's start and end. None of it runs per chunk.
+ */
+export interface RunHooks {
+  /** Placed in the one write that stores the user turn (also a turn the safety check answered). */
+  guard?: store.TurnGuard & {
+    /** The error of a send the guard refused (read after the refusal, outside any transaction). */
+    refused(): Promise<AppError>;
+  };
+  /** The reply is being generated in this process. */
+  started?(replyId: string, generation: Generation): void;
+  /** The reply's end has been stored. */
+  finished?(): Promise<void>;
+}
+
 export interface SendInput {
   conversation: store.ConversationRow;
   /** Its latest turns (sendWindow of them), oldest first. */
@@ -60,7 +77,11 @@ export interface SendInput {
   spec: RunSpec;
   text: string;
   idempotencyKey: string;
+  hooks?: RunHooks;
 }
+
+/** Thrown inside a transaction whose guard refused: the transaction rolls back, then the caller reads why. */
+class GuardRefused extends Error {}
 
 /**
  * Sends a message: stores it (and, for a student, checks it) before any model call, then streams
@@ -109,23 +130,28 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
         title: text.slice(0, 80),
         rate: { key: rateKey(actor), rule: rateRule(deps) },
         reservation,
+        guard: input.hooks?.guard,
       },
       now,
     );
     if (!opened.usageId) {
       const rate = rateDecision(opened.rate, rateRule(deps), now.getTime());
       if (!rate.allowed) throw rateLimited(rate);
+      if (!opened.ready) throw new GuardRefused();
       if (!opened.counted) throw quotaExceededFor(reservation, now);
-      // Counted, but the conversation was deleted in the same moment: give the count back.
+      // Counted, but the conversation was deleted (or the guard's row changed) in the same moment: give the count back.
       await uncount(db, reservation, now);
+      if (input.hooks?.guard) throw new GuardRefused();
       throw notFound('The conversation');
     }
   } catch (err) {
     rt.live.delete(replyId);
     // A double submit whose twin stored first: the unique key decides, and this one answers
     // with the winner's reply instead of an error.
-    const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
+    const winner =
+      isUniqueViolation(err) || err instanceof GuardRefused ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
     if (winner) return replayReply(deps, winner);
+    if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
   const meta: ReplyMetadata = {
@@ -143,6 +169,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     text,
     generation,
     meta,
+    hooks: input.hooks,
   });
 }
 
@@ -191,12 +218,15 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
         category: hit,
         source: 'input',
       });
+      const guard = input.hooks?.guard;
+      if (guard && !(await store.writeGuard(tx, guard))) throw new GuardRefused();
       return undefined;
     });
     if (replay) return replayReply(deps, (await store.findMessage(db, replay))!);
   } catch (err) {
     const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
     if (winner) return replayReply(deps, winner);
+    if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
   const meta: ReplyMetadata = {
@@ -217,6 +247,7 @@ export interface ReplyRun {
   text: string;
   generation: Generation;
   meta: ReplyMetadata;
+  hooks?: Pick<RunHooks, 'started' | 'finished'>;
 }
 
 /** Calls the model for a stored reply row and streams it; the reply is written at the end. */
@@ -258,6 +289,7 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
           source: result.safety.source,
         });
       }
+      await r.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
     },
   };
   try {
@@ -273,6 +305,7 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
     throw error;
   }
   watchCheckpoints(deps);
+  r.hooks?.started?.(r.replyId, r.generation);
   void r.generation.done.then(() => rt.live.delete(r.replyId));
   return liveReplyResponse(r.generation, r.meta, errorOf);
 }

@@ -10,7 +10,7 @@ import { reserveUsage, resolvePool } from '../usage/usage.service';
 import type { TeacherAiActor } from './conversations.policy';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';
-import { preflight, runReply } from './conversations.run';
+import { preflight, runReply, type RunHooks } from './conversations.run';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
 
@@ -87,21 +87,26 @@ export async function stopReply(deps: AppDeps, actor: SessionUser, conversationI
   return { status, stopped: now.errorCode === store.STOPPED };
 }
 
+export interface RetryRequest {
+  /** The caller, who owns the conversation (the caller checked that). */
+  actor: SessionUser;
+  conversation: store.ConversationRow;
+  idempotencyKey: string;
+  /** The run spec, resolved only when the retry is not a repeat of one already made. */
+  spec: () => Promise<RunSpec>;
+  hooks?: Pick<RunHooks, 'started' | 'finished'>;
+}
+
 /**
  * Regenerates the last reply (complete, interrupted, failed or blocked by the model's output):
  * the old one is superseded and a new one streams in its place, for the same user turn.
  */
-export async function retryReply(
-  deps: AppDeps,
-  teacher: TeacherAiActor,
-  conversation: store.ConversationRow,
-  idempotencyKey: string,
-): Promise<Response> {
+export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Response> {
   const { db } = deps.database;
-  const actor = teacher.user;
+  const { actor, conversation, idempotencyKey } = input;
   const existing = await store.findByKey(db, conversation.id, idempotencyKey);
   if (existing) return replayReply(deps, existing);
-  const spec = await resolveRunSpec(deps, teacher, conversation);
+  const spec = await input.spec();
   const provider = await preflight(deps, actor);
   await startupSweep(deps);
   const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config.supportEmail);
@@ -175,5 +180,6 @@ export async function retryReply(
     text: userTurn.text,
     generation,
     meta,
+    hooks: input.hooks,
   });
 }

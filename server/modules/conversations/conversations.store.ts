@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contract/common';
 import type { Turn } from '../../ai/prompt';
 import { rateUpsert, type RateRow, type RateRule } from '../../auth/rate-limit';
@@ -178,6 +178,28 @@ export interface OpenReply {
   title: string;
   rate: { key: string; rule: RateRule };
   reservation: Reservation;
+  /** A caller's own condition and write, made part of the same statement (see TurnGuard). */
+  guard?: TurnGuard;
+}
+
+/**
+ * What another module adds to the statement that stores a user turn (an assignment's record: its
+ * message budget, counts and live event). The module owns the SQL; this one only places it.
+ */
+export interface TurnGuard {
+  /** A condition read before anything is counted: false stores and counts nothing (besides the rate). */
+  ready: SQL;
+  /**
+   * A data-modifying statement (an UPDATE ... RETURNING) that runs with the turns, only where `gate`
+   * holds; it returns no row when its own condition no longer holds, and then no turn is stored.
+   */
+  write(gate: SQL): SQL;
+}
+
+/** Runs a guard's write on its own, in the caller's transaction: false when it refused (wrote nothing). */
+export async function writeGuard(tx: Tx, guard: TurnGuard): Promise<boolean> {
+  const result = (await tx.execute(guard.write(sql`true`))) as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 export interface OpenedReply {
@@ -186,6 +208,8 @@ export interface OpenedReply {
   counted: boolean;
   /** The pending usage row: set when the turns were stored. */
   usageId: string | null;
+  /** The guard's condition held (true without a guard). */
+  ready: boolean;
 }
 
 /**
@@ -197,32 +221,43 @@ export interface OpenedReply {
  */
 export async function openReply(db: Db, o: OpenReply, now = new Date()): Promise<OpenedReply> {
   const c = o.conversationId;
+  const g = o.guard;
+  // With a guard: its condition gates the count, its write follows the conversation's, and its row gates the turns.
+  const ready = g ? sql`(${g.ready})` : sql`true`;
+  const guarded = g ? sql`guard as (${g.write(sql`exists (select 1 from conv)`)}),` : sql``;
+  const from = g ? sql`conv, (select 1 from guard limit 1) as g` : sql`conv`;
   const statement = sql`
     with rate as (${rateUpsert(o.rate.key, o.rate.rule, now.getTime())}),
-    ${quotaCounted(o.reservation, now, sql`(select count from rate) <= ${o.rate.rule.max} and exists (select 1 from conversation where id = ${c})`)},
+    ${quotaCounted(o.reservation, now, sql`(select count from rate) <= ${o.rate.rule.max} and exists (select 1 from conversation where id = ${c}) and ${ready}`)},
     conv as (
       update conversation set updated_at = ${now.toISOString()}::timestamptz, title = case when title = '' then ${o.title} else title end
       where id = ${c} and exists (select 1 from counted)
       returning id
     ),
+    ${guarded}
     last as (select coalesce(max(seq), 0) as seq from ai_message where conversation_id = ${c}),
     turns as (
       insert into ai_message (id, conversation_id, seq, role, text, status, idempotency_key, reply_to, checkpoint_at)
       select v.id, conv.id, last.seq + v.step, v.role, v.text, v.status, v.key, v.reply_to, v.checkpoint_at
-      from conv, last, (values
+      from ${from}, last, (values
         (${o.userId}::uuid, 1, 'user', ${o.text}, 'complete', ${o.idempotencyKey}, null::uuid, null::timestamptz),
         (${o.replyId}::uuid, 2, 'assistant', '', 'streaming', null, ${o.userId}::uuid, ${now.toISOString()}::timestamptz)
       ) as v(id, step, role, text, status, key, reply_to, checkpoint_at)
       returning id
     ),
-    usage as (${pendingUsage(o.reservation, now, sql`counted, conv`)})
+    usage as (${pendingUsage(o.reservation, now, sql`counted, ${from}`)})
     select (select window_start from rate) as window_start, (select count from rate) as count,
-      exists (select 1 from counted) as counted, (select id from usage) as usage_id`;
-  type Row = RateRow & { counted: boolean; usage_id: string | null };
+      exists (select 1 from counted) as counted, (select id from usage) as usage_id, ${ready} as ready`;
+  type Row = RateRow & { counted: boolean; usage_id: string | null; ready: boolean };
   for (let attempt = 1; ; attempt++) {
     try {
       const row = ((await db.execute<Row>(statement)) as { rows: Row[] }).rows[0]!;
-      return { rate: { window_start: row.window_start, count: row.count }, counted: row.counted, usageId: row.usage_id };
+      return {
+        rate: { window_start: row.window_start, count: row.count },
+        counted: row.counted,
+        usageId: row.usage_id,
+        ready: row.ready,
+      };
     } catch (err) {
       if (attempt < 5 && isUniqueViolation(err, 'ai_message_seq_uq')) continue;
       throw err;

@@ -1,8 +1,73 @@
 import { Hono } from 'hono';
+import { retryInput, sendMessageInput } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
+import { readJson, requireUser } from '../../lib/context';
+import {
+  attachMyReply,
+  getMyAssignment,
+  listMyAssignments,
+  retryMyAssignment,
+  sendToMyAssignment,
+  startMyAssignment,
+  stopMyReply,
+  submitMyAssignment,
+} from './my-assignments.service';
 
-/** /api/my-assignments: the signed-in student's assignment records and their tutor runs. */
+/**
+ * /api/my-assignments: the signed-in person's assignment records (a student's, or a teacher's who
+ * is on a roster) and their tutor runs. Any signed-in person may ask; each record is reached only
+ * through the access rule of assignments.policy, so anyone else's reads as not found. Sending
+ * answers the AI SDK's UI message stream, as /api/conversations does.
+ */
 export function myAssignmentsRoutes() {
   const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const user = await requireUser(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listMyAssignments(c.get('deps'), user));
+  });
+
+  app.get('/:asid', async (c) => {
+    const user = await requireUser(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getMyAssignment(c.get('deps'), user, c.req.param('asid')));
+  });
+
+  // Start and "I'm done" take no body: whatever is sent is ignored.
+  app.post('/:asid/start', async (c) => {
+    const user = await requireUser(c);
+    return c.json(await startMyAssignment(c.get('deps'), user, c.req.param('asid')));
+  });
+
+  app.post('/:asid/submit', async (c) => {
+    const user = await requireUser(c);
+    return c.json(await submitMyAssignment(c.get('deps'), user, c.req.param('asid')));
+  });
+
+  app.post('/:asid/messages', async (c) => {
+    const user = await requireUser(c);
+    const input = await readJson(c, sendMessageInput);
+    return sendToMyAssignment(c.get('deps'), user, c.req.param('asid'), input);
+  });
+
+  // Attach to a reply being written (a reload, a second tab): see conversations.attach.
+  app.get('/:asid/messages/:messageId/stream', async (c) => {
+    const user = await requireUser(c);
+    c.header('Cache-Control', 'no-store');
+    return attachMyReply(c.get('deps'), user, c.req.param('asid'), c.req.param('messageId'));
+  });
+
+  app.post('/:asid/messages/:messageId/stop', async (c) => {
+    const user = await requireUser(c);
+    return c.json(await stopMyReply(c.get('deps'), user, c.req.param('asid'), c.req.param('messageId')));
+  });
+
+  app.post('/:asid/retry', async (c) => {
+    const user = await requireUser(c);
+    const input = await readJson(c, retryInput);
+    return retryMyAssignment(c.get('deps'), user, c.req.param('asid'), input.idempotencyKey);
+  });
+
   return app;
 }

@@ -1,0 +1,68 @@
+import { AppError } from '../../lib/errors';
+import type { RecordView } from './my-assignments.store';
+
+/**
+ * What a student may do with their own record (reaching it at all is `studentOwnsRecord`, in every
+ * query). Reading is always allowed; writing to the tutor needs an open assignment, a record not
+ * handed in, a tutor that still exists and messages left in the budget (docs/decisions.md).
+ */
+
+const closed = () =>
+  new AppError('conflict', 409, 'Your teacher has closed this assignment. You can still read your conversation, but not send messages.');
+const tutorGone = () => new AppError('conflict', 409, 'This tutor is no longer available. Ask your teacher about this assignment.');
+
+/** Start: the assignment is open and its tutor still there. */
+export function assertMayStart(view: RecordView): void {
+  if (view.assignment.closedAt) throw closed();
+  if (view.bot.deletedAt) throw tutorGone();
+}
+
+/** A new message (not a repeat of one already sent): all of Start's rules, not handed in, under the budget. */
+export function assertMayCompose(view: RecordView): void {
+  assertMayStart(view);
+  if (view.record.status === 'submitted') {
+    throw new AppError(
+      'conflict',
+      409,
+      'You have handed this assignment in. If you need to keep working on it, ask your teacher to hand it back.',
+    );
+  }
+  if (view.record.status === 'completed') {
+    throw new AppError('conflict', 409, 'Your teacher has marked this assignment completed, so the conversation is closed.');
+  }
+  const budget = view.assignment.messageBudget;
+  if (budget !== null && view.record.messageCount >= budget) {
+    throw new AppError(
+      'budget_exhausted',
+      409,
+      `You have used all ${budget} messages your teacher allowed for this assignment. Press "I'm done" when you are ready to hand it in.`,
+      { fields: { budget: String(budget) } },
+    );
+  }
+}
+
+/** A retry of the tutor's last reply: not a new message, so the budget does not apply. */
+export function assertMayRetry(view: RecordView): void {
+  assertMayStart(view);
+  if (view.record.status === 'submitted' || view.record.status === 'completed') assertMayCompose(view);
+}
+
+/** "I'm done": while the assignment is open (handing in twice is not an error). */
+export function assertMaySubmit(view: RecordView): void {
+  if (view.assignment.closedAt) throw closed();
+}
+
+/**
+ * The quota error of a student's run names their teacher: the allowance is the teacher's, and
+ * only the teacher can do something about it. Other errors pass through unchanged.
+ */
+export function studentQuotaError(err: unknown, teacherName: string | null): unknown {
+  if (!(err instanceof AppError) || err.code !== 'quota_exceeded') return err;
+  const whose = teacherName ? `Your teacher ${teacherName}'s` : "Your teacher's";
+  return new AppError(
+    'quota_exceeded',
+    429,
+    `${whose} AI allowance for this month is used up, so your tutor cannot answer until it resets. Let your teacher know.`,
+    { fields: { ...err.options.fields, upgrade: '', teacherName: teacherName ?? '' } },
+  );
+}

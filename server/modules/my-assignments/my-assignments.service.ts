@@ -1,0 +1,182 @@
+import type { MyAssignment, MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
+import type { ConversationMessage, StopReplyResult } from '../../../contract/ai';
+import type { RunSpec } from '../../ai/run-spec';
+import type { AppDeps, SessionUser } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { publish } from '../../lib/live';
+import { recordNotFound } from '../assignments/assignments.policy';
+import { composeBotInstructions } from '../bots/run-spec';
+import { attachReply } from '../conversations/conversations.attach';
+import { sendMessage, sendWindow, type RunHooks } from '../conversations/conversations.run';
+import { getConversation, retryReply, stopReply } from '../conversations/conversations.service';
+import * as conversations from '../conversations/conversations.store';
+import { assertMayCompose, assertMayRetry, assertMayStart, assertMaySubmit, studentQuotaError } from './my-assignments.policy';
+import { presentMyAssignment, teacherNameOf } from './my-assignments.presenter';
+import * as store from './my-assignments.store';
+import { watchStudentRun } from './my-assignments.watch';
+
+/**
+ * The student's side of assignments (PRODUCT.md 6, issue 14 items 3 and 4): their records, Start,
+ * "I'm done", and the tutor run, which goes only through the record: the assignment's bot, the
+ * student audience, the assigning teacher's quota pool, the message budget.
+ */
+
+async function mine(deps: AppDeps, user: SessionUser, asid: string): Promise<store.RecordView> {
+  const view = await store.findRecord(deps.database.db, user.id, asid);
+  if (!view) throw recordNotFound();
+  return view;
+}
+
+export async function listMyAssignments(deps: AppDeps, user: SessionUser): Promise<MyAssignmentList> {
+  const rows = await store.listRecords(deps.database.db, user.id);
+  const now = new Date();
+  return { assignments: rows.map((r) => presentMyAssignment(r, now)) };
+}
+
+/** The conversation's visible turns, when the record has one of the caller's. */
+async function messagesOf(deps: AppDeps, user: SessionUser, conversationId: string | null): Promise<ConversationMessage[]> {
+  if (!conversationId) return [];
+  try {
+    return (await getConversation(deps, user, conversationId)).messages;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return [];
+    throw err;
+  }
+}
+
+/** GET /api/my-assignments/:asid: the record and its conversation; the first open makes the record the caller's. */
+export async function getMyAssignment(deps: AppDeps, user: SessionUser, asid: string): Promise<MyAssignmentDetail> {
+  const view = await mine(deps, user, asid);
+  if (!view.record.studentId) await store.claimRecord(deps.database.db, user.id, asid);
+  return { ...presentMyAssignment(view), messages: await messagesOf(deps, user, view.record.conversationId) };
+}
+
+/** POST /api/my-assignments/:asid/start: the record's one conversation (made once, however often it is asked for). */
+export async function startMyAssignment(deps: AppDeps, user: SessionUser, asid: string): Promise<MyAssignment> {
+  const done = await store.startRecord(deps.database.db, user.id, asid, assertMayStart);
+  if (done === undefined) throw recordNotFound();
+  return presentMyAssignment(await mine(deps, user, asid));
+}
+
+/** POST /api/my-assignments/:asid/submit: handed in; asking again answers the record as it is. */
+export async function submitMyAssignment(deps: AppDeps, user: SessionUser, asid: string): Promise<MyAssignment> {
+  const view = await mine(deps, user, asid);
+  assertMaySubmit(view);
+  if (view.record.status === 'assigned' || view.record.status === 'in_progress') {
+    const changed = await store.submitRecord(deps.database.db, user.id, view);
+    const after = await mine(deps, user, asid);
+    // Closed in the same moment: say so; handed in by a twin request: answer the record.
+    if (!changed) assertMaySubmit(after);
+    return presentMyAssignment(after);
+  }
+  return presentMyAssignment(view);
+}
+
+/** The run spec of a student's turn: always the assignment's tutor, the student audience and the teacher's pool. */
+function studentSpec(view: store.RecordView, tutor: store.Tutor | undefined, user: SessionUser): RunSpec {
+  if (!tutor) throw new AppError('conflict', 409, 'This tutor is no longer available. Ask your teacher about this assignment.');
+  return {
+    audience: 'student',
+    botId: tutor.bot.id,
+    instructions: composeBotInstructions(tutor.bot),
+    knowledge: tutor.knowledge,
+    inputs: [],
+    temperature: tutor.bot.temperature,
+    poolOwnerId: view.assignment.ownerId,
+    // The roster's name and address, and the account's, in case they differ: none reaches the provider.
+    student: { name: view.record.name, email: view.record.email, aliases: [user.name, user.email] },
+  };
+}
+
+/** What a student's reply adds to the run: its access is watched while it streams, and its end is announced to the teacher. */
+function replyHooks(deps: AppDeps, user: SessionUser, view: store.RecordView): Pick<RunHooks, 'started' | 'finished'> {
+  return {
+    started: (replyId, generation) => watchStudentRun(deps, replyId, { asid: view.record.id, userId: user.id, generation }),
+    finished: () => publish(deps.database.db, view.assignment.ownerId, store.recordEvent(view)),
+  };
+}
+
+/** Why a send the record's guard refused was refused, read again now: gone, closed, handed in or out of messages. */
+async function refusal(deps: AppDeps, user: SessionUser, asid: string): Promise<AppError> {
+  const view = await store.findRecord(deps.database.db, user.id, asid);
+  if (!view) return recordNotFound();
+  try {
+    assertMayCompose(view);
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  return new AppError('conflict', 409, 'This assignment changed while your message was being sent. Send it again.');
+}
+
+/**
+ * POST /api/my-assignments/:asid/messages: as a teacher's send (conversations.run), through the
+ * record. Before the model call: one read (the record, its assignment, tutor, teacher and the
+ * conversation's window) alongside one of the tutor's instructions and knowledge, and the one write
+ * that stores the turn with the record's count and the teacher's live event.
+ */
+export async function sendToMyAssignment(
+  deps: AppDeps,
+  user: SessionUser,
+  asid: string,
+  input: { idempotencyKey: string; text: string },
+): Promise<Response> {
+  const { db } = deps.database;
+  const [read, tutor] = await Promise.all([store.recordForSend(db, user.id, asid, sendWindow(deps)), store.tutorOfRecord(db, asid)]);
+  if (!read) throw recordNotFound();
+  const { view, conversation, messages } = read;
+  if (!conversation) throw new AppError('conflict', 409, 'Start this assignment before sending a message.');
+  // A repeated send answers with its stored reply, whatever has changed since.
+  if (!messages.some((m) => m.idempotencyKey === input.idempotencyKey)) assertMayCompose(view);
+  const spec = studentSpec(view, tutor, user);
+  try {
+    return await sendMessage(deps, {
+      conversation,
+      messages,
+      actor: user,
+      spec,
+      text: input.text,
+      idempotencyKey: input.idempotencyKey,
+      hooks: { guard: { ...store.sendGuard(user.id, view), refused: () => refusal(deps, user, asid) }, ...replyHooks(deps, user, view) },
+    });
+  } catch (err) {
+    throw studentQuotaError(err, teacherNameOf(view));
+  }
+}
+
+/** POST /api/my-assignments/:asid/retry: the tutor's last reply again; not a new message, so not counted in the budget. */
+export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: string, idempotencyKey: string): Promise<Response> {
+  const { db } = deps.database;
+  const view = await mine(deps, user, asid);
+  if (!view.record.conversationId) throw new AppError('conflict', 409, 'There is no reply to retry.');
+  const conversation = await conversations.findConversation(db, user.id, view.record.conversationId);
+  try {
+    return await retryReply(deps, {
+      actor: user,
+      conversation,
+      idempotencyKey,
+      spec: async () => {
+        assertMayRetry(view);
+        return studentSpec(view, await store.tutorOfRecord(db, asid), user);
+      },
+      hooks: replyHooks(deps, user, view),
+    });
+  } catch (err) {
+    throw studentQuotaError(err, teacherNameOf(view));
+  }
+}
+
+/** The record's conversation, for following or stopping one of its replies: the record's and the caller's, or 404. */
+async function conversationOf(deps: AppDeps, user: SessionUser, asid: string): Promise<string> {
+  const view = await mine(deps, user, asid);
+  if (!view.record.conversationId) throw new AppError('not_found', 404, 'The reply was not found.');
+  return view.record.conversationId;
+}
+
+export async function stopMyReply(deps: AppDeps, user: SessionUser, asid: string, messageId: string): Promise<StopReplyResult> {
+  return stopReply(deps, user, await conversationOf(deps, user, asid), messageId);
+}
+
+export async function attachMyReply(deps: AppDeps, user: SessionUser, asid: string, messageId: string): Promise<Response> {
+  return attachReply(deps, user, await conversationOf(deps, user, asid), messageId);
+}

@@ -1,0 +1,258 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { LiveEvent } from '../../../contract/live';
+import { isUuid } from '../../../contract/common';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+import { notifyCall } from '../../lib/live';
+import { studentOwnsRecord } from '../assignments/assignments.policy';
+import type { TurnGuard } from '../conversations/conversations.store';
+
+/**
+ * The student side's reads and writes of assignment records. Every one is scoped by
+ * `studentOwnsRecord` in its where clause: a record that is not the caller's (another student's,
+ * deleted, off the roster) is simply not there.
+ */
+
+const sa = schema.studentAssignment;
+const a = schema.assignment;
+const b = schema.bot;
+const teacher = schema.user;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Seconds of one gap between a student's actions that count as work at most (docs/decisions.md). */
+export const MAX_GAP_SECONDS = 300;
+
+/** What the student's views show: the record, its assignment, the tutor's public face and the teacher's name. */
+const viewColumns = {
+  record: sa,
+  assignment: {
+    id: a.id,
+    ownerId: a.ownerId,
+    title: a.title,
+    instructions: a.instructions,
+    dueAt: a.dueAt,
+    messageBudget: a.messageBudget,
+    closedAt: a.closedAt,
+    createdAt: a.createdAt,
+  },
+  bot: {
+    id: b.id,
+    ownerId: b.ownerId,
+    schoolId: b.schoolId,
+    kind: b.kind,
+    name: b.name,
+    icon: b.icon,
+    iconFileId: b.iconFileId,
+    settings: b.settings,
+    deletedAt: b.deletedAt,
+  },
+  teacherName: teacher.name,
+};
+
+export type RecordView = {
+  record: typeof sa.$inferSelect;
+  assignment: Pick<typeof a.$inferSelect, keyof (typeof viewColumns)['assignment']>;
+  bot: Pick<typeof b.$inferSelect, keyof (typeof viewColumns)['bot']>;
+  teacherName: string;
+};
+
+const viewFrom = (db: Db | Tx) =>
+  db
+    .select(viewColumns)
+    .from(sa)
+    .innerJoin(a, eq(a.id, sa.assignmentId))
+    .innerJoin(b, eq(b.id, a.botId))
+    .innerJoin(teacher, eq(teacher.id, a.ownerId));
+
+/** The caller's records, newest assignment first (closed ones included). */
+export function listRecords(db: Db, userId: string): Promise<RecordView[]> {
+  // The roster entries linked to the caller drive the query (indexed by user, then by e-mail).
+  const mine = db
+    .select({ email: schema.rosterEntry.email })
+    .from(schema.rosterEntry)
+    .where(and(eq(schema.rosterEntry.userId, userId), isNull(schema.rosterEntry.removedAt)));
+  return viewFrom(db)
+    .where(and(inArray(sa.email, mine), studentOwnsRecord(userId)))
+    .orderBy(desc(a.createdAt), desc(sa.id))
+    .limit(500);
+}
+
+/** The caller's record, or undefined (also for an id that is not a uuid). */
+export async function findRecord(db: Db | Tx, userId: string, asid: string): Promise<RecordView | undefined> {
+  if (!isUuid(asid)) return undefined;
+  const [row] = await viewFrom(db).where(and(eq(sa.id, asid), studentOwnsRecord(userId)));
+  return row;
+}
+
+/** Marks the record as the caller's the first time they open it. */
+export async function claimRecord(db: Db, userId: string, asid: string): Promise<void> {
+  await db
+    .update(sa)
+    .set({ studentId: userId })
+    .where(and(eq(sa.id, asid), isNull(sa.studentId)));
+}
+
+export type MessageRow = typeof schema.aiMessage.$inferSelect;
+export type ConversationRow = typeof schema.conversation.$inferSelect;
+
+/**
+ * What a send reads, in one query: the caller's record with its assignment, tutor and teacher, the
+ * record's conversation (the caller's own) and its latest `window` turns, oldest first.
+ */
+export async function recordForSend(
+  db: Db,
+  userId: string,
+  asid: string,
+  window: number,
+): Promise<{ view: RecordView; conversation: ConversationRow | null; messages: MessageRow[] } | undefined> {
+  if (!isUuid(asid)) return undefined;
+  const c = schema.conversation;
+  const m = schema.aiMessage;
+  const rows = await db
+    .select({ ...viewColumns, conversation: c, message: m })
+    .from(sa)
+    .innerJoin(a, eq(a.id, sa.assignmentId))
+    .innerJoin(b, eq(b.id, a.botId))
+    .innerJoin(teacher, eq(teacher.id, a.ownerId))
+    .leftJoin(c, and(eq(c.id, sa.conversationId), eq(c.ownerId, userId)))
+    .leftJoin(m, eq(m.conversationId, c.id))
+    .where(and(eq(sa.id, asid), studentOwnsRecord(userId)))
+    .orderBy(desc(m.seq))
+    .limit(window);
+  const first = rows[0];
+  if (!first) return undefined;
+  const messages: MessageRow[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.message) messages.push(rows[i]!.message!);
+  const view: RecordView = { record: first.record, assignment: first.assignment, bot: first.bot, teacherName: first.teacherName };
+  return { view, conversation: first.conversation, messages };
+}
+
+/**
+ * The assigned tutor's instructions, settings and knowledge (the ready files' text), read by the
+ * record's id: run alongside recordForSend, and used only once that one found the caller's record.
+ */
+export async function tutorOfRecord(db: Db, asid: string): Promise<Tutor | undefined> {
+  if (!isUuid(asid)) return undefined;
+  // Written out in full: a one-table select leaves its own columns unqualified, which a subquery would misread.
+  const result = (await db.execute(sql`
+    select b.id, b.kind, b.instructions, b.settings, b.temperature,
+      (select coalesce(json_agg(json_build_object('name', f.name, 'text', f.extracted_text) order by k.position), '[]'::json)
+        from bot_knowledge k join file f on f.id = k.file_id
+        where k.bot_id = b.id and f.status = 'ready' and f.extracted_text is not null) as knowledge
+    from student_assignment r join assignment x on x.id = r.assignment_id join bot b on b.id = x.bot_id
+    where r.id = ${asid}`)) as { rows: (Tutor['bot'] & { knowledge: Tutor['knowledge'] | string })[] };
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const { knowledge, ...bot } = row;
+  return { bot, knowledge: typeof knowledge === 'string' ? (JSON.parse(knowledge) as Tutor['knowledge']) : knowledge };
+}
+
+export interface Tutor {
+  bot: Pick<typeof b.$inferSelect, 'id' | 'kind' | 'instructions' | 'settings' | 'temperature'>;
+  knowledge: { name: string; text: string }[];
+}
+
+/** The teacher's live event for one record. */
+export const recordEvent = (view: Pick<RecordView, 'record'>): LiveEvent => ({
+  type: 'assignment.updated',
+  assignmentId: view.record.assignmentId,
+  studentAssignmentId: view.record.id,
+});
+
+/** The time since the last action, capped, added to the time spent (SET expressions of an UPDATE of student_assignment). */
+const timeSpentAfter = (now: Date) =>
+  sql`time_spent_seconds = time_spent_seconds + coalesce(least(${MAX_GAP_SECONDS}, greatest(0,
+    floor(extract(epoch from (${now.toISOString()}::timestamptz - last_active_at)))))::int, 0)`;
+
+/** The record may take a new message: open, not handed in, under its budget, still the caller's. */
+const mayCompose = (userId: string) => sql`${sa.status} in ('assigned', 'in_progress') and ${a.closedAt} is null
+  and (${a.messageBudget} is null or ${sa.messageCount} < ${a.messageBudget}) and ${studentOwnsRecord(userId)}`;
+
+/**
+ * The guard a student's send places in the one write that stores their turn: nothing is counted
+ * unless the record may take the message; then the message count goes up (only while under the
+ * budget, checked again on the row itself, so two sends racing for the last message cannot both
+ * pass), the status moves from assigned to in progress, the time spent and last activity are
+ * updated, and the teacher's live event is sent, all or nothing with the turn.
+ */
+export function sendGuard(userId: string, view: RecordView, now = new Date()): TurnGuard {
+  const asid = view.record.id;
+  return {
+    ready: sql`exists (select 1 from ${sa} join ${a} on ${a.id} = ${sa.assignmentId} where ${sa.id} = ${asid} and ${mayCompose(userId)})`,
+    write: (gate: SQL) => sql`update ${sa} set message_count = message_count + 1,
+        status = case when status = 'assigned' then 'in_progress' else status end,
+        started_at = coalesce(started_at, ${now.toISOString()}::timestamptz),
+        ${timeSpentAfter(now)},
+        last_active_at = ${now.toISOString()}::timestamptz,
+        updated_at = ${now.toISOString()}::timestamptz
+      where ${sa.id} = ${asid} and ${gate}
+        and exists (select 1 from ${a} where ${a.id} = ${sa.assignmentId} and ${mayCompose(userId)})
+      returning ${sa.id}, ${notifyCall(view.assignment.ownerId, recordEvent(view))} as notified`,
+  };
+}
+
+/**
+ * Start: the record's one conversation, made once. The record row is locked first, so a double
+ * submit's second start waits and then finds the first one's conversation. Answers whether it
+ * changed anything, or undefined when the record is not the caller's.
+ */
+export async function startRecord(
+  db: Db,
+  userId: string,
+  asid: string,
+  refuse: (view: RecordView) => void,
+  now = new Date(),
+): Promise<boolean | undefined> {
+  return db.transaction(async (tx) => {
+    const [locked] = await viewFrom(tx)
+      .where(and(eq(sa.id, asid), studentOwnsRecord(userId)))
+      .for('update', { of: sa });
+    if (!locked) return undefined;
+    refuse(locked);
+    if (locked.record.conversationId) return false;
+    const [conversation] = await tx
+      .insert(schema.conversation)
+      .values({ ownerId: userId, title: locked.assignment.title.slice(0, 80), botId: locked.bot.id, botKind: 'tutorbot' })
+      .returning({ id: schema.conversation.id });
+    const begins = locked.record.status === 'assigned';
+    await tx
+      .update(sa)
+      .set({
+        conversationId: conversation!.id,
+        studentId: userId,
+        ...(begins ? { status: 'in_progress' as const } : {}),
+        startedAt: locked.record.startedAt ?? now,
+        lastActiveAt: now,
+        updatedAt: now,
+      })
+      .where(eq(sa.id, asid));
+    await tx.execute(sql`select ${notifyCall(locked.assignment.ownerId, recordEvent(locked))}`);
+    return true;
+  });
+}
+
+/**
+ * "I'm done": submitted, with the time since the last action counted. Only from assigned or in
+ * progress on an open assignment; answers false when nothing changed (already handed in, closed,
+ * or not the caller's: the caller reads the record again to tell which).
+ */
+export async function submitRecord(db: Db, userId: string, view: RecordView, now = new Date()): Promise<boolean> {
+  const result = (await db.execute(sql`update ${sa} set status = 'submitted', submitted_at = ${now.toISOString()}::timestamptz,
+      ${timeSpentAfter(now)}, last_active_at = ${now.toISOString()}::timestamptz,
+      started_at = coalesce(started_at, ${now.toISOString()}::timestamptz),
+      version = version + 1, updated_at = ${now.toISOString()}::timestamptz
+    where ${sa.id} = ${view.record.id} and ${sa.status} in ('assigned', 'in_progress')
+      and exists (select 1 from ${a} where ${a.id} = ${sa.assignmentId} and ${a.closedAt} is null and ${studentOwnsRecord(userId)})
+    returning ${sa.id}, ${notifyCall(view.assignment.ownerId, recordEvent(view))} as notified`)) as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** Of the given (record, student) pairs, the records the student may still open, in one statement. */
+export async function stillOpen(db: Db, pairs: { asid: string; userId: string }[]): Promise<Set<string>> {
+  if (!pairs.length) return new Set();
+  const result = (await db.execute(sql`
+    select v.asid::text as asid from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as v(asid uuid, "userId" text)
+    join ${sa} on ${sa.id} = v.asid join ${a} on ${a.id} = ${sa.assignmentId}
+    where ${studentOwnsRecord(sql`v."userId"`)}`)) as { rows: { asid: string }[] };
+  return new Set(result.rows.map((r) => r.asid));
+}
