@@ -123,7 +123,24 @@ async function classFixtures(client: TestClient): Promise<Fixtures> {
     201,
     'adding a student',
   );
-  return { classes: id, studentId: (added.added as { id: string }[])[0]!.id };
+  const studentId = (added.added as { id: string }[])[0]!.id;
+  return { classes: id, studentId, ...(await assignmentFixtures(client, id, studentId)) };
+}
+
+/** An assignment of a TutorBot to the class, with its one record, and the roster entry for the student page. */
+async function assignmentFixtures(client: TestClient, classId: string, entryId: string): Promise<Fixtures> {
+  const bot = await expectStatus(client.json('POST', '/api/bots', tutorBotSeed), 201, 'creating a TutorBot');
+  const assignment = await expectStatus(
+    client.json('POST', '/api/assignments', { botId: bot.id, title: 'Fuzz assignment', classIds: [classId] }),
+    201,
+    'creating an assignment',
+  );
+  return {
+    tutorBot: bot.id as string,
+    assignments: assignment.id as string,
+    recordId: (assignment.students as { id: string }[])[0]!.id,
+    entryId,
+  };
 }
 
 async function uploadFile(client: TestClient): Promise<string> {
@@ -211,6 +228,21 @@ export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
     'PUT /api/classes/:id/join-code': () => [{ enabled: true }, { enabled: false }],
     'POST /api/classes/:id/students': () => [{ students: [{ email: `f-${randomUUID()}@example.org`, name: 'Fuzz' }] }],
     'POST /api/auth/roster-check': () => [{ email: `f-${randomUUID()}@example.org` }],
+    'POST /api/assignments': () => [
+      {
+        botId: fx.tutorBot ?? randomUUID(),
+        title: 'Fuzz',
+        instructions: 'Try',
+        dueAt: '2030-01-01T00:00:00Z',
+        messageBudget: 5,
+        classIds: fx.classes ? [fx.classes] : [],
+        studentIds: fx.studentId ? [fx.studentId] : [],
+      },
+    ],
+    'PATCH /api/assignments/:id': () => [
+      { version: 1, title: 'Fuzz 2', dueAt: null, messageBudget: null, addClassIds: fx.classes ? [fx.classes] : [], addStudentIds: [] },
+    ],
+    'PATCH /api/assignments/:id/students/:recordId': () => [{ version: 1, feedback: 'Good', status: 'completed' }],
     'POST /api/classes/import': () => [
       { rows: [{ line: 2, email: `f-${randomUUID()}@example.org`, name: 'Fuzz', className: 'Fuzz import', period: 'P4' }], dryRun: true },
       {
