@@ -894,6 +894,7 @@ export const strings = {
     restored: 'Assignment restored.',
     live: 'Live',
     liveHelp: 'This table updates by itself as students work.',
+    connecting: 'Connecting…',
     reconnecting: 'Reconnecting…',
     reconnectingHelp: 'Live updates paused; trying to reconnect. The table refreshes once they are back.',
     // The table
@@ -995,7 +996,7 @@ export const strings = {
   },
   studentPage: {
     open: (name: string) => `Open ${name}'s page`,
-    title: (name: string) => name,
+    loading: 'Loading the student',
     loadFailed: 'This student could not be loaded.',
     notFound: 'This student is not on your rosters.',
     signedIn: 'Signed in',

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,6 +7,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { STUDENT_NAME_MAX, type ClassSummary, type RosterStudent } from '../../../../contract/classes';
 import { LeaveDialog } from '../../../components/LeaveDialog';
+import { studentPageHref } from '../../../lib/assignments/links';
 import { addStudents, classKeys, deleteClass, removeStudent, rosterQuery, setJoinCode, updateClass } from '../../../lib/classes/api';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
@@ -82,7 +85,11 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
               sx={{ pr: 10 }}
             >
               <ListItemText
-                primary={st.name}
+                primary={
+                  <Link component={RouterLink} to={studentPageHref(st.id, klass.id)} aria-label={strings.studentPage.open(st.name)}>
+                    {st.name}
+                  </Link>
+                }
                 secondary={
                   <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                     <Box component="span" sx={{ overflowWrap: 'anywhere' }}>

@@ -20,12 +20,13 @@ import { strings } from '../../../lib/strings';
 import { ClassFormDialog } from './ClassDialogs';
 import { ClassPanel } from './ClassPanel';
 import { ImportDialog } from './ImportDialog';
+import { StudentDialog } from './StudentDialog';
 
 const s = strings.students;
 
 const label = (c: ClassSummary) => (c.section ? `${c.name} · ${c.section}` : c.name);
 
-/** My Students (premium): the teacher's classes, and the chosen class's roster (`?class=`). */
+/** My Students (premium): the teacher's classes, the chosen class's roster (`?class=`), and a student's page (`&student=<roster entry id>`). */
 export default function MyStudentsPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -35,6 +36,7 @@ export default function MyStudentsPage() {
   const [notice, setNotice] = useState<{ message: string; key: number } | null>(null);
   const classes = list.data?.classes ?? [];
   const selectedId = params.get('class');
+  const studentId = params.get('student');
   const selected = classes.find((c) => c.id === selectedId) ?? null;
 
   const select = (id: string | null) => setParams(id ? { class: id } : {});
@@ -107,6 +109,16 @@ export default function MyStudentsPage() {
             await refresh();
             setCreating(false);
             select(made.id);
+          }}
+        />
+      )}
+      {studentId && (
+        <StudentDialog
+          entryId={studentId}
+          onClose={() => {
+            const next = new URLSearchParams(params);
+            next.delete('student');
+            setParams(next);
           }}
         />
       )}

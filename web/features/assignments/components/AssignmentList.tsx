@@ -1,0 +1,67 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AssignmentSummary } from '../../../../contract/assignments';
+import { BotAvatar } from '../../../components/BotAvatar';
+import { shortDate, statusOrder } from '../../../lib/assignments/format';
+import { teachAssignmentsHref } from '../../../lib/assignments/links';
+import { strings } from '../../../lib/strings';
+import { classLabel } from '../model/labels';
+
+const s = strings.assignments;
+
+/** The teacher's assignments, newest first; each opens its table. */
+export function AssignmentList({ assignments }: { assignments: AssignmentSummary[] }) {
+  return (
+    <List aria-label={s.listLabel} sx={{ display: 'grid', gap: 1.5, p: 0 }}>
+      {assignments.map((a) => (
+        <ListItem key={a.id} disablePadding sx={{ display: 'block' }}>
+          <ListItemButton
+            component={RouterLink}
+            to={teachAssignmentsHref({ assignment: a.id })}
+            sx={{
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+              bgcolor: 'background.paper',
+              alignItems: 'flex-start',
+              gap: 2,
+              py: 1.5,
+            }}
+          >
+            <Box sx={{ pt: 0.5, display: { xs: 'none', sm: 'block' } }}>
+              <BotAvatar icon={a.bot.icon} kind="TutorBot" botId={a.bot.deleted ? null : a.bot.id} size={40} />
+            </Box>
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
+                  {a.title}
+                </Typography>
+                {a.status === 'closed' && <Chip size="small" label={s.closed} />}
+              </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {[
+                  a.bot.deleted ? s.tutorDeleted(a.bot.name) : s.tutor(a.bot.name),
+                  a.dueAt ? s.due(shortDate(a.dueAt)) : s.noDue,
+                  a.classes.length ? s.classes(a.classes.map(classLabel).join(', ')) : s.noClasses,
+                ].join(' · ')}
+              </Typography>
+              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }} aria-label={s.countsLabel}>
+                <Chip size="small" label={s.total(a.counts.total)} />
+                {statusOrder.map((st) => (
+                  <Chip key={st} size="small" variant="outlined" label={s.statusCount(s.status[st], a.counts[st])} />
+                ))}
+                {a.flags > 0 && <Chip size="small" color="error" variant="outlined" label={s.flags(a.flags)} />}
+              </Box>
+            </Box>
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}

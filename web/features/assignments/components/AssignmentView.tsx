@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
+import { BotAvatar } from '../../../components/BotAvatar';
+import { deleteAssignment } from '../../../lib/assignments/deleteAssignment';
+import { countByStatus, shortDate, statusOrder } from '../../../lib/assignments/format';
+import { assignmentQuery } from '../../../lib/assignments/getAssignment';
+import { assignmentKeys } from '../../../lib/assignments/keys';
+import { teachAssignmentsHref } from '../../../lib/assignments/links';
+import { setAssignmentOpen } from '../../../lib/assignments/setAssignmentOpen';
+import { updateRecord } from '../../../lib/assignments/updateRecord';
+import { ApiError } from '../../../lib/http';
+import type { LiveStatus } from '../../../lib/live/useLiveEvents';
+import { strings } from '../../../lib/strings';
+import { classLabel, messageOf } from '../model/labels';
+import { EditAssignmentDialog } from './EditAssignmentDialog';
+import { LiveIndicator } from './LiveIndicator';
+import { StudentTable } from './StudentTable';
+import { TranscriptDialog } from './TranscriptDialog';
+
+const s = strings.assignments;
+
+/** What the page's snackbar says, with Undo for a delete. */
+export interface Notice {
+  message: string;
+  undo?: () => void;
+}
+
+/**
+ * One assignment (`?assignment=`): its header and actions (Edit, Close/Reopen, Delete with Undo),
+ * the live table of students, and a student's transcript (`&record=`).
+ */
+export function AssignmentView({
+  id,
+  recordId,
+  live,
+  onOpenRecord,
+  onDeleted,
+  say,
+}: {
+  id: string;
+  recordId: string | null;
+  live: LiveStatus;
+  onOpenRecord: (recordId: string | null) => void;
+  onDeleted: (assignment: AssignmentDetail) => void;
+  say: (notice: Notice) => void;
+}) {
+  const queryClient = useQueryClient();
+  const detail = useQuery(assignmentQuery(id));
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [busyRecord, setBusyRecord] = useState<string | null>(null);
+
+  const store = (next: AssignmentDetail) => {
+    queryClient.setQueryData(assignmentKeys.detail(next.id), next);
+    void queryClient.invalidateQueries({ queryKey: assignmentKeys.list() });
+  };
+  const storeRecord = (record: StudentRecord) => {
+    queryClient.setQueryData<AssignmentDetail>(assignmentKeys.detail(id), (old) =>
+      old ? { ...old, students: old.students.map((r) => (r.id === record.id ? record : r)) } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: assignmentKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: assignmentKeys.studentPages() });
+  };
+  const reload = () => queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(id) });
+
+  if (detail.isPending) return <CircularProgress aria-label={s.listLabel} />;
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <BackLink />
+        <Alert severity={missing ? 'info' : 'error'}>{missing ? s.notFound : messageOf(detail.error)}</Alert>
+      </Stack>
+    );
+  }
+  const a = detail.data;
+  const open = a.status === 'open';
+  const counts = countByStatus(a.students);
+  const record = recordId ? (a.students.find((r) => r.id === recordId) ?? null) : null;
+
+  const setStatus = async (r: StudentRecord, status: 'completed' | 'in_progress') => {
+    setBusyRecord(r.id);
+    try {
+      const outcome = await updateRecord(a.id, r.id, { version: r.version, status });
+      if (outcome.status === 'saved') {
+        storeRecord(outcome.record);
+        say({ message: status === 'completed' ? s.markedCompleted(r.name) : s.handedBack(r.name) });
+      } else {
+        say({ message: s.recordConflict });
+        await reload();
+      }
+    } catch (err) {
+      say({ message: messageOf(err) });
+    } finally {
+      setBusyRecord(null);
+    }
+  };
+
+  const toggleOpen = async () => {
+    setBusy(true);
+    try {
+      store(await setAssignmentOpen(a.id, !open));
+      say({ message: open ? s.closedDone : s.reopenedDone });
+    } catch (err) {
+      say({ message: messageOf(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteAssignment(a.id);
+      onDeleted(a);
+    } catch (err) {
+      say({ message: messageOf(err) });
+      setBusy(false);
+    }
+  };
+
+  const facts = [
+    a.bot.deleted ? s.tutorDeleted(a.bot.name) : s.tutor(a.bot.name),
+    a.dueAt ? s.due(shortDate(a.dueAt)) : s.noDue,
+    a.messageBudget === null ? s.noBudget : s.budget(a.messageBudget),
+    a.classes.length ? s.classes(a.classes.map(classLabel).join(', ')) : s.noClasses,
+  ];
+
+  return (
+    <Box component="section" aria-labelledby="assignment-title" sx={{ minWidth: 0 }}>
+      <BackLink />
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mt: 1, flexWrap: 'wrap' }}>
+        <BotAvatar icon={a.bot.icon} kind="TutorBot" botId={a.bot.deleted ? null : a.bot.id} size={40} />
+        <Typography id="assignment-title" variant="h5" component="h2" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+          {a.title}
+        </Typography>
+        <Chip size="small" color={open ? 'success' : 'default'} variant="outlined" label={open ? s.open : s.closed} />
+        <LiveIndicator status={live} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        {facts.join(' · ')}
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1, my: 2, flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => setEditing(true)} disabled={busy}>
+          {s.edit}
+        </Button>
+        <Button variant="outlined" onClick={() => void toggleOpen()} disabled={busy}>
+          {open ? s.close : s.reopen}
+        </Button>
+        <Button color="error" onClick={() => void remove()} disabled={busy}>
+          {s.delete}
+        </Button>
+      </Stack>
+      {!open && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {s.closedNotice}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle2" component="h3">
+          {s.instructionsHeading}
+        </Typography>
+        <Typography
+          variant="body2"
+          color={a.instructions ? 'text.primary' : 'text.secondary'}
+          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}
+        >
+          {a.instructions || s.noInstructions}
+        </Typography>
+      </Paper>
+      <Stack direction="row" component="p" sx={{ gap: 0.75, flexWrap: 'wrap', m: 0, mb: 1.5 }}>
+        <Chip size="small" label={s.total(counts.total)} />
+        {statusOrder.map((st) => (
+          <Chip key={st} size="small" variant="outlined" label={s.statusCount(s.status[st], counts[st])} />
+        ))}
+        {a.flags > 0 && <Chip size="small" color="error" variant="outlined" label={s.flags(a.flags)} />}
+      </Stack>
+      <StudentTable
+        assignment={a}
+        busyId={busyRecord}
+        onOpen={(r) => onOpenRecord(r.id)}
+        onStatus={(r, status) => void setStatus(r, status)}
+      />
+      {record && (
+        <TranscriptDialog
+          assignment={a}
+          record={record}
+          busy={busyRecord === record.id}
+          onClose={() => onOpenRecord(null)}
+          onStatus={(r, status) => void setStatus(r, status)}
+          onRecordSaved={storeRecord}
+          reload={reload}
+        />
+      )}
+      {editing && (
+        <EditAssignmentDialog
+          assignment={a}
+          onClose={() => setEditing(false)}
+          reload={reload}
+          onSaved={(saved) => {
+            store(saved);
+            setEditing(false);
+            say({ message: s.savedNotice });
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function BackLink() {
+  return (
+    <Button component={RouterLink} to={teachAssignmentsHref()} startIcon={<ArrowBack />} size="small">
+      {s.allAssignments}
+    </Button>
+  );
+}

@@ -1,0 +1,138 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { AssignmentDetail } from '../../../../contract/assignments';
+import { updateAssignment } from '../../../lib/assignments/updateAssignment';
+import { ApiError } from '../../../lib/http';
+import { strings } from '../../../lib/strings';
+import { formErrorsOf, formOf, isUnchanged, toUpdateInput, type AssignmentForm, type FormErrors } from '../model/form';
+import { AssignmentFields } from './AssignmentFields';
+import { TargetPicker } from './TargetPicker';
+
+const s = strings.assignments;
+
+/**
+ * Edit an assignment against the version shown. A 409 (changed in another tab) reloads the
+ * assignment, says so, and keeps the teacher's edits in the form to save again over it.
+ */
+export function EditAssignmentDialog({
+  assignment,
+  onClose,
+  onSaved,
+  reload,
+}: {
+  /** The assignment as the page has it now (fresh after a reload). */
+  assignment: AssignmentDetail;
+  onClose: () => void;
+  onSaved: (saved: AssignmentDetail) => void;
+  reload: () => Promise<unknown>;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [base] = useState(() => formOf(assignment));
+  const [form, setForm] = useState<AssignmentForm>(base);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [other, setOther] = useState<string[]>([]);
+  const [conflict, setConflict] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const pending = useRef(false);
+  const taken = {
+    classIds: new Set(assignment.classes.map((c) => c.id)),
+    emails: new Set(assignment.students.map((st) => st.email.toLowerCase())),
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending.current) return;
+    const checked = toUpdateInput(form, base, assignment.version);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setOther(checked.other);
+      return;
+    }
+    if (isUnchanged(checked.input)) return onClose();
+    pending.current = true;
+    setBusy(true);
+    setErrors({});
+    setOther([]);
+    try {
+      const outcome = await updateAssignment(assignment.id, checked.input);
+      if (outcome.status === 'saved') onSaved(outcome.assignment);
+      else {
+        setConflict(true);
+        await reload();
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        const mapped = formErrorsOf(err.fields);
+        setErrors(mapped.errors);
+        setOther(mapped.other.length ? mapped.other : [s.fixErrors]);
+      } else setOther([err instanceof Error ? err.message : String(err)]);
+    } finally {
+      pending.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="edit-assignment-title"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id="edit-assignment-title">{s.editTitle}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            {conflict && (
+              <Alert severity="warning" role="alert">
+                <AlertTitle>{s.editConflictTitle}</AlertTitle>
+                {s.editConflict}
+              </Alert>
+            )}
+            {other.map((m) => (
+              <Alert key={m} severity="error" role="alert">
+                {m}
+              </Alert>
+            ))}
+            <Typography variant="body2" color="text.secondary">
+              {assignment.bot.deleted ? s.tutorDeleted(assignment.bot.name) : s.tutor(assignment.bot.name)}
+            </Typography>
+            <AssignmentFields form={form} errors={errors} disabled={busy} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} />
+            <TargetPicker
+              classIds={form.classIds}
+              studentIds={form.studentIds}
+              error={errors.targets}
+              disabled={busy}
+              taken={taken}
+              onChange={(next) => setForm((f) => ({ ...f, ...next }))}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {s.addOnlyNote}
+            </Typography>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {s.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? s.saving : s.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

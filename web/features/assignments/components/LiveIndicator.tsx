@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import type { LiveStatus } from '../../../lib/live/useLiveEvents';
+import { strings } from '../../../lib/strings';
+
+const s = strings.assignments;
+
+/** "Live" while the event stream is open; "Connecting…" or "Reconnecting…" until it is. */
+export function LiveIndicator({ status }: { status: LiveStatus }) {
+  const live = status === 'live';
+  const label = live ? s.live : status === 'connecting' ? s.connecting : s.reconnecting;
+  const dot = (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        width: 8,
+        height: 8,
+        borderRadius: '50%',
+        ml: 1,
+        bgcolor: live ? 'success.main' : 'text.disabled',
+        '@media (prefers-reduced-motion: no-preference)': live
+          ? { animation: 'cb-live-pulse 2s ease-in-out infinite', '@keyframes cb-live-pulse': { '50%': { opacity: 0.35 } } }
+          : {},
+      }}
+    />
+  );
+  return (
+    <Tooltip title={live ? s.liveHelp : s.reconnectingHelp}>
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={dot}
+        label={label}
+        role="status"
+        aria-label={`${label} ${live ? s.liveHelp : s.reconnectingHelp}`}
+        data-live={status}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,128 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { AssignmentDetail } from '../../../../contract/assignments';
+import { createAssignment } from '../../../lib/assignments/createAssignment';
+import { ApiError } from '../../../lib/http';
+import { strings } from '../../../lib/strings';
+import { emptyForm, formErrorsOf, toCreateInput, type AssignmentForm, type FormErrors } from '../model/form';
+import { AssignmentFields } from './AssignmentFields';
+import { TargetPicker } from './TargetPicker';
+import { TutorBotSelect, useTutorBots } from './TutorBotSelect';
+
+const s = strings.assignments;
+
+/** "New assignment": a TutorBot (own or template), title, instructions, due date, limit, classes and students. */
+export function NewAssignmentDialog({
+  initialBotId,
+  onClose,
+  onCreated,
+}: {
+  initialBotId?: string | null;
+  onClose: () => void;
+  onCreated: (created: AssignmentDetail) => void;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [draft, setDraft] = useState<AssignmentForm>(() => ({ ...emptyForm(), botId: initialBotId ?? '' }));
+  // The title follows the chosen bot's name until the teacher types their own (null: not typed).
+  const [typedTitle, setTypedTitle] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [other, setOther] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const pending = useRef(false);
+  const bots = useTutorBots();
+  const botName = bots.all.find((b) => b.id === draft.botId)?.name ?? '';
+  const form: AssignmentForm = { ...draft, title: typedTitle ?? botName };
+
+  const change = (patch: Partial<AssignmentForm>) => {
+    const { title, ...rest } = patch;
+    if (title !== undefined) setTypedTitle(title);
+    setDraft((f) => ({ ...f, ...rest }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The button is disabled while pending; this also stops a second Enter in the same frame.
+    if (pending.current) return;
+    const checked = toCreateInput(form);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setOther(checked.other);
+      return;
+    }
+    pending.current = true;
+    setBusy(true);
+    setErrors({});
+    setOther([]);
+    try {
+      onCreated(await createAssignment(checked.input));
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        const mapped = formErrorsOf(err.fields);
+        setErrors(mapped.errors);
+        setOther(mapped.other.length ? mapped.other : [s.fixErrors]);
+      } else setOther([err instanceof Error ? err.message : String(err)]);
+    } finally {
+      pending.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="new-assignment-title"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id="new-assignment-title">{s.newTitle}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            {other.map((m) => (
+              <Alert key={m} severity="error" role="alert">
+                {m}
+              </Alert>
+            ))}
+            <TutorBotSelect
+              value={form.botId}
+              error={errors.botId}
+              disabled={busy}
+              onPick={(bot) => {
+                setDraft((f) => ({ ...f, botId: bot.id }));
+                // A title cleared by the teacher follows the bot again.
+                if (!typedTitle?.trim()) setTypedTitle(null);
+              }}
+            />
+            <AssignmentFields form={form} errors={errors} disabled={busy} onChange={change} />
+            <TargetPicker
+              classIds={form.classIds}
+              studentIds={form.studentIds}
+              error={errors.targets}
+              disabled={busy}
+              onChange={(next) => setDraft((f) => ({ ...f, ...next }))}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {s.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? s.creating : s.create}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

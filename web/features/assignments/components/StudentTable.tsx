@@ -1,0 +1,193 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
+import { dateTime, duration, messagesUsed, nextActions, relativeTime, shortDate } from '../../../lib/assignments/format';
+import { studentPageHref } from '../../../lib/assignments/links';
+import { useNow } from '../../../lib/assignments/useNow';
+import { strings } from '../../../lib/strings';
+import { StatusChip } from './StatusChip';
+
+const s = strings.assignments;
+
+/** The name column stays in view while the rest scrolls sideways (a phone shows two or three columns at a time). */
+const sticky = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  backgroundImage: 'var(--Paper-overlay)',
+  borderRight: 1,
+  borderRightColor: 'divider',
+  minWidth: { xs: 132, sm: 200 },
+  maxWidth: { xs: 150, sm: 260 },
+} as const;
+
+/** A moment as "5 minutes ago", with the exact time for a pointer and for assistive technology. */
+function When({ iso, now, relative }: { iso: string | null; now: number; relative?: boolean }) {
+  if (!iso) return <>{s.never}</>;
+  return (
+    <time dateTime={iso} title={dateTime(iso)}>
+      {relative ? relativeTime(iso, now) : shortDate(iso)}
+    </time>
+  );
+}
+
+/**
+ * One row per student: status, when they started and were last active, time spent, messages (of
+ * the budget), late, flags, and what the teacher can do. At 360 px it scrolls sideways inside its
+ * own focusable region with the name column kept in view.
+ */
+export function StudentTable({
+  assignment,
+  busyId,
+  onOpen,
+  onStatus,
+}: {
+  assignment: AssignmentDetail;
+  /** The record whose change is being sent (its buttons wait). */
+  busyId: string | null;
+  onOpen: (record: StudentRecord) => void;
+  onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => void;
+}) {
+  const now = useNow();
+  if (assignment.students.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {s.noStudents}
+      </Typography>
+    );
+  }
+  return (
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      role="region"
+      aria-label={s.tableScroll}
+      tabIndex={0}
+      sx={{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
+    >
+      <Table size="small" sx={{ minWidth: 1040 }}>
+        <Box component="caption" sx={visuallyHidden}>
+          {s.tableCaption(assignment.title)}
+        </Box>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={sticky}>{s.colStudent}</TableCell>
+            <TableCell>{s.colClass}</TableCell>
+            <TableCell>{s.colStatus}</TableCell>
+            <TableCell>{s.colStarted}</TableCell>
+            <TableCell>{s.colLastActive}</TableCell>
+            <TableCell align="right">{s.colTime}</TableCell>
+            <TableCell align="right">{s.colMessages}</TableCell>
+            <TableCell>{s.colLate}</TableCell>
+            <TableCell align="right">{s.colFlags}</TableCell>
+            <TableCell>{s.colActions}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {assignment.students.map((r) => {
+            const can = nextActions(r.status);
+            const busy = busyId === r.id;
+            return (
+              <TableRow key={r.id} hover data-record={r.id}>
+                <TableCell component="th" scope="row" sx={sticky}>
+                  {r.rosterEntryId ? (
+                    <Link component={RouterLink} to={studentPageHref(r.rosterEntryId)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {r.name}
+                    </Link>
+                  ) : (
+                    <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {r.name}
+                    </Box>
+                  )}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                    {r.email}
+                  </Typography>
+                  {!r.onRoster && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontStyle: 'italic' }}>
+                      {s.offRoster}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.className ?? s.never}</TableCell>
+                <TableCell>
+                  <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
+                    <StatusChip status={r.status} />
+                    {r.feedbackAt && (
+                      <Typography variant="caption" color="text.secondary">
+                        {s.feedbackGiven}
+                      </Typography>
+                    )}
+                  </Stack>
+                </TableCell>
+                <TableCell>
+                  <When iso={r.startedAt} now={now} />
+                </TableCell>
+                <TableCell>
+                  <When iso={r.lastActiveAt} now={now} relative />
+                </TableCell>
+                <TableCell align="right">{duration(r.timeSpentSeconds)}</TableCell>
+                <TableCell align="right">{messagesUsed(r.messageCount, assignment.messageBudget)}</TableCell>
+                <TableCell>{r.late ? <Chip size="small" color="error" variant="outlined" label={s.late} /> : s.notLate}</TableCell>
+                <TableCell align="right">{r.flags > 0 ? <Chip size="small" color="error" label={r.flags} /> : r.flags}</TableCell>
+                <TableCell>
+                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'nowrap' }}>
+                    <Button size="small" variant="outlined" onClick={() => onOpen(r)} aria-label={s.openTranscriptLabel(r.name)}>
+                      {s.openTranscript}
+                    </Button>
+                    {can.complete && (
+                      <Button
+                        size="small"
+                        disabled={busy}
+                        onClick={() => onStatus(r, 'completed')}
+                        aria-label={s.markCompletedLabel(r.name)}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        {s.markCompleted}
+                      </Button>
+                    )}
+                    {can.handBack && (
+                      <Button
+                        size="small"
+                        disabled={busy}
+                        onClick={() => onStatus(r, 'in_progress')}
+                        aria-label={s.handBackLabel(r.name)}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        {s.handBack}
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  padding: 0,
+  margin: '-1px',
+  border: 0,
+} as const;

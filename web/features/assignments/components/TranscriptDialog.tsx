@@ -1,0 +1,150 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import Download from '@mui/icons-material/Download';
+import Print from '@mui/icons-material/Print';
+import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
+import { printElement } from '../../../components/export/printDocument';
+import { dateTime, duration, messagesUsed, nextActions } from '../../../lib/assignments/format';
+import { downloadTranscriptDocx, transcriptQuery } from '../../../lib/assignments/getTranscript';
+import { strings } from '../../../lib/strings';
+import { messageOf } from '../model/labels';
+import { FeedbackBox } from './FeedbackBox';
+import { StatusChip } from './StatusChip';
+import { TranscriptMessages } from './TranscriptMessages';
+
+const s = strings.assignments;
+
+/**
+ * One student's work on the assignment (`?record=`): the conversation read-only, Download DOCX and
+ * Print (the transcript alone), the feedback box, and Mark completed / Hand back.
+ */
+export function TranscriptDialog({
+  assignment,
+  record,
+  busy,
+  onClose,
+  onStatus,
+  onRecordSaved,
+  reload,
+}: {
+  assignment: AssignmentDetail;
+  record: StudentRecord;
+  busy: boolean;
+  onClose: () => void;
+  onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => void;
+  onRecordSaved: (record: StudentRecord) => void;
+  reload: () => Promise<unknown>;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const transcript = useQuery({ ...transcriptQuery(assignment.id, record.id), enabled: record.hasTranscript });
+  const printArea = useRef<HTMLDivElement>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const can = nextActions(record.status);
+  const printTitle = `${record.name} – ${assignment.title}`;
+
+  const facts = [
+    record.startedAt && s.startedAt(dateTime(record.startedAt)),
+    record.lastActiveAt && s.lastActiveAt(dateTime(record.lastActiveAt)),
+    record.submittedAt && s.submittedAt(dateTime(record.submittedAt)),
+    s.timeSpent(duration(record.timeSpentSeconds)),
+    s.messagesCount(messagesUsed(record.messageCount, assignment.messageBudget)),
+  ].filter(Boolean);
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" scroll="paper" aria-labelledby="transcript-title">
+      <DialogTitle id="transcript-title" sx={{ overflowWrap: 'anywhere' }}>
+        {s.transcriptTitle(record.name)}
+      </DialogTitle>
+      <DialogContent dividers>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 2 }}>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<Download />}
+            disabled={!record.hasTranscript}
+            onClick={() => {
+              setExportError(null);
+              downloadTranscriptDocx(assignment.id, record.id).catch((err: unknown) => setExportError(messageOf(err)));
+            }}
+          >
+            {s.downloadDocx}
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<Print />}
+            disabled={!transcript.data}
+            onClick={() => printArea.current && printElement(printArea.current, printTitle)}
+          >
+            {s.print}
+          </Button>
+        </Stack>
+        {exportError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {exportError}
+          </Alert>
+        )}
+        <Box ref={printArea}>
+          {/* Shown on paper only: on screen the dialog's title says it. */}
+          <Typography variant="h5" component="p" sx={{ display: 'none', '#cb-print-root &': { display: 'block' } }}>
+            {s.transcriptTitle(record.name)}
+          </Typography>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {s.transcriptOf(assignment.title)}
+          </Typography>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
+            <StatusChip status={record.status} />
+            {record.late && (
+              <Typography color="error" variant="body2">
+                {s.late}
+              </Typography>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {facts.join(' · ')}
+            </Typography>
+          </Stack>
+          <Divider sx={{ my: 2 }} />
+          {!record.hasTranscript ? (
+            <Typography color="text.secondary">{s.noTranscript}</Typography>
+          ) : transcript.isPending ? (
+            <CircularProgress aria-label={s.messagesLabel} />
+          ) : transcript.isError ? (
+            <Alert severity="error">{`${s.transcriptLoadFailed} ${messageOf(transcript.error)}`}</Alert>
+          ) : (
+            <TranscriptMessages messages={transcript.data.messages} studentName={record.name} tutorName={transcript.data.bot.name} />
+          )}
+        </Box>
+        <Divider sx={{ my: 3 }} />
+        <FeedbackBox key={record.id} assignmentId={assignment.id} record={record} onSaved={onRecordSaved} reload={reload} />
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {can.complete && (
+          <Button variant="contained" color="success" disabled={busy} onClick={() => onStatus(record, 'completed')}>
+            {s.markCompleted}
+          </Button>
+        )}
+        {can.handBack && (
+          <Button variant="outlined" disabled={busy} onClick={() => onStatus(record, 'in_progress')}>
+            {s.handBack}
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Button onClick={onClose}>{s.closeDialog}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ConversationMessage } from '../../../../contract/ai';
+import { Markdown } from '../../../components/markdown/Markdown';
+import { dateTime } from '../../../lib/assignments/format';
+import { strings } from '../../../lib/strings';
+
+const s = strings.assignments;
+
+const note: Partial<Record<ConversationMessage['status'], string>> = {
+  blocked: s.blockedTurn,
+  failed: s.failedTurn,
+  interrupted: s.interruptedTurn,
+  streaming: s.streamingTurn,
+};
+
+/**
+ * A student's conversation, read-only: each turn labelled with who spoke (student or tutor) and
+ * when; the tutor's turns in the runners' Markdown and math, the student's as typed.
+ */
+export function TranscriptMessages({
+  messages,
+  studentName,
+  tutorName,
+}: {
+  messages: ConversationMessage[];
+  studentName: string;
+  tutorName: string;
+}) {
+  if (messages.length === 0) return <Typography color="text.secondary">{s.noMessages}</Typography>;
+  return (
+    <Box component="ol" aria-label={s.messagesLabel} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+      {messages.map((m) => {
+        const student = m.role === 'user';
+        return (
+          <Box
+            component="li"
+            key={m.id}
+            data-role={student ? 'student' : 'tutor'}
+            sx={{
+              px: 2,
+              py: 1.25,
+              borderRadius: 2,
+              minWidth: 0,
+              bgcolor: student ? 'action.selected' : 'background.paper',
+              border: 1,
+              borderColor: student ? 'transparent' : 'divider',
+              borderLeft: 4,
+              borderLeftColor: student ? 'secondary.main' : 'primary.main',
+            }}
+          >
+            <Typography component="div" variant="caption" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, mb: 0.5 }}>
+              <Box component="strong" sx={{ color: 'text.primary' }}>
+                {student ? s.studentTurn(studentName) : s.tutorTurn(tutorName)}
+              </Box>
+              <Box component="time" dateTime={m.createdAt} sx={{ color: 'text.secondary' }}>
+                {dateTime(m.createdAt)}
+              </Box>
+            </Typography>
+            {student ? (
+              <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.text}</Box>
+            ) : m.text ? (
+              <Markdown text={m.text} />
+            ) : null}
+            {note[m.status] && (
+              <Typography
+                variant="body2"
+                color={m.status === 'failed' ? 'error' : 'text.secondary'}
+                sx={{ mt: m.text ? 1 : 0, fontStyle: 'italic' }}
+              >
+                {note[m.status]}
+              </Typography>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { AssignmentDetail } from '../../../../contract/assignments';
+import { emptyForm, formErrorsOf, formOf, isUnchanged, toCreateInput, toUpdateInput, type AssignmentForm } from './form';
+
+const botId = '0b5b7e0e-8a55-4a3c-9a0a-6f0e5f3b1c11';
+const classId = '7d1f1a52-2c64-4c4e-8f3c-0a1b2c3d4e5f';
+const entryId = 'c2a4b6d8-1e3f-4a5b-8c7d-9e0f1a2b3c4d';
+
+const filled = (patch: Partial<AssignmentForm> = {}): AssignmentForm => ({
+  ...emptyForm(),
+  botId,
+  title: 'Fractions practice',
+  classIds: [classId],
+  ...patch,
+});
+
+describe('toCreateInput', () => {
+  it('sends the end of the due day with its offset, the budget as a number, and no budget as null', () => {
+    const checked = toCreateInput(filled({ due: '2026-12-01', budget: ' 20 ', studentIds: [entryId] }));
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.input.dueAt).toMatch(/^2026-12-01T23:59:59[+-]\d{2}:\d{2}$/);
+    expect(checked.input.messageBudget).toBe(20);
+    expect(checked.input.studentIds).toEqual([entryId]);
+    const none = toCreateInput(filled());
+    expect(none.ok && none.input.dueAt).toBeNull();
+    expect(none.ok && none.input.messageBudget).toBeNull();
+  });
+
+  it("checks the contract's rules first and puts each message on its field", () => {
+    const checked = toCreateInput(filled({ botId: '', title: '  ', budget: '0', classIds: [] }));
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors.botId).toBe('Choose a TutorBot.');
+    expect(checked.errors.title).toBe('Give the assignment a title.');
+    expect(checked.errors.budget).toBe('Allow at least 1 message, or no budget.');
+    expect(checked.errors.targets).toBe('Choose at least one class or student.');
+  });
+
+  it('refuses a budget that is not a whole number and a day that does not exist', () => {
+    const half = toCreateInput(filled({ budget: '2.5' }));
+    expect(!half.ok && half.errors.budget).toBe('The message budget must be a whole number.');
+    const day = toCreateInput(filled({ due: '2026-02-31' }));
+    expect(!day.ok && day.errors.due).toBe('Choose a valid due date.');
+  });
+});
+
+const saved: AssignmentDetail = {
+  id: 'a1',
+  title: 'Fractions practice',
+  instructions: 'Work through five problems.',
+  dueAt: null,
+  messageBudget: 20,
+  status: 'open',
+  closedAt: null,
+  bot: { id: botId, name: 'Fraction tutor', icon: { type: 'emoji', emoji: '🧮' }, deleted: false },
+  classes: [{ id: classId, name: 'Maths', section: null }],
+  counts: { assigned: 0, in_progress: 0, submitted: 0, completed: 0, total: 0 },
+  flags: 0,
+  version: 4,
+  createdAt: '2026-11-01T10:00:00Z',
+  updatedAt: '2026-11-01T10:00:00Z',
+  students: [],
+};
+
+describe('toUpdateInput', () => {
+  it('sends only what the teacher changed, against the version given', () => {
+    const base = formOf(saved);
+    const same = toUpdateInput(base, base, 4);
+    expect(same.ok && isUnchanged(same.input)).toBe(true);
+    const edited = toUpdateInput({ ...base, title: 'Fractions, week 2', budget: '' }, base, 4);
+    expect(edited.ok && edited.input).toEqual({ version: 4, title: 'Fractions, week 2', messageBudget: null });
+  });
+
+  it('after a conflict, sends the teacher’s changes on the newer version and leaves the other edit’s fields alone', () => {
+    const base = formOf(saved);
+    const edited = toUpdateInput({ ...base, due: '2026-12-01', studentIds: [entryId] }, base, 5);
+    expect(edited.ok).toBe(true);
+    if (!edited.ok) return;
+    expect(edited.input.version).toBe(5);
+    expect(edited.input.title).toBeUndefined();
+    expect(edited.input.dueAt).toMatch(/^2026-12-01T23:59:59/);
+    expect(edited.input.addStudentIds).toEqual([entryId]);
+  });
+});
+
+describe('formErrorsOf', () => {
+  it("maps a 422's paths onto the form's fields and keeps the rest apart", () => {
+    expect(
+      formErrorsOf({ 'studentIds.2': 'Choose students from the list.', dueAt: 'Choose a valid due date.', _: 'Something else.' }),
+    ).toEqual({ errors: { targets: 'Choose students from the list.', due: 'Choose a valid due date.' }, other: ['Something else.'] });
+    expect(formErrorsOf(undefined)).toEqual({ errors: {}, other: [] });
+  });
+});

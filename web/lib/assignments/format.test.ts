@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { countByStatus, duration, messagesUsed, nextActions, relativeTime } from './format';
+
+describe('duration', () => {
+  it('rounds time spent to minutes, then hours and minutes', () => {
+    expect(duration(0)).toBe('—');
+    expect(duration(-5)).toBe('—');
+    expect(duration(Number.NaN)).toBe('—');
+    expect(duration(45)).toBe('under 1 min');
+    expect(duration(60)).toBe('1 min');
+    expect(duration(12 * 60 + 20)).toBe('12 min');
+    expect(duration(59 * 60 + 40)).toBe('1 h');
+    expect(duration(65 * 60)).toBe('1 h 5 min');
+    expect(duration(3 * 3600)).toBe('3 h');
+  });
+});
+
+describe('relativeTime', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it('says how long ago, in the largest unit that fits', () => {
+    expect(relativeTime(null, now)).toBe('');
+    expect(relativeTime('garbage', now)).toBe('');
+    expect(relativeTime(ago(20), now)).toBe('just now');
+    expect(relativeTime(ago(5 * 60), now)).toBe('5 minutes ago');
+    expect(relativeTime(ago(3 * 3600), now)).toBe('3 hours ago');
+    expect(relativeTime(ago(26 * 3600), now)).toBe('yesterday');
+    expect(relativeTime(ago(-2 * 86_400), now)).toBe('in 2 days');
+  });
+
+  it('gives the date itself after a week', () => {
+    expect(relativeTime(ago(30 * 86_400), now)).toMatch(/^Oct 2[45], 2026$/);
+  });
+});
+
+describe('messagesUsed', () => {
+  it('shows the budget only when there is one', () => {
+    expect(messagesUsed(7, null)).toBe('7');
+    expect(messagesUsed(7, 20)).toBe('7 / 20');
+  });
+});
+
+describe('countByStatus', () => {
+  it('counts the rows of the table by status', () => {
+    const rows = (['assigned', 'assigned', 'in_progress', 'completed'] as const).map((status) => ({ status }));
+    expect(countByStatus(rows)).toEqual({ assigned: 2, in_progress: 1, submitted: 0, completed: 1, total: 4 });
+    expect(countByStatus([])).toEqual({ assigned: 0, in_progress: 0, submitted: 0, completed: 0, total: 0 });
+  });
+});
+
+describe('nextActions', () => {
+  it('offers completing work under way or handed in, and handing back what was handed in or completed', () => {
+    expect(nextActions('assigned')).toEqual({ complete: false, handBack: false });
+    expect(nextActions('in_progress')).toEqual({ complete: true, handBack: false });
+    expect(nextActions('submitted')).toEqual({ complete: true, handBack: true });
+    expect(nextActions('completed')).toEqual({ complete: false, handBack: true });
+  });
+});
