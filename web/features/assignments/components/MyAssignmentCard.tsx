@@ -115,7 +115,7 @@ export function MyAssignmentCard({ assignment: a, now }: { assignment: MyAssignm
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Chip icon={<EventOutlined />} label={dueWords(a.dueAt, now)} variant="outlined" />
-        {overdue && <Chip label={s.late} color="warning" variant="outlined" />}
+        {overdue && <Chip label={s.late} color="warning" />}
         <Chip label={s.status[a.status]} variant="outlined" />
         {a.closed && <Chip label={s.closed} variant="outlined" />}
       </Stack>
@@ -125,7 +125,7 @@ export function MyAssignmentCard({ assignment: a, now }: { assignment: MyAssignm
           aria-label={s.feedbackTitle(a.teacherName)}
           sx={{ p: 1.5, borderLeft: 4, borderColor: 'secondary.main', bgcolor: 'collectionBackground', borderRadius: 1 }}
         >
-          <Typography component="h4" variant="subtitle2">
+          <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 700 }}>
             {s.feedbackTitle(a.teacherName)}
           </Typography>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -45,6 +45,11 @@ export default function StudentAssignmentsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const handedIn = handedInFrom(location.state);
+  // Coming back from a long chat: the notice is at the top, so the page starts there.
+  const notice = handedIn?.title;
+  useEffect(() => {
+    if (notice) window.scrollTo({ top: 0 });
+  }, [notice]);
 
   return (
     <Box sx={{ maxWidth: 1120 }}>

@@ -56,7 +56,7 @@ function AssignmentHeading({ record }: { record: MyAssignmentDetail }) {
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Chip label={dueWords(record.dueAt, new Date())} variant="outlined" />
-        {overdue && <Chip label={s.late} color="warning" variant="outlined" />}
+        {overdue && <Chip label={s.late} color="warning" />}
         {state && <Chip label={state} variant="outlined" />}
       </Stack>
     </Box>
@@ -89,7 +89,7 @@ function TeacherFeedback({ teacher, text }: { teacher: string; text: string }) {
       aria-label={s.feedbackTitle(teacher)}
       sx={{ p: 2, borderLeft: 4, borderLeftColor: 'secondary.main', bgcolor: 'collectionBackground' }}
     >
-      <Typography component="h2" variant="subtitle2" sx={{ mb: 0.5 }}>
+      <Typography component="h2" variant="subtitle2" sx={{ mb: 0.5, fontWeight: 700 }}>
         {s.feedbackTitle(teacher)}
       </Typography>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Typography>
