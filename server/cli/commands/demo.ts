@@ -17,9 +17,11 @@ export const demoCommands = [
       'Creates a school admin, two teachers and five students of riverside.demo, a paying and a free',
       `individual teacher, and the support account (SUPPORT_EMAIL, or ${DEMO_SUPPORT_EMAIL}), all verified;`,
       'each teacher gets sample bots of every kind, finished sample runs and Saved Docs items, and one',
-      'teacher shares a bot with the school. Only what is missing is added, so running it again changes',
-      'nothing. The passwords are derived from a secret kept in DATA_DIR/demo-secret (readable by its',
-      'owner only), so every run prints the same sign-ins; no password is stored anywhere.',
+      'teacher shares a bot with the school; one teacher has a class of the five students and a TutorBot',
+      'assignment for it (a finished transcript with feedback, one under way). Only what is missing is',
+      'added, so running it again changes nothing. The passwords are derived from a secret kept in',
+      'DATA_DIR/demo-secret (readable by its owner only), so every run prints the same sign-ins; no',
+      'password is stored anywhere.',
     ],
     parse: (v) => ({ resetPasswords: flag(v, 'reset-passwords') }),
     run: async (input, { config, database, io }) => {
@@ -44,6 +46,8 @@ function printDemo(io: Io, result: DemoSeedResult) {
     added.bots && `${added.bots} sample bot(s)`,
     added.runs && `${added.runs} finished run(s)`,
     added.savedItems && `${added.savedItems} Saved Docs item(s)`,
+    added.classes && `${added.classes} class(es)`,
+    added.assignments && `${added.assignments} assignment(s) with student work`,
   ].filter(Boolean);
   io.out(
     parts.length

@@ -148,3 +148,115 @@ export const sharedSchoolBot: SampleBot = {
   description: 'Sample bot shared with the school: the science department’s lab report rubric.',
   visibility: 'school',
 };
+
+// ---------- The demo class and its assignment (issue 14) ----------
+
+/** The one demo teacher's class, with the demo school's students on its roster. */
+export const demoClass = { name: 'Grade 7 Math', section: 'P3' } as const;
+
+/**
+ * The TutorBot assignment the demo teacher gives that class: their sample "Ratios Tutor" (a
+ * Socratic tutor), due a week after the seed runs, with a message budget per student. The seed
+ * recognises it by its title, deleted or not.
+ */
+export const demoAssignment = {
+  botName: 'Ratios Tutor',
+  title: 'Ratios practice: mixing paint',
+  instructions:
+    'A green paint uses 2 cups of blue for every 3 cups of yellow. How many cups of yellow go with 8 cups of blue? ' +
+    'Work it out with the Ratios Tutor and show your thinking in each message: the tutor will not give you the answer. ' +
+    'When you can explain your method in your own words, press "I\'m done".',
+  dueInDays: 7,
+  messageBudget: 30,
+} as const;
+
+/**
+ * A finished tutor session, written by hand after the Socratic rules of PEDAGOGY.md section A: the
+ * first reply asks what the student tried, one idea and at most one question per turn, the slip
+ * named and exposed with a question, the concept named, the right step confirmed only after the
+ * student states it (arithmetic checked), specific praise, and a close with the student's own
+ * summary and confidence. The answer never appears first in a reply.
+ */
+export const finishedTutorTurns: readonly SampleTurn[] = [
+  {
+    user: 'The problem says 2 cups of blue for every 3 cups of yellow. How much yellow for 8 cups of blue? Can you just tell me the answer?',
+    reply: sample(`
+I won't give you the answer, but I'll help you find it yourself, one step at a time.
+
+First: what have you tried so far, or what do you already know about a ratio like 2 to 3?
+`),
+  },
+  {
+    user: 'I know a ratio compares two amounts. I added 6 to both, because 2 + 6 = 8, so 3 + 6 = 9 cups of yellow.',
+    reply: sample(`
+Good start: you kept blue and yellow in the same order, and you saw that blue has to go from 2 cups to 8.
+
+Let's test the step where you added 6 to both. Take a recipe of 1 cup of blue to 2 cups of yellow: it has twice as much yellow as blue. Adding 6 to both gives 7 cups of blue to 8 cups of yellow. Does 7 to 8 still have twice as much yellow as blue?
+`),
+  },
+  {
+    user: "No, 8 isn't twice 7. So adding the same amount changes the mix?",
+    reply: sample(`
+Yes: adding the same amount to both parts changes the mix. The idea that keeps a mix the same is **equivalent ratios**: you multiply both parts by the same number, called the scale factor.
+
+Look at the blue first. What number do you multiply 2 by to get 8?
+`),
+  },
+  {
+    user: '4, because 2 × 4 = 8.',
+    reply: sample(`
+Right: $2 \\times 4 = 8$, so your scale factor is 4.
+
+Now use the same factor on the other part of the ratio. How many cups of yellow does that give you?
+`),
+  },
+  {
+    user: '3 × 4 = 12. So 12 cups of yellow.',
+    reply: sample(`
+I checked it: $3 \\times 4 = 12$, and 8 to 12 is equivalent to 2 to 3 because both parts were multiplied by 4. Finding the factor from the part you already knew was a strong move.
+
+Can you explain in your own words why your first answer, 9 cups, would make a different green?
+`),
+  },
+  {
+    user: 'Adding 6 makes the yellow a smaller share. 8 to 9 is almost the same amount of each, but 2 to 3 has a lot more yellow. Multiplying keeps the same share.',
+    reply: sample(`
+That's a clear explanation: multiplying keeps each colour's share of the mix the same, and adding does not.
+
+To finish, sum up in one or two sentences how you would solve a new problem like this one, and rate how confident you feel from 1 to 5.
+`),
+  },
+  {
+    user: 'Find the number that turns the part you know into the new amount, then multiply the other part by the same number. I would say 4 out of 5.',
+    reply: sample(`
+That's the method, in your own words, and a 4 sounds fair after the way you fixed your first try yourself. You have met the goal of this practice: you solved the problem and explained each step.
+
+You can press "I'm done" now, and your teacher will read this chat.
+`),
+  },
+];
+
+/** The teacher's written feedback on the finished session. */
+export const finishedTutorFeedback =
+  'You found your own slip: adding the same amount to both parts changes the mix, multiplying keeps it. ' +
+  'Next time, check your answer with a quick ratio table before you send it. (Sample feedback from the demo data, written by hand.)';
+
+/** A session under way: the student has just started. */
+export const inProgressTutorTurns: readonly SampleTurn[] = [
+  {
+    user: "I don't really get this one. Where do I start?",
+    reply: sample(`
+That's fine: we'll take it one small step at a time. Read the recipe again: 2 cups of blue for every 3 cups of yellow.
+
+What is the question asking you to find?
+`),
+  },
+  {
+    user: 'How much yellow goes with 8 cups of blue.',
+    reply: sample(`
+Yes, that's the goal. You know the blue goes from 2 cups to 8 cups.
+
+How many times bigger is 8 than 2?
+`),
+  },
+];

@@ -4,7 +4,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { DEMO_SCHOOL_DOMAIN, DEMO_SCHOOL_NAME, seedDemo, type DemoSeedResult } from './demo.service';
-import { SAMPLE_NOTE } from './demo-content';
+import type { AssignmentDetail, AssignmentList, Transcript } from '../../../contract/assignments';
+import { demoAssignment, finishedTutorTurns, inProgressTutorTurns, SAMPLE_NOTE } from './demo-content';
 import { demoSecret, demoSecretFile } from './demo-secret';
 import { derivedPassphrase, passphrase, passphraseWordCount } from './passphrase';
 import { listSchoolTeachers } from './schools.service';
@@ -20,8 +21,31 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 const seed = (extra: { resetPasswords?: boolean } = {}) => seedDemo(db(), { supportEmail: SUPPORT_EMAIL, secret, ...extra });
-const rows = async (table: typeof schema.user | typeof schema.bot | typeof schema.savedItem | typeof schema.aiMessage) =>
-  (await db().select({ n: count() }).from(table))[0]!.n;
+type CountedTable =
+  | typeof schema.user
+  | typeof schema.bot
+  | typeof schema.savedItem
+  | typeof schema.aiMessage
+  | typeof schema.conversation
+  | typeof schema.teacherClass
+  | typeof schema.rosterEntry
+  | typeof schema.assignment
+  | typeof schema.assignmentClass
+  | typeof schema.studentAssignment;
+const rows = async (table: CountedTable) => (await db().select({ n: count() }).from(table))[0]!.n;
+const allTables: CountedTable[] = [
+  schema.user,
+  schema.bot,
+  schema.savedItem,
+  schema.aiMessage,
+  schema.conversation,
+  schema.teacherClass,
+  schema.rosterEntry,
+  schema.assignment,
+  schema.assignmentClass,
+  schema.studentAssignment,
+];
+const allRows = () => Promise.all(allTables.map(rows));
 const passwordOf = (result: DemoSeedResult, email: string) => result.accounts.find((a) => a.email === email)!.password;
 
 interface Page<T> {
@@ -98,12 +122,86 @@ describe('demo data', () => {
     expect(detail.body.messages.at(-1)!.text).toContain(SAMPLE_NOTE);
   }, 60_000);
 
+  it('gives the demo teacher a class of the demo students and an assignment: a finished transcript with feedback, one under way, the rest assigned', async () => {
+    expect(first.added).toMatchObject({ classes: 1, assignments: 1 });
+    const client = await new TestClient(ctx).signIn(maria, passwordOf(first, maria)!);
+    const list = (await client.json<AssignmentList>('GET', '/api/assignments')).body.assignments;
+    expect(list.map((a) => [a.title, a.status, a.bot.name, a.messageBudget])).toEqual([[demoAssignment.title, 'open', 'Ratios Tutor', 30]]);
+    const [summary] = list;
+    expect(summary!.classes.map((c) => [c.name, c.section])).toEqual([['Grade 7 Math', 'P3']]);
+    // Due in a week from the seed.
+    const dueInDays = (Date.parse(summary!.dueAt!) - Date.now()) / 86_400_000;
+    expect(dueInDays).toBeGreaterThan(6.9);
+    expect(dueInDays).toBeLessThan(7.1);
+
+    const detail = (await client.json<AssignmentDetail>('GET', `/api/assignments/${summary!.id}`)).body;
+    const byName = new Map(detail.students.map((r) => [r.name, r]));
+    expect(detail.students.map((r) => [r.name, r.status, r.onRoster, r.className?.startsWith('Grade 7 Math')]).sort()).toEqual(
+      [
+        ['Ava Patel', 'completed', true, true],
+        ['Emma Garcia', 'assigned', true, true],
+        ['Liam Johnson', 'in_progress', true, true],
+        ['Noah Kim', 'assigned', true, true],
+        ['Zoe Nguyen', 'assigned', true, true],
+      ].sort(),
+    );
+    const ava = byName.get('Ava Patel')!;
+    expect(ava).toMatchObject({ messageCount: finishedTutorTurns.length, hasTranscript: true, late: false });
+    expect(ava.feedback).toContain('Sample feedback');
+    expect(ava.timeSpentSeconds).toBeGreaterThan(0);
+    expect(Date.parse(ava.lastActiveAt!)).toBeGreaterThan(Date.parse(ava.startedAt!));
+    expect(byName.get('Liam Johnson')).toMatchObject({ messageCount: inProgressTutorTurns.length, hasTranscript: true });
+    expect(byName.get('Noah Kim')).toMatchObject({ messageCount: 0, hasTranscript: false, startedAt: null });
+
+    // The finished transcript, as the teacher reads it: complete turns, each reply marked as sample content.
+    const transcript = (await client.json<Transcript>('GET', `/api/assignments/${summary!.id}/students/${ava.id}/transcript`)).body;
+    expect(transcript.messages.map((m) => m.role)).toEqual(finishedTutorTurns.flatMap(() => ['user', 'assistant']));
+    const replies = transcript.messages.filter((m) => m.role === 'assistant').map((m) => m.text);
+    for (const reply of replies) {
+      expect(reply).toContain(SAMPLE_NOTE);
+      const own = reply.replace(SAMPLE_NOTE, '');
+      // PEDAGOGY.md A: at most one question and about 120 words a turn.
+      expect((own.match(/\?/g) ?? []).length, own).toBeLessThanOrEqual(1);
+      expect(own.split(/\s+/).filter(Boolean).length, own).toBeLessThanOrEqual(120);
+    }
+    // It opens by asking what the student tried, and the answer (12 cups) is the student's before any reply says it.
+    expect(replies[0]).toMatch(/what have you tried/i);
+    const firstTwelve = transcript.messages.findIndex((m) => /\b12\b/.test(m.text));
+    expect(transcript.messages[firstTwelve]!.role).toBe('user');
+
+    // The roster entries are linked to the students' accounts; the conversations are the students' own tutor runs.
+    const [cls] = await db().select().from(schema.teacherClass).where(eq(schema.teacherClass.name, 'Grade 7 Math'));
+    const entries = await db().select().from(schema.rosterEntry).where(eq(schema.rosterEntry.classId, cls!.id));
+    expect(entries).toHaveLength(5);
+    expect(entries.every((e) => e.userId !== null)).toBe(true);
+    const records = await db().select().from(schema.studentAssignment).where(eq(schema.studentAssignment.assignmentId, summary!.id));
+    for (const record of records.filter((r) => r.conversationId)) {
+      const [conversation] = await db().select().from(schema.conversation).where(eq(schema.conversation.id, record.conversationId!));
+      expect(conversation).toMatchObject({ ownerId: record.studentId, botKind: 'tutorbot' });
+      expect(entries.find((e) => e.email === record.email)!.userId).toBe(record.studentId);
+    }
+  }, 60_000);
+
   it('adds nothing when run again, and prints the same sign-ins', async () => {
-    const before = await Promise.all([rows(schema.user), rows(schema.bot), rows(schema.savedItem), rows(schema.aiMessage)]);
+    const before = await allRows();
     const again = await seed();
-    expect(again.added).toEqual({ school: false, accounts: 0, bots: 0, runs: 0, savedItems: 0 });
+    expect(again.added).toEqual({ school: false, accounts: 0, bots: 0, runs: 0, savedItems: 0, classes: 0, assignments: 0 });
     expect(again.accounts.map((a) => [a.email, a.password])).toEqual(first.accounts.map((a) => [a.email, a.password]));
-    expect(await Promise.all([rows(schema.user), rows(schema.bot), rows(schema.savedItem), rows(schema.aiMessage)])).toEqual(before);
+    expect(await allRows()).toEqual(before);
+  }, 60_000);
+
+  it('does not bring back the class assignment once the teacher has deleted it, or the class', async () => {
+    const client = await new TestClient(ctx).signIn(maria, passwordOf(first, maria)!);
+    const [summary] = (await client.json<AssignmentList>('GET', '/api/assignments')).body.assignments;
+    expect((await client.request('DELETE', `/api/assignments/${summary!.id}`)).status).toBeLessThan(300);
+    const classes = (await client.json<{ classes: { id: string; name: string }[] }>('GET', '/api/classes')).body.classes;
+    const cls = classes.find((c) => c.name === 'Grade 7 Math')!;
+    expect((await client.request('DELETE', `/api/classes/${cls.id}`)).status).toBe(204);
+    const before = await allRows();
+    const again = await seed();
+    expect(again.added).toMatchObject({ classes: 0, assignments: 0 });
+    expect(await allRows()).toEqual(before);
+    expect((await client.json<AssignmentList>('GET', '/api/assignments')).body.assignments).toEqual([]);
   }, 60_000);
 
   it('adds back what is missing, but not what a teacher deleted', async () => {

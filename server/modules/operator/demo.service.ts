@@ -6,6 +6,7 @@ import { schema } from '../../db/client';
 import { botActorOf, type BotActor } from '../bots/bots.policy';
 import { syncBuiltinTemplates } from '../bots/templates/sync';
 import { createPasswordUser, setPassword } from '../users/users.service';
+import { seedDemoClass, type ClassCounts, type DemoStudent } from './demo-classes';
 import { seedSampleLibrary, type SampleCounts } from './demo-library';
 import { derivedPassphrase } from './passphrase';
 import { addSchoolTeacher, createSchool, type SchoolLicence } from './schools.service';
@@ -25,6 +26,10 @@ interface DemoPerson {
   paying?: boolean;
   /** The teacher who shares a bot with the whole school. */
   sharesSchoolBot?: boolean;
+  /** The teacher who has the demo class and its assignment. */
+  teachesDemoClass?: boolean;
+  /** A student of the demo class: how far they are with its assignment. */
+  demoClass?: DemoStudent['progress'];
 }
 
 const school = (local: string) => `${local}@${DEMO_SCHOOL_DOMAIN}`;
@@ -42,7 +47,14 @@ export const demoPeople: readonly DemoPerson[] = [
     building: 'Main Office',
     admin: true,
   },
-  { email: school('maria.lopez'), name: 'Maria Lopez', role: 'teacher', label: 'school teacher', building: 'North Building' },
+  {
+    email: school('maria.lopez'),
+    name: 'Maria Lopez',
+    role: 'teacher',
+    label: 'school teacher',
+    building: 'North Building',
+    teachesDemoClass: true,
+  },
   {
     email: school('james.chen'),
     name: 'James Chen',
@@ -51,11 +63,11 @@ export const demoPeople: readonly DemoPerson[] = [
     building: 'South Building',
     sharesSchoolBot: true,
   },
-  { email: school('ava.patel'), name: 'Ava Patel', role: 'student', label: 'school student' },
-  { email: school('liam.johnson'), name: 'Liam Johnson', role: 'student', label: 'school student' },
-  { email: school('noah.kim'), name: 'Noah Kim', role: 'student', label: 'school student' },
-  { email: school('emma.garcia'), name: 'Emma Garcia', role: 'student', label: 'school student' },
-  { email: school('zoe.nguyen'), name: 'Zoe Nguyen', role: 'student', label: 'school student' },
+  { email: school('ava.patel'), name: 'Ava Patel', role: 'student', label: 'school student', demoClass: 'completed' },
+  { email: school('liam.johnson'), name: 'Liam Johnson', role: 'student', label: 'school student', demoClass: 'in_progress' },
+  { email: school('noah.kim'), name: 'Noah Kim', role: 'student', label: 'school student', demoClass: 'assigned' },
+  { email: school('emma.garcia'), name: 'Emma Garcia', role: 'student', label: 'school student', demoClass: 'assigned' },
+  { email: school('zoe.nguyen'), name: 'Zoe Nguyen', role: 'student', label: 'school student', demoClass: 'assigned' },
   { email: independent('sam.rivera'), name: 'Sam Rivera', role: 'teacher', label: 'paying individual teacher', paying: true },
   { email: independent('jo.baker'), name: 'Jo Baker', role: 'teacher', label: 'free individual teacher' },
 ];
@@ -75,7 +87,7 @@ export interface DemoAccount {
 export interface DemoSeedResult {
   school: SchoolLicence;
   /** Whether anything was missing and has been added in this run. */
-  added: SampleCounts & { school: boolean; accounts: number };
+  added: DemoCounts & { school: boolean; accounts: number };
   accounts: DemoAccount[];
   supportEmail: string;
 }
@@ -90,7 +102,8 @@ export interface DemoSeedOptions {
 
 /**
  * Loads whatever of the demo data is missing: the demo school, its people (verified, with
- * passwords derived from the secret), the support account, and each demo teacher's sample library.
+ * passwords derived from the secret), the support account, each demo teacher's sample library,
+ * and one teacher's class of the demo students with a TutorBot assignment under way.
  * Anything that exists already is left as it is, and so is anything a demo user deleted, so running
  * it again never duplicates. Then it reports every demo sign-in, checking each password still works.
  * The operator may have made the support account first: it is kept as it is.
@@ -125,13 +138,14 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
       }
     }
 
-    const counts: SampleCounts = { bots: 0, runs: 0, savedItems: 0 };
+    const counts: DemoCounts = { bots: 0, runs: 0, savedItems: 0, classes: 0, assignments: 0 };
     for (const person of demoPeople.filter((p) => p.role === 'teacher')) {
       const actor = await demoTeacher(tx, person.email, supportEmail);
       if (!actor) continue;
+      const role = { sharesSchoolBot: Boolean(person.sharesSchoolBot), teachesDemoClass: Boolean(person.teachesDemoClass) };
       for (const part of teacherParts) {
-        const added = await part(tx, actor, { sharesSchoolBot: Boolean(person.sharesSchoolBot) });
-        for (const key of Object.keys(counts) as (keyof SampleCounts)[]) counts[key] += added[key] ?? 0;
+        const added = await part(tx, actor, role);
+        for (const key of Object.keys(counts) as (keyof DemoCounts)[]) counts[key] += added[key] ?? 0;
       }
     }
     return { licence, schoolCreated: !existing, created, counts };
@@ -156,13 +170,28 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
   };
 }
 
+/** What one pass of the demo seed added to the teachers' libraries, classes and assignments. */
+export type DemoCounts = SampleCounts & ClassCounts;
+
+/** The demo class's students, in the order of demoPeople. */
+const demoClassStudents: DemoStudent[] = demoPeople.flatMap((p) =>
+  p.demoClass ? [{ email: p.email, name: p.name, progress: p.demoClass }] : [],
+);
+
 /**
  * What each demo teacher gets, part by part. A part adds only what is missing (recognising its own
- * rows, deleted ones included) and counts what it added; a part for classes, students and
- * assignments sits beside the sample library the same way.
+ * rows, deleted ones included) and counts what it added. The class part comes after the library,
+ * since its assignment uses the teacher's sample tutor.
  */
-type TeacherPart = (db: Db, teacher: BotActor, role: { sharesSchoolBot: boolean }) => Promise<Partial<SampleCounts>>;
-const teacherParts: TeacherPart[] = [seedSampleLibrary];
+type TeacherPart = (
+  db: Db,
+  teacher: BotActor,
+  role: { sharesSchoolBot: boolean; teachesDemoClass: boolean },
+) => Promise<Partial<DemoCounts>>;
+const teacherParts: TeacherPart[] = [
+  seedSampleLibrary,
+  (db, teacher, role) => (role.teachesDemoClass ? seedDemoClass(db, teacher, demoClassStudents) : Promise.resolve({})),
+];
 
 /** A demo teacher as the library sees them now (an operator may have changed their role or school). */
 async function demoTeacher(db: Db, email: string, supportEmail: string): Promise<BotActor | null> {
