@@ -58,10 +58,14 @@ export async function resolveTargets(
   const wantedEntries = distinct(studentIds);
   const fields: Record<string, string> = {};
   if (wantedClasses.length) {
+    // Shared locks, so a student joining one of the classes meanwhile waits for this assignment
+    // (and then gets a record through the hook below) instead of slipping between the two.
     const own = await db
       .select({ id: k.id })
       .from(k)
-      .where(and(eq(k.ownerId, actor.userId), inArray(k.id, wantedClasses)));
+      .where(and(eq(k.ownerId, actor.userId), inArray(k.id, wantedClasses)))
+      .orderBy(asc(k.id))
+      .for('share');
     if (own.length !== wantedClasses.length) fields.classIds = 'Choose your own classes from the list.';
   }
   let singles: RosterStudent[] = [];
@@ -116,7 +120,13 @@ export async function insertAssignmentClasses(tx: Db, assignmentId: string, clas
  * joined while it was closed or deleted, when it opens again or comes back.
  */
 export async function fillFromClasses(tx: Db, assignmentId: string): Promise<string[]> {
-  const classes = await tx.select({ classId: ac.classId }).from(ac).where(eq(ac.assignmentId, assignmentId));
+  const classes = await tx
+    .select({ classId: ac.classId })
+    .from(ac)
+    .innerJoin(k, eq(k.id, ac.classId))
+    .where(eq(ac.assignmentId, assignmentId))
+    .orderBy(asc(k.id))
+    .for('share', { of: k });
   return insertRecords(
     tx,
     assignmentId,
@@ -135,6 +145,9 @@ export async function fillFromClasses(tx: Db, assignmentId: string): Promise<str
  */
 export async function addClassStudentsToOpenAssignments(tx: Db, classId: string, entries: RosterStudent[]): Promise<void> {
   if (!entries.length) return;
+  // Waits for an assignment being given to this class right now (it holds the class row shared),
+  // so its students are either read by that assignment or given records here, never neither.
+  await tx.select({ id: k.id }).from(k).where(eq(k.id, classId)).for('update');
   const open = await tx
     .select({ id: a.id, ownerId: a.ownerId })
     .from(ac)

@@ -205,6 +205,19 @@ describe('students who join a class later', () => {
   });
 });
 
+describe('students added while an assignment is being made', () => {
+  it('all get records, whichever commits first', async () => {
+    const k = await classWith(client, 'Race', [['r0@example.org', 'R0']]);
+    const adds = Array.from({ length: 4 }, (_, i) =>
+      client.json('POST', `/api/classes/${k.id}/students`, { students: [{ email: `race${i}@example.org`, name: `Race ${i}` }] }),
+    );
+    const [created] = await Promise.all([assign(client, { botId, title: 'Race', classIds: [k.id] }), ...adds]);
+    const roster = (await client.json<{ students: { email: string }[] }>('GET', `/api/classes/${k.id}/students`)).body.students;
+    expect(emails(await detail(created.id))).toEqual(roster.map((x) => x.email).sort());
+    expect(roster).toHaveLength(5);
+  });
+});
+
 describe('editing', () => {
   it('saves against the version, 409 when stale, and adds classes and students without removing anyone', async () => {
     const k = await classWith(client, 'Edit A', [['e1@example.org', 'E1']]);
