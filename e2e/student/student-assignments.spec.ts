@@ -1,4 +1,4 @@
-// Behaviour: a student sees their assignments grouped (To do with the overdue one first and marked Late, due dates in words, the teacher's name), Starts one, is told the teacher can read the chat, gets the tutor's replies while the message budget counts down, meets a calm note instead of the message box at 0, and "I'm done" moves it to Handed in; a mismatched address is not found; a teacher switching to the student account sees the teacher's empty state; axe passes at 1280 and 360 px.
+// Behaviour: a student sees their assignments grouped (To do with the overdue one first and marked Late, due dates in words, the teacher's name), Starts one, is told the teacher can read the chat, gets the tutor's replies while the message budget counts down, meets a calm note instead of the message box at 0, and "I'm done" moves it to Handed in; a reload attaches to a reply being written and Stop ends it, all through the record; a mismatched address is not found, `new` names the conversation; a teacher switching to the student account sees the teacher's empty state; axe passes at 1280 and 360 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -154,6 +154,53 @@ describe('My Assignments (student)', () => {
       await context.close();
     });
   }
+
+  it('attaches to a reply still being written after a reload, and Stop ends it through the record', async () => {
+    const teacher = await contextAs(getBrowser(), 'premiumTeacher');
+    const work = await seedAssignment(teacher.request, { title: `Water ${token()}`, dueAt: null, messageBudget: null });
+    await teacher.close();
+    const context = await contextAs(getBrowser(), 'student');
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
+    await openAndSettle(page, '/studentAssignments');
+    const card = page.getByRole('region', { name: 'To do' }).getByRole('article', { name: work.title });
+    await card.getByText('No due date').waitFor();
+    expect(await card.getByText('messages left', { exact: false }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
+    // No budget: nothing to count.
+    expect(await page.getByTestId('messages-left').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Your message' }).fill('Explain the water cycle [[slow]]');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(/^Paragraph 3: /).waitFor({ timeout: 20_000 });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
+    const reply = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
+    await reply.getByText(/^Paragraph 5: /).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await replyDone(page);
+    await reply.getByText('Stopped', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+    // Everything went through the student's record, never a conversation or a bot.
+    const asid = new URL(page.url()).pathname.split('/').at(-1)!;
+    expect(posts.length).toBeGreaterThanOrEqual(3);
+    for (const p of posts) expect(p.startsWith(`/api/my-assignments/${asid}/`)).toBe(true);
+    expect(posts.some((p) => p.endsWith('/stop'))).toBe(true);
+
+    // The same record opened as `new` names its conversation in the address.
+    const named = new URL(page.url()).pathname;
+    const parts = named.split('/');
+    parts[4] = 'new';
+    await page.goto(parts.join('/'));
+    await expect.poll(() => new URL(page.url()).pathname).toBe(named);
+    await reply.getByText('Stopped', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('shows a teacher who switched to the student account what their students see here', async () => {
     const context = await contextAs(getBrowser(), 'freeTeacher', { width: 360, bypassCSP: true });
