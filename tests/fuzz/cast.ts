@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createConversation } from '../../server/modules/conversations/conversations.store';
 import { grantSubscription } from '../../server/modules/operator/subscriptions.service';
+import { schema } from '../../server/db/client';
 import { buildUser, SUPPORT_EMAIL, TestClient, type TestContext } from '../harness';
 
 /**
@@ -168,9 +169,36 @@ async function conversationWithReply(client: TestClient): Promise<Fixtures> {
  * A student may not use the teacher's assistant, so their conversation is made in the database, as
  * one made before that rule (or by a teacher later taken off the teachers list) would be.
  */
-async function studentFixtures(ctx: TestContext, userId: string): Promise<Fixtures> {
-  const row = await createConversation(ctx.database.db, userId, 'Fuzz');
-  return { conversations: row.id };
+async function studentFixtures(
+  ctx: TestContext,
+  student: { id: string; email: string; client: TestClient },
+  teacher: Fixtures,
+): Promise<Fixtures> {
+  const row = await createConversation(ctx.database.db, student.id, 'Fuzz');
+  return { conversations: row.id, ...(await myAssignmentFixtures(ctx, student, teacher)) };
+}
+
+/** The student on the premium teacher's class roster, with their record of its assignment, started, and a reply. */
+async function myAssignmentFixtures(
+  ctx: TestContext,
+  student: { id: string; email: string; client: TestClient },
+  teacher: Fixtures,
+): Promise<Fixtures> {
+  if (!teacher.classes || !teacher.assignments) return {};
+  const db = ctx.database.db;
+  await db.insert(schema.rosterEntry).values({ classId: teacher.classes, email: student.email, name: 'Fuzz pupil', userId: student.id });
+  const [record] = await db
+    .insert(schema.studentAssignment)
+    .values({ assignmentId: teacher.assignments, email: student.email, name: 'Fuzz pupil' })
+    .returning({ id: schema.studentAssignment.id });
+  const asid = record!.id;
+  await expectStatus(student.client.json('POST', `/api/my-assignments/${asid}/start`), 200, 'starting an assignment');
+  const sent = await student.client.post(`/api/my-assignments/${asid}/messages`, { idempotencyKey: `k-${randomUUID()}`, text: 'Hello' });
+  await sent.text();
+  const detail = await expectStatus(student.client.json('GET', `/api/my-assignments/${asid}`), 200, 'reading an assignment');
+  const reply = (detail.messages as { id: string; role: string }[]).find((m) => m.role === 'assistant');
+  if (!reply) throw new Error('fuzz setup: the assignment got no reply');
+  return { asid, messageId: reply.id };
 }
 
 /** Everyone the fuzz test sends as, each with their own rows. */
@@ -180,11 +208,14 @@ export async function fuzzCast(ctx: TestContext): Promise<Role[]> {
   const free = await roleClient(ctx, 'teacher');
   const support = await roleClient(ctx, 'teacher', SUPPORT_EMAIL);
   const student = await roleClient(ctx, 'student');
+  const premiumFixtures = await teacherFixtures(premium.client);
+  // The premium teacher on their own roster too, so their valid requests reach the student routes.
+  const { asid } = await myAssignmentFixtures(ctx, premium, premiumFixtures);
   return [
-    { name: 'premium teacher', ...premium, fixtures: await teacherFixtures(premium.client) },
+    { name: 'premium teacher', ...premium, fixtures: { ...premiumFixtures, ...(asid ? { asid } : {}) } },
     { name: 'free teacher', ...free, fixtures: await teacherFixtures(free.client) },
     { name: 'support', ...support, fixtures: await teacherFixtures(support.client) },
-    { name: 'student', ...student, fixtures: await studentFixtures(ctx, student.id) },
+    { name: 'student', ...student, fixtures: await studentFixtures(ctx, student, premiumFixtures) },
     { name: 'signed out', client: new TestClient(ctx, nextIp()), fixtures: {} },
   ];
 }
@@ -216,6 +247,8 @@ export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
     'POST /api/conversations': () => [{ title: 'Lesson' }],
     'POST /api/conversations/:id/messages': () => [{ idempotencyKey: key(), text: 'Plan a lesson' }],
     'POST /api/conversations/:id/retry': () => [{ idempotencyKey: key() }],
+    'POST /api/my-assignments/:asid/messages': () => [{ idempotencyKey: key(), text: 'What is a fraction?' }],
+    'POST /api/my-assignments/:asid/retry': () => [{ idempotencyKey: key() }],
     'POST /api/images': () => [{ idempotencyKey: key(), prompt: 'A leaf', botId: fx.bots ?? randomUUID() }],
     'POST /api/saved': () => [
       { kind: 'document', title: 'Plan', body: '# Plan', botId: fx.bots, conversationId: fx.conversations },

@@ -34,15 +34,10 @@ export function myAssignmentsRoutes() {
     return c.json(await getMyAssignment(c.get('deps'), user, c.req.param('asid')));
   });
 
-  // Start and "I'm done" take no body: whatever is sent is ignored.
+  // Start and "I'm done" (below) take no body: whatever is sent is ignored.
   app.post('/:asid/start', async (c) => {
     const user = await requireUser(c);
     return c.json(await startMyAssignment(c.get('deps'), user, c.req.param('asid')));
-  });
-
-  app.post('/:asid/submit', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await submitMyAssignment(c.get('deps'), user, c.req.param('asid')));
   });
 
   app.post('/:asid/messages', async (c) => {
@@ -67,6 +62,11 @@ export function myAssignmentsRoutes() {
     const user = await requireUser(c);
     const input = await readJson(c, retryInput);
     return retryMyAssignment(c.get('deps'), user, c.req.param('asid'), input.idempotencyKey);
+  });
+
+  app.post('/:asid/submit', async (c) => {
+    const user = await requireUser(c);
+    return c.json(await submitMyAssignment(c.get('deps'), user, c.req.param('asid')));
   });
 
   return app;

@@ -203,6 +203,7 @@ export async function startRecord(
   refuse: (view: RecordView) => void,
   now = new Date(),
 ): Promise<boolean | undefined> {
+  if (!isUuid(asid)) return undefined;
   return db.transaction(async (tx) => {
     const [locked] = await viewFrom(tx)
       .where(and(eq(sa.id, asid), studentOwnsRecord(userId)))
