@@ -1,14 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
-import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
+import { eq } from 'drizzle-orm';
+import { schema } from '../../db/client';
+import { signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
 import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
+import { storeBufferAsFile } from '../files/files.service';
+import { resolveSubscription } from '../subscription/subscription.service';
 import { assignmentWorld } from './my-assignments.test-helpers';
 
 // Issue 14, item 4 and its tests: a student reaches only their own record. Another student of the
 // same class, a student of another teacher, a teacher of another school and a free teacher get the
 // same 404 as an unknown id on every route; a signed-out caller gets 401; the owner gets 200.
+
+// A 1x1 PNG, as the files tests use.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082',
+  'hex',
+);
 
 let ctx: TestContext;
 let fake: FakeGemini;
@@ -21,6 +31,16 @@ let signedOut: TestClient;
 beforeAll(async () => {
   ({ ctx, fake } = await startAiTest());
   const world = await assignmentWorld(ctx);
+  // The tutor has an uploaded icon, which the student's record grants them (the bot is private).
+  const subscription = await resolveSubscription(ctx.database.db, { user: world.teacher.user, supportEmail: SUPPORT_EMAIL });
+  const icon = await storeBufferAsFile({ db: ctx.database.db, config: ctx.config }, subscription, {
+    ownerId: world.teacher.user.id,
+    data: PNG,
+    name: 'Ms Rivera class photo.png',
+    declaredType: 'image/png',
+    purpose: 'icon',
+  });
+  await ctx.database.db.update(schema.bot).set({ iconFileId: icon.id }).where(eq(schema.bot.id, world.bot.id));
   const student = await world.addStudent();
   owner = student.client;
   asid = student.asid;
@@ -50,6 +70,7 @@ type Call = (client: TestClient) => Promise<Response>;
 /** Every route of a record, in an order the owner can follow (submit last). */
 const routes: [string, Call][] = [
   ['GET /api/my-assignments/:asid', (c) => c.get(`/api/my-assignments/${asid}`)],
+  ['GET /api/my-assignments/:asid/icon', (c) => c.get(`/api/my-assignments/${asid}/icon`)],
   ['POST /api/my-assignments/:asid/start', (c) => c.post(`/api/my-assignments/${asid}/start`)],
   ['POST /api/my-assignments/:asid/messages', (c) => c.post(`/api/my-assignments/${asid}/messages`, { idempotencyKey: key(), text: 'Hi' })],
   ['GET /api/my-assignments/:asid/messages/:messageId/stream', (c) => c.get(`/api/my-assignments/${asid}/messages/${replyId}/stream`)],
@@ -85,5 +106,18 @@ describe.each(routes)('%s', (_route, call) => {
     const res = await call(owner);
     expect(res.status).toBe(200);
     await res.text();
+  });
+});
+
+describe('GET /api/my-assignments/:asid/icon', () => {
+  it("serves the private tutor's picture to the record's student, who may not read it through the bot", async () => {
+    const res = await owner.get(`/api/my-assignments/${asid}/icon`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    const detail = await owner.json<MyAssignmentDetail>('GET', `/api/my-assignments/${asid}`);
+    expect((await owner.get(`/api/bots/${detail.body.bot.id}/icon`)).status).toBeGreaterThanOrEqual(400);
+    const again = await owner.get(`/api/my-assignments/${asid}/icon`, { 'If-None-Match': res.headers.get('etag')! });
+    expect(again.status).toBe(304);
   });
 });

@@ -1,11 +1,14 @@
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { retryInput, sendMessageInput } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
+import { openBotIcon } from '../bots/bot-icon.service';
 import {
   attachMyReply,
   getMyAssignment,
   listMyAssignments,
+  myTutorIcon,
   retryMyAssignment,
   sendToMyAssignment,
   startMyAssignment,
@@ -32,6 +35,22 @@ export function myAssignmentsRoutes() {
     const user = await requireUser(c);
     c.header('Cache-Control', 'no-store');
     return c.json(await getMyAssignment(c.get('deps'), user, c.req.param('asid')));
+  });
+
+  // The tutor's uploaded icon, served as /api/bots/:id/icon serves it to those who may see the bot.
+  app.get('/:asid/icon', async (c) => {
+    const user = await requireUser(c);
+    const file = await myTutorIcon(c.get('deps'), user, c.req.param('asid'));
+    const etag = `"${file.sha256}"`;
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('ETag', etag);
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+    const stream = await openBotIcon(c.get('deps').config, file);
+    c.header('Content-Type', file.sniffedType);
+    c.header('Content-Length', String(file.size));
+    c.header('Content-Disposition', 'inline');
+    return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
   });
 
   // Start and "I'm done" (below) take no body: whatever is sent is ignored.
@@ -70,4 +89,13 @@ export function myAssignmentsRoutes() {
   });
 
   return app;
+}
+
+/** Whether an If-None-Match header names this ETag (a list, weak forms, or *). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
 }

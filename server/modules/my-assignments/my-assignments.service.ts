@@ -5,7 +5,9 @@ import type { AppDeps, SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/live';
 import { recordNotFound } from '../assignments/assignments.policy';
+import { iconImageTypes } from '../bots/bot-icon.service';
 import { composeBotInstructions } from '../bots/run-spec';
+import type { FileRow } from '../files/files.presenter';
 import { attachReply } from '../conversations/conversations.attach';
 import { sendMessage, sendWindow, type RunHooks } from '../conversations/conversations.run';
 import { getConversation, retryReply, stopReply } from '../conversations/conversations.service';
@@ -179,4 +181,15 @@ export async function stopMyReply(deps: AppDeps, user: SessionUser, asid: string
 
 export async function attachMyReply(deps: AppDeps, user: SessionUser, asid: string, messageId: string): Promise<Response> {
   return attachReply(deps, user, await conversationOf(deps, user, asid), messageId);
+}
+
+/**
+ * GET /api/my-assignments/:asid/icon: the tutor's uploaded icon, for the student the record
+ * grants it to (the bot itself may be private; /api/bots/:id/icon is for those who may see it).
+ */
+export async function myTutorIcon(deps: AppDeps, user: SessionUser, asid: string): Promise<FileRow> {
+  const view = await mine(deps, user, asid);
+  const file = view.bot.iconFileId ? await store.tutorIconFile(deps.database.db, view.bot.iconFileId, iconImageTypes) : undefined;
+  if (!file) throw new AppError('not_found', 404, 'That icon was not found.');
+  return file;
 }

@@ -257,3 +257,13 @@ export async function stillOpen(db: Db, pairs: { asid: string; userId: string }[
     where ${studentOwnsRecord(sql`v."userId"`)}`)) as { rows: { asid: string }[] };
   return new Set(result.rows.map((r) => r.asid));
 }
+
+/** The uploaded picture of the record's tutor (a ready icon or image file of a picture type), if it has one. */
+export async function tutorIconFile(db: Db, fileId: string, types: readonly string[]) {
+  const f = schema.file;
+  const [row] = await db
+    .select()
+    .from(f)
+    .where(and(eq(f.id, fileId), eq(f.status, 'ready'), inArray(f.purpose, ['icon', 'image']), inArray(f.sniffedType, [...types])));
+  return row;
+}
