@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByStatus, duration, messagesUsed, nextActions, relativeTime } from './format';
+import { compactDate, countByStatus, duration, messagesUsed, nextActions, relativeTime } from './format';
 
 describe('duration', () => {
   it('rounds time spent to minutes, then hours and minutes', () => {
@@ -55,5 +55,22 @@ describe('nextActions', () => {
     expect(nextActions('in_progress')).toEqual({ complete: true, handBack: false });
     expect(nextActions('submitted')).toEqual({ complete: true, handBack: true });
     expect(nextActions('completed')).toEqual({ complete: false, handBack: true });
+  });
+});
+
+describe('compactDate', () => {
+  it('leaves out the year of this year', () => {
+    const now = new Date(2026, 10, 24, 12).getTime();
+    expect(compactDate(new Date(2026, 10, 22, 9).toISOString(), now)).toBe('Nov 22');
+    expect(compactDate(new Date(2025, 11, 30, 9).toISOString(), now)).toBe('Dec 30, 2025');
+  });
+});
+
+describe('relativeTime at the edges of its units', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+  it('rounds up to the next unit near its end', () => {
+    expect(relativeTime(ago(50 * 60), now)).toBe('1 hour ago');
+    expect(relativeTime(ago(23.9 * 3600), now)).toBe('yesterday');
   });
 });

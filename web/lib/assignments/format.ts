@@ -13,8 +13,9 @@ export function relativeTime(iso: string | null, now: number = Date.now()): stri
   const abs = Math.abs(seconds);
   const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   if (abs < MINUTE) return 'just now';
-  if (abs < HOUR) return rtf.format(Math.round(seconds / MINUTE), 'minute');
-  if (abs < DAY) return rtf.format(Math.round(seconds / HOUR), 'hour');
+  // Each unit until the next reads better ("1 hour ago" rather than "59 minutes ago").
+  if (abs < 45 * MINUTE) return rtf.format(Math.round(seconds / MINUTE), 'minute');
+  if (abs < 22 * HOUR) return rtf.format(Math.round(seconds / HOUR), 'hour');
   if (abs < 7 * DAY) return rtf.format(Math.round(seconds / DAY), 'day');
   return shortDate(iso);
 }
@@ -24,6 +25,14 @@ export function shortDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return d.toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** "Dec 1" this year, "Dec 1, 2025" another: a day in a narrow column. */
+export function compactDate(iso: string, now: number = Date.now()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const sameYear = d.getFullYear() === new Date(now).getFullYear();
+  return d.toLocaleDateString('en', sameYear ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** "Dec 1, 2026, 3:05 PM": an exact moment, for tooltips and the transcript. */

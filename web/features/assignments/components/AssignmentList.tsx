@@ -51,7 +51,7 @@ export function AssignmentList({ assignments }: { assignments: AssignmentSummary
                   a.classes.length ? s.classes(a.classes.map(classLabel).join(', ')) : s.noClasses,
                 ].join(' · ')}
               </Typography>
-              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }} aria-label={s.countsLabel}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
                 <Chip size="small" label={s.total(a.counts.total)} />
                 {statusOrder.map((st) => (
                   <Chip key={st} size="small" variant="outlined" label={s.statusCount(s.status[st], a.counts[st])} />

@@ -56,10 +56,14 @@ export function AssignmentView({
   say: (notice: Notice) => void;
 }) {
   const queryClient = useQueryClient();
-  const detail = useQuery(assignmentQuery(id));
+  // Once deleted, nothing here asks for it again (a live event or a cache removal would, and get a 404).
+  const [gone, setGone] = useState(false);
+  const detail = useQuery({ ...assignmentQuery(id), enabled: !gone });
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [busyRecord, setBusyRecord] = useState<string | null>(null);
+  // Opened from the row's "Write feedback": the feedback box takes the focus.
+  const [feedbackFirst, setFeedbackFirst] = useState(false);
 
   const store = (next: AssignmentDetail) => {
     queryClient.setQueryData(assignmentKeys.detail(next.id), next);
@@ -89,22 +93,29 @@ export function AssignmentView({
   const counts = countByStatus(a.students);
   const record = recordId ? (a.students.find((r) => r.id === recordId) ?? null) : null;
 
-  const setStatus = async (r: StudentRecord, status: 'completed' | 'in_progress') => {
+  /**
+   * Mark completed or hand back. Says how it went in the page's snackbar, or returns it for the
+   * transcript dialog to show (`inDialog`: a snackbar would cover the dialog's buttons on a phone).
+   */
+  const setStatus = async (r: StudentRecord, status: 'completed' | 'in_progress', inDialog = false): Promise<string> => {
     setBusyRecord(r.id);
+    let message: string;
     try {
       const outcome = await updateRecord(a.id, r.id, { version: r.version, status });
       if (outcome.status === 'saved') {
         storeRecord(outcome.record);
-        say({ message: status === 'completed' ? s.markedCompleted(r.name) : s.handedBack(r.name) });
+        message = status === 'completed' ? s.markedCompleted(r.name) : s.handedBack(r.name);
       } else {
-        say({ message: s.recordConflict });
+        message = s.recordConflict;
         await reload();
       }
     } catch (err) {
-      say({ message: messageOf(err) });
+      message = messageOf(err);
     } finally {
       setBusyRecord(null);
     }
+    if (!inDialog) say({ message });
+    return message;
   };
 
   const toggleOpen = async () => {
@@ -123,6 +134,7 @@ export function AssignmentView({
     setBusy(true);
     try {
       await deleteAssignment(a.id);
+      setGone(true);
       onDeleted(a);
     } catch (err) {
       say({ message: messageOf(err) });
@@ -179,7 +191,7 @@ export function AssignmentView({
           {a.instructions || s.noInstructions}
         </Typography>
       </Paper>
-      <Stack direction="row" component="p" sx={{ gap: 0.75, flexWrap: 'wrap', m: 0, mb: 1.5 }}>
+      <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', mb: 1.5 }}>
         <Chip size="small" label={s.total(counts.total)} />
         {statusOrder.map((st) => (
           <Chip key={st} size="small" variant="outlined" label={s.statusCount(s.status[st], counts[st])} />
@@ -189,7 +201,10 @@ export function AssignmentView({
       <StudentTable
         assignment={a}
         busyId={busyRecord}
-        onOpen={(r) => onOpenRecord(r.id)}
+        onOpen={(r, feedback) => {
+          setFeedbackFirst(Boolean(feedback));
+          onOpenRecord(r.id);
+        }}
         onStatus={(r, status) => void setStatus(r, status)}
       />
       {record && (
@@ -197,8 +212,9 @@ export function AssignmentView({
           assignment={a}
           record={record}
           busy={busyRecord === record.id}
+          focusFeedback={feedbackFirst}
           onClose={() => onOpenRecord(null)}
-          onStatus={(r, status) => void setStatus(r, status)}
+          onStatus={(r, status) => setStatus(r, status, true)}
           onRecordSaved={storeRecord}
           reload={reload}
         />

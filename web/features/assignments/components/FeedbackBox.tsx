@@ -19,12 +19,14 @@ const s = strings.assignments;
 export function FeedbackBox({
   assignmentId,
   record,
+  autoFocus = false,
   onSaved,
   reload,
 }: {
   assignmentId: string;
   /** The record as the page has it now (its version moves on with live updates). */
   record: StudentRecord;
+  autoFocus?: boolean;
   onSaved: (record: StudentRecord) => void;
   reload: () => Promise<unknown>;
 }) {
@@ -74,6 +76,7 @@ export function FeedbackBox({
         multiline
         minRows={3}
         maxRows={14}
+        autoFocus={autoFocus}
         fullWidth
         slotProps={{ htmlInput: { maxLength: FEEDBACK_MAX } }}
       />

@@ -1,8 +1,12 @@
+import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -12,8 +16,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import MoreVert from '@mui/icons-material/MoreVert';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
-import { dateTime, duration, messagesUsed, nextActions, relativeTime, shortDate } from '../../../lib/assignments/format';
+import { compactDate, dateTime, duration, messagesUsed, nextActions, relativeTime } from '../../../lib/assignments/format';
 import { studentPageHref } from '../../../lib/assignments/links';
 import { useNow } from '../../../lib/assignments/useNow';
 import { strings } from '../../../lib/strings';
@@ -39,7 +44,7 @@ function When({ iso, now, relative }: { iso: string | null; now: number; relativ
   if (!iso) return <>{s.never}</>;
   return (
     <time dateTime={iso} title={dateTime(iso)}>
-      {relative ? relativeTime(iso, now) : shortDate(iso)}
+      {relative ? relativeTime(iso, now) : compactDate(iso, now)}
     </time>
   );
 }
@@ -58,7 +63,7 @@ export function StudentTable({
   assignment: AssignmentDetail;
   /** The record whose change is being sent (its buttons wait). */
   busyId: string | null;
-  onOpen: (record: StudentRecord) => void;
+  onOpen: (record: StudentRecord, feedback?: boolean) => void;
   onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => void;
 }) {
   const now = useNow();
@@ -78,7 +83,7 @@ export function StudentTable({
       tabIndex={0}
       sx={{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
     >
-      <Table size="small" sx={{ minWidth: 1040 }}>
+      <Table size="small" sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1.25 } }}>
         <Box component="caption" sx={visuallyHidden}>
           {s.tableCaption(assignment.title)}
         </Box>
@@ -91,14 +96,12 @@ export function StudentTable({
             <TableCell>{s.colLastActive}</TableCell>
             <TableCell align="right">{s.colTime}</TableCell>
             <TableCell align="right">{s.colMessages}</TableCell>
-            <TableCell>{s.colLate}</TableCell>
             <TableCell align="right">{s.colFlags}</TableCell>
             <TableCell>{s.colActions}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {assignment.students.map((r) => {
-            const can = nextActions(r.status);
             const busy = busyId === r.id;
             return (
               <TableRow key={r.id} hover data-record={r.id}>
@@ -121,10 +124,11 @@ export function StudentTable({
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.className ?? s.never}</TableCell>
+                <TableCell sx={{ minWidth: 96 }}>{r.className ?? s.never}</TableCell>
                 <TableCell>
                   <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
                     <StatusChip status={r.status} />
+                    {r.late && <Chip size="small" color="error" variant="outlined" label={s.late} />}
                     {r.feedbackAt && (
                       <Typography variant="caption" color="text.secondary">
                         {s.feedbackGiven}
@@ -140,36 +144,9 @@ export function StudentTable({
                 </TableCell>
                 <TableCell align="right">{duration(r.timeSpentSeconds)}</TableCell>
                 <TableCell align="right">{messagesUsed(r.messageCount, assignment.messageBudget)}</TableCell>
-                <TableCell>{r.late ? <Chip size="small" color="error" variant="outlined" label={s.late} /> : s.notLate}</TableCell>
                 <TableCell align="right">{r.flags > 0 ? <Chip size="small" color="error" label={r.flags} /> : r.flags}</TableCell>
                 <TableCell>
-                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'nowrap' }}>
-                    <Button size="small" variant="outlined" onClick={() => onOpen(r)} aria-label={s.openTranscriptLabel(r.name)}>
-                      {s.openTranscript}
-                    </Button>
-                    {can.complete && (
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        onClick={() => onStatus(r, 'completed')}
-                        aria-label={s.markCompletedLabel(r.name)}
-                        sx={{ whiteSpace: 'nowrap' }}
-                      >
-                        {s.markCompleted}
-                      </Button>
-                    )}
-                    {can.handBack && (
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        onClick={() => onStatus(r, 'in_progress')}
-                        aria-label={s.handBackLabel(r.name)}
-                        sx={{ whiteSpace: 'nowrap' }}
-                      >
-                        {s.handBack}
-                      </Button>
-                    )}
-                  </Stack>
+                  <RowActions record={r} busy={busy} onOpen={onOpen} onStatus={onStatus} />
                 </TableCell>
               </TableRow>
             );
@@ -191,3 +168,47 @@ const visuallyHidden = {
   margin: '-1px',
   border: 0,
 } as const;
+
+/** Transcript at hand; feedback, Mark completed and Hand back in the row's menu. */
+function RowActions({
+  record,
+  busy,
+  onOpen,
+  onStatus,
+}: {
+  record: StudentRecord;
+  busy: boolean;
+  onOpen: (record: StudentRecord, feedback?: boolean) => void;
+  onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const can = nextActions(record.status);
+  const pick = (run: () => void) => () => {
+    setAnchor(null);
+    run();
+  };
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+      <Button size="small" variant="outlined" onClick={() => onOpen(record)} aria-label={s.openTranscriptLabel(record.name)}>
+        {s.openTranscript}
+      </Button>
+      <IconButton
+        size="small"
+        aria-label={s.moreActions(record.name)}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        disabled={busy}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVert fontSize="small" />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={pick(() => onOpen(record, true))}>{s.writeFeedback}</MenuItem>
+        {can.complete && <MenuItem onClick={pick(() => onStatus(record, 'completed'))}>{s.markCompleted}</MenuItem>}
+        {can.handBack && <MenuItem onClick={pick(() => onStatus(record, 'in_progress'))}>{s.handBack}</MenuItem>}
+      </Menu>
+    </Stack>
+  );
+}

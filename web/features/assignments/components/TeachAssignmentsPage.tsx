@@ -61,11 +61,16 @@ export default function TeachAssignmentsPage() {
             recordId={recordId}
             live={live}
             say={say}
-            onOpenRecord={(r) => void navigate(teachAssignmentsHref({ assignment: assignmentId, record: r }))}
+            onOpenRecord={(r) => {
+              // A snackbar would sit over the transcript's buttons on a phone.
+              if (r) setNotice(null);
+              void navigate(teachAssignmentsHref({ assignment: assignmentId, record: r }));
+            }}
             onDeleted={(deleted) => {
-              queryClient.removeQueries({ queryKey: assignmentKeys.detail(deleted.id) });
+              void Promise.resolve(navigate(teachAssignmentsHref())).then(() =>
+                queryClient.removeQueries({ queryKey: assignmentKeys.detail(deleted.id) }),
+              );
               void queryClient.invalidateQueries({ queryKey: assignmentKeys.list() });
-              void navigate(teachAssignmentsHref());
               say({
                 message: s.deleted,
                 undo: () => {

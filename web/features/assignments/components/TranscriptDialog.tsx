@@ -35,6 +35,7 @@ export function TranscriptDialog({
   assignment,
   record,
   busy,
+  focusFeedback = false,
   onClose,
   onStatus,
   onRecordSaved,
@@ -43,8 +44,11 @@ export function TranscriptDialog({
   assignment: AssignmentDetail;
   record: StudentRecord;
   busy: boolean;
+  /** Put the cursor in the feedback box (opened as "Write feedback"). */
+  focusFeedback?: boolean;
   onClose: () => void;
-  onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => void;
+  /** Resolves with what to tell the teacher. */
+  onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => Promise<string>;
   onRecordSaved: (record: StudentRecord) => void;
   reload: () => Promise<unknown>;
 }) {
@@ -53,6 +57,11 @@ export function TranscriptDialog({
   const transcript = useQuery({ ...transcriptQuery(assignment.id, record.id), enabled: record.hasTranscript });
   const printArea = useRef<HTMLDivElement>(null);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [statusNote, setStatusNote] = useState<string | null>(null);
+  const changeStatus = (status: 'completed' | 'in_progress') => {
+    setStatusNote(null);
+    void onStatus(record, status).then(setStatusNote);
+  };
   const can = nextActions(record.status);
   const printTitle = `${record.name} – ${assignment.title}`;
 
@@ -129,16 +138,28 @@ export function TranscriptDialog({
           )}
         </Box>
         <Divider sx={{ my: 3 }} />
-        <FeedbackBox key={record.id} assignmentId={assignment.id} record={record} onSaved={onRecordSaved} reload={reload} />
+        <FeedbackBox
+          key={record.id}
+          assignmentId={assignment.id}
+          record={record}
+          autoFocus={focusFeedback}
+          onSaved={onRecordSaved}
+          reload={reload}
+        />
       </DialogContent>
+      {statusNote && (
+        <Alert severity="info" role="status" sx={{ borderRadius: 0 }}>
+          {statusNote}
+        </Alert>
+      )}
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {can.complete && (
-          <Button variant="contained" color="success" disabled={busy} onClick={() => onStatus(record, 'completed')}>
+          <Button variant="contained" color="success" disabled={busy} onClick={() => changeStatus('completed')}>
             {s.markCompleted}
           </Button>
         )}
         {can.handBack && (
-          <Button variant="outlined" disabled={busy} onClick={() => onStatus(record, 'in_progress')}>
+          <Button variant="outlined" disabled={busy} onClick={() => changeStatus('in_progress')}>
             {s.handBack}
           </Button>
         )}

@@ -1,0 +1,174 @@
+// Behaviour: a premium teacher with a class creates an assignment from a TutorBot template (due at the end of the chosen day, in the browser's zone); the class's students appear as Assigned; the table follows a student's work live without a reload; the transcript shows the turns, feedback is saved, a record is marked completed; Delete is undone; it passes axe and fits 1280 and 360 px.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../fixtures/axe';
+import { baseUrl, contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { users } from '../fixtures/users';
+
+const getBrowser = useBrowser();
+const shotsDir = process.env.E2E_SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!shotsDir) return;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+const token = () => Math.random().toString(36).slice(2, 8);
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A POST as the app's pages send it (the server refuses writes from other origins). */
+const post = (context: BrowserContext, url: string, data: unknown = {}) =>
+  context.request.post(url, { data, headers: { Origin: baseUrl } });
+
+/** A class of the teacher's with the seeded student (who has an account) and one not signed up yet. */
+async function classWithStudents(teacher: BrowserContext, t: string) {
+  const made = await json<{ id: string; name: string }>(await post(teacher, '/api/classes', { name: `Algebra ${t}`, section: 'P2' }));
+  await json(
+    await post(teacher, `/api/classes/${made.id}/students`, {
+      students: [
+        { email: users.student.email, name: users.student.name },
+        { email: `kai.${t}@school.test`, name: 'Kai Moreno' },
+      ],
+    }),
+  );
+  return made;
+}
+
+/** The student's record of the assignment with this title, through their own API. */
+async function studentRecordId(student: BrowserContext, title: string): Promise<string> {
+  const list = await json<{ assignments: { id: string; title: string }[] }>(await student.request.get('/api/my-assignments'));
+  const found = list.assignments.find((a) => a.title === title);
+  if (!found) throw new Error(`the student does not see "${title}"`);
+  return found.id;
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+
+describe('Assignments (teacher)', () => {
+  for (const width of [1280, 360]) {
+    it(`creates an assignment from a template and follows it live at ${width} px`, async () => {
+      const browser = getBrowser();
+      const teacher = await contextAs(browser, 'premiumTeacher', { width, bypassCSP: true });
+      const student = await contextAs(browser, 'student');
+      const page = await teacher.newPage();
+      const errors = trackErrors(page);
+      page.on('response', (r) => {
+        if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+      });
+      const t = token();
+      const klass = await classWithStudents(teacher, t);
+      const creates: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/assignments') creates.push(r.postData() ?? '');
+      });
+
+      await openAndSettle(page, '/teachAssignments');
+      await page.getByRole('button', { name: 'New assignment' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'New assignment' });
+      await dialog.getByRole('combobox', { name: 'TutorBot' }).click();
+      const template = page.getByRole('option', { name: /\(template\)$/ }).first();
+      const templateName = ((await template.textContent()) ?? '').replace(/ \(template\)$/, '');
+      await template.click();
+      // The title follows the chosen bot until the teacher types one.
+      const titleBox = dialog.getByRole('textbox', { name: 'Title' });
+      await expect.poll(() => titleBox.inputValue()).toBe(templateName);
+      const title = `Fractions ${t}`;
+      await titleBox.fill(title);
+      await dialog.getByRole('textbox', { name: 'Instructions for students' }).fill('Explain each step in your own words.');
+      await dialog.getByLabel('Due date (optional)').fill('2030-06-15');
+      await dialog.getByRole('spinbutton', { name: 'Message limit per student (optional)' }).fill('20');
+      await dialog.getByRole('checkbox', { name: new RegExp(`Algebra ${t} · P2`) }).check();
+      if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+      await dialog.getByRole('button', { name: 'Create assignment' }).click();
+
+      // The view of the new assignment: the class's students, Assigned.
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+      expect(creates).toHaveLength(1);
+      const sent = JSON.parse(creates[0]!) as { dueAt: string; messageBudget: number; classIds: string[] };
+      expect(sent.dueAt).toMatch(/^2030-06-15T23:59:59[+-]\d{2}:\d{2}$/);
+      expect(sent.messageBudget).toBe(20);
+      expect(sent.classIds).toEqual([klass.id]);
+      expect(new URL(page.url()).searchParams.get('assignment')).toBeTruthy();
+      const sam = row(page, users.student.name);
+      const kai = row(page, 'Kai Moreno');
+      await sam.getByText('Assigned', { exact: true }).waitFor();
+      await kai.getByText('Assigned', { exact: true }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+      await transitionsDone(page);
+      await shoot(page, `teach-assignments-table-${width}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The student starts and sends a message: the row follows without a reload.
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      const asid = await studentRecordId(student, title);
+      await json(await post(student, `/api/my-assignments/${asid}/start`));
+      await sam.getByText('In progress', { exact: true }).waitFor({ timeout: 10_000 });
+      const reply = await post(student, `/api/my-assignments/${asid}/messages`, {
+        idempotencyKey: `e2e-${t}-1`,
+        text: 'Is 3/4 bigger than 2/3?',
+      });
+      expect(reply.status()).toBe(200);
+      await reply.body();
+      await sam.getByRole('cell', { name: '1 / 20' }).waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+      // The transcript: the student's turn and the tutor's, labelled; feedback saved.
+      await sam.getByRole('button', { name: `Transcript and feedback: ${users.student.name}` }).click();
+      const transcript = page.getByRole('dialog', { name: `${users.student.name}: transcript` });
+      const turns = transcript.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
+      await turns.first().getByText(`${users.student.name} (student)`).waitFor();
+      await turns.first().getByText('Is 3/4 bigger than 2/3?').waitFor();
+      await turns
+        .nth(1)
+        .getByText(/\(tutor\)$/)
+        .waitFor();
+      const download = page.waitForEvent('download');
+      await transcript.getByRole('button', { name: 'Download DOCX' }).click();
+      expect((await download).suggestedFilename()).toBe(`${title} - ${users.student.name}.docx`);
+      await transcript
+        .getByRole('textbox', { name: `Feedback for ${users.student.name}` })
+        .fill('Good reasoning. Try one with unlike denominators next.');
+      await transcript.getByRole('button', { name: 'Save feedback' }).click();
+      await transcript.getByText('Feedback saved.').waitFor();
+      await transitionsDone(page);
+      await shoot(page, `teach-assignments-transcript-${width}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+      const mine = await json<{ assignments: { id: string; feedback: string }[] }>(await student.request.get('/api/my-assignments'));
+      expect(mine.assignments.find((a) => a.id === asid)?.feedback).toBe('Good reasoning. Try one with unlike denominators next.');
+      await transcript.getByRole('button', { name: 'Mark completed' }).click();
+      await transcript.getByText('Completed', { exact: true }).waitFor();
+      await transcript.getByText(`${users.student.name}: marked completed.`).waitFor();
+      await transcript.getByRole('button', { name: 'Close', exact: true }).click();
+      await sam.getByText('Completed', { exact: true }).waitFor();
+
+      // Delete, then Undo brings it back.
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Assignment deleted.').waitFor();
+      await expect.poll(() => page.getByRole('heading', { level: 2, name: title }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+      await sam.getByText('Completed', { exact: true }).waitFor();
+
+      expect(errors).toEqual([]);
+      await student.close();
+      await teacher.close();
+    });
+  }
+
+  it('refuses a free teacher (My Subscription instead)', async () => {
+    const context = await contextAs(getBrowser(), 'freeTeacher');
+    const page = await context.newPage();
+    expect(await openAndSettle(page, '/teachAssignments')).toBe('/my-subscription');
+    await context.close();
+  });
+});
