@@ -84,7 +84,7 @@ describe('Assignments (teacher)', () => {
       await titleBox.fill(title);
       await dialog.getByRole('textbox', { name: 'Instructions for students' }).fill('Explain each step in your own words.');
       await dialog.getByLabel('Due date (optional)').fill('2030-06-15');
-      await dialog.getByRole('spinbutton', { name: 'Message limit per student (optional)' }).fill('20');
+      await dialog.getByRole('spinbutton', { name: 'Message limit (optional)' }).fill('20');
       await dialog.getByRole('checkbox', { name: new RegExp(`Algebra ${t} · P2`) }).check();
       if (width === 360) expect(await scrollsSideways(page)).toBe(false);
       await dialog.getByRole('button', { name: 'Create assignment' }).click();
@@ -150,6 +150,27 @@ describe('Assignments (teacher)', () => {
       await transcript.getByText(`${users.student.name}: marked completed.`).waitFor();
       await transcript.getByRole('button', { name: 'Close', exact: true }).click();
       await sam.getByText('Completed', { exact: true }).waitFor();
+
+      // The student's page in My Students lists it, and its link opens the transcript again.
+      if (width === 1280) {
+        await sam.getByRole('link', { name: users.student.name }).click();
+        const studentPage = page.getByRole('dialog', { name: users.student.name });
+        const listed = studentPage
+          .getByRole('list', { name: `${users.student.name}'s assignments` })
+          .getByRole('listitem')
+          .filter({ hasText: title });
+        await listed.getByText('Completed', { exact: true }).waitFor();
+        await studentPage.getByText(`Algebra ${t} · P2`).waitFor();
+        await transitionsDone(page);
+        await shoot(page, 'teach-assignments-student-page-1280');
+        expect(await seriousViolations(page)).toEqual([]);
+        await listed.getByRole('link', { name: `Transcript: ${title}` }).click();
+        await page
+          .getByRole('dialog', { name: `${users.student.name}: transcript` })
+          .getByRole('button', { name: 'Close', exact: true })
+          .click();
+        await sam.waitFor();
+      }
 
       // Delete, then Undo brings it back.
       await page.getByRole('button', { name: 'Delete' }).click();

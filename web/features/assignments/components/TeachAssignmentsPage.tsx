@@ -167,16 +167,13 @@ function AssignmentsHome({ live, onNew }: { live: ReturnType<typeof useAssignmen
           {s.emptyBody}
         </Typography>
         {noClasses && (
-          <Alert
-            severity="info"
-            sx={{ mb: 2 }}
-            action={
-              <Button component={RouterLink} to={paths.myStudents.to()} color="inherit" size="small">
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {s.emptyNoClasses}
+            <Box sx={{ mt: 1 }}>
+              <Button component={RouterLink} to={paths.myStudents.to()} color="inherit" size="small" variant="outlined">
                 {s.toMyStudents}
               </Button>
-            }
-          >
-            {s.emptyNoClasses}
+            </Box>
           </Alert>
         )}
         {newButton}
