@@ -186,6 +186,44 @@ describe('Assignments (teacher)', () => {
     });
   }
 
+  it('shows an edit made elsewhere meanwhile, then saves the teacher’s change over it', async () => {
+    const teacher = await contextAs(getBrowser(), 'premiumTeacher', { bypassCSP: true });
+    const page = await teacher.newPage();
+    const errors = trackErrors(page);
+    const t = token();
+    const klass = await classWithStudents(teacher, t);
+    const templates = await json<{ items: { id: string }[] }>(await teacher.request.get('/api/bots?kind=TutorBot&tab=templates'));
+    const made = await json<{ id: string; version: number }>(
+      await post(teacher, '/api/assignments', { botId: templates.items[0]!.id, title: `Edit ${t}`, classIds: [klass.id] }),
+    );
+    await openAndSettle(page, `/teachAssignments?assignment=${made.id}`);
+    await page.getByRole('heading', { level: 2, name: `Edit ${t}` }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit assignment' });
+    await dialog.getByRole('textbox', { name: 'Instructions for students' }).fill('Bring your notes.');
+
+    // Another tab renames it first.
+    const other = await teacher.request.patch(`/api/assignments/${made.id}`, {
+      data: { version: made.version, title: `Renamed ${t}` },
+      headers: { Origin: baseUrl },
+    });
+    expect(other.status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Changed elsewhere' }).waitFor();
+    // The page shows the saved version behind the dialog; the form holds it with the teacher's change on top.
+    await page.getByRole('heading', { level: 2, name: `Renamed ${t}`, includeHidden: true }).waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Instructions for students' }).inputValue()).toBe('Bring your notes.');
+    expect(await dialog.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(`Renamed ${t}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Assignment saved.').waitFor();
+    // Only what the teacher changed was sent: the other tab's title stays.
+    await page.getByRole('heading', { level: 2, name: `Renamed ${t}` }).waitFor();
+    await page.getByText('Bring your notes.').waitFor();
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    await teacher.close();
+  });
+
   it('refuses a free teacher (My Subscription instead)', async () => {
     const context = await contextAs(getBrowser(), 'freeTeacher');
     const page = await context.newPage();

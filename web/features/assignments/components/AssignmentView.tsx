@@ -77,6 +77,7 @@ export function AssignmentView({
     void queryClient.invalidateQueries({ queryKey: assignmentKeys.studentPages() });
   };
   const reload = () => queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(id) });
+  const fetchFresh = () => queryClient.fetchQuery({ ...assignmentQuery(id), staleTime: 0 });
 
   if (detail.isPending) return <CircularProgress aria-label={s.listLabel} />;
   if (detail.isError) {
@@ -223,7 +224,7 @@ export function AssignmentView({
         <EditAssignmentDialog
           assignment={a}
           onClose={() => setEditing(false)}
-          reload={reload}
+          reload={fetchFresh}
           onSaved={(saved) => {
             store(saved);
             setEditing(false);

@@ -14,7 +14,7 @@ import type { AssignmentDetail } from '../../../../contract/assignments';
 import { updateAssignment } from '../../../lib/assignments/updateAssignment';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
-import { formErrorsOf, formOf, isUnchanged, toUpdateInput, type AssignmentForm, type FormErrors } from '../model/form';
+import { formErrorsOf, formOf, isUnchanged, rebaseForm, toUpdateInput, type AssignmentForm, type FormErrors } from '../model/form';
 import { AssignmentFields } from './AssignmentFields';
 import { TargetPicker } from './TargetPicker';
 
@@ -22,7 +22,7 @@ const s = strings.assignments;
 
 /**
  * Edit an assignment against the version shown. A 409 (changed in another tab) reloads the
- * assignment, says so, and keeps the teacher's edits in the form to save again over it.
+ * assignment, says so, and puts the teacher's edits on top of the saved version, to save again.
  */
 export function EditAssignmentDialog({
   assignment,
@@ -34,11 +34,14 @@ export function EditAssignmentDialog({
   assignment: AssignmentDetail;
   onClose: () => void;
   onSaved: (saved: AssignmentDetail) => void;
-  reload: () => Promise<unknown>;
+  /** Fetches the saved version again (after a conflict). */
+  reload: () => Promise<AssignmentDetail>;
 }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const [base] = useState(() => formOf(assignment));
+  // What the form started from, and the version it is sent against; both move on after a conflict.
+  const [base, setBase] = useState(() => formOf(assignment));
+  const [version, setVersion] = useState(assignment.version);
   const [form, setForm] = useState<AssignmentForm>(base);
   const [errors, setErrors] = useState<FormErrors>({});
   const [other, setOther] = useState<string[]>([]);
@@ -53,7 +56,7 @@ export function EditAssignmentDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending.current) return;
-    const checked = toUpdateInput(form, base, assignment.version);
+    const checked = toUpdateInput(form, base, version);
     if (!checked.ok) {
       setErrors(checked.errors);
       setOther(checked.other);
@@ -69,7 +72,11 @@ export function EditAssignmentDialog({
       if (outcome.status === 'saved') onSaved(outcome.assignment);
       else {
         setConflict(true);
-        await reload();
+        const fresh = await reload();
+        const saved = formOf(fresh);
+        setForm((f) => rebaseForm(f, base, saved));
+        setBase(saved);
+        setVersion(fresh.version);
       }
     } catch (err) {
       if (err instanceof ApiError && err.fields) {

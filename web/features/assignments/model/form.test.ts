@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssignmentDetail } from '../../../../contract/assignments';
-import { emptyForm, formErrorsOf, formOf, isUnchanged, toCreateInput, toUpdateInput, type AssignmentForm } from './form';
+import { emptyForm, formErrorsOf, formOf, isUnchanged, rebaseForm, toCreateInput, toUpdateInput, type AssignmentForm } from './form';
 
 const botId = '0b5b7e0e-8a55-4a3c-9a0a-6f0e5f3b1c11';
 const classId = '7d1f1a52-2c64-4c4e-8f3c-0a1b2c3d4e5f';
@@ -90,5 +90,14 @@ describe('formErrorsOf', () => {
       formErrorsOf({ 'studentIds.2': 'Choose students from the list.', dueAt: 'Choose a valid due date.', _: 'Something else.' }),
     ).toEqual({ errors: { targets: 'Choose students from the list.', due: 'Choose a valid due date.' }, other: ['Something else.'] });
     expect(formErrorsOf(undefined)).toEqual({ errors: {}, other: [] });
+  });
+});
+
+describe('rebaseForm', () => {
+  it('keeps what the teacher changed and takes the saved value of everything else', () => {
+    const base = formOf(saved);
+    const mine = { ...base, instructions: 'Bring your notes.', studentIds: [entryId] };
+    const theirs = { ...base, title: 'Renamed', instructions: 'Their instructions', budget: '10' };
+    expect(rebaseForm(mine, base, theirs)).toEqual({ ...theirs, instructions: 'Bring your notes.', studentIds: [entryId] });
   });
 });

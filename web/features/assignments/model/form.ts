@@ -98,6 +98,16 @@ export function toUpdateInput(form: AssignmentForm, base: AssignmentForm, versio
   return check(updateAssignmentInput, input);
 }
 
+/**
+ * After a conflict: the form on top of the newly saved version. What the teacher changed stays
+ * theirs; every field they left alone takes the saved value (someone else's edit), so saving
+ * again applies their change and undoes nothing of the other.
+ */
+export function rebaseForm(form: AssignmentForm, base: AssignmentForm, saved: AssignmentForm): AssignmentForm {
+  const pick = <K extends 'title' | 'instructions' | 'due' | 'budget'>(k: K) => (form[k] === base[k] ? saved[k] : form[k]);
+  return { ...form, title: pick('title'), instructions: pick('instructions'), due: pick('due'), budget: pick('budget') };
+}
+
 /** True when the Edit dialog has nothing to send. */
 export const isUnchanged = (input: UpdateAssignmentInput) => Object.keys(input).length === 1;
 
