@@ -16,16 +16,39 @@ export const emojiFontFamily = '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI
  */
 const botIconUrl = (botId: string, fileId: string) => `/api/bots/${encodeURIComponent(botId)}/icon?v=${encodeURIComponent(fileId)}`;
 
+/** Where a student's assignment serves its tutor's uploaded icon (the student cannot see the bot itself). */
+const assignmentIconUrl = (asid: string, fileId: string) =>
+  `/api/my-assignments/${encodeURIComponent(asid)}/icon?v=${encodeURIComponent(fileId)}`;
+
 /**
  * A bot's icon: its emoji, or its picture. `botId` names the saved bot whose icon this is, served
  * to whoever may see that bot; null means a picture the caller has just uploaded and not saved
- * yet, served from their own files. A picture that fails to load shows the kind's emoji instead.
+ * yet, served from their own files. `assignmentId` (a student's record) serves the picture through
+ * the assignment instead. A picture that fails to load shows the kind's emoji instead.
  * Decorative: the bot's name is always next to it.
  */
-export function BotAvatar({ icon, kind, botId, size = 48 }: { icon: BotIcon | null; kind: BotKind; botId: string | null; size?: number }) {
+export function BotAvatar({
+  icon,
+  kind,
+  botId,
+  assignmentId,
+  size = 48,
+}: {
+  icon: BotIcon | null;
+  kind: BotKind;
+  botId: string | null;
+  assignmentId?: string;
+  size?: number;
+}) {
   const emoji = icon?.type === 'emoji' ? icon.emoji : fallback[kind];
   const src =
-    icon?.type === 'image' ? (botId ? botIconUrl(botId, icon.fileId) : `/api/files/${encodeURIComponent(icon.fileId)}`) : undefined;
+    icon?.type !== 'image'
+      ? undefined
+      : assignmentId
+        ? assignmentIconUrl(assignmentId, icon.fileId)
+        : botId
+          ? botIconUrl(botId, icon.fileId)
+          : `/api/files/${encodeURIComponent(icon.fileId)}`;
   return (
     <Avatar
       src={src}

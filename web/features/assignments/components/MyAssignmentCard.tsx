@@ -100,7 +100,7 @@ export function MyAssignmentCard({ assignment: a, now }: { assignment: MyAssignm
       sx={{ p: { xs: 2, sm: 2.5 }, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <BotAvatar icon={a.bot.icon} kind="TutorBot" botId={a.bot.id} size={44} />
+        <BotAvatar icon={a.bot.icon} kind="TutorBot" botId={a.bot.id} assignmentId={a.id} size={44} />
         <Box sx={{ minWidth: 0 }}>
           <Typography id={titleId} component="h3" variant="h6" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
             {a.title}

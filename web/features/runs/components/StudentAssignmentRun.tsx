@@ -46,7 +46,7 @@ function AssignmentHeading({ record }: { record: MyAssignmentDetail }) {
     <Box sx={{ mb: 2 }}>
       <PageHeading>{record.title}</PageHeading>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
-        <BotAvatar icon={record.bot.icon} kind="TutorBot" botId={record.bot.id} size={40} />
+        <BotAvatar icon={record.bot.icon} kind="TutorBot" botId={record.bot.id} assignmentId={record.id} size={40} />
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.run.withTutor(record.bot.name)}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
