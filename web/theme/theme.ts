@@ -43,7 +43,9 @@ export function createAppTheme(mode: ThemeMode): Theme {
     palette: {
       mode,
       contrastThreshold: 4.5,
-      primary: { main: dark ? cyan[500] : '#00727c' },
+      // In the dark theme a hovered contained button darkens to `dark` under dark text: cyan 700
+      // keeps it at 4.5:1 or more (the computed default, about cyan 800, falls to 4.3:1).
+      primary: dark ? { main: cyan[500], dark: cyan[700] } : { main: '#00727c' },
       secondary: { main: dark ? pink[300] : pink[600] },
       background: dark ? { default: '#121212', paper: '#1e1e1e' } : { default: '#f5f7f8', paper: '#ffffff' },
       collectionBackground: dark ? 'rgba(0, 188, 212, 0.08)' : 'rgba(0, 114, 124, 0.06)',
