@@ -4,6 +4,7 @@ import { schema } from '../../db/client';
 import { createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { openFile, storeBufferAsFile } from '../files/files.service';
 import { resolveSubscription } from '../subscription/subscription.service';
+import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 import { changePassword, createAccount, deleteUserEverything, setAccountRole } from './accounts.service';
 import { grantSubscription } from './subscriptions.service';
 
@@ -101,5 +102,20 @@ describe('accounts (operator)', () => {
     await expect(deleteUserEverything({ db: db(), config: ctx.config }, user.email)).rejects.toThrow(
       `No account has the address ${user.email}.`,
     );
+  });
+  it("deletes a teacher's assignments with their students' conversations on them, and nothing else of the students'", async () => {
+    const world = await assignmentWorld(ctx);
+    const student = await world.addStudent();
+    expect((await student.client.post(`/api/my-assignments/${student.asid}/start`)).status).toBe(200);
+    const [record] = await db().select().from(schema.studentAssignment).where(eq(schema.studentAssignment.id, student.asid));
+    const transcriptId = record!.conversationId!;
+    const own = await db().insert(schema.conversation).values({ ownerId: student.user.id, title: 'not the teacher’s' }).returning();
+
+    await deleteUserEverything({ db: db(), config: ctx.config }, world.teacher.user.email);
+    expect(await db().select().from(schema.assignment).where(eq(schema.assignment.id, world.assignment.id))).toHaveLength(0);
+    expect(await db().select().from(schema.studentAssignment).where(eq(schema.studentAssignment.id, student.asid))).toHaveLength(0);
+    expect(await db().select().from(schema.conversation).where(eq(schema.conversation.id, transcriptId))).toHaveLength(0);
+    expect(await db().select().from(schema.conversation).where(eq(schema.conversation.id, own[0]!.id))).toHaveLength(1);
+    expect(await db().select().from(schema.user).where(eq(schema.user.id, student.user.id))).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -68,6 +68,20 @@ export async function deleteUserEverything(deps: { db: Db; config: Config }, ema
     await tx
       .delete(schema.verification)
       .where(and(like(schema.verification.identifier, 'reset-password:%'), eq(schema.verification.value, user.id)));
+    // Students' conversations on this teacher's assignments belong to the students' accounts but
+    // are the teacher's records of the work: they go with the assignments, not stay orphaned.
+    await tx
+      .delete(schema.conversation)
+      .where(
+        inArray(
+          schema.conversation.id,
+          tx
+            .select({ id: schema.studentAssignment.conversationId })
+            .from(schema.studentAssignment)
+            .innerJoin(schema.assignment, eq(schema.assignment.id, schema.studentAssignment.assignmentId))
+            .where(eq(schema.assignment.ownerId, user.id)),
+        ),
+      );
     await tx.delete(schema.user).where(eq(schema.user.id, user.id));
     return { id: user.id, email: user.email, sessions: sessions?.n ?? 0, subscriptions: subscriptions?.n ?? 0, files };
   });
