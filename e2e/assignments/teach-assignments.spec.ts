@@ -1,4 +1,4 @@
-// Behaviour: a premium teacher with a class creates an assignment from a TutorBot template (due at the end of the chosen day, in the browser's zone); the class's students appear as Assigned; the table follows a student's work live without a reload; the transcript shows the turns, feedback is saved, a record is marked completed; Delete is undone; it passes axe and fits 1280 and 360 px.
+// Behaviour (dark at 1280 px, light at 360 px): a premium teacher with a class creates an assignment from a TutorBot template (due at the end of the chosen day, in the browser's zone); the class's students appear as Assigned; the table follows a student's work live without a reload; the transcript shows the turns, feedback is saved, a record is marked completed; Delete is undone; it passes axe and fits 1280 and 360 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
@@ -59,6 +59,8 @@ describe('Assignments (teacher)', () => {
       const teacher = await contextAs(browser, 'premiumTeacher', { width, bypassCSP: true });
       const student = await contextAs(browser, 'student');
       const page = await teacher.newPage();
+      // The phone run checks the light theme (the app starts dark).
+      if (width === 360) await page.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));
       const errors = trackErrors(page);
       page.on('response', (r) => {
         if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);

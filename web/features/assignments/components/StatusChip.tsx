@@ -4,14 +4,24 @@ import { strings } from '../../../lib/strings';
 
 const s = strings.assignments;
 
-const color = {
-  assigned: 'default',
-  in_progress: 'info',
-  submitted: 'warning',
-  completed: 'success',
+const hue = {
+  assigned: 'text.secondary',
+  in_progress: 'info.main',
+  submitted: 'warning.main',
+  completed: 'success.main',
 } as const satisfies Record<StudentAssignmentStatus, string>;
 
-/** A student's status on an assignment, worded (never by colour alone). */
+/**
+ * A student's status on an assignment, worded (never by colour alone). The colour marks the border;
+ * the word keeps the text colour, since orange and light blue on white fall short of AA contrast.
+ */
 export function StatusChip({ status }: { status: StudentAssignmentStatus }) {
-  return <Chip size="small" variant="outlined" color={color[status]} label={s.status[status]} sx={{ fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={s.status[status]}
+      sx={{ fontWeight: 600, color: 'text.primary', borderColor: hue[status], borderWidth: 2 }}
+    />
+  );
 }

@@ -26,10 +26,12 @@ import { strings } from '../../../lib/strings';
 
 const s = strings.studentPage;
 const statusLabel = strings.assignments.status;
-const statusColor = { assigned: 'default', in_progress: 'info', submitted: 'warning', completed: 'success' } as const satisfies Record<
-  StudentAssignmentStatus,
-  string
->;
+const statusHue = {
+  assigned: 'text.secondary',
+  in_progress: 'info.main',
+  submitted: 'warning.main',
+  completed: 'success.main',
+} as const satisfies Record<StudentAssignmentStatus, string>;
 
 /**
  * One student's page over My Students (`?student=<roster entry id>`): their classes, assignments
@@ -159,9 +161,8 @@ function StudentPageBody({ data }: { data: StudentPage }) {
                 <Chip
                   size="small"
                   variant="outlined"
-                  color={statusColor[a.status]}
                   label={statusLabel[a.status]}
-                  sx={{ fontWeight: 600 }}
+                  sx={{ fontWeight: 600, color: 'text.primary', borderColor: statusHue[a.status], borderWidth: 2 }}
                 />
                 {a.late && <Chip size="small" variant="outlined" color="error" label={strings.assignments.late} />}
                 {a.hasTranscript ? (
