@@ -133,6 +133,17 @@ describe('Assignments (teacher)', () => {
         .nth(1)
         .getByText(/\(tutor\)$/)
         .waitFor();
+      // Print takes the transcript alone (the print stylesheet hides the rest of the page).
+      await page.evaluate(() => {
+        const w = window as unknown as { print: () => void; __printed?: string };
+        w.print = () => (w.__printed = document.getElementById('cb-print-root')?.innerText ?? '');
+      });
+      await transcript.getByRole('button', { name: 'Print' }).click();
+      const printed = await page.evaluate(() => (window as unknown as { __printed?: string }).__printed ?? '');
+      expect(printed).toContain(`${users.student.name}: transcript`);
+      expect(printed).toContain('Is 3/4 bigger than 2/3?');
+      expect(printed).toMatch(/\(tutor\)/);
+      expect(printed).not.toContain('Feedback');
       const download = page.waitForEvent('download');
       await transcript.getByRole('button', { name: 'Download DOCX' }).click();
       expect((await download).suggestedFilename()).toBe(`${title} - ${users.student.name}.docx`);
