@@ -126,7 +126,11 @@ export const safetyFlag = pgTable(
     source: text('source', { enum: ['input', 'output', 'provider'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('safety_flag_teacher_idx').on(t.teacherId, t.createdAt)],
+  (t) => [
+    index('safety_flag_teacher_idx').on(t.teacherId, t.createdAt),
+    // A conversation's flags: the assignment table counts them per student record.
+    index('safety_flag_conversation_idx').on(t.conversationId),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "safety_flag_conversation_idx" ON "safety_flag" USING btree ("conversation_id");
