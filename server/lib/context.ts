@@ -17,6 +17,28 @@ export interface AppDeps {
   mailer: Mailer;
   /** The built web app to serve; absent in tests and in dev (Vite serves it). */
   webRoot?: string;
+  /**
+   * Set only by bench:stream: receives the CPU a send spends in each stage before its model call.
+   * Unset, each stage mark of a send is one `if` (sendClock).
+   */
+  sendTrace?: (stage: SendStage, cpuMicros: number) => void;
+}
+
+/** The stages of a send before its model call, as bench:stream reports them. */
+export type SendStage = 'session' | 'validation' | 'database' | 'prompt' | 'sdk';
+/** Marks the end of a stage: the CPU since the previous mark goes to `stage`. */
+export type SendClock = (stage: SendStage) => void;
+
+/** A send's stage clock when deps.sendTrace is set (bench:stream), else undefined. */
+export function sendClock(deps: AppDeps): SendClock | undefined {
+  const trace = deps.sendTrace;
+  if (!trace) return undefined;
+  let last = process.cpuUsage();
+  return (stage) => {
+    const now = process.cpuUsage();
+    trace(stage, now.user - last.user + now.system - last.system);
+    last = now;
+  };
 }
 
 export interface SessionUser {

@@ -8,7 +8,7 @@ import {
   type MessageConflictBody,
 } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
+import { readJson, sendClock } from '../../lib/context';
 import { attachReply } from './conversations.attach';
 import { editReply } from './conversations.edit';
 import { requireTeacherAi } from './conversations.policy';
@@ -47,9 +47,12 @@ export function conversationRoutes() {
   });
 
   app.post('/:id/messages', async (c) => {
-    const actor = await requireTeacherAi(c);
     const deps = c.get('deps');
+    const clock = sendClock(deps);
+    const actor = await requireTeacherAi(c);
+    clock?.('session');
     const input = await readJson(c, sendMessageInput);
+    clock?.('validation');
     const { conversation, messages } = await store.conversationForSend(
       deps.database.db,
       actor.user.id,
@@ -57,7 +60,16 @@ export function conversationRoutes() {
       sendWindow(deps),
     );
     const spec = await resolveRunSpec(deps, actor, conversation);
-    return sendMessage(deps, { conversation, messages, actor: actor.user, spec, text: input.text, idempotencyKey: input.idempotencyKey });
+    clock?.('database');
+    return sendMessage(deps, {
+      conversation,
+      messages,
+      actor: actor.user,
+      spec,
+      text: input.text,
+      idempotencyKey: input.idempotencyKey,
+      clock,
+    });
   });
 
   // The teacher's hand edit of their DocBot run's newest document (conversations.edit).

@@ -10,7 +10,7 @@ import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
 import { classify, safeReply, type SafetyCategory } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SendClock, SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { quotaExceededFor, resolvePool, uncount } from '../usage/usage.service';
 import { watchCheckpoints } from './conversations.checkpoints';
@@ -78,6 +78,8 @@ export interface SendInput {
   text: string;
   idempotencyKey: string;
   hooks?: RunHooks;
+  /** Set only while bench:stream traces sends (sendClock). */
+  clock?: SendClock;
 }
 
 /** Thrown inside a transaction whose guard refused: the transaction rolls back, then the caller reads why. */
@@ -91,14 +93,17 @@ class GuardRefused extends Error {}
  */
 export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Response> {
   const { db } = deps.database;
-  const { conversation, messages, actor, spec, text } = input;
+  const { conversation, messages, actor, spec, text, clock } = input;
   const existing = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
   if (existing) return replayReply(deps, existing);
   const hit = spec.audience === 'student' ? classify(text, 'input') : null;
   if (hit) return answerBlocked(deps, input, hit);
   const provider = checkRequest(deps, text);
+  clock?.('validation');
   const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config.supportEmail);
+  clock?.('database');
   const history = store.historyTurns(store.visibleOf(messages));
+  clock?.('prompt');
   const userId = randomUUID();
   const replyId = randomUUID();
   const reservation = {
@@ -154,6 +159,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
+  clock?.('database');
   const meta: ReplyMetadata = {
     conversationId: conversation.id,
     messageId: replyId,
@@ -170,6 +176,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     generation,
     meta,
     hooks: input.hooks,
+    clock,
   });
 }
 
@@ -248,6 +255,7 @@ export interface ReplyRun {
   generation: Generation;
   meta: ReplyMetadata;
   hooks?: Pick<RunHooks, 'started' | 'finished'>;
+  clock?: SendClock;
 }
 
 /** Calls the model for a stored reply row and streams it; the reply is written at the end. */
@@ -262,6 +270,7 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
     { maxContextChars: ai.maxContextChars, maxHistoryTurns: ai.maxHistoryTurns },
     redact,
   );
+  r.clock?.('prompt');
   const errorOf = (result: GenerationResult) => (result.error === undefined ? undefined : toAiError(result.error, provider, 'text'));
   const sink = {
     finish: async (result: GenerationResult) => {
@@ -297,6 +306,7 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
       { provider, config: ai, prompt, audience: r.spec.audience, temperature: r.spec.temperature, sink },
       r.generation,
     );
+    r.clock?.('sdk');
   } catch (err) {
     const error = toAiError(err, provider, 'text');
     await store.finishReply(db, r.replyId, 'failed', '', error.code, r.usageId, { outcome: 'error', errorCode: error.code });

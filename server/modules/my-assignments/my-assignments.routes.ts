@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { retryInput, sendMessageInput } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
-import { readJson, requireUser } from '../../lib/context';
+import { readJson, requireUser, sendClock } from '../../lib/context';
 import { openBotIcon } from '../bots/bot-icon.service';
 import {
   attachMyReply,
@@ -60,9 +60,12 @@ export function myAssignmentsRoutes() {
   });
 
   app.post('/:asid/messages', async (c) => {
+    const clock = sendClock(c.get('deps'));
     const user = await requireUser(c);
+    clock?.('session');
     const input = await readJson(c, sendMessageInput);
-    return sendToMyAssignment(c.get('deps'), user, c.req.param('asid'), input);
+    clock?.('validation');
+    return sendToMyAssignment(c.get('deps'), user, c.req.param('asid'), input, clock);
   });
 
   // Attach to a reply being written (a reload, a second tab): see conversations.attach.

@@ -1,7 +1,7 @@
 import type { MyAssignment, MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
 import type { ConversationMessage, StopReplyResult } from '../../../contract/ai';
 import type { RunSpec } from '../../ai/run-spec';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SendClock, SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/live';
 import { recordNotFound } from '../assignments/assignments.policy';
@@ -122,15 +122,19 @@ export async function sendToMyAssignment(
   user: SessionUser,
   asid: string,
   input: { idempotencyKey: string; text: string },
+  clock?: SendClock,
 ): Promise<Response> {
   const { db } = deps.database;
   const [read, tutor] = await Promise.all([store.recordForSend(db, user.id, asid, sendWindow(deps)), store.tutorOfRecord(db, asid)]);
+  clock?.('database');
   if (!read) throw recordNotFound();
   const { view, conversation, messages } = read;
   if (!conversation) throw new AppError('conflict', 409, 'Start this assignment before sending a message.');
   // A repeated send answers with its stored reply, whatever has changed since.
   if (!messages.some((m) => m.idempotencyKey === input.idempotencyKey)) assertMayCompose(view);
+  clock?.('validation');
   const spec = studentSpec(view, tutor, user);
+  clock?.('prompt');
   try {
     return await sendMessage(deps, {
       conversation,
@@ -140,6 +144,7 @@ export async function sendToMyAssignment(
       text: input.text,
       idempotencyKey: input.idempotencyKey,
       hooks: { guard: { ...store.sendGuard(user.id, view), refused: () => refusal(deps, user, asid) }, ...replyHooks(deps, user, view) },
+      clock,
     });
   } catch (err) {
     throw studentQuotaError(err, teacherNameOf(view));
