@@ -161,10 +161,15 @@ export async function listAssignments(db: Db, actor: AssignmentActor): Promise<A
   return { assignments: await summariesOf(db, rows) };
 }
 
-/** The actor's own assignment row (not deleted), or the one 404. */
+/**
+ * The actor's own assignment row (not deleted), or the one 404. `lock` holds it FOR NO KEY UPDATE:
+ * enough to queue concurrent edits, while a student joining one of its classes meanwhile may still
+ * insert their record (the foreign key's KEY SHARE, which FOR UPDATE would block: a deadlock with
+ * the class lock the edit then waits for).
+ */
 export async function ownAssignmentRow(db: Db, actor: AssignmentActor, id: string, lock = false): Promise<AssignmentRow> {
   const query = db.select().from(a).where(ownAssignment(actor, id));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   if (!row) throw assignmentNotFound();
   return row;
 }

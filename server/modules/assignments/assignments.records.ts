@@ -46,16 +46,27 @@ async function currentStudentsOf(db: Db, classIds: string[]): Promise<RosterStud
 /**
  * The classes and single students a create or edit names, checked against the actor's own: a class
  * that is not theirs, or an entry that is not a current one of their classes, is a 422 naming the
- * field (ids in a body are input; only ids in the URL answer 404).
+ * field (ids in a body are input; only ids in the URL answer 404). An edit (`assignmentId`) leaves
+ * out the classes the assignment already has: their students have records, and joiners get theirs
+ * through the hook below, so they are neither read nor locked again.
  */
 export async function resolveTargets(
   db: Db,
   actor: AssignmentActor,
   classIds: readonly string[],
   studentIds: readonly string[],
+  assignmentId?: string,
 ): Promise<Targets> {
-  const wantedClasses = distinct(classIds);
+  let wantedClasses = distinct(classIds);
   const wantedEntries = distinct(studentIds);
+  if (assignmentId && wantedClasses.length) {
+    const given = await db
+      .select({ classId: ac.classId })
+      .from(ac)
+      .where(and(eq(ac.assignmentId, assignmentId), inArray(ac.classId, wantedClasses)));
+    const known = new Set(given.map((g) => g.classId));
+    wantedClasses = wantedClasses.filter((id) => !known.has(id));
+  }
   const fields: Record<string, string> = {};
   if (wantedClasses.length) {
     // Shared locks, so a student joining one of the classes meanwhile waits for this assignment

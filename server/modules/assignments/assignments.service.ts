@@ -100,7 +100,7 @@ export async function updateAssignment(
   return db.transaction(async (tx) => {
     const current = await ownAssignmentRow(tx, actor, id, true);
     if (current.version !== input.version) throw staleAssignment();
-    const targets = await resolveTargets(tx, actor, input.addClassIds ?? [], input.addStudentIds ?? []);
+    const targets = await resolveTargets(tx, actor, input.addClassIds ?? [], input.addStudentIds ?? [], id);
     const [row] = await tx
       .update(a)
       .set({

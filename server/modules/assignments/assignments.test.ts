@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentDetail, AssignmentList, AssignmentSummary, StudentRecord } from '../../../contract/assignments';
 import type { ClassSummary } from '../../../contract/classes';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, type TestContext } from '../../../tests/harness';
+import { testDbKind } from '../../../tests/env';
 import { createVia, docBot, tutorBot, type ErrorJson } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
+import { addClassStudentsToOpenAssignments } from './assignments.records';
 import { assign, classWith, converse, liveEventsDuring, ownTutor, tutorTemplate } from './assignments.test-helpers';
 
 // The teacher's side of assignments: create from a TutorBot (own, a template copied first, a
@@ -31,6 +33,13 @@ const emails = (d: AssignmentDetail) => d.students.map((s) => s.email).sort();
 const record = (d: AssignmentDetail, email: string) => d.students.find((s) => s.email === email)!;
 const detail = async (id: string) => (await client.json<AssignmentDetail>('GET', `/api/assignments/${id}`)).body;
 const assignmentCount = async () => (await ctx.database.db.select().from(schema.assignment)).length;
+/** Backends of this test's database waiting for a lock now. */
+const lockWaiters = async () => {
+  const result = (await ctx.database.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+};
 
 describe('creating an assignment', () => {
   it('gives whole classes and single students one record per address, and publishes one live event', async () => {
@@ -216,6 +225,43 @@ describe('students added while an assignment is being made', () => {
     expect(emails(await detail(created.id))).toEqual(roster.map((x) => x.email).sort());
     expect(roster).toHaveLength(5);
   });
+
+  // PGlite is one connection: concurrent transactions only interleave on PostgreSQL.
+  it.skipIf(testDbKind() !== 'postgres')(
+    'PostgreSQL only: an edit naming a class again while a student joins it neither deadlocks nor loses the joiner',
+    async () => {
+      const k = await classWith(client, 'Deadlock A', [['d0@example.org', 'D0']]);
+      const more = await classWith(client, 'Deadlock B', [['d1@example.org', 'D1']]);
+      const created = await assign(client, { botId, title: 'Deadlock', classIds: [k.id] });
+      const db = ctx.database.db;
+      let patch!: Promise<{ status: number; body: AssignmentDetail }>;
+      let settled = false;
+      await db.transaction(async (tx) => {
+        // A join in progress: it holds the class row, as joinClass and addStudents do.
+        await tx.select({ id: schema.teacherClass.id }).from(schema.teacherClass).where(eq(schema.teacherClass.id, k.id)).for('update');
+        patch = client.json<AssignmentDetail>('PATCH', `/api/assignments/${created.id}`, {
+          version: created.version,
+          title: 'Deadlock, renamed',
+          addClassIds: [k.id, more.id],
+        });
+        void patch.finally(() => (settled = true));
+        // Until the edit has finished or waits on a lock (the class row, in the old order).
+        await expect.poll(async () => settled || (await lockWaiters()) > 0, { timeout: 5000 }).toBe(true);
+        // The join then stores the student and gives them a record of the open assignment.
+        const [entry] = await tx
+          .insert(schema.rosterEntry)
+          .values({ classId: k.id, email: 'd-joiner@example.org', name: 'Joiner' })
+          .returning();
+        await addClassStudentsToOpenAssignments(tx, k.id, [entry!]);
+      });
+      const res = await patch;
+      expect(res.status).toBe(200);
+      const after = await detail(created.id);
+      expect(after.title).toBe('Deadlock, renamed');
+      expect(after.classes.map((c) => c.name)).toEqual(['Deadlock A', 'Deadlock B']);
+      expect(emails(after)).toEqual(['d-joiner@example.org', 'd0@example.org', 'd1@example.org']);
+    },
+  );
 });
 
 describe('editing', () => {
