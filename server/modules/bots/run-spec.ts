@@ -142,8 +142,8 @@ export function composeBotInstructions(bot: Pick<BotRow, 'kind' | 'instructions'
   }
 }
 
-/** The extracted text of the bot's ready knowledge files, in the bot's order. */
-async function knowledgeTexts(db: Db, botId: string) {
+/** The extracted text of the bot's ready knowledge files, in the bot's order (the caller has checked access to the bot). */
+export async function knowledgeTexts(db: Db, botId: string) {
   const rows = await db
     .select({ name: schema.file.name, text: schema.file.extractedText })
     .from(schema.botKnowledge)

@@ -41,10 +41,24 @@ export function assertMayCompose(view: RecordView): void {
   }
 }
 
-/** A retry of the tutor's last reply: not a new message, so the budget does not apply. */
-export function assertMayRetry(view: RecordView): void {
-  assertMayStart(view);
-  if (view.record.status === 'submitted' || view.record.status === 'completed') assertMayCompose(view);
+/** How often a student may ask for a new answer to one message of an assignment with a budget. */
+export const RETRIES_PER_TURN = 2;
+
+/**
+ * A retry of the tutor's last reply (Regenerate): not counted as a message, but refused whenever a
+ * new message would be (closed, handed in, budget used up), and on an assignment with a budget
+ * after RETRIES_PER_TURN retries of the same message, so the budget bounds the replies a student
+ * draws from the teacher's allowance (docs/decisions.md). `retriesOfTurn`: those made already.
+ */
+export function assertMayRetry(view: RecordView, retriesOfTurn: number): void {
+  assertMayCompose(view);
+  if (view.assignment.messageBudget !== null && retriesOfTurn >= RETRIES_PER_TURN) {
+    throw new AppError(
+      'conflict',
+      409,
+      `You can ask for a new answer to a message ${RETRIES_PER_TURN} times on this assignment. Send your next message instead.`,
+    );
+  }
 }
 
 /** "I'm done": while the assignment is open (handing in twice is not an error). */

@@ -10,6 +10,7 @@ import { composeBotInstructions } from '../bots/run-spec';
 import type { FileRow } from '../files/files.presenter';
 import { attachReply } from '../conversations/conversations.attach';
 import { sendMessage, sendWindow, type RunHooks } from '../conversations/conversations.run';
+import { replayReply } from '../conversations/conversations.replay';
 import { getConversation, retryReply, stopReply } from '../conversations/conversations.service';
 import * as conversations from '../conversations/conversations.store';
 import { assertMayCompose, assertMayRetry, assertMayStart, assertMaySubmit, studentQuotaError } from './my-assignments.policy';
@@ -74,9 +75,15 @@ export async function submitMyAssignment(deps: AppDeps, user: SessionUser, asid:
   return presentMyAssignment(view);
 }
 
-/** The run spec of a student's turn: always the assignment's tutor, the student audience and the teacher's pool. */
-function studentSpec(view: store.RecordView, tutor: store.Tutor | undefined, user: SessionUser): RunSpec {
-  if (!tutor) throw new AppError('conflict', 409, 'This tutor is no longer available. Ask your teacher about this assignment.');
+/**
+ * The run spec of a student's turn: always the assignment's tutor, the student audience and the
+ * teacher's pool. The tutor's instructions and knowledge are read here, through the record, only
+ * once the turn has passed its checks.
+ */
+async function studentSpec(deps: AppDeps, view: store.RecordView, user: SessionUser): Promise<RunSpec> {
+  const tutor = await store.tutorOfRecord(deps.database.db, user.id, view.record.id);
+  // Cut off since the checks (taken off the roster, the assignment deleted): as any other request would be.
+  if (!tutor) throw recordNotFound();
   return {
     audience: 'student',
     botId: tutor.bot.id,
@@ -114,8 +121,8 @@ async function refusal(deps: AppDeps, user: SessionUser, asid: string): Promise<
 /**
  * POST /api/my-assignments/:asid/messages: as a teacher's send (conversations.run), through the
  * record. Before the model call: one read (the record, its assignment, tutor, teacher and the
- * conversation's window) alongside one of the tutor's instructions and knowledge, and the one write
- * that stores the turn with the record's count and the teacher's live event.
+ * conversation's window), once the send passed its checks one of the tutor's instructions and
+ * knowledge, and the one write that stores the turn with the record's count and the teacher's live event.
  */
 export async function sendToMyAssignment(
   deps: AppDeps,
@@ -125,15 +132,17 @@ export async function sendToMyAssignment(
   clock?: SendClock,
 ): Promise<Response> {
   const { db } = deps.database;
-  const [read, tutor] = await Promise.all([store.recordForSend(db, user.id, asid, sendWindow(deps)), store.tutorOfRecord(db, asid)]);
+  const read = await store.recordForSend(db, user.id, asid, sendWindow(deps));
   clock?.('database');
   if (!read) throw recordNotFound();
   const { view, conversation, messages } = read;
   if (!conversation) throw new AppError('conflict', 409, 'Start this assignment before sending a message.');
-  // A repeated send answers with its stored reply, whatever has changed since.
-  if (!messages.some((m) => m.idempotencyKey === input.idempotencyKey)) assertMayCompose(view);
+  // A repeated send answers with its stored reply, whatever has changed since, without the tutor.
+  const repeated = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
+  if (repeated) return replayReply(deps, repeated);
+  assertMayCompose(view);
   clock?.('validation');
-  const spec = studentSpec(view, tutor, user);
+  const spec = await studentSpec(deps, view, user);
   clock?.('prompt');
   try {
     return await sendMessage(deps, {
@@ -151,7 +160,10 @@ export async function sendToMyAssignment(
   }
 }
 
-/** POST /api/my-assignments/:asid/retry: the tutor's last reply again; not a new message, so not counted in the budget. */
+/**
+ * POST /api/my-assignments/:asid/retry: the tutor's last reply again. Not a new message, so not
+ * counted in the budget, but bounded by it (assertMayRetry).
+ */
 export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: string, idempotencyKey: string): Promise<Response> {
   const { db } = deps.database;
   const view = await mine(deps, user, asid);
@@ -163,8 +175,9 @@ export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: 
       conversation,
       idempotencyKey,
       spec: async () => {
-        assertMayRetry(view);
-        return studentSpec(view, await store.tutorOfRecord(db, asid), user);
+        const retries = view.assignment.messageBudget === null ? 0 : await store.retriesOfLastTurn(db, conversation.id);
+        assertMayRetry(view, retries);
+        return studentSpec(deps, view, user);
       },
       hooks: replyHooks(deps, user, view),
     });

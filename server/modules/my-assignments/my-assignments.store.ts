@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { notifyCall } from '../../lib/live';
 import { studentOwnsRecord } from '../assignments/assignments.policy';
+import { knowledgeTexts } from '../bots/run-spec';
 import type { TurnGuard } from '../conversations/conversations.store';
 
 /**
@@ -128,23 +129,29 @@ export async function recordForSend(
 }
 
 /**
- * The assigned tutor's instructions, settings and knowledge (the ready files' text), read by the
- * record's id: run alongside recordForSend, and used only once that one found the caller's record.
+ * The assigned tutor's instructions, settings and knowledge (the ready files' text), through the
+ * caller's record (`studentOwnsRecord`): read only for a send or retry that passed its checks.
  */
-export async function tutorOfRecord(db: Db, asid: string): Promise<Tutor | undefined> {
+export async function tutorOfRecord(db: Db, userId: string, asid: string): Promise<Tutor | undefined> {
   if (!isUuid(asid)) return undefined;
-  // Written out in full: a one-table select leaves its own columns unqualified, which a subquery would misread.
-  const result = (await db.execute(sql`
-    select b.id, b.kind, b.instructions, b.settings, b.temperature,
-      (select coalesce(json_agg(json_build_object('name', f.name, 'text', f.extracted_text) order by k.position), '[]'::json)
-        from bot_knowledge k join file f on f.id = k.file_id
-        where k.bot_id = b.id and f.status = 'ready' and f.extracted_text is not null) as knowledge
-    from student_assignment r join assignment x on x.id = r.assignment_id join bot b on b.id = x.bot_id
-    where r.id = ${asid}`)) as { rows: (Tutor['bot'] & { knowledge: Tutor['knowledge'] | string })[] };
-  const row = result.rows[0];
-  if (!row) return undefined;
-  const { knowledge, ...bot } = row;
-  return { bot, knowledge: typeof knowledge === 'string' ? (JSON.parse(knowledge) as Tutor['knowledge']) : knowledge };
+  const [bot] = await db
+    .select({ id: b.id, kind: b.kind, instructions: b.instructions, settings: b.settings, temperature: b.temperature })
+    .from(sa)
+    .innerJoin(a, eq(a.id, sa.assignmentId))
+    .innerJoin(b, eq(b.id, a.botId))
+    .where(and(eq(sa.id, asid), studentOwnsRecord(userId)));
+  if (!bot) return undefined;
+  return { bot, knowledge: await knowledgeTexts(db, bot.id) };
+}
+
+/** How often the conversation's latest reply has been asked for again: the superseded replies to the same student turn. */
+export async function retriesOfLastTurn(db: Db, conversationId: string): Promise<number> {
+  const m = schema.aiMessage;
+  const result = (await db.execute(sql`select count(*)::int as n from ${m} s
+    where s.conversation_id = ${conversationId} and s.role = 'assistant' and s.status = 'superseded'
+      and s.reply_to = (select l.reply_to from ${m} l where l.conversation_id = ${conversationId} and l.status <> 'superseded'
+        order by l.seq desc limit 1)`)) as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 export interface Tutor {

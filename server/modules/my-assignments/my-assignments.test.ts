@@ -6,11 +6,13 @@ import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
 import { revokeSubscription } from '../operator/subscriptions.service';
+import { tutorOfRecord } from './my-assignments.store';
 import {
   assignmentWorld,
   closeAssignment,
   conversationsOf,
   recordRow,
+  removeFromRoster,
   SECRET_INSTRUCTIONS,
   type World,
 } from './my-assignments.test-helpers';
@@ -195,6 +197,45 @@ describe('start, send, retry and submit', () => {
     expect(d.body).toMatchObject({ messageBudget: 2, messagesUsed: 2 });
   });
 
+  it('bounds Retry by the budget: two retries of one message, none once the budget is used up; no bound without a budget', async () => {
+    const world = await assignmentWorld(ctx, { messageBudget: 3 });
+    const student = await world.addStudent();
+    await start(student);
+    const retry = () => student.client.post(url(student, '/retry'), { idempotencyKey: key() });
+    const retried = async () => {
+      const res = await retry();
+      expect(res.status).toBe(200);
+      expect((await readUIStream(res)).done).toBe(true);
+    };
+    await readUIStream((await send(student, 'First question')).res);
+    await retried();
+    await retried();
+    const third = await retry();
+    expect(third.status).toBe(409);
+    expect(((await third.json()) as ErrorJson).error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/2 times/) });
+    expect(fake.requests).toHaveLength(3);
+    // A new message may be retried again.
+    await readUIStream((await send(student, 'Second question')).res);
+    await retried();
+    await readUIStream((await send(student, 'Third question')).res);
+    const spent = await retry();
+    expect(spent.status).toBe(409);
+    expect(((await spent.json()) as ErrorJson).error.code).toBe('budget_exhausted');
+    expect(fake.requests).toHaveLength(6);
+    expect((await recordRow(ctx, student.asid)).messageCount).toBe(3);
+
+    const open = await assignmentWorld(ctx);
+    const free = await open.addStudent();
+    await start(free);
+    await readUIStream((await send(free, 'Question')).res);
+    for (let i = 0; i < 3; i++) {
+      const res = await free.client.post(url(free, '/retry'), { idempotencyKey: key() });
+      expect(res.status).toBe(200);
+      await readUIStream(res);
+    }
+    expect(fake.requests).toHaveLength(10);
+  });
+
   it('lets only one of two racing sends take the last message of the budget', async () => {
     const world = await assignmentWorld(ctx, { messageBudget: 1 });
     const student = await world.addStudent();
@@ -260,6 +301,21 @@ describe('start, send, retry and submit', () => {
     expect(((await refused.res.json()) as ErrorJson).error.message).toMatch(/no longer available/);
     expect(fake.requests).toHaveLength(0);
     expect((await detail(student)).status).toBe(200);
+  });
+});
+
+describe("the tutor's instructions and knowledge", () => {
+  it("are read only through the caller's own record", async () => {
+    const world = await assignmentWorld(ctx);
+    const student = await world.addStudent();
+    const classmate = await world.addStudent({ name: 'Ben Classmate' });
+    const db = ctx.database.db;
+    const tutor = await tutorOfRecord(db, student.user.id, student.asid);
+    expect(tutor?.bot.instructions).toContain(SECRET_INSTRUCTIONS);
+    expect(tutor?.knowledge.map((k) => k.text)).toEqual(['Photosynthesis turns light into sugar.']);
+    for (const other of [classmate.user.id, world.teacher.user.id]) expect(await tutorOfRecord(db, other, student.asid)).toBeUndefined();
+    await removeFromRoster(ctx, student.entry.id);
+    expect(await tutorOfRecord(db, student.user.id, student.asid)).toBeUndefined();
   });
 });
 
