@@ -119,6 +119,7 @@ export const strings = {
       'DocBots write documents from a short form: lesson plans, quizzes with answer keys, rubrics, parent e-mails, differentiated texts.',
       'ChatBots are assistants with the instructions and knowledge files you give them; attach a worksheet to a message and they work from it.',
       'TutorBots coach in the subject, grade and style you set, and you try each one exactly as a student would see it.',
+      'With Premium, give a TutorBot to a class as an assignment: each student works with it in their own chat, and you watch who has started and who is done as it happens, read every conversation and leave feedback.',
       'Start from more than twenty ready-made templates, then adapt them to your class.',
       'Keep what you make in Saved Docs, edit it there, and download it as a Word file or print it.',
     ],
