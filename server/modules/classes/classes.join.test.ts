@@ -48,3 +48,22 @@ describe('joining by code when the teacher has no Premium any more', () => {
     expect(roster).toHaveLength(2);
   });
 });
+
+describe("the teacher's name in the answer", () => {
+  it('is their display name, never an address a name may have been left as', async () => {
+    for (const [name, shown] of [
+      ['  Ms Rivera ', 'Ms Rivera'],
+      ['rivera@school.example.org', 'your teacher'],
+    ] as const) {
+      const teacher = await premiumTeacher(ctx, { name });
+      const made = await teacher.client.json<ClassSummary>('POST', '/api/classes', { name: 'Algebra' });
+      const cls = (await teacher.client.json<ClassSummary>('PUT', `/api/classes/${made.body.id}/join-code`, { enabled: true })).body;
+      const student = await signedIn(ctx, { role: 'student' });
+      const joined = await student.client.json<JoinClassResult>('POST', '/api/classes/join', { code: cls.joinCode });
+      expect([joined.status, joined.body.teacherName]).toEqual([200, shown]);
+      const again = await student.client.json<JoinClassResult>('POST', '/api/classes/join', { code: cls.joinCode });
+      expect(again.body.teacherName).toBe(shown);
+      expect(JSON.stringify(joined.body)).not.toContain('@');
+    }
+  });
+});

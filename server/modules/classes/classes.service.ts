@@ -19,6 +19,7 @@ import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { addClassStudentsToOpenAssignments } from '../assignments/assignments.records';
+import { sharerName } from '../bots/bots.presenter';
 import { classNotFound, ownClass, ownedBy, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
 import { resolveSubscription } from '../subscription/subscription.service';
@@ -232,7 +233,9 @@ export async function joinClass(
         404,
         'That class code is not in use. Check it with your teacher: they may have turned it off or made a new one.',
       );
-    const result = { classId: cls.id, className: cls.name, section: cls.section, teacherName: cls.teacherName };
+    // As /api/my-assignments names the teacher: a display name, never an address left as one.
+    const teacherName = sharerName(cls.teacherName) ?? 'your teacher';
+    const result = { classId: cls.id, className: cls.name, section: cls.section, teacherName };
     const [entry] = await tx
       .select({ id: r.id })
       .from(r)
