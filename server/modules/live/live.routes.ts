@@ -15,11 +15,12 @@ export const RETRY_MS = 3_000;
 /**
  * Whether the stream's session still belongs to this user and the user is still a teacher. Looked
  * up afresh (not from the request's remembered user): the session may have been signed out in
- * another tab or process, or the account demoted, since the stream opened.
+ * another tab or process, or the account demoted, since the stream opened. Read without refreshing
+ * it: an open tab is not activity, and must not keep a session alive for ever.
  */
 async function stillTeacher(c: AppContext, userId: string): Promise<boolean> {
   const { auth, database, config } = c.get('deps');
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
+  const result = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } });
   const found = result?.user as { id: string; email: string; emailVerified: boolean; role?: string } | undefined;
   if (!found || found.id !== userId) return false;
   const role = found.role === 'teacher' ? 'teacher' : 'student';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../app';
 import { createAuth } from '../../auth/auth';
-import { openPostgres } from '../../db/client';
+import { openPostgres, schema } from '../../db/client';
 import { liveHub, publish, MAX_PAYLOAD_BYTES } from '../../lib/live';
 import { liveMessage, type LiveEvent, type LiveMessage } from '../../../contract/live';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
@@ -192,6 +192,33 @@ describe('GET /api/live', () => {
       await other.cancel();
       await untilNoSubscribers();
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('rechecks the session without extending it: an open stream does not keep a session alive', async () => {
+    const teacher = await signedIn(ctx, { role: 'teacher' });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const getSession = vi.spyOn(ctx.auth.api, 'getSession');
+    try {
+      const live = await open(teacher.client);
+      // Signed in two days ago: past the age at which a request refreshes the session (a day).
+      const s = schema.session;
+      const expiresAt = new Date(Date.now() + 28 * 24 * 3600_000);
+      await ctx.database.db
+        .update(s)
+        .set({ expiresAt, updatedAt: new Date(Date.now() - 2 * 24 * 3600_000) })
+        .where(eq(s.userId, teacher.user.id));
+      getSession.mockClear();
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await expect.poll(() => getSession.mock.results.length, { timeout: 3000 }).toBe(1);
+      expect(await getSession.mock.results[0]!.value).toMatchObject({ user: { id: teacher.user.id } });
+      const [row] = await ctx.database.db.select().from(s).where(eq(s.userId, teacher.user.id));
+      expect(row!.expiresAt).toEqual(expiresAt);
+      await live.cancel();
+      await untilNoSubscribers();
+    } finally {
+      getSession.mockRestore();
       vi.useRealTimers();
     }
   });
