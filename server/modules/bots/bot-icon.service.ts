@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { AppContext } from '../../lib/context';
 import { schema } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';
@@ -47,4 +48,32 @@ export async function openBotIcon(config: Config, row: FileRow): Promise<Readabl
     if (err instanceof ObjectNotFoundError) throw iconNotFound();
     throw err;
   }
+}
+
+/**
+ * The answer to an icon request, for a file the caller was found to be allowed (GET
+ * /api/bots/:id/icon, GET /api/my-assignments/:asid/icon): revalidated on every use, so an icon
+ * that stops being theirs stops showing, while an unchanged one costs a 304.
+ */
+export async function iconResponse(c: AppContext, file: FileRow): Promise<Response> {
+  const etag = `"${file.sha256}"`;
+  c.header('Cache-Control', 'private, no-cache');
+  c.header('ETag', etag);
+  c.header('X-Content-Type-Options', 'nosniff');
+  if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  const stream = await openBotIcon(c.get('deps').config, file);
+  c.header('Content-Type', file.sniffedType);
+  c.header('Content-Length', String(file.size));
+  // Shown in an <img>, never downloaded; no file name, since the owner's upload name is theirs.
+  c.header('Content-Disposition', 'inline');
+  return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
+}
+
+/** Whether an If-None-Match header names this ETag (a list, weak forms, or *). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import {
   botRouteParams,
@@ -15,7 +14,7 @@ import {
 import type { AppContext, AppEnv } from '../../lib/context';
 import { readJson, readOptionalJson, readQuery } from '../../lib/context';
 import { botIdParam, requireBotActor } from './bots.policy';
-import { findBotIcon, openBotIcon } from './bot-icon.service';
+import { findBotIcon, iconResponse } from './bot-icon.service';
 
 import { findBots, getBot, listBots } from './library.service';
 import { setBotRunSpecResolver } from '../conversations/conversations.service';
@@ -73,20 +72,7 @@ export function botsRoutes() {
   app.get('/:id/icon', async (c) => {
     const actor = await requireBotActor(c);
     const id = botIdParam(c.req.param('id'));
-    const { config } = c.get('deps');
-    const file = await findBotIcon(db(c), actor, id);
-    const etag = `"${file.sha256}"`;
-    // Revalidated on every use, so an unshared bot's icon stops showing; an unchanged one costs a 304.
-    c.header('Cache-Control', 'private, no-cache');
-    c.header('ETag', etag);
-    c.header('X-Content-Type-Options', 'nosniff');
-    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-    const stream = await openBotIcon(config, file);
-    c.header('Content-Type', file.sniffedType);
-    c.header('Content-Length', String(file.size));
-    // Shown in an <img>, never downloaded; no file name, since the owner's upload name is theirs.
-    c.header('Content-Disposition', 'inline');
-    return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
+    return iconResponse(c, await findBotIcon(db(c), actor, id));
   });
 
   app.put('/:id', async (c) => {
@@ -148,13 +134,4 @@ export function botsRoutes() {
   });
 
   return app;
-}
-
-/** Whether an If-None-Match header names this ETag (a list, weak forms, or *). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
 }

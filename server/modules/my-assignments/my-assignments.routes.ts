@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { retryInput, sendMessageInput } from '../../../contract/ai';
 import type { AppEnv } from '../../lib/context';
 import { readJson, requireUser, sendClock } from '../../lib/context';
-import { openBotIcon } from '../bots/bot-icon.service';
+import { iconResponse } from '../bots/bot-icon.service';
 import {
   attachMyReply,
   getMyAssignment,
@@ -40,17 +39,7 @@ export function myAssignmentsRoutes() {
   // The tutor's uploaded icon, served as /api/bots/:id/icon serves it to those who may see the bot.
   app.get('/:asid/icon', async (c) => {
     const user = await requireUser(c);
-    const file = await myTutorIcon(c.get('deps'), user, c.req.param('asid'));
-    const etag = `"${file.sha256}"`;
-    c.header('Cache-Control', 'private, no-cache');
-    c.header('ETag', etag);
-    c.header('X-Content-Type-Options', 'nosniff');
-    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-    const stream = await openBotIcon(c.get('deps').config, file);
-    c.header('Content-Type', file.sniffedType);
-    c.header('Content-Length', String(file.size));
-    c.header('Content-Disposition', 'inline');
-    return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
+    return iconResponse(c, await myTutorIcon(c.get('deps'), user, c.req.param('asid')));
   });
 
   // Start and "I'm done" (below) take no body: whatever is sent is ignored.
@@ -92,13 +81,4 @@ export function myAssignmentsRoutes() {
   });
 
   return app;
-}
-
-/** Whether an If-None-Match header names this ETag (a list, weak forms, or *). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const tag = t.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
 }
