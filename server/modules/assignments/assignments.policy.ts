@@ -2,8 +2,8 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
 import { schema, type Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
-import { requireUser } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
+import { requireTeacherSubscription } from '../subscription/subscription.policy';
 import { resolveSubscription } from '../subscription/subscription.service';
 
 /**
@@ -28,16 +28,7 @@ const a = schema.assignment;
 const sa = schema.studentAssignment;
 
 /** The signed-in teacher's subscription: 401 signed out, 503 when it cannot be checked, 403 for students. */
-async function teacherSubscription(c: AppContext) {
-  const user = await requireUser(c);
-  const { database, config } = c.get('deps');
-  const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
-  if (sub.status === 'error') {
-    throw new AppError('unavailable', 503, sub.message ?? 'Your account could not be checked just now. Try again in a moment.');
-  }
-  if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Assignments are set by teachers.');
-  return { user, sub };
-}
+const teacherSubscription = (c: AppContext) => requireTeacherSubscription(c, 'Assignments are set by teachers.');
 
 const premiumRequired = () =>
   new AppError(

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { LiveMessage } from '../../../contract/live';
-import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import type { AppContext, AppEnv } from '../../lib/context';
 import { liveHub } from '../../lib/live';
 import { logWarning } from '../../lib/log';
+import { requireTeacherSubscription } from '../subscription/subscription.policy';
 import { resolveSubscription } from '../subscription/subscription.service';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -38,15 +38,8 @@ async function stillTeacher(c: AppContext, userId: string): Promise<boolean> {
 export function liveRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
-    const user = await requireUser(c);
+    const { user } = await requireTeacherSubscription(c, 'Live updates are for teachers’ pages.');
     const deps = c.get('deps');
-    const subscription = await resolveSubscription(deps.database.db, { user, supportEmail: deps.config.supportEmail });
-    if (subscription.status === 'error') {
-      throw new AppError('unavailable', 503, subscription.message ?? 'Your account could not be checked just now. Try again in a moment.');
-    }
-    if (subscription.user_type !== 'teacher') {
-      throw new AppError('forbidden', 403, 'Live updates are for teachers’ pages.');
-    }
     const hub = liveHub(deps.database);
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
-import { getSessionUser, requireUser } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { getSessionUser } from '../../lib/context';
 import { lapsedWorkOf } from './lapsed-work.service';
+import { requireTeacherSubscription } from './subscription.policy';
 import { resolveSubscription } from './subscription.service';
 
 /** GET /api/subscription: the Subscription object, as a bare JSON object; and what a lapsed teacher still has running. */
@@ -18,12 +18,7 @@ export function subscriptionRoutes() {
   // GET /api/subscription/lapsed-work: the signed-in teacher's open assignments and classes.
   app.get('/lapsed-work', async (c) => {
     const { database, config } = c.get('deps');
-    const user = await requireUser(c);
-    const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
-    if (sub.status === 'error') {
-      throw new AppError('unavailable', 503, sub.message ?? 'Your account could not be checked just now. Try again in a moment.');
-    }
-    if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, 'This is for teachers.');
+    const { user, sub } = await requireTeacherSubscription(c, 'This is for teachers.');
     c.header('Cache-Control', 'no-store');
     return c.json(await lapsedWorkOf(database.db, user.id, sub, config.ai.quotas.free.text));
   });
