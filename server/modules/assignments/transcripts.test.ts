@@ -99,6 +99,22 @@ describe('transcripts', () => {
     expect(text).not.toContain('Old draft');
   });
 
+  it("is not found under another of the same teacher's assignments", async () => {
+    const record = created.students.find((s) => s.email === 'zoe@example.org')!;
+    const k = await classWith(teacher.client, 'Other maths', [['other@example.org', 'Other']]);
+    const other = await assign(teacher.client, { botId: created.bot.id, title: 'Fractions: week 2', classIds: [k.id] });
+    const paired = `/api/assignments/${other.id}/students/${record.id}`;
+    for (const res of [
+      await teacher.client.get(`${paired}/transcript`),
+      await teacher.client.get(`${paired}/transcript.docx`),
+      await teacher.client.request('PATCH', paired, { version: record.version, feedback: 'Misfiled' }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    }
+    expect((await teacher.client.get(`${url}/transcript`)).status).toBe(200);
+  });
+
   it('lets a teacher whose plan lapsed still read their own transcripts', async () => {
     await ctx.database.db
       .update(schema.customerSubscription)

@@ -2,45 +2,45 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import { signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
+import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
 import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
-import { storeBufferAsFile } from '../files/files.service';
-import { resolveSubscription } from '../subscription/subscription.service';
-import { assignmentWorld } from './my-assignments.test-helpers';
+import { assignmentWorld, giveTutorIcon, PNG, type World } from './my-assignments.test-helpers';
 
 // Issue 14, item 4 and its tests: a student reaches only their own record. Another student of the
-// same class, a student of another teacher, a teacher of another school and a free teacher get the
-// same 404 as an unknown id on every route; a signed-out caller gets 401; the owner gets 200.
-
-// A 1x1 PNG, as the files tests use.
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082',
-  'hex',
-);
+// same class, a student of another teacher, a teacher of another school, a free teacher, and the
+// teacher side itself (the assigning teacher, a colleague of their school, its admin) get the same
+// 404 as an unknown id on every route; a signed-out caller gets 401; the owner gets 200.
 
 let ctx: TestContext;
 let fake: FakeGemini;
+let world: World;
 let owner: TestClient;
 let asid: string;
 let replyId: string;
 let refused: Record<string, TestClient>;
 let signedOut: TestClient;
 
+/** Makes a signed-in teacher on the licence's admins list. */
+async function adminOf(licence: { id: string; domain: string }) {
+  const email = `admin-${licence.id.slice(0, 6)}@${licence.domain}`;
+  await ctx.database.db
+    .update(schema.schoolLicence)
+    .set({ admins: [email] })
+    .where(eq(schema.schoolLicence.id, licence.id));
+  return (await signedIn(ctx, { email, role: 'teacher' })).client;
+}
+
 beforeAll(async () => {
   ({ ctx, fake } = await startAiTest());
-  const world = await assignmentWorld(ctx);
+  // The assigning teacher teaches at a school, whose colleagues and admin are refused too.
+  const school = await makeSchool(ctx);
+  const teacherEmail = `rivera@${school.domain}`;
+  await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: school.id, email: teacherEmail });
+  world = await assignmentWorld(ctx, { teacherEmail });
   // The tutor has an uploaded icon, which the student's record grants them (the bot is private).
-  const subscription = await resolveSubscription(ctx.database.db, { user: world.teacher.user, supportEmail: SUPPORT_EMAIL });
-  const icon = await storeBufferAsFile({ db: ctx.database.db, config: ctx.config }, subscription, {
-    ownerId: world.teacher.user.id,
-    data: PNG,
-    name: 'Ms Rivera class photo.png',
-    declaredType: 'image/png',
-    purpose: 'icon',
-  });
-  await ctx.database.db.update(schema.bot).set({ iconFileId: icon.id }).where(eq(schema.bot.id, world.bot.id));
+  await giveTutorIcon(ctx, world);
   const student = await world.addStudent();
   owner = student.client;
   asid = student.asid;
@@ -54,6 +54,9 @@ beforeAll(async () => {
     'a student of another teacher': otherStudent.client,
     'a teacher of another school': (await teacherAt(ctx, await makeSchool(ctx))).client,
     'a free teacher': (await signedIn(ctx, { role: 'teacher' })).client,
+    'the assigning teacher': world.teacher.client,
+    "a colleague at the teacher's school": (await teacherAt(ctx, school)).client,
+    "the admin of the teacher's school": await adminOf(school),
   };
   signedOut = new TestClient(ctx);
   await readUIStream(await owner.post(`/api/my-assignments/${asid}/messages`, { idempotencyKey: key(), text: 'Hello tutor' }));
@@ -119,5 +122,51 @@ describe('GET /api/my-assignments/:asid/icon', () => {
     expect((await owner.get(`/api/bots/${detail.body.bot.id}/icon`)).status).toBeGreaterThanOrEqual(400);
     const again = await owner.get(`/api/my-assignments/${asid}/icon`, { 'If-None-Match': res.headers.get('etag')! });
     expect(again.status).toBe(304);
+  });
+});
+
+describe('a record first opened by one account', () => {
+  it('stays closed to another account its roster entry is later linked to', async () => {
+    const other = await assignmentWorld(ctx, { teacherName: 'Ms Claim' });
+    const first = await other.addStudent();
+    expect((await first.client.get(`/api/my-assignments/${first.asid}`)).status).toBe(200);
+    const second = await signedIn(ctx, { role: 'student' });
+    await ctx.database.db.update(schema.rosterEntry).set({ userId: second.user.id }).where(eq(schema.rosterEntry.id, first.entry.id));
+    for (const [path, body] of [
+      ['', undefined],
+      ['/start', {}],
+      ['/messages', { idempotencyKey: key(), text: 'Hi' }],
+      ['/icon', undefined],
+    ] as const) {
+      const res = await second.client.request(body ? 'POST' : 'GET', `/api/my-assignments/${first.asid}${path}`, body);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    }
+    const list = await second.client.json<MyAssignmentList>('GET', '/api/my-assignments');
+    expect(list.body.assignments).toEqual([]);
+    const [row] = await ctx.database.db.select().from(schema.studentAssignment).where(eq(schema.studentAssignment.id, first.asid));
+    expect(row!.studentId).toBe(first.user.id);
+  });
+});
+
+describe("a teacher on a roster, through the teacher's own AI routes", () => {
+  it('cannot send to or retry their assignment conversation: refused, nothing sent', async () => {
+    const other = await assignmentWorld(ctx, { teacherName: 'Ms Roster', messageBudget: 1 });
+    const teacher = await other.addStudent({ role: 'teacher', name: 'Pat Teacher' });
+    expect((await teacher.client.json('POST', `/api/my-assignments/${teacher.asid}/start`)).status).toBe(200);
+    await readUIStream(await teacher.client.post(`/api/my-assignments/${teacher.asid}/messages`, { idempotencyKey: key(), text: 'One' }));
+    const detail = await teacher.client.json<MyAssignmentDetail>('GET', `/api/my-assignments/${teacher.asid}`);
+    const conversationId = detail.body.conversationId!;
+    const before = fake.requests.length;
+    const send = await teacher.client.post(`/api/conversations/${conversationId}/messages`, {
+      idempotencyKey: key(),
+      text: 'Past the budget',
+    });
+    expect(send.status).toBe(404);
+    const retry = await teacher.client.post(`/api/conversations/${conversationId}/retry`, { idempotencyKey: key() });
+    expect(retry.status).toBe(404);
+    expect(fake.requests.length).toBe(before);
+    const after = await teacher.client.json<MyAssignmentDetail>('GET', `/api/my-assignments/${teacher.asid}`);
+    expect(after.body.messages.map((m) => m.id)).toEqual(detail.body.messages.map((m) => m.id));
+    expect(after.body.messagesUsed).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import { TestClient, type TestContext } from '../../../tests/harness';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, parseUIStream, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
-import { assignmentWorld, deleteAssignment, removeFromRoster, type World } from './my-assignments.test-helpers';
+import { assignmentWorld, deleteAssignment, giveTutorIcon, removeFromRoster, type World } from './my-assignments.test-helpers';
 
 // Issue 14, item 4: removing a student from the class or deleting the assignment cuts access on
 // the next request, an open stream included; item 2: the teacher's table hears of every message live.
@@ -99,9 +99,13 @@ describe('cutting access', () => {
     const unknown = await student.client.json<ErrorJson>('GET', `/api/my-assignments/${crypto.randomUUID()}`);
     expect(unknown.status).toBe(404);
 
+    await giveTutorIcon(ctx, world);
+    expect((await student.client.get(url(student, '/icon'))).status).toBe(200);
+
     await removeFromRoster(ctx, student.entry.id);
     const answers = [
       await student.client.request('GET', url(student)),
+      await student.client.get(url(student, '/icon')),
       await student.client.post(url(student, '/start')),
       await student.client.post(url(student, '/submit')),
       await student.client.post(url(student, '/messages'), { idempotencyKey: key(), text: 'Still there?' }),
@@ -124,11 +128,37 @@ describe('cutting access', () => {
 
   it('refuses everything once the teacher deleted the assignment', async () => {
     const { world, student } = await started();
+    await giveTutorIcon(ctx, world);
+    await readUIStream(await student.client.post(url(student, '/messages'), { idempotencyKey: key(), text: 'Hi' }));
+    const replyId = (await student.client.json<{ messages: { id: string; role: string }[] }>('GET', url(student))).body.messages.find(
+      (m) => m.role === 'assistant',
+    )!.id;
+    expect((await student.client.get(url(student, '/icon'))).status).toBe(200);
+    const unknown = await student.client.json<ErrorJson>('GET', `/api/my-assignments/${crypto.randomUUID()}`);
+
     await deleteAssignment(ctx, world.assignment.id);
-    expect((await student.client.request('GET', url(student))).status).toBe(404);
-    expect((await student.client.post(url(student, '/messages'), { idempotencyKey: key(), text: 'Hi' })).status).toBe(404);
+    const answers = [
+      await student.client.request('GET', url(student)),
+      await student.client.get(url(student, '/icon')),
+      await student.client.post(url(student, '/start')),
+      await student.client.post(url(student, '/messages'), { idempotencyKey: key(), text: 'Still there?' }),
+      await student.client.post(url(student, '/retry'), { idempotencyKey: key() }),
+      await student.client.get(url(student, `/messages/${replyId}/stream`)),
+      await student.client.post(url(student, `/messages/${replyId}/stop`)),
+      await student.client.post(url(student, '/submit')),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as ErrorJson).error.message).toBe(unknown.body.error.message);
+    }
     expect((await student.client.json<{ assignments: unknown[] }>('GET', '/api/my-assignments')).body.assignments).toEqual([]);
-    expect(fake.requests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(1);
+    expect(
+      (await ctx.database.db.select().from(schema.studentAssignment).where(eq(schema.studentAssignment.id, student.asid)))[0],
+    ).toMatchObject({
+      status: 'in_progress',
+      messageCount: 1,
+    });
   });
 
   for (const [what, cut] of [

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import { buildUser, signedIn, TestClient, type TestContext } from '../../../tests/harness';
+import { buildUser, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { createVia, makeFile, tutorBot } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
+import { storeBufferAsFile } from '../files/files.service';
+import { resolveSubscription } from '../subscription/subscription.service';
 
 /**
  * Assignments made by inserting rows (the teacher side's service is another module's): a teacher
@@ -18,16 +20,16 @@ export interface WorldOptions {
   /** Premium (default) or a teacher whose plan has lapsed (never premium here). */
   premium?: boolean;
   teacherName?: string;
+  /** The teacher's address (say, on a school's domain and teachers list); a fresh one by default. */
+  teacherEmail?: string;
   messageBudget?: number | null;
   title?: string;
 }
 
 export async function assignmentWorld(ctx: TestContext, options: WorldOptions = {}) {
   const teacherName = options.teacherName ?? 'Ms Rivera';
-  const teacher =
-    options.premium === false
-      ? await signedIn(ctx, { role: 'teacher', name: teacherName })
-      : await premiumTeacher(ctx, { name: teacherName });
+  const who = { name: teacherName, ...(options.teacherEmail ? { email: options.teacherEmail } : {}) };
+  const teacher = options.premium === false ? await signedIn(ctx, { role: 'teacher', ...who }) : await premiumTeacher(ctx, who);
   const fileId = await makeFile(ctx, teacher.user.id);
   const bot = await createVia(
     teacher.client,
@@ -70,6 +72,25 @@ export async function assignmentWorld(ctx: TestContext, options: WorldOptions = 
 }
 
 export type World = Awaited<ReturnType<typeof assignmentWorld>>;
+
+/** A 1x1 PNG, as the files tests use. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082',
+  'hex',
+);
+
+/** Gives the world's (private) tutor an uploaded icon, stored as an upload would store it. */
+export async function giveTutorIcon(ctx: TestContext, world: World): Promise<void> {
+  const subscription = await resolveSubscription(ctx.database.db, { user: world.teacher.user, supportEmail: SUPPORT_EMAIL });
+  const icon = await storeBufferAsFile({ db: ctx.database.db, config: ctx.config }, subscription, {
+    ownerId: world.teacher.user.id,
+    data: PNG,
+    name: 'Ms Rivera class photo.png',
+    declaredType: 'image/png',
+    purpose: 'icon',
+  });
+  await ctx.database.db.update(schema.bot).set({ iconFileId: icon.id }).where(eq(schema.bot.id, world.bot.id));
+}
 
 /** Takes a student off every roster of the class (as the teacher's Remove does). */
 export async function removeFromRoster(ctx: TestContext, entryId: string) {
