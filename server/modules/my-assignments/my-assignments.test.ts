@@ -212,7 +212,9 @@ describe('start, send, retry and submit', () => {
     await retried();
     const third = await retry();
     expect(third.status).toBe(409);
-    expect(((await third.json()) as ErrorJson).error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/2 times/) });
+    const refused = ((await third.json()) as ErrorJson).error;
+    expect(refused.code).toBe('conflict');
+    expect(refused.message).toMatch(/2 times/);
     expect(fake.requests).toHaveLength(3);
     // A new message may be retried again.
     await readUIStream((await send(student, 'Second question')).res);
