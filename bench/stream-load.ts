@@ -3,22 +3,32 @@
 import http from 'node:http';
 import { startFakeGemini } from '../tests/fakes/gemini';
 import { now, type RecordedRequest } from '../tests/fakes/fake-llm';
-import { targets, type Target } from './stream-paths';
+import { isAppPath, runKey, type AppPath, type Arrival, type Target } from './stream-paths';
+
+/** One fresh stream of an app path: its account's cookie, and where it sends. */
+export interface AppStream {
+  cookie: string;
+  /** The send's path (a ChatBot or assistant conversation, a student's record). */
+  send?: string;
+  /** A DocBot run: POST /api/bots/:botId/runs with the form first, then the first generation in the new conversation. */
+  startRun?: { botId: string; values: Record<string, string> };
+  /** The text sent: `{marker}` is replaced by the stream's marker. */
+  text: string;
+}
 
 export interface Plan {
-  appUrl: string;
-  passUrl: string;
-  sdkUrl: string;
+  urls: { app: string; pass: string; sdk: string };
   origin: string;
-  /** A fresh one for every app stream of the run (so no stream sends a history the pass-through lacks), with its owner's cookie. */
-  conversations: { id: string; cookie: string }[];
+  paths: Target[];
+  /** Fresh streams of each app path, used once each in order. */
+  streams: Partial<Record<AppPath, AppStream[]>>;
   levels: number[];
-  /** Streams of the warm-up: one per account. */
+  arrivals: Arrival[];
+  /** Streams of the warm-up of each path: one per account. */
   warmupStreams: number;
-  tokensPerSecond: number;
-  tokensPerChunk: number;
-  replyTokens: number;
-  ttftMs: number;
+  /** Sends of each app path made one at a time while the app traces their CPU by stage. */
+  traceSends: number;
+  fake: { ttftMs: number; chunks: number; chunksPerSecond: number; tokensPerChunk: number };
   rampMs: number;
 }
 
@@ -29,15 +39,29 @@ export interface StreamResult {
   expectedMs: number;
   actualMs: number;
   chunks: number;
+  /** HTTP status of the send (0: no answer). */
+  status: number;
   ok: boolean;
 }
 
-type ToParent =
+export type ToParent =
   | { type: 'ready'; fakeUrl: string }
-  | { type: 'idle'; target: Target; level: number }
-  | { type: 'measure'; target: Target; level: number; open: number }
-  | { type: 'done'; results: Record<Target, Record<number, StreamResult[]>> };
-const send = (m: ToParent, then?: () => void) => process.send!(m, undefined, {}, () => then?.());
+  /** A level starts: `latency` runs are timed (no forced GC in them), `memory` runs only measure memory. */
+  | { type: 'start'; key: string; phase: 'latency' | 'memory' }
+  | { type: 'measure'; key: string; open: number }
+  | { type: 'end'; key: string }
+  | { type: 'trace'; target: Target; on: boolean }
+  | { type: 'done'; results: Record<string, StreamResult[]>; memoryRuns: Record<string, StreamResult[]> };
+export type ToLoad = { type: 'plan'; plan: Plan } | { type: 'go' } | { type: 'exit' };
+
+const send = (m: ToParent) => process.send!(m);
+let waiting: (() => void) | undefined;
+/** Sends a message and waits for the parent's go (it settles memory or switches tracing first). */
+const ask = (m: ToParent) =>
+  new Promise<void>((resolve) => {
+    waiting = resolve;
+    send(m);
+  });
 
 const fake = await startFakeGemini({ apiKey: 'bench-key' });
 const byMarker = new Map<string, RecordedRequest>();
@@ -58,28 +82,74 @@ const closed = () => {
   onOpenChange?.();
 };
 
-function oneStream(target: Target, plan: Plan, marker: string, conversation: { id: string; cookie: string }): Promise<StreamResult> {
+const failed = (status: number): StreamResult => ({ ttft: 0, latencies: [], expectedMs: 0, actualMs: 0, chunks: 0, status, ok: false });
+
+/** POSTs JSON and reads the JSON answer. */
+function postJson(url: string, body: unknown, cookie: string, origin: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve) => {
-    const url = new URL(
-      target === 'app'
-        ? `${plan.appUrl}/api/conversations/${conversation.id}/messages`
-        : `${target === 'sdk' ? plan.sdkUrl : plan.passUrl}/stream`,
+    const payload = JSON.stringify(body);
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', origin, cookie, 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
     );
-    const body = JSON.stringify({ idempotencyKey: marker, text: `Question ${marker}` });
+    req.on('error', () => resolve({ status: 0, body: undefined }));
+    req.end(payload);
+  });
+}
+
+const next: Partial<Record<AppPath, number>> = {};
+
+async function oneStream(target: Target, plan: Plan, marker: string): Promise<StreamResult> {
+  // The first token is timed from the user's click: for a DocBot run, from the run's start.
+  const t0 = now();
+  let url: string;
+  let cookie = '';
+  let text = `Question ${marker}`;
+  if (isAppPath(target)) {
+    const i = next[target] ?? 0;
+    next[target] = i + 1;
+    const s = plan.streams[target]?.[i];
+    if (!s) return failed(0);
+    cookie = s.cookie;
+    text = s.text.replace('{marker}', marker);
+    let sendPath = s.send;
+    if (s.startRun) {
+      const run = await postJson(`${plan.urls.app}/api/bots/${s.startRun.botId}/runs`, { values: s.startRun.values }, cookie, plan.origin);
+      if (run.status !== 201) return failed(run.status);
+      sendPath = `/api/conversations/${(run.body as { id: string }).id}/messages`;
+    }
+    url = `${plan.urls.app}${sendPath}`;
+  } else {
+    url = `${target === 'sdk' ? plan.urls.sdk : plan.urls.pass}/stream`;
+  }
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ idempotencyKey: marker, text });
     const arrivals: number[] = [];
-    const t0 = now();
     const isText = target === 'pass' ? '"text"' : '"type":"text-delta"';
     const req = http.request(
       url,
       {
         method: 'POST',
         agent,
-        headers: {
-          'content-type': 'application/json',
-          origin: plan.origin,
-          cookie: conversation.cookie,
-          'content-length': Buffer.byteLength(body),
-        },
+        headers: { 'content-type': 'application/json', origin: plan.origin, cookie, 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
         let buffered = '';
@@ -104,99 +174,136 @@ function oneStream(target: Target, plan: Plan, marker: string, conversation: { i
           const sent = rec?.chunkTimes ?? [];
           const n = Math.min(sent.length, arrivals.length);
           const latencies = Array.from({ length: n }, (_, k) => arrivals[k]! - sent[k]!);
-          const expectedMs = n > 1 ? sent[n - 1]! - sent[0]! : 0;
-          const actualMs = n > 1 ? arrivals[n - 1]! - arrivals[0]! : 0;
           byMarker.delete(marker);
           resolve({
             ttft: (arrivals[0] ?? now()) - t0,
             latencies,
-            expectedMs,
-            actualMs,
+            expectedMs: n > 1 ? sent[n - 1]! - sent[0]! : 0,
+            actualMs: n > 1 ? arrivals[n - 1]! - arrivals[0]! : 0,
             chunks: arrivals.length,
-            ok: res.statusCode === 200 && n === sent.length && n > 0,
+            status: res.statusCode ?? 0,
+            ok: res.statusCode === 200 && n === sent.length && n > 0 && arrivals.length === sent.length,
           });
         });
       },
     );
-    req.on('error', () => resolve({ ttft: 0, latencies: [], expectedMs: 0, actualMs: 0, chunks: 0, ok: false }));
+    req.on('error', () => resolve(failed(0)));
     req.end(body);
   });
 }
 
-let nextConversation = 0;
-
-async function runLevel(target: Target, plan: Plan, level: number, tag: string): Promise<StreamResult[]> {
-  // One stream alone is measured three times in a row; higher levels run together, started over a ramp.
+async function runLevel(
+  target: Target,
+  plan: Plan,
+  arrival: Arrival,
+  level: number,
+  tag: string,
+  measureMemory = false,
+): Promise<StreamResult[]> {
+  // One stream alone is measured three times in a row.
   const rounds = level === 1 ? 3 : 1;
+  const key = runKey(target, arrival, level);
   const out: StreamResult[] = [];
   for (let r = 0; r < rounds; r++) {
     const started: Promise<StreamResult>[] = [];
-    for (let i = 0; i < level; i++) {
-      const delay = level === 1 ? 0 : (plan.rampMs * i) / level;
-      const marker = `bench-${tag}-${r}-${i}`;
-      started.push(
-        new Promise<StreamResult>((resolve) =>
-          setTimeout(
-            () =>
-              void oneStream(
-                target,
-                plan,
-                marker,
-                target === 'app' ? plan.conversations[nextConversation++ % plan.conversations.length]! : plan.conversations[0]!,
-              ).then(resolve),
-            delay,
-          ),
-        ),
-      );
-    }
-    let measured = r !== 0 || tag === 'warmup';
+    let measured = r !== 0 || !measureMemory;
     peak = 0;
     onOpenChange = () => {
       if (!measured && open === level) {
         measured = true;
         // A moment after the last stream opened, so its first chunks are in flight too.
-        setTimeout(() => send({ type: 'measure', target, level, open }), 300);
+        setTimeout(() => send({ type: 'measure', key, open }), 300);
       }
     };
+    for (let i = 0; i < level; i++) {
+      const marker = `bench-${tag}-r${r}-s${i}`;
+      // A burst fires every send in this same tick; a ramp spreads them over rampMs.
+      if (arrival === 'burst' || level === 1) started.push(oneStream(target, plan, marker));
+      else
+        started.push(
+          new Promise<StreamResult>((resolve) =>
+            setTimeout(() => void oneStream(target, plan, marker).then(resolve), (plan.rampMs * i) / level),
+          ),
+        );
+    }
     out.push(...(await Promise.all(started)));
     onOpenChange = undefined;
-    if (!measured) send({ type: 'measure', target, level, open: -peak });
+    if (!measured) send({ type: 'measure', key, open: -peak });
   }
   return out;
 }
 
-process.on('message', (msg: { type: 'plan'; plan: Plan }) => {
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+process.on('message', (msg: ToLoad) => {
+  if (msg.type === 'go') {
+    const w = waiting;
+    waiting = undefined;
+    w?.();
+    return;
+  }
+  if (msg.type === 'exit') {
+    agent.destroy();
+    void fake.close().finally(() => process.exit(0));
+    return;
+  }
   void (async () => {
     const { plan } = msg;
+    const f = plan.fake;
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 50}`).join(' ');
     fake.core.set({
-      ttftMs: plan.ttftMs,
-      tokensPerSecond: plan.tokensPerSecond,
-      tokensPerChunk: plan.tokensPerChunk,
+      ttftMs: f.ttftMs,
+      tokensPerSecond: f.chunksPerSecond * f.tokensPerChunk,
+      tokensPerChunk: f.tokensPerChunk,
       recordChunkTimes: true,
       reply: (rec) => {
         // The history repeats earlier markers: this request's is the last one.
         const marker = [...rec.raw.matchAll(/bench-[\w-]+/g)].at(-1)?.[0];
         if (marker) byMarker.set(marker, rec);
-        return Array.from({ length: plan.replyTokens }, (_, i) => `word${i % 50}`).join(' ');
+        // A traced send gets a one-chunk reply, so the next one starts on a quiet process.
+        return words(marker?.startsWith('bench-trace') ? f.tokensPerChunk : f.chunks * f.tokensPerChunk);
       },
     });
-    const results: Record<Target, Record<number, StreamResult[]>> = { pass: {}, sdk: {}, app: {} };
-    // Warm both paths up (JIT, connections, and on the app each account's remembered session and
+    const results: Record<string, StreamResult[]> = {};
+    // Warm every path up (JIT, connections, and on the app each account's remembered session and
     // plan, as in a lesson already under way) before anything is measured: one stream per account.
-    for (const target of targets) await runLevel(target, plan, plan.warmupStreams, 'warmup');
-    for (const level of plan.levels) {
-      for (const target of targets) {
-        send({ type: 'idle', target, level });
-        await new Promise((r) => setTimeout(r, 200));
-        results[target][level] = await runLevel(target, plan, level, `${target}${level}`);
-        fake.core.requests.length = 0;
-        await new Promise((r) => setTimeout(r, 300));
+    for (const target of plan.paths) await runLevel(target, plan, 'ramp', plan.warmupStreams, 'warmup');
+    fake.core.requests.length = 0;
+    // The traced sends: one at a time, each to its end, so the CPU between two marks is that send's.
+    for (const target of plan.paths.filter(isAppPath)) {
+      await ask({ type: 'trace', target, on: true });
+      for (let i = 0; i < plan.traceSends; i++) await oneStream(target, plan, `bench-trace-${target}-s${i}`);
+      await ask({ type: 'trace', target, on: false });
+    }
+    fake.core.requests.length = 0;
+    for (const arrival of plan.arrivals) {
+      for (const level of plan.levels) {
+        for (const target of plan.paths) {
+          const key = runKey(target, arrival, level);
+          await ask({ type: 'start', key, phase: 'latency' });
+          results[key] = await runLevel(target, plan, arrival, level, `${target}-${arrival}${level}`);
+          await ask({ type: 'end', key });
+          fake.core.requests.length = 0;
+          await pause(300);
+        }
       }
     }
-    send({ type: 'done', results }, () => {
-      agent.destroy();
-      void fake.close().finally(() => process.exit(0));
-    });
+    // Memory per open stream in bursts of their own: the forced GC of the measurement stops the
+    // event loop, which would show in the chunk latencies of a timed run.
+    const memoryRuns: Record<string, StreamResult[]> = {};
+    if (plan.arrivals.includes('burst')) {
+      for (const level of plan.levels) {
+        for (const target of plan.paths) {
+          const key = runKey(target, 'burst', level);
+          await ask({ type: 'start', key, phase: 'memory' });
+          memoryRuns[key] = await runLevel(target, plan, 'burst', level, `${target}-memory${level}`, true);
+          await ask({ type: 'end', key });
+          fake.core.requests.length = 0;
+          await pause(300);
+        }
+      }
+    }
+    send({ type: 'done', results, memoryRuns });
   })();
 });
 
