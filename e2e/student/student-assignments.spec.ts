@@ -96,6 +96,8 @@ describe('My Assignments (student)', () => {
       const note = page.getByText('You have used all your messages for this assignment.', { exact: false });
       await note.waitFor();
       expect(await box.count()).toBe(0);
+      // The server refuses Regenerate once the budget is used up, so the page does not offer it.
+      expect(await page.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
       expect(await list.getByRole('listitem').count()).toBe(5); // welcome, 2 messages, 2 replies
       await accessible(page, width);
       await shoot(page, `student-run-budget-used-${width}`);
