@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -12,9 +12,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AssignmentDetail } from '../../../../contract/assignments';
 import { updateAssignment } from '../../../lib/assignments/updateAssignment';
-import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
-import { formErrorsOf, formOf, isUnchanged, rebaseForm, toUpdateInput, type AssignmentForm, type FormErrors } from '../model/form';
+import { formOf, isUnchanged, rebaseForm, toUpdateInput, type AssignmentForm } from '../model/form';
+import { useFormSubmit } from '../model/useFormSubmit';
 import { AssignmentFields } from './AssignmentFields';
 import { TargetPicker } from './TargetPicker';
 
@@ -43,11 +43,8 @@ export function EditAssignmentDialog({
   const [base, setBase] = useState(() => formOf(assignment));
   const [version, setVersion] = useState(assignment.version);
   const [form, setForm] = useState<AssignmentForm>(base);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [other, setOther] = useState<string[]>([]);
   const [conflict, setConflict] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const pending = useRef(false);
+  const { errors, other, busy, refuse, run } = useFormSubmit();
   const taken = {
     classIds: new Set(assignment.classes.map((c) => c.id)),
     emails: new Set(assignment.students.map((st) => st.email.toLowerCase())),
@@ -55,39 +52,19 @@ export function EditAssignmentDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (pending.current) return;
     const checked = toUpdateInput(form, base, version);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setOther(checked.other);
-      return;
-    }
+    if (!checked.ok) return refuse(checked.errors, checked.other);
     if (isUnchanged(checked.input)) return onClose();
-    pending.current = true;
-    setBusy(true);
-    setErrors({});
-    setOther([]);
-    try {
+    await run(async () => {
       const outcome = await updateAssignment(assignment.id, checked.input);
-      if (outcome.status === 'saved') onSaved(outcome.assignment);
-      else {
-        setConflict(true);
-        const fresh = await reload();
-        const saved = formOf(fresh);
-        setForm((f) => rebaseForm(f, base, saved));
-        setBase(saved);
-        setVersion(fresh.version);
-      }
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) {
-        const mapped = formErrorsOf(err.fields);
-        setErrors(mapped.errors);
-        setOther(mapped.other.length ? mapped.other : [s.fixErrors]);
-      } else setOther([err instanceof Error ? err.message : String(err)]);
-    } finally {
-      pending.current = false;
-      setBusy(false);
-    }
+      if (outcome.status === 'saved') return onSaved(outcome.assignment);
+      setConflict(true);
+      const fresh = await reload();
+      const saved = formOf(fresh);
+      setForm((f) => rebaseForm(f, base, saved));
+      setBase(saved);
+      setVersion(fresh.version);
+    });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,9 +10,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AssignmentDetail } from '../../../../contract/assignments';
 import { createAssignment } from '../../../lib/assignments/createAssignment';
-import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
-import { emptyForm, formErrorsOf, toCreateInput, type AssignmentForm, type FormErrors } from '../model/form';
+import { emptyForm, toCreateInput, type AssignmentForm } from '../model/form';
+import { useFormSubmit } from '../model/useFormSubmit';
 import { AssignmentFields } from './AssignmentFields';
 import { TargetPicker } from './TargetPicker';
 import { TutorBotSelect, useTutorBots } from './TutorBotSelect';
@@ -34,10 +34,7 @@ export function NewAssignmentDialog({
   const [draft, setDraft] = useState<AssignmentForm>(() => ({ ...emptyForm(), botId: initialBotId ?? '' }));
   // The title follows the chosen bot's name until the teacher types their own (null: not typed).
   const [typedTitle, setTypedTitle] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [other, setOther] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const pending = useRef(false);
+  const { errors, other, busy, refuse, run } = useFormSubmit();
   const bots = useTutorBots();
   const botName = bots.all.find((b) => b.id === draft.botId)?.name ?? '';
   const form: AssignmentForm = { ...draft, title: typedTitle ?? botName };
@@ -50,30 +47,9 @@ export function NewAssignmentDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The button is disabled while pending; this also stops a second Enter in the same frame.
-    if (pending.current) return;
     const checked = toCreateInput(form);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setOther(checked.other);
-      return;
-    }
-    pending.current = true;
-    setBusy(true);
-    setErrors({});
-    setOther([]);
-    try {
-      onCreated(await createAssignment(checked.input));
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) {
-        const mapped = formErrorsOf(err.fields);
-        setErrors(mapped.errors);
-        setOther(mapped.other.length ? mapped.other : [s.fixErrors]);
-      } else setOther([err instanceof Error ? err.message : String(err)]);
-    } finally {
-      pending.current = false;
-      setBusy(false);
-    }
+    if (!checked.ok) return refuse(checked.errors, checked.other);
+    await run(async () => onCreated(await createAssignment(checked.input)));
   };
 
   return (
