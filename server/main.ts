@@ -34,7 +34,8 @@ async function main() {
   }
   const mailer = createMailer(config);
   const auth = createAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
-  const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+  // dist/web from the source (server/main.ts, under tsx) and from the build (dist/server/main.js).
+  const webRoot = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../dist/web' : '../web', import.meta.url));
   const app = createApp({ config, database, auth, mailer, webRoot: existsSync(webRoot) ? webRoot : undefined });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {

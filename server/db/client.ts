@@ -40,6 +40,7 @@ function checkChannel(channel: string) {
   if (!channelName.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
 }
 
+// server/db/migrations from the sources; the copy in dist/server/migrations when the server runs compiled.
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PGlite in a folder (or from a dumped data dir, for tests) and migrates it. */

@@ -6,7 +6,11 @@ import type { FilesConfig } from '../config';
 import type { ExtractJob, ExtractKind, ExtractResult } from './extract-types';
 import { logError } from '../lib/log';
 
-const workerPath = fileURLToPath(new URL('./extract.worker.ts', import.meta.url));
+// Beside this file: extract.worker.ts run through tsx from the sources, or extract.worker.js in
+// dist/server when the server runs compiled (npm start), where this code sits in a chunk.
+const fromSource = import.meta.url.endsWith('.ts');
+const workerPath = fileURLToPath(new URL(fromSource ? './extract.worker.ts' : './extract.worker.js', import.meta.url));
+const workerLoader = fromSource ? ['--import', 'tsx'] : ['--enable-source-maps'];
 
 /** Which extraction a type needs; images have no text. */
 export function extractionKind(type: FileType): ExtractKind | 'text' | undefined {
@@ -69,7 +73,7 @@ export class TextExtractor {
       // A child process, not a worker thread: in a thread, V8 running out of memory can abort the
       // whole server (seen in testing); a child's heap limit only ever ends the child.
       const child = fork(workerPath, [], {
-        execArgv: ['--import', 'tsx', `--max-old-space-size=${this.limits.workerMemoryMb}`],
+        execArgv: [...workerLoader, `--max-old-space-size=${this.limits.workerMemoryMb}`],
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
