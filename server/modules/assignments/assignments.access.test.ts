@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentDetail, AssignmentList, Transcript } from '../../../contract/assignments';
-import { schema } from '../../db/client';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
-import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
+import { makeSchool, teacherAt, adminOf } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { assign, classWith, converse, ownTutor } from './assignments.test-helpers';
 
@@ -26,24 +24,14 @@ let otherAdmin: Client;
 let colleague: Client;
 let ownStudent: Client;
 
-/** Makes a signed-in teacher on the licence's admins list. */
-async function adminOf(licence: { id: string; domain: string }) {
-  const email = `admin-${licence.id.slice(0, 6)}@${licence.domain}`;
-  await ctx.database.db
-    .update(schema.schoolLicence)
-    .set({ admins: [email] })
-    .where(eq(schema.schoolLicence.id, licence.id));
-  return (await signedIn(ctx, { email, role: 'teacher' })).client;
-}
-
 beforeAll(async () => {
   ctx = await createTestContext();
   const school = await makeSchool(ctx);
   const elsewhere = await makeSchool(ctx);
   owner = (await teacherAt(ctx, school)).client;
   colleague = (await teacherAt(ctx, school)).client;
-  schoolAdmin = await adminOf(school);
-  otherAdmin = await adminOf(elsewhere);
+  schoolAdmin = await adminOf(ctx, school);
+  otherAdmin = await adminOf(ctx, elsewhere);
   botId = await ownTutor(owner);
   const k = await classWith(owner, 'Period 3', [['ada@example.org', 'Ada']]);
   classId = k.id;

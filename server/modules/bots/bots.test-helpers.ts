@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { CreateBotInput } from '../../../contract/bots';
 import { schema } from '../../db/client';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
@@ -20,6 +21,16 @@ export async function teacherAt(ctx: TestContext, licence: { id: string; domain:
   const email = `t${randomBytes(4).toString('hex')}@${licence.domain}`;
   await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: licence.id, email });
   return signedIn(ctx, { email, role: 'teacher' });
+}
+
+/** A signed-in teacher on the licence's admins list (the only admin). */
+export async function adminOf(ctx: TestContext, licence: { id: string; domain: string }) {
+  const email = `admin-${licence.id.slice(0, 6)}@${licence.domain}`;
+  await ctx.database.db
+    .update(schema.schoolLicence)
+    .set({ admins: [email] })
+    .where(eq(schema.schoolLicence.id, licence.id));
+  return (await signedIn(ctx, { email, role: 'teacher' })).client;
 }
 
 /**

@@ -5,7 +5,7 @@ import { schema } from '../../db/client';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
-import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
+import { makeSchool, teacherAt, adminOf } from '../bots/bots.test-helpers';
 import { assignmentWorld, giveTutorIcon, PNG, type World } from './my-assignments.test-helpers';
 
 // Issue 14, item 4 and its tests: a student reaches only their own record. Another student of the
@@ -21,16 +21,6 @@ let asid: string;
 let replyId: string;
 let refused: Record<string, TestClient>;
 let signedOut: TestClient;
-
-/** Makes a signed-in teacher on the licence's admins list. */
-async function adminOf(licence: { id: string; domain: string }) {
-  const email = `admin-${licence.id.slice(0, 6)}@${licence.domain}`;
-  await ctx.database.db
-    .update(schema.schoolLicence)
-    .set({ admins: [email] })
-    .where(eq(schema.schoolLicence.id, licence.id));
-  return (await signedIn(ctx, { email, role: 'teacher' })).client;
-}
 
 beforeAll(async () => {
   ({ ctx, fake } = await startAiTest());
@@ -56,7 +46,7 @@ beforeAll(async () => {
     'a free teacher': (await signedIn(ctx, { role: 'teacher' })).client,
     'the assigning teacher': world.teacher.client,
     "a colleague at the teacher's school": (await teacherAt(ctx, school)).client,
-    "the admin of the teacher's school": await adminOf(school),
+    "the admin of the teacher's school": await adminOf(ctx, school),
   };
   signedOut = new TestClient(ctx);
   await readUIStream(await owner.post(`/api/my-assignments/${asid}/messages`, { idempotencyKey: key(), text: 'Hello tutor' }));
