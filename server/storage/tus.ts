@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
@@ -62,6 +62,8 @@ export class ResumableUploads {
 
   /** Deletes unfinished uploads past their expiry; returns how many. */
   async sweepExpired(): Promise<number> {
+    // The store makes its folder without waiting for it; on a first start the sweep could list it first (ENOENT).
+    await mkdir(this.directory, { recursive: true });
     return this.server.cleanUpExpiredUploads();
   }
 }
