@@ -29,6 +29,8 @@ export interface Plan {
   /** Sends of each app path made one at a time while the app traces their CPU by stage. */
   traceSends: number;
   fake: { ttftMs: number; chunks: number; chunksPerSecond: number; tokensPerChunk: number };
+  /** The memory bursts' levels, and their slower chunk rate, so that every stream of a burst is open at once. */
+  memory: { levels: number[]; chunksPerSecond: number };
   rampMs: number;
 }
 
@@ -41,6 +43,8 @@ export interface StreamResult {
   chunks: number;
   /** HTTP status of the send (0: no answer). */
   status: number;
+  /** Why a send got no answer or was cut (the socket error's code). */
+  error?: string;
   ok: boolean;
 }
 
@@ -82,7 +86,16 @@ const closed = () => {
   onOpenChange?.();
 };
 
-const failed = (status: number): StreamResult => ({ ttft: 0, latencies: [], expectedMs: 0, actualMs: 0, chunks: 0, status, ok: false });
+const failed = (status: number, error?: string): StreamResult => ({
+  ttft: 0,
+  latencies: [],
+  expectedMs: 0,
+  actualMs: 0,
+  chunks: 0,
+  status,
+  error,
+  ok: false,
+});
 
 /** POSTs JSON and reads the JSON answer. */
 function postJson(url: string, body: unknown, cookie: string, origin: string): Promise<{ status: number; body: unknown }> {
@@ -168,26 +181,40 @@ async function oneStream(target: Target, plan: Plan, marker: string): Promise<St
             }
           }
         });
-        res.on('end', () => {
-          if (arrivals.length) closed();
-          const rec = byMarker.get(marker);
-          const sent = rec?.chunkTimes ?? [];
-          const n = Math.min(sent.length, arrivals.length);
-          const latencies = Array.from({ length: n }, (_, k) => arrivals[k]! - sent[k]!);
-          byMarker.delete(marker);
-          resolve({
-            ttft: (arrivals[0] ?? now()) - t0,
-            latencies,
-            expectedMs: n > 1 ? sent[n - 1]! - sent[0]! : 0,
-            actualMs: n > 1 ? arrivals[n - 1]! - arrivals[0]! : 0,
-            chunks: arrivals.length,
-            status: res.statusCode ?? 0,
-            ok: res.statusCode === 200 && n === sent.length && n > 0 && arrivals.length === sent.length,
-          });
-        });
+        // Ended, or cut: a cut stream closes without its end (and is counted incomplete).
+        let error: string | undefined;
+        res.on('error', (err: NodeJS.ErrnoException) => (error = err.code ?? err.message));
+        res.on('end', () => finish(res, undefined));
+        res.on('close', () => finish(res, error ?? 'closed before its end'));
       },
     );
-    req.on('error', () => resolve(failed(0)));
+    let finished = false;
+    const finish = (res: http.IncomingMessage, error: string | undefined) => {
+      if (finished) return;
+      finished = true;
+      if (arrivals.length) closed();
+      const rec = byMarker.get(marker);
+      const sent = rec?.chunkTimes ?? [];
+      const n = Math.min(sent.length, arrivals.length);
+      const latencies = Array.from({ length: n }, (_, k) => arrivals[k]! - sent[k]!);
+      byMarker.delete(marker);
+      resolve({
+        ttft: (arrivals[0] ?? now()) - t0,
+        latencies,
+        expectedMs: n > 1 ? sent[n - 1]! - sent[0]! : 0,
+        actualMs: n > 1 ? arrivals[n - 1]! - arrivals[0]! : 0,
+        chunks: arrivals.length,
+        status: res.statusCode ?? 0,
+        error,
+        ok: !error && res.statusCode === 200 && n === sent.length && n > 0 && arrivals.length === sent.length,
+      });
+    };
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (finished) return;
+      finished = true;
+      if (arrivals.length) closed();
+      resolve(failed(0, err.code ?? err.message));
+    });
     req.end(body);
   });
 }
@@ -292,7 +319,8 @@ process.on('message', (msg: ToLoad) => {
     // event loop, which would show in the chunk latencies of a timed run.
     const memoryRuns: Record<string, StreamResult[]> = {};
     if (plan.arrivals.includes('burst')) {
-      for (const level of plan.levels) {
+      fake.core.set({ tokensPerSecond: plan.memory.chunksPerSecond * f.tokensPerChunk });
+      for (const level of plan.memory.levels) {
         for (const target of plan.paths) {
           const key = runKey(target, 'burst', level);
           await ask({ type: 'start', key, phase: 'memory' });

@@ -151,8 +151,11 @@ async function createBot(cookie: string, body: Record<string, unknown>): Promise
 }
 
 // Fresh conversations for every app stream: the warm-up's (one per account), the traced sends, each level.
-const perRound = levels.reduce((n, level) => n + (level === 1 ? 3 : level), 0);
-const streamsPerPath = teacherCount + traceSends + (arrivals.length + (arrivals.includes('burst') ? 1 : 0)) * perRound;
+const perRound = (ls: number[]) => ls.reduce((n, level) => n + (level === 1 ? 3 : level), 0);
+// Memory is measured in bursts of its own at the targets' levels (100 and up), or at every level of a quick trial.
+const memoryLevels = levels.some((l) => l >= 100) ? levels.filter((l) => l >= 100) : levels;
+const streamsPerPath =
+  teacherCount + traceSends + arrivals.length * perRound(levels) + (arrivals.includes('burst') ? perRound(memoryLevels) : 0);
 const streams: Partial<Record<AppPath, AppStream[]>> = {};
 const needs = (p: AppPath) => appPaths.includes(p);
 
@@ -330,8 +333,12 @@ if (needs('tutor')) {
   streams.tutor = list.slice(0, streamsPerPath);
 }
 
-const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as http.Server;
 await new Promise((r) => appServer.once('listening', r));
+// Kept-alive connections outlive the pauses between runs: a socket closed by the server just as the
+// client reuses it fails the send, where a browser would retry it.
+const keepAlive = (server: http.Server) => (server.keepAliveTimeout = 120_000);
+keepAlive(appServer);
 
 /** A server answering each POSTed `{ text }` of the load side with `answer`. */
 async function textServer(answer: (text: string, res: http.ServerResponse) => void) {
@@ -342,6 +349,7 @@ async function textServer(answer: (text: string, res: http.ServerResponse) => vo
     req.on('end', () => answer((JSON.parse(body) as { text: string }).text, res));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  keepAlive(server);
   return server;
 }
 
@@ -422,6 +430,8 @@ const plan: Plan = {
   warmupStreams: teacherCount,
   traceSends,
   fake: fakeShape,
+  // 5 chunks a second: 12 s streams, long enough for every stream of a burst to be open at once.
+  memory: { levels: memoryLevels, chunksPerSecond: Number(env.BENCH_MEMORY_CHUNKS_PER_SECOND ?? 5) },
   // A class's streams starting over 4 s (the ramp), or all in the same instant (the burst).
   rampMs: 4000,
 };
@@ -581,7 +591,10 @@ for (const [key, rs] of Object.entries(results)) {
   const expected = ok.reduce((a, r) => a + r.expectedMs, 0);
   const actual = ok.reduce((a, r) => a + r.actualMs, 0);
   const bad = new Map<string, number>();
-  for (const r of rs) if (!r.ok) bad.set(`${r.status}/${r.chunks}`, (bad.get(`${r.status}/${r.chunks}`) ?? 0) + 1);
+  for (const r of rs) {
+    const why = `${r.status}${r.error ? ` ${r.error}` : ''}/${r.chunks}`;
+    if (!r.ok) bad.set(why, (bad.get(why) ?? 0) + 1);
+  }
   const ttfts = ok.map((r) => r.ttft);
   const latencies = ok.flatMap((r) => r.latencies);
   rows[key] = {
@@ -606,7 +619,7 @@ const memKb = (t: Target, n: number) => {
 const memText = (t: Target, n: number) => {
   const key = runKey(t, 'burst', n);
   if (notAllOpen[key]) return `n/a (${notAllOpen[key]} open)`;
-  return `${f(memKb(t, n)!, 0)} KiB`;
+  return perStream[key] === undefined ? '-' : `${f(perStream[key] / 1024, 0)} KiB`;
 };
 
 const dbName = onPostgres ? 'PostgreSQL' : 'PGlite';
@@ -619,7 +632,8 @@ for (const line of [
   "run's start); chatbot = a ChatBot turn (POST /api/conversations/:id/messages); tutor = a student's turn on an assignment",
   "(POST /api/my-assignments/:asid/messages); assistant = the teacher's plain assistant. Every app stream has a fresh conversation.",
   "CPU/stream = this process's CPU over the level divided by its streams (streaming and the final write included); busy = its",
-  'event-loop utilisation; memory/stream = from a burst of its own (the forced GC of the measurement would show in chunk latencies);',
+  `event-loop utilisation; memory/stream = heap and external memory per open stream, from a burst of its own at ${plan.memory.chunksPerSecond} chunks/s`,
+  '(so that every stream is open at once; the forced GC of the measurement would show in the chunk latencies of a timed run);',
   `complete = streams with every chunk.\n`,
 ])
   console.log(line);
@@ -726,9 +740,15 @@ for (const t of paths) {
   const all = [...Object.entries(results), ...Object.entries(memoryRuns)].filter(([key]) => key.startsWith(`${t}/`));
   const total = all.reduce((a, [, rs]) => a + rs.length, 0);
   const complete = all.reduce((a, [, rs]) => a + rs.filter((r) => r.ok).length, 0);
+  const why = new Map<string, number>();
+  for (const [key, rs] of all)
+    for (const r of rs.filter((x) => !x.ok)) {
+      const k = `${key.split('/').slice(1).join(' ')}${key in memoryRuns && rs === memoryRuns[key] ? ' (memory)' : ''}: status ${r.status}${r.error ? ` ${r.error}` : ''}, ${r.chunks} chunks`;
+      why.set(k, (why.get(k) ?? 0) + 1);
+    }
   lines.push([
     complete === total,
-    `${t}: every stream complete (${fakeShape.chunks} of ${fakeShape.chunks} chunks) at every level: ${complete} of ${total}`,
+    `${t}: every stream complete (${fakeShape.chunks} of ${fakeShape.chunks} chunks) at every level: ${complete} of ${total}${why.size ? ` (${[...why].map(([k, n]) => `${n} x ${k}`).join('; ')})` : ''}`,
   ]);
 }
 console.log(`Targets (issue 15; burst arrival, ${dbName})`);
