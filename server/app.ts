@@ -10,6 +10,7 @@ import type { AuthProviders } from '../contract/account';
 import { authRoutes } from './auth/routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { collectionsRoutes } from './modules/bots/collections.routes';
+import { resolveBotRunSpec } from './modules/bots/run-spec';
 import { AppError } from './lib/errors';
 import { logError, withRequestId } from './lib/log';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -127,7 +128,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/uploads', uploadRoutes());
   app.route('/api/bots', botsRoutes());
   app.route('/api/collections', collectionsRoutes());
-  app.route('/api/conversations', conversationRoutes());
+  // Bot conversations get their instructions, knowledge and form from the bots module, checked on every turn.
+  app.route('/api/conversations', conversationRoutes(resolveBotRunSpec));
   app.route('/api/images', imageRoutes());
   app.route('/api/ai', aiStatusRoutes());
   app.route('/api/saved', savedRoutes());

@@ -17,8 +17,7 @@ import { botIdParam, requireBotActor } from './bots.policy';
 import { findBotIcon, iconResponse } from './bot-icon.service';
 
 import { findBots, getBot, listBots } from './library.service';
-import { setBotRunSpecResolver } from '../conversations/conversations.service';
-import { listBotRuns, listRecentRuns, resolveBotRunSpec, startBotRun } from './run-spec';
+import { listBotRuns, listRecentRuns, startBotRun } from './run-spec';
 import { copyBot, createBot, deleteBot, moveBot, restoreBot, shareBot, touchBot, updateBot } from './mutate.service';
 
 /**
@@ -29,8 +28,6 @@ const db = (c: AppContext) => c.get('deps').database.db;
 
 export function botsRoutes() {
   const app = new Hono<AppEnv>();
-  // Bot conversations get their instructions, knowledge and form from here, checked on every turn.
-  setBotRunSpecResolver(resolveBotRunSpec);
 
   app.get('/', async (c) => {
     const actor = await requireBotActor(c);

@@ -156,7 +156,7 @@ export async function knowledgeTexts(db: Db, botId: string) {
 const unavailable = () => new AppError('not_found', 404, 'This bot is not available any more.');
 
 /**
- * The conversations module's resolver for bot conversations (setBotRunSpecResolver): checked on
+ * The conversations module's resolver for bot conversations (createApp passes it to the conversation routes): checked on
  * every turn, so a bot deleted or unshared since the run began stops answering. A TutorBot runs
  * with the student audience, so its teacher's preview is exactly what a student meets; the quota
  * is the teacher's. The caller is a teacher (conversations.policy refused students before this);

@@ -14,7 +14,7 @@ import { editReply } from './conversations.edit';
 import { requireTeacherAi } from './conversations.policy';
 import { presentConversation } from './conversations.presenter';
 import { sendMessage, sendWindow } from './conversations.run';
-import { getConversation, resolveRunSpec, retryReply, stopReply } from './conversations.service';
+import { getConversation, resolveRunSpec, retryReply, stopReply, type BotRunSpecResolver } from './conversations.service';
 import * as store from './conversations.store';
 
 /**
@@ -23,7 +23,7 @@ import * as store from './conversations.store';
  * (the assistant, a DocBot, ChatBot or TutorBot-preview run), so every route is a teacher's:
  * a student gets 403, reading their own old ones included (see conversations.policy).
  */
-export function conversationRoutes() {
+export function conversationRoutes(botRunSpec: BotRunSpecResolver) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -59,7 +59,7 @@ export function conversationRoutes() {
       c.req.param('id'),
       sendWindow(deps),
     );
-    const spec = await resolveRunSpec(deps, actor, conversation);
+    const spec = await resolveRunSpec(deps, actor, conversation, botRunSpec);
     clock?.('database');
     return sendMessage(deps, {
       conversation,
@@ -110,7 +110,7 @@ export function conversationRoutes() {
       actor: actor.user,
       conversation,
       idempotencyKey: input.idempotencyKey,
-      spec: () => resolveRunSpec(deps, actor, conversation),
+      spec: () => resolveRunSpec(deps, actor, conversation, botRunSpec),
     });
   });
 

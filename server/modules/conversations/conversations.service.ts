@@ -15,21 +15,20 @@ import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
 
 export type BotRunSpecResolver = (deps: AppDeps, actor: TeacherAiActor, conversation: store.ConversationRow) => Promise<RunSpec>;
-let botResolver: BotRunSpecResolver | undefined;
-
-/** The bots module plugs in here: it turns a bot conversation into a run spec (instructions, knowledge, pool). */
-export function setBotRunSpecResolver(resolver: BotRunSpecResolver) {
-  botResolver = resolver;
-}
 
 /**
- * The run spec of a conversation, resolved on the server: the assistant, or the bot's. Only a
- * teacher (conversations.policy) has one; a student's tutor run will be resolved elsewhere.
+ * The run spec of a conversation, resolved on the server: the assistant, or the bot's through
+ * `botRunSpec` (the bots module's resolver, which createApp passes to the conversation routes).
+ * Only a teacher (conversations.policy) has one; a student's tutor run is resolved by my-assignments.
  */
-export async function resolveRunSpec(deps: AppDeps, actor: TeacherAiActor, conversation: store.ConversationRow): Promise<RunSpec> {
+export async function resolveRunSpec(
+  deps: AppDeps,
+  actor: TeacherAiActor,
+  conversation: store.ConversationRow,
+  botRunSpec: BotRunSpecResolver,
+): Promise<RunSpec> {
   if (!conversation.botId) return assistantRunSpec(actor.user.id);
-  if (!botResolver) throw new AppError('not_found', 404, 'This bot is not available.');
-  return botResolver(deps, actor, conversation);
+  return botRunSpec(deps, actor, conversation);
 }
 
 /** How old a 'streaming' reply's checkpoint may be before it counts as abandoned by its process. */
