@@ -299,7 +299,11 @@ process.on('message', (msg: ToLoad) => {
     // The traced sends: one at a time, each to its end, so the CPU between two marks is that send's.
     for (const target of plan.paths.filter(isAppPath)) {
       await ask({ type: 'trace', target, on: true });
-      for (let i = 0; i < plan.traceSends; i++) await oneStream(target, plan, `bench-trace-${target}-s${i}`);
+      for (let i = 0; i < plan.traceSends; i++) {
+        await oneStream(target, plan, `bench-trace-${target}-s${i}`);
+        // The reply's last bookkeeping (after its response ended) is done before the next send starts.
+        await pause(50);
+      }
       await ask({ type: 'trace', target, on: false });
     }
     fake.core.requests.length = 0;
