@@ -89,7 +89,7 @@ describe('the compiled server (npm start)', () => {
     expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
   });
 
-  it('serves the web app at /', async (ctx) => {
+  it('serves the web app at / (skipped where dist/web is absent: npm run build or the browser tests make it)', async (ctx) => {
     if (!existsSync(path.join(root, 'dist/web/index.html'))) ctx.skip('dist/web is absent (npm run build makes it)');
     const res = await fetch(`${base}/`);
     expect(res.status).toBe(200);
