@@ -67,7 +67,7 @@ export default function StudentAssignmentsPage() {
       )}
       {list.isPending ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{s.loading}</Typography>
         </Stack>
       ) : list.isError && !list.data ? (

@@ -85,7 +85,7 @@ export default function SavedResourcesPage() {
       <SavedFilters filter={filter} onChange={setFilter} />
       {list.isPending ? (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 4 }} role="status">
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{s.loading}</Typography>
         </Box>
       ) : list.isError ? (

@@ -70,7 +70,7 @@ export function RunnerShell({
   if (bot.isPending) {
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
-        <CircularProgress size={24} />
+        <CircularProgress size={24} aria-hidden />
         <Typography>{s.loadingBot}</Typography>
       </Stack>
     );

@@ -152,7 +152,7 @@ export function StudentAssignmentRun() {
   if (record.isPending) {
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
-        <CircularProgress size={24} />
+        <CircularProgress size={24} aria-hidden />
         <Typography>{s.run.loading}</Typography>
       </Stack>
     );
