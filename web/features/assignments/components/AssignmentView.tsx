@@ -133,11 +133,14 @@ export function AssignmentView({
 
   const remove = async () => {
     setBusy(true);
+    // Stopped before the request: the delete's own live event can arrive before its answer, and a
+    // refetch then would 404.
+    setGone(true);
     try {
       await deleteAssignment(a.id);
-      setGone(true);
       onDeleted(a);
     } catch (err) {
+      setGone(false);
       say({ message: messageOf(err) });
       setBusy(false);
     }
