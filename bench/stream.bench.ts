@@ -108,7 +108,9 @@ if (onPostgres) {
   await admin(`create database "${benchDbName}"`);
   database = await openPostgres(benchDbUrl, { max: Number(env.BENCH_PG_POOL ?? 20) });
 } else {
-  database = await openPglite({ dataDir: path.join(dataDir, 'db') });
+  // As the server runs it (a worker thread), unless BENCH_PGLITE_THREAD=main.
+  const thread = env.BENCH_PGLITE_THREAD === 'main' ? 'main' : 'worker';
+  database = await openPglite({ dataDir: path.join(dataDir, 'db'), thread });
 }
 const db = database.db;
 const mailer = createMailer(config);

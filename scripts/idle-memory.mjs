@@ -45,7 +45,16 @@ const mib = (kib) => (kib / 1024).toFixed(0);
 async function measure(mode, extraEnv, dataDir) {
   const port = await freePort();
   const child = spawn(process.execPath, modes[mode], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...extraEnv },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // PGLITE_THREAD=main measures the embedded database on the main thread (the server's default is a worker).
+      ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}),
+      ...extraEnv,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -60,7 +60,11 @@ export async function buildServer() {
   try {
     result = await build({
       absWorkingDir: root,
-      entryPoints: { main: 'server/main.ts', 'extract.worker': 'server/storage/extract.worker.ts' },
+      entryPoints: {
+        main: 'server/main.ts',
+        'extract.worker': 'server/storage/extract.worker.ts',
+        'pglite.worker': 'server/db/pglite.worker.ts',
+      },
       outdir: serverOut,
       bundle: true,
       // Chunks let the rarely used modules (DOCX export, S3) load their packages on first use.

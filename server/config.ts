@@ -48,6 +48,7 @@ const settingsSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(1).max(65535), 3000),
   HOST: withDefault(z.string(), '0.0.0.0'),
   DATA_DIR: withDefault(z.string(), './data'),
+  PGLITE_THREAD: withDefault(z.enum(['worker', 'main']), 'worker'),
   DATABASE_URL: optional(
     url('postgres://user:password@host:5432/db').refine((v) => /^postgres(ql)?:\/\//.test(v), {
       message: 'must start with postgres:// or postgresql://',
@@ -92,6 +93,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the server runs the embedded database: a worker thread of its own, or the main thread. */
+  pgliteThread: 'worker' | 'main';
   databaseUrl: string | undefined;
   baseUrl: string;
   trustedOrigins: string[];
@@ -189,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: s.PORT,
     host: s.HOST,
     dataDir: path.resolve(s.DATA_DIR),
+    pgliteThread: s.PGLITE_THREAD,
     databaseUrl: s.DATABASE_URL,
     baseUrl,
     trustedOrigins: [...new Set([new URL(baseUrl).origin, ...extraOrigins])],

@@ -22,7 +22,7 @@ process.on('uncaughtException', (err) => logError(null, 'process: uncaught excep
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config, 'the ClassBots server');
+  const database = await openDatabase(config, 'the ClassBots server', config.pgliteThread);
   // Built-in bot templates, installed or upgraded by version; teachers' copies are never touched.
   await syncBuiltinTemplates(database.db);
   // Images generated before images were files (DATA_DIR/generated) become files; a no-op after.

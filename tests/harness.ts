@@ -11,7 +11,7 @@ import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
 import type { AppDeps } from '../server/lib/context';
 import { createPasswordUser } from '../server/modules/users/users.service';
-import { databaseUrlFor, testDatabaseUrl } from './env';
+import { databaseUrlFor, testDatabaseUrl, testPgliteThread } from './env';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const SUPPORT_EMAIL = 'support@classbots.test';
@@ -20,7 +20,8 @@ export const SUPPORT_EMAIL = 'support@classbots.test';
 async function createTestDatabase(): Promise<Database> {
   if (inject('dbKind') === 'pglite') {
     const dump = readFileSync(inject('pgliteTemplate'));
-    return openPglite({ loadDataDir: new Blob([dump]) });
+    // TEST_PGLITE_THREAD=worker runs the suite against PGlite in its worker thread, as the server runs it.
+    return openPglite({ loadDataDir: new Blob([dump]), thread: testPgliteThread() });
   }
   const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl() });

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { PgliteThread } from './pglite-thread';
 import { logWarning } from '../lib/log';
 
 export { schema };
@@ -43,12 +44,25 @@ function checkChannel(channel: string) {
 // server/db/migrations from the sources; the copy in dist/server/migrations when the server runs compiled.
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Where PGlite runs: in a worker thread of its own (the server), or on the main thread (the CLI, tests). */
+export type PgliteThreadMode = 'worker' | 'main';
+
 /** Opens PGlite in a folder (or from a dumped data dir, for tests) and migrates it. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File; thread?: PgliteThreadMode }): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const client =
+    options.thread === 'worker'
+      ? await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+      : await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // The thread's client answers the calls drizzle's PGlite driver makes (pglite-thread.ts).
+  const asPglite = client as PGlite;
+  const db = drizzlePglite({ client: asPglite, schema }) as unknown as Db;
+  try {
+    await migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    throw err;
+  }
   return {
     db,
     kind: 'pglite',
