@@ -10,7 +10,7 @@ import type { AuthProviders } from '../contract/account';
 import { authRoutes } from './auth/routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { collectionsRoutes } from './modules/bots/collections.routes';
-import { resolveBotRunSpec } from './modules/bots/run-spec';
+import { sendBots } from './modules/bots/run-spec';
 import { AppError } from './lib/errors';
 import { logError, withRequestId } from './lib/log';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -128,8 +128,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/uploads', uploadRoutes());
   app.route('/api/bots', botsRoutes());
   app.route('/api/collections', collectionsRoutes());
-  // Bot conversations get their instructions, knowledge and form from the bots module, checked on every turn.
-  app.route('/api/conversations', conversationRoutes(resolveBotRunSpec));
+  // A teacher's send reads its bot (visibility, knowledge) and builds its run spec with the bots
+  // module's pieces, placed in the send's one read and checked on every turn.
+  app.route('/api/conversations', conversationRoutes(sendBots));
   app.route('/api/images', imageRoutes());
   app.route('/api/ai', aiStatusRoutes());
   app.route('/api/saved', savedRoutes());

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ConversationList, ConversationSummary } from '../../../contract/ai';
 import {
   chatBotSettings,
@@ -12,11 +13,11 @@ import {
 import type { RunSpec } from '../../ai/run-spec';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
 import { AppError, invalidFields } from '../../lib/errors';
 import type { TeacherAiActor } from '../conversations/conversations.policy';
 import { presentConversation } from '../conversations/conversations.presenter';
-import { createConversation, type ConversationRow } from '../conversations/conversations.store';
+import type { SendBots } from '../conversations/conversations.service';
+import { createConversation, type RunBot } from '../conversations/conversations.store';
 import { visibleTo, type BotActor } from './bots.policy';
 import { presentSummary, type BotRow } from './bots.presenter';
 import { findVisibleBot } from './library.service';
@@ -142,42 +143,60 @@ export function composeBotInstructions(bot: Pick<BotRow, 'kind' | 'instructions'
   }
 }
 
+/**
+ * The bot's ready knowledge files (extracted text present), in the bot's order, as one JSON array
+ * of { name, text }: an expression for any query that has the bot's id (the caller has checked
+ * access to the bot).
+ */
+export function knowledgeJson(botId: AnyPgColumn | SQL): SQL {
+  const k = schema.botKnowledge;
+  const f = schema.file;
+  return sql`(select coalesce(json_agg(json_build_object('name', ${f.name}, 'text', ${f.extractedText}) order by ${k.position}), '[]'::json)
+    from ${k} join ${f} on ${f.id} = ${k.fileId}
+    where ${k.botId} = ${botId} and ${f.status} = 'ready' and ${f.extractedText} is not null)`;
+}
+
+export type Knowledge = { name: string; text: string }[];
+
+/** A knowledgeJson value as the driver gave it (parsed, or its text). */
+export const parseKnowledge = (value: unknown): Knowledge => ((typeof value === 'string' ? JSON.parse(value) : value) ?? []) as Knowledge;
+
 /** The extracted text of the bot's ready knowledge files, in the bot's order (the caller has checked access to the bot). */
-export async function knowledgeTexts(db: Db, botId: string) {
-  const rows = await db
-    .select({ name: schema.file.name, text: schema.file.extractedText })
-    .from(schema.botKnowledge)
-    .innerJoin(schema.file, eq(schema.file.id, schema.botKnowledge.fileId))
-    .where(and(eq(schema.botKnowledge.botId, botId), eq(schema.file.status, 'ready'), isNotNull(schema.file.extractedText)))
-    .orderBy(asc(schema.botKnowledge.position));
-  return rows.map((r) => ({ name: r.name, text: r.text ?? '' }));
+export async function knowledgeTexts(db: Db, botId: string): Promise<Knowledge> {
+  const result = (await db.execute(sql`select ${knowledgeJson(sql`${botId}::uuid`)} as knowledge`)) as { rows: { knowledge: unknown }[] };
+  return parseKnowledge(result.rows[0]?.knowledge);
 }
 
 const unavailable = () => new AppError('not_found', 404, 'This bot is not available any more.');
 
 /**
- * The conversations module's resolver for bot conversations (createApp passes it to the conversation routes): checked on
- * every turn, so a bot deleted or unshared since the run began stops answering. A TutorBot runs
- * with the student audience, so its teacher's preview is exactly what a student meets; the quota
- * is the teacher's. The caller is a teacher (conversations.policy refused students before this);
- * students' runs arrive with assignments (a later issue) and will not come through here.
+ * A teacher's bot run spec from what the send's one read found (no query here): `bot` is null when
+ * the run is missing or the teacher may no longer run the bot (deleted or unshared since the run
+ * began), which answers 404. A TutorBot runs with the student audience, so its teacher's preview is
+ * exactly what a student meets; the quota is the teacher's. Students' tutor runs go through
+ * my-assignments, not here.
  */
-export async function resolveBotRunSpec(deps: AppDeps, teacher: TeacherAiActor, conversation: ConversationRow): Promise<RunSpec> {
-  const { db } = deps.database;
-  const actor: BotActor = { userId: teacher.user.id, schoolId: teacher.schoolId };
-  if (conversation.ownerId !== actor.userId || !conversation.botId) throw unavailable();
-  const [run] = await db.select().from(schema.botRun).where(eq(schema.botRun.conversationId, conversation.id));
-  if (!run) throw unavailable();
-  const bot = await findVisibleBot(db, actor, run.botId).catch(() => {
-    throw unavailable();
-  });
+export function botRunSpec(
+  bot: RunBot | null,
+  inputs: { label: string; value: string }[] | null,
+  knowledge: Knowledge,
+  teacher: TeacherAiActor,
+): RunSpec {
+  if (!bot || !inputs) throw unavailable();
   return {
     audience: bot.kind === 'TutorBot' ? 'student' : 'teacher',
     botId: bot.id,
     instructions: composeBotInstructions(bot),
-    knowledge: await knowledgeTexts(db, bot.id),
-    inputs: run.inputs.map(({ label, value }) => ({ label, value })),
+    knowledge,
+    inputs: inputs.map(({ label, value }) => ({ label, value })),
     temperature: bot.temperature,
-    poolOwnerId: actor.userId,
+    poolOwnerId: teacher.user.id,
   };
 }
+
+/** The bots module's pieces of a teacher's send, which createApp hands to the conversation routes. */
+export const sendBots: SendBots = {
+  visibleBot: visibleTo,
+  knowledgeOf: knowledgeJson,
+  runSpecOf: botRunSpec,
+};

@@ -14,7 +14,7 @@ import { editReply } from './conversations.edit';
 import { requireTeacherAi } from './conversations.policy';
 import { presentConversation } from './conversations.presenter';
 import { sendMessage, sendWindow } from './conversations.run';
-import { getConversation, resolveRunSpec, retryReply, stopReply, type BotRunSpecResolver } from './conversations.service';
+import { getConversation, readForSend, resolveRunSpec, retryReply, stopReply, type SendBots } from './conversations.service';
 import * as store from './conversations.store';
 
 /**
@@ -23,7 +23,7 @@ import * as store from './conversations.store';
  * (the assistant, a DocBot, ChatBot or TutorBot-preview run), so every route is a teacher's:
  * a student gets 403, reading their own old ones included (see conversations.policy).
  */
-export function conversationRoutes(botRunSpec: BotRunSpecResolver) {
+export function conversationRoutes(bots: SendBots) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -53,14 +53,12 @@ export function conversationRoutes(botRunSpec: BotRunSpecResolver) {
     clock?.('session');
     const input = await readJson(c, sendMessageInput);
     clock?.('validation');
-    const { conversation, messages } = await store.conversationForSend(
-      deps.database.db,
-      actor.user.id,
-      c.req.param('id'),
-      sendWindow(deps),
-    );
-    const spec = await resolveRunSpec(deps, actor, conversation, botRunSpec);
+    // One statement: the conversation, its bot run, bot and knowledge, and its latest turns.
+    const read = await readForSend(deps, actor, c.req.param('id'), bots, sendWindow(deps));
     clock?.('database');
+    const spec = resolveRunSpec(actor, read, bots);
+    clock?.('prompt');
+    const { conversation, messages } = read;
     return sendMessage(deps, {
       conversation,
       messages,
@@ -105,12 +103,13 @@ export function conversationRoutes(botRunSpec: BotRunSpecResolver) {
     const actor = await requireTeacherAi(c);
     const deps = c.get('deps');
     const input = await readJson(c, retryInput);
-    const conversation = await store.findConversation(deps.database.db, actor.user.id, c.req.param('id'));
+    // The send's read without turns: the retry reads its own (every visible one).
+    const read = await readForSend(deps, actor, c.req.param('id'), bots, 0);
     return retryReply(deps, {
       actor: actor.user,
-      conversation,
+      conversation: read.conversation,
       idempotencyKey: input.idempotencyKey,
-      spec: () => resolveRunSpec(deps, actor, conversation, botRunSpec),
+      spec: () => Promise.resolve(resolveRunSpec(actor, read, bots)),
     });
   });
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ConversationDetail, ReplyMetadata, StopReplyResult } from '../../../contract/ai';
 import { isUuid } from '../../../contract/common';
 import { assistantRunSpec, type RunSpec } from '../../ai/run-spec';
@@ -14,21 +16,47 @@ import { preflight, runReply, type RunHooks } from './conversations.run';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
 
-export type BotRunSpecResolver = (deps: AppDeps, actor: TeacherAiActor, conversation: store.ConversationRow) => Promise<RunSpec>;
+/**
+ * The bots module's part in a teacher's send, as pure pieces that createApp hands to the
+ * conversation routes (a required parameter: a process cannot mount them without it). The one
+ * read places the SQL pieces; the run spec is built from what it found, with no query of its own.
+ */
+export interface SendBots {
+  /** The bots the actor may run (a condition on table `bot`): the bots module's visibility rule. */
+  visibleBot: (actor: { userId: string; schoolId: string | null }) => SQL;
+  /** A JSON array ({ name, text }) of the bot's ready knowledge texts, in the bot's order. */
+  knowledgeOf: (botId: AnyPgColumn) => SQL;
+  /**
+   * A bot conversation's run spec from what the read found: its bot (null when the run is missing
+   * or the actor may no longer run the bot, which answers 404), the run's form and the knowledge.
+   */
+  runSpecOf: (
+    bot: store.RunBot | null,
+    inputs: store.SendReadResult['inputs'],
+    knowledge: RunSpec['knowledge'],
+    actor: TeacherAiActor,
+  ) => RunSpec;
+}
+
+/** The send's one read, with the bots module's pieces placed in it. */
+export function readForSend(deps: AppDeps, actor: TeacherAiActor, conversationId: string, bots: SendBots, window: number) {
+  return store.conversationForSend(deps.database.db, {
+    ownerId: actor.user.id,
+    conversationId,
+    window,
+    visibleBot: bots.visibleBot({ userId: actor.user.id, schoolId: actor.schoolId }),
+    knowledgeOf: bots.knowledgeOf,
+  });
+}
 
 /**
- * The run spec of a conversation, resolved on the server: the assistant, or the bot's through
- * `botRunSpec` (the bots module's resolver, which createApp passes to the conversation routes).
+ * The run spec of a conversation, resolved on the server from its one read: the assistant, or the
+ * bot's (checked on every turn: a bot deleted or unshared since the run began stops answering).
  * Only a teacher (conversations.policy) has one; a student's tutor run is resolved by my-assignments.
  */
-export async function resolveRunSpec(
-  deps: AppDeps,
-  actor: TeacherAiActor,
-  conversation: store.ConversationRow,
-  botRunSpec: BotRunSpecResolver,
-): Promise<RunSpec> {
-  if (!conversation.botId) return assistantRunSpec(actor.user.id);
-  return botRunSpec(deps, actor, conversation);
+export function resolveRunSpec(actor: TeacherAiActor, read: store.SendReadResult, bots: SendBots): RunSpec {
+  if (!read.conversation.botId) return assistantRunSpec(actor.user.id);
+  return bots.runSpecOf(read.bot, read.inputs, read.knowledge, actor);
 }
 
 /** How old a 'streaming' reply's checkpoint may be before it counts as abandoned by its process. */

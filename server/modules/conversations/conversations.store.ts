@@ -1,11 +1,20 @@
 import { and, asc, desc, eq, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contract/common';
 import type { Turn } from '../../ai/prompt';
-import { rateUpsert, type RateRow, type RateRule } from '../../auth/rate-limit';
+import type { RateRow, RateRule } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { isUniqueViolation, notFound } from '../../lib/errors';
-import { finishedUsage, pendingUsage, quotaCounted, type Reservation, type UsageOutcome } from '../usage/usage.service';
+import type { Reservation, UsageOutcome } from '../usage/usage.service';
+import {
+  finishReplyStatement,
+  fromJson,
+  messagesFromJson,
+  openReplyStatement,
+  sendRead,
+  type OpenReplyRow,
+  type SendReadParams,
+} from './conversations.send-sql';
 
 /** Reads and writes of conversations and their turns, every read scoped to the owner. */
 
@@ -52,28 +61,36 @@ export function listConversations(db: Db, ownerId: string) {
     .limit(200);
 }
 
+/** What a teacher's send reads in its one statement (conversations.send-sql sendRead). */
+export interface SendReadResult {
+  conversation: ConversationRow;
+  /** Its latest `window` turns (superseded replies too), oldest first. */
+  messages: MessageRow[];
+  /** The bot run's form answers; null when the conversation has no bot run. */
+  inputs: { key: string; label: string; value: string }[] | null;
+  /** The run's bot, only while the actor may still run it. */
+  bot: RunBot | null;
+  /** The bot's ready knowledge texts, in the bot's order ([] without a bot). */
+  knowledge: { name: string; text: string }[];
+}
+
+export type RunBot = Pick<typeof schema.bot.$inferSelect, 'id' | 'kind' | 'instructions' | 'settings' | 'temperature'>;
+
 /**
- * The owner's conversation with its latest `window` turns (superseded replies too), oldest first,
- * in one query: what a send reads for its key and its history. Another user's reads as not found.
+ * The owner's conversation with everything its send needs, in one query (see sendRead). Another
+ * user's conversation reads as not found.
  */
-export async function conversationForSend(
-  db: Db,
-  ownerId: string,
-  id: string,
-  window: number,
-): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
-  if (!isUuid(id)) throw notFound('The conversation');
-  const rows = await db
-    .select({ conversation: schema.conversation, message: schema.aiMessage })
-    .from(schema.conversation)
-    .leftJoin(schema.aiMessage, eq(schema.aiMessage.conversationId, schema.conversation.id))
-    .where(and(eq(schema.conversation.id, id), eq(schema.conversation.ownerId, ownerId)))
-    .orderBy(desc(schema.aiMessage.seq))
-    .limit(window);
-  if (!rows[0]) throw notFound('The conversation');
-  const messages: MessageRow[] = [];
-  for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.message) messages.push(rows[i]!.message!);
-  return { conversation: rows[0].conversation, messages };
+export async function conversationForSend(db: Db, p: SendReadParams): Promise<SendReadResult> {
+  if (!isUuid(p.conversationId)) throw notFound('The conversation');
+  const [row] = await sendRead(db, p);
+  if (!row) throw notFound('The conversation');
+  return {
+    conversation: row.conversation,
+    messages: messagesFromJson(row.messages),
+    inputs: row.run?.inputs ?? null,
+    bot: row.bot,
+    knowledge: fromJson<{ name: string; text: string }[] | null>(row.knowledge) ?? [],
+  };
 }
 
 /** Drops the replies a retry replaced. */
@@ -220,38 +237,10 @@ export interface OpenedReply {
  * is tried again; a repeated idempotency key fails on its unique key (the caller replays it).
  */
 export async function openReply(db: Db, o: OpenReply, now = new Date()): Promise<OpenedReply> {
-  const c = o.conversationId;
-  const g = o.guard;
-  // With a guard: its condition gates the count, its write follows the conversation's, and its row gates the turns.
-  const ready = g ? sql`(${g.ready})` : sql`true`;
-  const guarded = g ? sql`guard as (${g.write(sql`exists (select 1 from conv)`)}),` : sql``;
-  const from = g ? sql`conv, (select 1 from guard limit 1) as g` : sql`conv`;
-  const statement = sql`
-    with rate as (${rateUpsert(o.rate.key, o.rate.rule, now.getTime())}),
-    ${quotaCounted(o.reservation, now, sql`(select count from rate) <= ${o.rate.rule.max} and exists (select 1 from conversation where id = ${c}) and ${ready}`)},
-    conv as (
-      update conversation set updated_at = ${now.toISOString()}::timestamptz, title = case when title = '' then ${o.title} else title end
-      where id = ${c} and exists (select 1 from counted)
-      returning id
-    ),
-    ${guarded}
-    last as (select coalesce(max(seq), 0) as seq from ai_message where conversation_id = ${c}),
-    turns as (
-      insert into ai_message (id, conversation_id, seq, role, text, status, idempotency_key, reply_to, checkpoint_at)
-      select v.id, conv.id, last.seq + v.step, v.role, v.text, v.status, v.key, v.reply_to, v.checkpoint_at
-      from ${from}, last, (values
-        (${o.userId}::uuid, 1, 'user', ${o.text}, 'complete', ${o.idempotencyKey}, null::uuid, null::timestamptz),
-        (${o.replyId}::uuid, 2, 'assistant', '', 'streaming', null, ${o.userId}::uuid, ${now.toISOString()}::timestamptz)
-      ) as v(id, step, role, text, status, key, reply_to, checkpoint_at)
-      returning id
-    ),
-    usage as (${pendingUsage(o.reservation, now, sql`counted, ${from}`)})
-    select (select window_start from rate) as window_start, (select count from rate) as count,
-      exists (select 1 from counted) as counted, (select id from usage) as usage_id, ${ready} as ready`;
-  type Row = RateRow & { counted: boolean; usage_id: string | null; ready: boolean };
+  const statement = openReplyStatement(o, now);
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = ((await db.execute<Row>(statement)) as { rows: Row[] }).rows[0]!;
+      const row = ((await db.execute<OpenReplyRow>(statement)) as { rows: OpenReplyRow[] }).rows[0]!;
       return {
         rate: { window_start: row.window_start, count: row.count },
         counted: row.counted,
@@ -277,10 +266,6 @@ export async function checkpointMessages(db: Db, replies: { id: string; text: st
     where m.id = v.id and m.status = 'streaming'`);
 }
 
-const finishedMessage = (id: string, status: MessageRow['status'], text: string, errorCode: string | null) => sql`
-  update ai_message set status = ${status}, text = ${text}, error_code = ${errorCode}, checkpoint_at = now(), updated_at = now()
-  where id = ${id} and status in ('streaming', 'interrupted')`;
-
 /** The one write of a finished reply and its usage row, in one statement (also over a sweep that judged the reply dead too early). */
 export async function finishReply(
   db: Db,
@@ -291,7 +276,7 @@ export async function finishReply(
   usageId: string,
   usage: UsageOutcome,
 ) {
-  await db.execute(sql`with reply as (${finishedMessage(id, status, text, errorCode)}), ${finishedUsage(usageId, usage)}`);
+  await db.execute(finishReplyStatement({ id, status, text, errorCode, usageId, usage }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { buildUser, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
@@ -37,7 +37,15 @@ async function studentRun(knowledge = 'Mitosis makes two identical cells.') {
     student: { name: row.name, email: row.email },
   };
   const send = async (text: string) => {
-    const { messages } = await conversationForSend(ctx.database.db, student.id, conversation.id, 100);
+    // The send's read, without a bot: this run's spec is given above.
+    const read = {
+      ownerId: student.id,
+      conversationId: conversation.id,
+      window: 100,
+      visibleBot: sql`false`,
+      knowledgeOf: () => sql`null`,
+    };
+    const { messages } = await conversationForSend(ctx.database.db, read);
     return readUIStream(await sendMessage(ctx, { conversation, messages, actor: student, spec, text, idempotencyKey: key() }));
   };
   return { teacher, student, conversation, send };

@@ -77,13 +77,10 @@ export async function submitMyAssignment(deps: AppDeps, user: SessionUser, asid:
 
 /**
  * The run spec of a student's turn: always the assignment's tutor, the student audience and the
- * teacher's pool. The tutor's instructions and knowledge are read here, through the record, only
- * once the turn has passed its checks.
+ * teacher's pool. The tutor's instructions and knowledge come through the record (the send's one
+ * read, or tutorOfRecord for a retry) and are used only once the turn has passed its checks.
  */
-async function studentSpec(deps: AppDeps, view: store.RecordView, user: SessionUser): Promise<RunSpec> {
-  const tutor = await store.tutorOfRecord(deps.database.db, user.id, view.record.id);
-  // Cut off since the checks (taken off the roster, the assignment deleted): as any other request would be.
-  if (!tutor) throw recordNotFound();
+function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUser): RunSpec {
   return {
     audience: 'student',
     botId: tutor.bot.id,
@@ -95,6 +92,14 @@ async function studentSpec(deps: AppDeps, view: store.RecordView, user: SessionU
     // The roster's name and address, and the account's, in case they differ: none reaches the provider.
     student: { name: view.record.name, email: view.record.email, aliases: [user.name, user.email] },
   };
+}
+
+/** A retry's tutor, read again through the record. */
+async function tutorForRetry(deps: AppDeps, view: store.RecordView, user: SessionUser): Promise<store.Tutor> {
+  const tutor = await store.tutorOfRecord(deps.database.db, user.id, view.record.id);
+  // Cut off since the checks (taken off the roster, the assignment deleted): as any other request would be.
+  if (!tutor) throw recordNotFound();
+  return tutor;
 }
 
 /** What a student's reply adds to the run: its access is watched while it streams, and its end is announced to the teacher. */
@@ -120,9 +125,9 @@ async function refusal(deps: AppDeps, user: SessionUser, asid: string): Promise<
 
 /**
  * POST /api/my-assignments/:asid/messages: as a teacher's send (conversations.run), through the
- * record. Before the model call: one read (the record, its assignment, tutor, teacher and the
- * conversation's window), once the send passed its checks one of the tutor's instructions and
- * knowledge, and the one write that stores the turn with the record's count and the teacher's live event.
+ * record. Before the model call: one read (the record, its assignment, tutor with its
+ * instructions and knowledge, teacher and the conversation's window) and the one write that
+ * stores the turn with the record's count and the teacher's live event.
  */
 export async function sendToMyAssignment(
   deps: AppDeps,
@@ -135,14 +140,14 @@ export async function sendToMyAssignment(
   const read = await store.recordForSend(db, user.id, asid, sendWindow(deps));
   clock?.('database');
   if (!read) throw recordNotFound();
-  const { view, conversation, messages } = read;
+  const { view, tutor, conversation, messages } = read;
   if (!conversation) throw new AppError('conflict', 409, 'Start this assignment before sending a message.');
   // A repeated send answers with its stored reply, whatever has changed since, without the tutor.
   const repeated = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
   if (repeated) return replayReply(deps, repeated);
   assertMayCompose(view);
   clock?.('validation');
-  const spec = await studentSpec(deps, view, user);
+  const spec = studentSpec(view, tutor, user);
   clock?.('prompt');
   try {
     return await sendMessage(deps, {
@@ -177,7 +182,7 @@ export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: 
       spec: async () => {
         const retries = view.assignment.messageBudget === null ? 0 : await store.retriesOfLastTurn(db, conversation.id);
         assertMayRetry(view, retries);
-        return studentSpec(deps, view, user);
+        return studentSpec(view, await tutorForRetry(deps, view, user), user);
       },
       hooks: replyHooks(deps, user, view),
     });

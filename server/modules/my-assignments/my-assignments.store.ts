@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { notifyCall } from '../../lib/live';
 import { studentOwnsRecord } from '../assignments/assignments.policy';
-import { knowledgeTexts } from '../bots/run-spec';
+import { knowledgeJson, knowledgeTexts, parseKnowledge } from '../bots/run-spec';
+import { messageWindow, messagesFromJson } from '../conversations/conversations.send-sql';
 import type { TurnGuard } from '../conversations/conversations.store';
 
 /**
@@ -98,34 +99,40 @@ export type ConversationRow = typeof schema.conversation.$inferSelect;
 
 /**
  * What a send reads, in one query: the caller's record with its assignment, tutor and teacher, the
- * record's conversation (the caller's own) and its latest `window` turns, oldest first.
+ * tutor's instructions, settings and ready knowledge, the record's conversation (the caller's own)
+ * and its latest `window` turns, oldest first. Turns and knowledge come as one JSON value each, so
+ * the row is not repeated per turn.
  */
 export async function recordForSend(
   db: Db,
   userId: string,
   asid: string,
   window: number,
-): Promise<{ view: RecordView; conversation: ConversationRow | null; messages: MessageRow[] } | undefined> {
+): Promise<{ view: RecordView; tutor: Tutor; conversation: ConversationRow | null; messages: MessageRow[] } | undefined> {
   if (!isUuid(asid)) return undefined;
   const c = schema.conversation;
-  const m = schema.aiMessage;
-  const rows = await db
-    .select({ ...viewColumns, conversation: c, message: m })
+  const [row] = await db
+    .select({
+      ...viewColumns,
+      tutor: { instructions: b.instructions, temperature: b.temperature },
+      knowledge: sql<unknown>`${knowledgeJson(b.id)}`,
+      conversation: c,
+      messages: messageWindow(c.id, window),
+    })
     .from(sa)
     .innerJoin(a, eq(a.id, sa.assignmentId))
     .innerJoin(b, eq(b.id, a.botId))
     .innerJoin(teacher, eq(teacher.id, a.ownerId))
     .leftJoin(c, and(eq(c.id, sa.conversationId), eq(c.ownerId, userId)))
-    .leftJoin(m, eq(m.conversationId, c.id))
-    .where(and(eq(sa.id, asid), studentOwnsRecord(userId)))
-    .orderBy(desc(m.seq))
-    .limit(window);
-  const first = rows[0];
-  if (!first) return undefined;
-  const messages: MessageRow[] = [];
-  for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.message) messages.push(rows[i]!.message!);
-  const view: RecordView = { record: first.record, assignment: first.assignment, bot: first.bot, teacherName: first.teacherName };
-  return { view, conversation: first.conversation, messages };
+    .where(and(eq(sa.id, asid), studentOwnsRecord(userId)));
+  if (!row) return undefined;
+  const view: RecordView = { record: row.record, assignment: row.assignment, bot: row.bot, teacherName: row.teacherName };
+  const tutor: Tutor = {
+    bot: { id: row.bot.id, kind: row.bot.kind, settings: row.bot.settings, ...row.tutor },
+    knowledge: parseKnowledge(row.knowledge),
+  };
+  // Without a conversation of the caller's, the window reads none.
+  return { view, tutor, conversation: row.conversation, messages: row.conversation ? messagesFromJson(row.messages) : [] };
 }
 
 /**

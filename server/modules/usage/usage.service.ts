@@ -69,18 +69,21 @@ export interface Reservation {
 export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
 
 /**
- * The quota's two parts, for one statement: `counted`, a CTE that raises the pool's month counter
- * only while under the limit (and only where `gate` holds), and the pending usage row, inserted
- * for each row of `from` (which includes `counted`). Nothing counted, nothing recorded.
+ * The quota counter's upsert, a whole statement: raises the pool's month counter only while under
+ * the limit, and only where `gate` holds; returns `used` (no row: nothing counted). A caller
+ * places it in its own statement under a name of its choosing.
  */
-export function quotaCounted(r: Reservation, now: Date, gate: SQL = sql`true`): SQL {
-  return sql`counted as (
-      insert into ai_quota_use (pool_owner_id, month, kind, used) select ${r.pool.ownerId}, ${monthKey(now)}, ${r.kind}, 1 where ${gate}
-      on conflict (pool_owner_id, month, kind) do update set used = ai_quota_use.used + 1 where ai_quota_use.used < ${limitOf(r)}
-      returning used
-    )`;
+export function quotaCount(r: Reservation, now: Date, gate: SQL = sql`true`): SQL {
+  return sql`insert into ai_quota_use (pool_owner_id, month, kind, used) select ${r.pool.ownerId}, ${monthKey(now)}, ${r.kind}, 1 where ${gate}
+    on conflict (pool_owner_id, month, kind) do update set used = ai_quota_use.used + 1 where ai_quota_use.used < ${limitOf(r)}
+    returning used`;
 }
 
+/**
+ * The pending usage row, a whole statement: inserted once for each row of `from` (the caller's
+ * FROM source: its count, and whatever else must hold), so nothing counted is nothing recorded.
+ * Returns `id`.
+ */
 export function pendingUsage(r: Reservation, now: Date, from: SQL): SQL {
   return sql`insert into ai_usage (user_id, pool_owner_id, school_id, bot_id, conversation_id, message_id, kind, provider, model, outcome, created_at)
     select ${r.userId}, ${r.pool.ownerId}, ${r.pool.schoolId}::uuid, ${r.botId}, ${r.conversationId}::uuid, ${r.messageId}::uuid, ${r.kind}, ${r.provider}, ${r.model}, 'pending', ${now.toISOString()}::timestamptz
@@ -109,7 +112,7 @@ export function quotaExceededFor(r: Pick<Reservation, 'kind' | 'pool' | 'userId'
  */
 export async function reserveUsage(tx: Tx, r: Reservation, now = new Date()): Promise<string> {
   if (limitOf(r) <= 0) throw quotaExceededFor(r, now);
-  const result = await tx.execute<{ id: string }>(sql`with ${quotaCounted(r, now)} ${pendingUsage(r, now, sql`counted`)}`);
+  const result = await tx.execute<{ id: string }>(sql`with counted as (${quotaCount(r, now)}) ${pendingUsage(r, now, sql`counted`)}`);
   const row = (result as { rows: { id: string }[] }).rows[0];
   if (!row) throw quotaExceededFor(r, now);
   return row.id;
@@ -140,25 +143,33 @@ export interface UsageOutcome {
 }
 
 /**
- * Completes a pending usage row with what the call used and how it ended; a call that failed gives
- * its count back to the month it was counted in. The CTEs and final update of one statement, to
- * follow `with` (and any CTEs of the caller's).
+ * Completes a pending usage row with what the call used and how it ended, a whole statement.
+ * Returns the row's `pool_owner_id`, `kind`, `month` (the one it was counted in) and `gives_back`:
+ * this call failed and the row had not failed before, so its count goes back (quotaGiveBack).
  */
-export function finishedUsage(id: string, o: UsageOutcome): SQL {
-  return sql`before as (select pool_owner_id, kind, created_at, outcome from ai_usage where id = ${id}),
-    finished as (
-      update ai_usage set outcome = ${o.outcome}, error_code = ${o.errorCode ?? null}, input_tokens = ${o.inputTokens ?? 0}::int,
-        output_tokens = ${o.outputTokens ?? 0}::int, images = ${o.images ?? 0}::int, latency_ms = ${o.latencyMs ?? null}::int
-      where id = ${id}
-    )
-    update ai_quota_use q set used = greatest(q.used - 1, 0)
-    from before b
-    where ${o.outcome}::text = 'error' and b.outcome <> 'error' and q.pool_owner_id = b.pool_owner_id and q.kind = b.kind
-      and q.month = to_char(b.created_at at time zone 'UTC', 'YYYY-MM')`;
+export function usageFinished(id: string, o: UsageOutcome): SQL {
+  // `earlier` is read in the statement's snapshot: the row's outcome before this update.
+  return sql`update ai_usage u set outcome = ${o.outcome}, error_code = ${o.errorCode ?? null}, input_tokens = ${o.inputTokens ?? 0}::int,
+      output_tokens = ${o.outputTokens ?? 0}::int, images = ${o.images ?? 0}::int, latency_ms = ${o.latencyMs ?? null}::int
+    from (select id, outcome from ai_usage where id = ${id}) as earlier
+    where u.id = ${id} and earlier.id = u.id
+    returning u.pool_owner_id, u.kind, to_char(u.created_at at time zone 'UTC', 'YYYY-MM') as month,
+      (${o.outcome}::text = 'error' and earlier.outcome <> 'error') as gives_back`;
 }
 
+/**
+ * Gives back one month count for each row of `from` whose `gives_back` holds (rows as
+ * usageFinished returns them: pool_owner_id, kind, month, gives_back), a whole statement.
+ */
+export function quotaGiveBack(from: SQL): SQL {
+  return sql`update ai_quota_use q set used = greatest(q.used - 1, 0)
+    from ${from} as b
+    where b.gives_back and q.pool_owner_id = b.pool_owner_id and q.kind = b.kind and q.month = b.month`;
+}
+
+/** Completes a pending usage row, giving its count back when the call failed: one statement. */
 export async function finishUsage(db: Db, id: string, o: UsageOutcome): Promise<void> {
-  await db.execute(sql`with ${finishedUsage(id, o)}`);
+  await db.execute(sql`with finished as (${usageFinished(id, o)}) ${quotaGiveBack(sql`finished`)}`);
 }
 
 /** This month's counted calls of a pool, by kind. */
