@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ConversationList, ConversationSummary } from '../../../contract/ai';
@@ -17,7 +18,7 @@ import { AppError, invalidFields } from '../../lib/errors';
 import type { TeacherAiActor } from '../conversations/conversations.policy';
 import { presentConversation } from '../conversations/conversations.presenter';
 import type { SendBots } from '../conversations/conversations.service';
-import { createConversation, type RunBot } from '../conversations/conversations.store';
+import type { ConversationRow, RunBot } from '../conversations/conversations.store';
 import { visibleTo, type BotActor } from './bots.policy';
 import { presentSummary, type BotRow } from './bots.presenter';
 import { findVisibleBot } from './library.service';
@@ -42,18 +43,30 @@ export async function startBotRun(db: Db, actor: BotActor, id: string, input: St
     }
     inputs = form.filter((f) => values[f.key] !== undefined).map((f) => ({ key: f.key, label: f.label, value: String(values[f.key]) }));
   }
-  return db.transaction(async (tx) => {
-    const conversation = await createConversation(tx, actor.userId, bot.name, { id: bot.id, kind: engineKind[bot.kind] });
-    await tx.insert(schema.botRun).values({ conversationId: conversation.id, botId: bot.id, inputs });
-    if (bot.ownerId === actor.userId) {
-      const now = new Date();
-      await tx
-        .update(schema.bot)
-        .set({ lastUsedAt: now, activeAt: now })
-        .where(and(eq(schema.bot.id, bot.id), eq(schema.bot.ownerId, actor.userId)));
-    }
-    return presentConversation(conversation);
-  });
+  // One statement, not a transaction of three: on PGlite in its worker thread a transaction holds
+  // the whole database across each round trip, and a class starting runs at once would queue on it.
+  const now = new Date();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const conversation: ConversationRow = {
+    id: randomUUID(),
+    ownerId: actor.userId,
+    botId: bot.id,
+    botKind: engineKind[bot.kind],
+    title: bot.name,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const own = bot.ownerId === actor.userId;
+  await db.execute(sql`
+    with conv as (
+      insert into ${schema.conversation} (id, owner_id, bot_id, bot_kind, title, created_at, updated_at)
+      values (${conversation.id}::uuid, ${conversation.ownerId}, ${bot.id}, ${conversation.botKind}, ${conversation.title}, ${at}, ${at})
+      returning id
+    ),
+    run as (insert into ${schema.botRun} (conversation_id, bot_id, inputs) select id, ${bot.id}::uuid, ${JSON.stringify(inputs)}::jsonb from conv),
+    used as (update ${schema.bot} set last_used_at = ${at}, active_at = ${at} where id = ${bot.id}::uuid and owner_id = ${actor.userId} and ${own})
+    select 1`);
+  return presentConversation(conversation);
 }
 
 /**

@@ -124,11 +124,12 @@ describe('attaching to a reply', () => {
   it.skipIf(testDbKind() !== 'postgres')(
     'follows a reply another process is writing, through its checkpoints (several processes on PostgreSQL)',
     async () => {
-      const { conversationId, messageId } = await slowReply();
       // A second app on the same database is another process: its own live replies, none of them this one.
       const other = createApp({ config: ctx.config, database: ctx.database, auth: ctx.auth, mailer: ctx.mailer });
       const elsewhere = new TestClient({ ...ctx, app: other });
+      // Signed in before the reply starts: on a loaded machine the sign-in outlasted the one-second reply.
       await elsewhere.signIn(cast.owner.user.email);
+      const { conversationId, messageId } = await slowReply();
       const res = await elsewhere.get(streamUrl(conversationId, messageId));
       expect(res.status).toBe(200);
       const stream = await readUIStream(res);
