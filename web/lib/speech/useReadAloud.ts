@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { speakableText, speechChunks } from './speakableText';
+import { pageSpeechLang, synthesisIn } from './support';
+
+export interface ReadAloud {
+  /** The browser can speak; without it no play button is shown. */
+  supported: boolean;
+  /** The message being read, if any. */
+  speakingId: string | null;
+  /** Reads a message (its Markdown), or stops it when it is the one being read. */
+  toggle: (id: string, markdown: string) => void;
+  stop: () => void;
+}
+
+/**
+ * Read-aloud with the browser's speech synthesis: one message at a time, stopped when the page
+ * that owns it goes away. The text read is the reply's words, not its Markdown or LaTeX source.
+ */
+export function useReadAloud(): ReadAloud {
+  const engine = useMemo(() => synthesisIn(), []);
+  const [speakingId, setSpeakingId] = useState<string | null>(null);
+  // The reading under way: its id, and a token that later callbacks of a cancelled one do not match.
+  const current = useRef<{ id: string; token: object } | null>(null);
+
+  const stop = useCallback(() => {
+    if (!engine || !current.current) return;
+    current.current = null;
+    engine.synth.cancel();
+    setSpeakingId(null);
+  }, [engine]);
+
+  const toggle = useCallback(
+    (id: string, markdown: string) => {
+      if (!engine) return;
+      if (current.current?.id === id) return stop();
+      engine.synth.cancel();
+      const chunks = speechChunks(speakableText(markdown));
+      if (chunks.length === 0) return stop();
+      const token = {};
+      current.current = { id, token };
+      setSpeakingId(id);
+      const lang = pageSpeechLang();
+      chunks.forEach((chunk, i) => {
+        const utterance = new engine.Utterance(chunk);
+        utterance.lang = lang;
+        // A little slower than the default, for young readers and English learners.
+        utterance.rate = 0.95;
+        const last = i === chunks.length - 1;
+        const ended = (failed: boolean) => {
+          if (current.current?.token !== token || (!last && !failed)) return;
+          current.current = null;
+          setSpeakingId(null);
+        };
+        utterance.onend = () => ended(false);
+        utterance.onerror = () => ended(true);
+        engine.synth.speak(utterance);
+      });
+    },
+    [engine, stop],
+  );
+
+  // Leaving the page stops the voice (the browser would otherwise go on reading).
+  useEffect(
+    () => () => {
+      if (current.current) engine?.synth.cancel();
+      current.current = null;
+    },
+    [engine],
+  );
+
+  return { supported: engine !== null, speakingId, toggle, stop };
+}
