@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conversationMessage } from './ai';
 import { botIcon } from './bots';
 import { boundedInt, INT32_MAX, text, uuid } from './common';
+import { trophyRules } from './trophies';
 
 /**
  * Assignments (PRODUCT.md section 6): a teacher hands one of their TutorBots to whole classes and/or
@@ -67,6 +68,8 @@ export const createAssignmentInput = z
     messageBudget: messageBudget.default(null),
     classIds: ids('classes').default([]),
     studentIds: ids('students').default([]),
+    /** The automatic trophy rules on for this assignment (contract/trophies.ts); all on when left out. */
+    trophyRules: trophyRules.optional(),
   })
   .refine((v) => v.classIds.length + v.studentIds.length > 0, { message: 'Choose at least one class or student.', path: ['classIds'] });
 export type CreateAssignmentInput = z.input<typeof createAssignmentInput>;
@@ -80,6 +83,7 @@ export const updateAssignmentInput = z.strictObject({
   messageBudget: messageBudget.optional(),
   addClassIds: ids('classes').optional(),
   addStudentIds: ids('students').optional(),
+  trophyRules: trophyRules.optional(),
 });
 export type UpdateAssignmentInput = z.input<typeof updateAssignmentInput>;
 
@@ -112,6 +116,8 @@ export const assignmentSummary = z.object({
   counts: statusCounts,
   /** Unreviewed safety flags on this assignment's records (the flag detail comes with its own issue). */
   flags: z.number().int(),
+  /** The automatic trophy rules on for this assignment. */
+  trophyRules,
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conversation } from './ai';
 import { user } from './auth';
 import { bot } from './bots';
@@ -30,6 +30,11 @@ export const assignment = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     /** Student messages allowed per student; null = no budget. */
     messageBudget: integer('message_budget'),
+    /** Which automatic trophy rules are on for this assignment (contract/trophies.ts); all on by default. */
+    trophyRules: jsonb('trophy_rules')
+      .$type<{ keptGoing: boolean; hints: boolean; cameBack: boolean; early: boolean }>()
+      .notNull()
+      .default({ keptGoing: true, hints: true, cameBack: true, early: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
@@ -102,5 +107,32 @@ export const studentAssignment = pgTable(
     index('student_assignment_email_idx').on(t.email),
     index('student_assignment_student_idx').on(t.studentId),
     index('student_assignment_conversation_idx').on(t.conversationId),
+  ],
+);
+
+export const trophyKinds = ['teacher', 'keptGoing', 'hints', 'cameBack', 'early'] as const;
+
+/**
+ * A trophy a student earned on one assignment record: awarded by the teacher (`teacher`, any
+ * number, `awardedBy` set) or by one of the automatic rules (at most one of each kind per record).
+ * `reason` is what the student and the teacher see.
+ */
+export const trophy = pgTable(
+  'trophy',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentAssignmentId: uuid('student_assignment_id')
+      .notNull()
+      .references(() => studentAssignment.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: trophyKinds }).notNull(),
+    reason: text('reason').notNull(),
+    awardedBy: text('awarded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trophy_record_idx').on(t.studentAssignmentId, t.createdAt),
+    uniqueIndex('trophy_rule_once_uq')
+      .on(t.studentAssignmentId, t.kind)
+      .where(sql`${t.kind} <> 'teacher'`),
   ],
 );

@@ -46,6 +46,7 @@ export function presentSummary(
     classes: classes.map(presentClassRef),
     counts,
     flags,
+    trophyRules: row.trophyRules,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -57,6 +57,7 @@ const saved: AssignmentDetail = {
   classes: [{ id: classId, name: 'Maths', section: null }],
   counts: { assigned: 0, in_progress: 0, submitted: 0, completed: 0, total: 0 },
   flags: 0,
+  trophyRules: { keptGoing: true, hints: true, cameBack: true, early: true },
   version: 4,
   createdAt: '2026-11-01T10:00:00Z',
   updatedAt: '2026-11-01T10:00:00Z',
