@@ -40,7 +40,7 @@ export const strings = {
     trophyChart: 'Trophy Chart',
     trophies: (n: number) => `${n} ${n === 1 ? 'trophy' : 'trophies'}`,
     trophiesShown: (shown: number, total: number) => (shown < total ? `Showing ${shown} of ${total} trophies` : ''),
-    noTrophies: 'No trophies yet. Finish an assignment to earn one.',
+    noTrophies: 'No trophies yet. Keep working on your assignments to earn one.',
     disclaimer:
       'Like all AI systems, the assistant has limitations and may produce inaccurate information. Check what it writes before you use it.',
   },
@@ -631,6 +631,20 @@ export const strings = {
       /** Shown when the reader scrolled up while new text came in. */
       jumpToNewest: 'New messages',
     },
+    /** Read-aloud and dictation with the browser's own speech (the student's tutor chat). */
+    speech: {
+      readAloud: 'Read aloud',
+      stopReading: 'Stop reading',
+      dictate: 'Dictate',
+      stopDictating: 'Stop dictating',
+      listening: 'Listening…',
+      problem: {
+        blocked: 'The microphone is blocked. You can type instead.',
+        noMicrophone: 'No microphone was found. You can type instead.',
+        noSpeech: 'Nothing was heard. Try again, or type instead.',
+        failed: 'Dictation stopped. Try again, or type instead.',
+      },
+    },
     tutor: {
       previewBanner: 'Preview: this is exactly what a student sees when they work with this tutor.',
       startOver: 'Start over',
@@ -1022,5 +1036,36 @@ export const strings = {
     assignment: 'Assignment',
     assignmentLabel: (title: string) => `Open assignment: ${title}`,
     close: 'Close',
+  },
+  /** Trophies (issue 16 item 1): the student's Trophy Chart and the teacher's awards. */
+  trophies: {
+    /** Each icon's tooltip and accessible name: why it was earned, and where. */
+    iconLabel: (reason: string, assignment: string) => `${reason} (${assignment})`,
+    iconPending: 'A new trophy',
+    listLabel: (total: number) => `Your trophies: ${total} in all. Use the arrow keys to read each one.`,
+    colTrophies: 'Trophies',
+    countLabel: (name: string, n: number) => `${name}: ${n} ${n === 1 ? 'trophy' : 'trophies'}`,
+    award: 'Award a trophy',
+    awardTitle: (name: string) => `Trophies for ${name}`,
+    reasonLabel: 'What is it for?',
+    reasonHelp: (used: number, max: number) => `The student reads this on the trophy. ${used} of ${max} characters.`,
+    presetsLabel: 'Quick reasons',
+    presets: ['Great effort', 'Clear explanation', 'Kept going', 'Careful working', 'Great question', 'Big improvement'],
+    awardButton: 'Award',
+    awarding: 'Awarding…',
+    awarded: (name: string) => `Trophy awarded to ${name}.`,
+    listHeading: 'Trophies on this assignment',
+    none: 'No trophies on this assignment yet.',
+    loading: 'Loading the trophies',
+    loadFailed: 'The trophies could not be loaded.',
+    fromYou: 'From you',
+    fromRule: (label: string) => `Automatic: ${label}`,
+    takeBack: 'Take back',
+    takeBackLabel: (reason: string) => `Take back: ${reason}`,
+    takenBack: 'Trophy taken back.',
+    undo: 'Undo',
+    close: 'Close',
+    rulesHeading: 'Trophies',
+    rulesHelp: 'The app also awards trophies for how students work. Each is given at most once per student.',
   },
 } as const;

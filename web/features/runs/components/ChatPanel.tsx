@@ -9,6 +9,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { preloadMarkdown } from '../../../components/markdown/Markdown';
 import { messageText } from '../../../lib/conversations/chatTransport';
+import { useReadAloud } from '../../../lib/speech/useReadAloud';
 import { strings } from '../../../lib/strings';
 import { useFollowStream } from '../hooks/useFollowStream';
 import type { RunChat } from '../hooks/useRunChat';
@@ -49,6 +50,11 @@ export interface ChatPanelProps {
   /** How a failed action is told (default: the server's message with Try again). */
   renderError?: (error: unknown, retry: (() => void) | undefined) => ReactNode;
   transcriptRef?: Ref<HTMLDivElement>;
+  /**
+   * Read-aloud on each finished reply and dictation in the message box, with the browser's own
+   * speech, each only where the browser has it (the tutor chat, for young readers and learners).
+   */
+  speech?: boolean;
 }
 
 /**
@@ -72,8 +78,11 @@ export function ChatPanel({
   regenerate = true,
   renderError,
   transcriptRef,
+  speech = false,
 }: ChatPanelProps) {
   useEffect(preloadMarkdown, []);
+  const readAloud = useReadAloud();
+  const stopReading = readAloud.stop;
   // Follow the newest text while it streams, unless the reader scrolled up to read.
   const last = chat.messages.at(-1);
   const follow = useFollowStream(`${chat.messages.length}:${last ? messageText(last).length : 0}:${chat.status}`);
@@ -84,16 +93,21 @@ export function ChatPanel({
     const full = prepare ? prepare(text) : text;
     // Whoever sends wants to see the answer: follow again from wherever they had scrolled.
     follow.jump();
+    stopReading();
     void chat.send(full);
   };
-  const retry = chat.refused ? undefined : () => void chat.regenerate();
+  const regenerateReply = () => {
+    stopReading();
+    void chat.regenerate();
+  };
+  const retry = chat.refused ? undefined : regenerateReply;
   const showClosed = closed !== undefined && closed !== null && !chat.busy;
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
       <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
       <Box ref={transcriptRef}>
-        <MessageList chat={chat} botName={botName} welcome={welcome} />
+        <MessageList chat={chat} botName={botName} welcome={welcome} readAloud={speech ? readAloud : undefined} />
       </Box>
       {chat.messages.length === 0 && starters.length > 0 && !showClosed && (
         <Box>
@@ -116,7 +130,7 @@ export function ChatPanel({
       )}
       {canRegenerate && (
         <Box>
-          <Button startIcon={<ReplayIcon />} onClick={() => void chat.regenerate()} size="small">
+          <Button startIcon={<ReplayIcon />} onClick={regenerateReply} size="small">
             {s.composer.regenerate}
           </Button>
         </Box>
@@ -151,6 +165,7 @@ export function ChatPanel({
               label={composerLabel}
               placeholder={composerPlaceholder}
               extra={composerExtra}
+              dictation={speech}
             />
             {composerFooter}
           </Paper>

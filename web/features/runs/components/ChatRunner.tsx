@@ -24,7 +24,7 @@ interface Props {
   saved?: SavedDetail | null;
   onCreated: (conversationId: string) => void;
   onSaved?: (savedId: string) => void;
-  /** The student's view (TutorBot): no starter prompts, attachments or saving. */
+  /** The student's view (TutorBot): no starter prompts, attachments or saving; read-aloud and dictation as a student has them. */
   tutor?: boolean;
 }
 
@@ -63,6 +63,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
       prepare={prepare}
       allowEmpty={attachment !== null}
       transcriptRef={transcriptRef}
+      speech={tutor}
       composerExtra={
         tutor ? undefined : (
           // On a phone one row that scrolls sideways, so the message box stays short.

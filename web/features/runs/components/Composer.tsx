@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,7 +7,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import SendIcon from '@mui/icons-material/Send';
 import StopIcon from '@mui/icons-material/Stop';
+import { useDictation } from '../../../lib/speech/useDictation';
 import { strings } from '../../../lib/strings';
+import { DictateButton, DictationNote } from './DictateButton';
 
 const s = strings.runs.composer;
 
@@ -28,7 +30,12 @@ interface Props {
   allowEmpty?: boolean;
   /** Why Send is off (no AI here, the month's generations used up), said under the box. */
   blockedReason?: string | null;
+  /** A microphone button, where the browser can listen: what is heard is added to the box. */
+  dictation?: boolean;
 }
+
+/** Heard words after what was typed, with one space between. */
+const appendSpoken = (typed: string, heard: string) => (typed === '' || /\s$/.test(typed) ? typed + heard : `${typed} ${heard}`);
 
 /** The message box: Enter sends, Shift+Enter is a new line; Stop takes Send's place while a reply streams. */
 export function Composer({
@@ -43,6 +50,7 @@ export function Composer({
   extra,
   allowEmpty = false,
   blockedReason = null,
+  dictation = false,
 }: Props) {
   const hintId = useId();
   const reasonId = useId();
@@ -55,10 +63,20 @@ export function Composer({
     setText(returned.text);
   }
   const canSend = !busy && !blockedReason && (allowEmpty || text.trim().length > 0);
+  const addHeard = useCallback((heard: string) => setText((typed) => appendSpoken(typed, heard)), []);
+  const dictate = useDictation(addHeard);
+  const showMic = dictation && dictate.supported;
+  const micOff = blockedReason !== null;
+  const { stop: stopDictating } = dictate;
+  useEffect(() => {
+    if (micOff) stopDictating();
+  }, [micOff, stopDictating]);
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (!canSend) return;
+    // Words still on their way belong to no message now: the box is emptied for the next one.
+    dictate.cancel();
     onSend(text.trim());
     setText('');
   };
@@ -83,6 +101,7 @@ export function Composer({
           fullWidth
           slotProps={{ htmlInput: { 'aria-describedby': hintId } }}
         />
+        {showMic && <DictateButton listening={dictate.listening} disabled={micOff} onClick={dictate.toggle} />}
         {canStop ? (
           <Button variant="outlined" color="secondary" onClick={onStop} startIcon={<StopIcon />} sx={{ flexShrink: 0, minHeight: 56 }}>
             {s.stop}
@@ -100,6 +119,7 @@ export function Composer({
           </Button>
         )}
       </Stack>
+      {showMic && <DictationNote listening={dictate.listening} interim={dictate.interim} problem={dictate.problem} />}
       {blockedReason && (
         <Box id={reasonId} data-testid="send-blocked" sx={{ typography: 'body2', color: 'text.secondary', mt: 0.5 }}>
           {blockedReason}

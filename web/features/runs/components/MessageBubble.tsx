@@ -5,6 +5,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Markdown } from '../../../components/markdown/Markdown';
 import { strings } from '../../../lib/strings';
 import { splitAttachment } from '../api/attachment';
+import { ReadAloudButton } from './ReadAloudButton';
 
 const s = strings.runs.message;
 const a = strings.runs.attach;
@@ -22,6 +23,12 @@ interface Props {
   welcome?: boolean;
   /** Only the text and how it ended (a DocBot's document), not a chat bubble. */
   bare?: boolean;
+  /** Which message this is, for read-aloud. */
+  id?: string;
+  /** Read-aloud, where the runner offers it and the browser can speak (stable across renders). */
+  onReadAloud?: (id: string, text: string) => void;
+  /** This message is the one being read aloud. */
+  speaking?: boolean;
 }
 
 const note: Partial<Record<ReplyState, string>> = {
@@ -69,8 +76,20 @@ function UserText({ text }: { text: string }) {
  * One message. Memoised on its props: a finished message never renders again while another
  * streams, so only the streaming one re-parses its Markdown on each update.
  */
-export const MessageBubble = memo(function MessageBubble({ role, text, state, botName, welcome, bare }: Props) {
+export const MessageBubble = memo(function MessageBubble({
+  role,
+  text,
+  state,
+  botName,
+  welcome,
+  bare,
+  id,
+  onReadAloud,
+  speaking = false,
+}: Props) {
   const mine = role === 'user';
+  // Only a reply that is no longer being written can be read.
+  const readable = !mine && text.trim() !== '' && state !== 'streaming' && state !== 'pending';
   const body = (
     <>
       {mine ? (
@@ -102,9 +121,16 @@ export const MessageBubble = memo(function MessageBubble({ role, text, state, bo
           borderColor: 'divider',
         }}
       >
-        <Typography component="div" variant="caption" sx={{ display: 'block', color: 'text.secondary', fontWeight: 600, mb: 0.5 }}>
-          {mine ? s.you : welcome ? `${botName} · ${s.welcome}` : s.bot(botName)}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
+          <Typography
+            component="div"
+            variant="caption"
+            sx={{ display: 'block', color: 'text.secondary', fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere', flexGrow: 1 }}
+          >
+            {mine ? s.you : welcome ? `${botName} · ${s.welcome}` : s.bot(botName)}
+          </Typography>
+          {readable && onReadAloud && id !== undefined && <ReadAloudButton speaking={speaking} onClick={() => onReadAloud(id, text)} />}
+        </Box>
         {body}
       </Box>
     </Box>

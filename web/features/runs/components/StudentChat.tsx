@@ -142,6 +142,7 @@ export function StudentChat({ record }: { record: MyAssignmentDetail }) {
         composerPlaceholder={s.run.placeholder}
         closed={closed}
         regenerate={!readOnly && left !== 0}
+        speech
         renderError={(error, retry) => <StudentError error={error} retry={retry} teacher={record.teacherName} />}
         composerExtra={
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap', flexGrow: 1, justifyContent: 'flex-end' }}>
