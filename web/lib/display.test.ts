@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, trophyDisplay } from './display';
+import { initialsOf, trophyDisplay, trophyIcons } from './display';
 
 describe('initialsOf', () => {
   it('takes the first letters of the first and last words', () => {
@@ -37,5 +37,21 @@ describe('trophyDisplay', () => {
     expect(trophyDisplay(112, 30)).toEqual({ icons: 30, total: 112 });
     expect(trophyDisplay(-3, 30)).toEqual({ icons: 0, total: 0 });
     expect(trophyDisplay(Number.NaN, 30)).toEqual({ icons: 0, total: 0 });
+  });
+});
+
+describe('trophyIcons', () => {
+  const loaded = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `t${i}` }));
+  it('pairs each icon with its trophy, newest first, and stops at the most shown', () => {
+    const icons = trophyIcons(31, loaded(30), 30);
+    expect(icons).toHaveLength(30);
+    expect(icons[0]).toEqual({ key: 't0', trophy: { id: 't0' } });
+    expect(icons[29]?.trophy).toEqual({ id: 't29' });
+  });
+  it('draws plain icons for a count ahead of the loaded list, and none for no trophies', () => {
+    const icons = trophyIcons(3, loaded(1), 30);
+    expect(icons.map((i) => i.key)).toEqual(['t0', 'pending-1', 'pending-2']);
+    expect(icons[2]?.trophy).toBeNull();
+    expect(trophyIcons(0, loaded(2), 30)).toEqual([]);
   });
 });

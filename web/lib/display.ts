@@ -21,3 +21,22 @@ export function trophyDisplay(count: number, maxIcons: number): { icons: number;
   const total = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
   return { icons: Math.min(total, maxIcons), total };
 }
+
+/** One icon of the Trophy Chart: its key and what it says (null when the trophy's detail is not loaded). */
+export interface TrophyIcon<T> {
+  key: string;
+  trophy: T | null;
+}
+
+/**
+ * The Trophy Chart's icons: one per trophy of the total, at most `maxIcons`, each paired with the
+ * loaded trophy at its place (newest first); a count ahead of the loaded list (an optimistic
+ * update) draws plain icons for the rest until the list catches up.
+ */
+export function trophyIcons<T extends { id: string }>(count: number, trophies: readonly T[], maxIcons: number): TrophyIcon<T>[] {
+  const { icons } = trophyDisplay(count, maxIcons);
+  return Array.from({ length: icons }, (_, i) => {
+    const trophy = trophies[i] ?? null;
+    return { key: trophy ? trophy.id : `pending-${i}`, trophy };
+  });
+}

@@ -18,7 +18,7 @@ import { useLogout } from './useLogout';
  */
 export function StudentLayout() {
   const { data: me } = useMe();
-  const { subscription, tropyCount, tutorContent } = useAppState();
+  const { subscription, tropyCount, trophies, tutorContent } = useAppState();
   const logout = useLogout();
   const schoolLogo = useSchoolLogo(subscription);
   if (!me || !subscription) return null;
@@ -49,7 +49,7 @@ export function StudentLayout() {
             entries={[{ label: strings.drawer.myAssignments, to: paths.studentAssignments.to(), icon: <AssignmentOutlined /> }]}
           />
           <Divider />
-          <TrophyChart count={tropyCount} />
+          <TrophyChart count={tropyCount} trophies={trophies} />
           <DrawerFooter />
         </DrawerNav>
       }

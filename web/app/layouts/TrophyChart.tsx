@@ -1,16 +1,48 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
-import { trophyDisplay } from '../../lib/display';
+import type { Trophy } from '../../../contract/trophies';
+import { trophyDisplay, trophyIcons } from '../../lib/display';
 import { strings } from '../../lib/strings';
 import { layout } from '../../theme/theme';
 import { useDrawerExpanded } from './drawerContext';
 
-/** One trophy icon per trophy, at most 30, and the total as a number. */
-export function TrophyChart({ count }: { count: number }) {
+const t = strings.trophies;
+
+/**
+ * One trophy icon per trophy, at most 30, and the total as a number. Each icon says why it was
+ * earned (tooltip on hover and focus, and its accessible name); the icons are one stop for the Tab
+ * key, the arrow keys move between them.
+ */
+export function TrophyChart({ count, trophies }: { count: number; trophies: readonly Trophy[] }) {
   const expanded = useDrawerExpanded();
+  const [active, setActive] = useState(0);
+  const refs = useRef<(HTMLElement | null)[]>([]);
   if (!expanded) return null;
   const { icons: shown, total } = trophyDisplay(count, layout.maxTrophyIcons);
+  const icons = trophyIcons(count, trophies, layout.maxTrophyIcons);
+  const current = Math.min(active, Math.max(0, icons.length - 1));
+
+  const move = (e: KeyboardEvent) => {
+    const last = icons.length - 1;
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? Math.min(current + 1, last)
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? Math.max(current - 1, 0)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    e.preventDefault();
+    setActive(next);
+    refs.current[next]?.focus();
+  };
+
   return (
     <Box component="section" aria-labelledby="trophy-chart-heading" sx={{ px: 2, py: 1 }}>
       <Typography id="trophy-chart-heading" variant="subtitle2" component="h2" color="text.secondary" sx={{ mb: 1 }}>
@@ -27,10 +59,39 @@ export function TrophyChart({ count }: { count: number }) {
           {strings.drawer.noTrophies}
         </Typography>
       ) : (
-        <Box role="img" aria-label={strings.drawer.trophies(total)} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, mt: 0.5 }}>
-          {Array.from({ length: shown }, (_, i) => (
-            <EmojiEvents key={i} fontSize="small" sx={{ color: '#ffb300' }} data-trophy="" />
-          ))}
+        <Box
+          component="ul"
+          aria-label={t.listLabel(total)}
+          onKeyDown={move}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, mt: 0.5, mb: 0, p: 0, listStyle: 'none' }}
+        >
+          {icons.map(({ key, trophy }, i) => {
+            const label = trophy ? t.iconLabel(trophy.reason, trophy.assignmentTitle) : t.iconPending;
+            return (
+              <li key={key} style={{ display: 'flex' }}>
+                <Tooltip title={label} enterDelay={layout.tooltipDelay} describeChild={false}>
+                  <Box
+                    component="span"
+                    role="img"
+                    aria-label={label}
+                    tabIndex={i === current ? 0 : -1}
+                    ref={(el: HTMLElement | null) => {
+                      refs.current[i] = el;
+                    }}
+                    onFocus={() => setActive(i)}
+                    data-trophy=""
+                    sx={{
+                      display: 'inline-flex',
+                      borderRadius: 1,
+                      '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
+                    }}
+                  >
+                    <EmojiEvents fontSize="small" sx={{ color: '#ffb300' }} aria-hidden />
+                  </Box>
+                </Tooltip>
+              </li>
+            );
+          })}
         </Box>
       )}
       {shown < total && (

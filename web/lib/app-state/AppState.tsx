@@ -1,7 +1,11 @@
 import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '../../../contract/subscription';
+import type { MyTrophies, Trophy } from '../../../contract/trophies';
 import { useMe } from '../session/getMe';
 import { useSubscription } from '../session/getSubscription';
+import { trophyKeys } from '../trophies/keys';
+import { useMyTrophies } from '../trophies/useMyTrophies';
 
 /** A collection (folder) of the bot library, as the library panel keeps it in the app state. */
 export interface Collection {
@@ -26,18 +30,22 @@ export interface AppState {
   tutorContent: TutorContent | null;
   collections: Collection[];
   tropyCount: number;
+  /** The student's newest trophies (at most 30, newest first), each with its reason and assignment. */
+  trophies: Trophy[];
   setTutorContent: (content: TutorContent | null) => void;
   setCollections: (collections: Collection[]) => void;
   setTropyCount: (count: number) => void;
 }
 
 const AppStateContext = createContext<AppState | null>(null);
+const noTrophies: Trophy[] = [];
 
 /**
  * Holds the shared state, loaded once after sign-in and refreshed when it changes. The
  * subscription comes from its query (invalidated on sign-in and sign-out, refetched on focus).
- * Trophies, collections and tutorContent have no API yet: they start at 0, [] and null, and are
- * reset whenever the signed-in user changes; their loaders belong where marked below.
+ * A student's trophies come from GET /api/my-trophies, kept live (useMyTrophies); others count 0.
+ * Collections and tutorContent have no API yet: they start at [] and null, and are reset whenever
+ * the signed-in user changes.
  */
 export function AppStateProvider({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -45,7 +53,9 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
   const subscription = useSubscription(userId !== null);
   const [tutorContent, setTutorContent] = useState<TutorContent | null>(null);
   const [collections, setCollections] = useState<Collection[]>([]);
-  const [tropyCount, setTropyCount] = useState(0);
+  const isStudent = userId !== null && subscription.data?.user_type === 'student';
+  const myTrophies = useMyTrophies(isStudent);
+  const queryClient = useQueryClient();
 
   const [owner, setOwner] = useState(userId);
   if (owner !== userId) {
@@ -53,10 +63,11 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
     setOwner(userId);
     setTutorContent(null);
     setCollections([]);
-    setTropyCount(0);
   }
-  // LATER (trophies, bot-library issues): load tropyCount and collections here with their
-  // queries, enabled when userId !== null, and keep the setters for optimistic updates.
+  // LATER (bot-library issue): load collections here with their query, enabled when userId !== null.
+  const mine = isStudent ? myTrophies.data : undefined;
+  const tropyCount = mine?.total ?? 0;
+  const trophies = mine?.trophies;
 
   const value = useMemo<AppState>(
     () => ({
@@ -64,11 +75,14 @@ export function AppStateProvider({ children }: { children: ReactNode }) {
       tutorContent,
       collections,
       tropyCount,
+      trophies: trophies ?? noTrophies,
       setTutorContent,
       setCollections,
-      setTropyCount,
+      // An optimistic count (the query's own data moves with it); the next fetch has the last word.
+      setTropyCount: (count: number) =>
+        queryClient.setQueryData<MyTrophies>(trophyKeys.mine(), (old) => (old ? { ...old, total: count } : old)),
     }),
-    [userId, subscription.data, tutorContent, collections, tropyCount],
+    [userId, subscription.data, tutorContent, collections, tropyCount, trophies, queryClient],
   );
   return <AppStateContext value={value}>{children}</AppStateContext>;
 }

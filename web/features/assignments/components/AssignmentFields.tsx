@@ -1,12 +1,21 @@
+import { useId } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { ASSIGNMENT_INSTRUCTIONS_MAX, ASSIGNMENT_TITLE_MAX, MESSAGE_BUDGET_MAX } from '../../../../contract/assignments';
+import { trophyRuleKinds, trophyRuleText, type TrophyRuleKind, type TrophyRules } from '../../../../contract/trophies';
 import { strings } from '../../../lib/strings';
 import type { AssignmentForm, FormErrors } from '../model/form';
 
 const s = strings.assignments;
 
-/** Title, instructions, due date and message limit: the fields the New and Edit dialogs share. */
+/** Title, instructions, due date, message limit and trophy rules: the fields the New and Edit dialogs share. */
 export function AssignmentFields({
   form,
   errors,
@@ -68,6 +77,62 @@ export function AssignmentFields({
           sx={{ flex: 1 }}
         />
       </Stack>
+      <TrophyRuleSwitches rules={form.trophyRules} disabled={disabled} onChange={(trophyRules) => onChange({ trophyRules })} />
     </Stack>
+  );
+}
+
+/** One switch per automatic trophy rule, each with the words the teacher reads about it. */
+function TrophyRuleSwitches({
+  rules,
+  disabled,
+  onChange,
+}: {
+  rules: TrophyRules;
+  disabled: boolean;
+  onChange: (rules: TrophyRules) => void;
+}) {
+  const t = strings.trophies;
+  return (
+    <FormControl component="fieldset" variant="standard" disabled={disabled}>
+      <FormLabel component="legend">{t.rulesHeading}</FormLabel>
+      <FormHelperText sx={{ mx: 0 }}>{t.rulesHelp}</FormHelperText>
+      <FormGroup>
+        {trophyRuleKinds.map((k) => (
+          <RuleSwitch key={k} kind={k} checked={rules[k]} onChange={(on) => onChange({ ...rules, [k]: on })} />
+        ))}
+      </FormGroup>
+    </FormControl>
+  );
+}
+
+/** A rule's switch, named by its label and described by what it rewards. */
+function RuleSwitch({ kind, checked, onChange }: { kind: TrophyRuleKind; checked: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const descriptionId = `${id}-description`;
+  const text = trophyRuleText[kind];
+  return (
+    <FormControlLabel
+      sx={{ alignItems: 'flex-start', mt: 1, mr: 0 }}
+      control={
+        <Switch
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          slotProps={{ input: { 'aria-labelledby': labelId, 'aria-describedby': descriptionId } }}
+          sx={{ mt: -0.75 }}
+        />
+      }
+      label={
+        <>
+          <Typography id={labelId} component="span" sx={{ display: 'block' }}>
+            {text.label}
+          </Typography>
+          <Typography id={descriptionId} component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {text.description}
+          </Typography>
+        </>
+      }
+    />
   );
 }

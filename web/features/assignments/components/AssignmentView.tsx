@@ -27,6 +27,7 @@ import { EditAssignmentDialog } from './EditAssignmentDialog';
 import { LiveIndicator } from './LiveIndicator';
 import { StudentTable } from './StudentTable';
 import { TranscriptDialog } from './TranscriptDialog';
+import { TrophyDialog } from './TrophyDialog';
 
 const s = strings.assignments;
 
@@ -38,7 +39,7 @@ export interface Notice {
 
 /**
  * One assignment (`?assignment=`): its header and actions (Edit, Close/Reopen, Delete with Undo),
- * the live table of students, and a student's transcript (`&record=`).
+ * the live table of students, a student's transcript (`&record=`) and their trophies (from the row's menu).
  */
 export function AssignmentView({
   id,
@@ -64,6 +65,8 @@ export function AssignmentView({
   const [busyRecord, setBusyRecord] = useState<string | null>(null);
   // Opened from the row's "Write feedback": the feedback box takes the focus.
   const [feedbackFirst, setFeedbackFirst] = useState(false);
+  // The record whose trophies dialog is open (by id, so live updates of the row show in it).
+  const [awardingId, setAwardingId] = useState<string | null>(null);
 
   const store = (next: AssignmentDetail) => {
     queryClient.setQueryData(assignmentKeys.detail(next.id), next);
@@ -93,6 +96,7 @@ export function AssignmentView({
   const open = a.status === 'open';
   const counts = countByStatus(a.students);
   const record = recordId ? (a.students.find((r) => r.id === recordId) ?? null) : null;
+  const awarding = awardingId ? (a.students.find((r) => r.id === awardingId) ?? null) : null;
 
   /**
    * Mark completed or hand back. Says how it went in the page's snackbar, or returns it for the
@@ -210,7 +214,9 @@ export function AssignmentView({
           onOpenRecord(r.id);
         }}
         onStatus={(r, status) => void setStatus(r, status)}
+        onAward={(r) => setAwardingId(r.id)}
       />
+      {awarding && <TrophyDialog assignmentId={a.id} record={awarding} onClose={() => setAwardingId(null)} />}
       {record && (
         <TranscriptDialog
           assignment={a}

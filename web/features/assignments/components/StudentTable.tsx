@@ -16,6 +16,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
 import { compactDate, dateTime, duration, messagesUsed, nextActions, relativeTime } from '../../../lib/assignments/format';
@@ -25,6 +26,7 @@ import { strings } from '../../../lib/strings';
 import { StatusChip } from './StatusChip';
 
 const s = strings.assignments;
+const t = strings.trophies;
 
 /** The name column stays in view while the rest scrolls sideways (a phone shows two or three columns at a time). */
 const sticky = {
@@ -51,7 +53,7 @@ function When({ iso, now, relative }: { iso: string | null; now: number; relativ
 
 /**
  * One row per student: status, when they started and were last active, time spent, messages (of
- * the budget), late, flags, and what the teacher can do. At 360 px it scrolls sideways inside its
+ * the budget), late, trophies, flags, and what the teacher can do. At 360 px it scrolls sideways inside its
  * own focusable region with the name column kept in view.
  */
 export function StudentTable({
@@ -59,12 +61,15 @@ export function StudentTable({
   busyId,
   onOpen,
   onStatus,
+  onAward,
 }: {
   assignment: AssignmentDetail;
   /** The record whose change is being sent (its buttons wait). */
   busyId: string | null;
   onOpen: (record: StudentRecord, feedback?: boolean) => void;
   onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => void;
+  /** Opens the record's trophies, to award one (or take one back). */
+  onAward: (record: StudentRecord) => void;
 }) {
   const now = useNow();
   if (assignment.students.length === 0) {
@@ -96,6 +101,7 @@ export function StudentTable({
             <TableCell>{s.colLastActive}</TableCell>
             <TableCell align="right">{s.colTime}</TableCell>
             <TableCell align="right">{s.colMessages}</TableCell>
+            <TableCell align="right">{t.colTrophies}</TableCell>
             <TableCell align="right">{s.colFlags}</TableCell>
             <TableCell>{s.colActions}</TableCell>
           </TableRow>
@@ -144,9 +150,15 @@ export function StudentTable({
                 </TableCell>
                 <TableCell align="right">{duration(r.timeSpentSeconds)}</TableCell>
                 <TableCell align="right">{messagesUsed(r.messageCount, assignment.messageBudget)}</TableCell>
+                <TableCell align="right" data-testid="trophy-count">
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
+                    {r.trophies > 0 && <EmojiEvents fontSize="small" sx={{ color: '#ffb300' }} aria-hidden />}
+                    {r.trophies}
+                  </Box>
+                </TableCell>
                 <TableCell align="right">{r.flags > 0 ? <Chip size="small" color="error" label={r.flags} /> : r.flags}</TableCell>
                 <TableCell>
-                  <RowActions record={r} busy={busy} onOpen={onOpen} onStatus={onStatus} />
+                  <RowActions record={r} busy={busy} onOpen={onOpen} onStatus={onStatus} onAward={onAward} />
                 </TableCell>
               </TableRow>
             );
@@ -169,17 +181,19 @@ const visuallyHidden = {
   border: 0,
 } as const;
 
-/** Transcript at hand; feedback, Mark completed and Hand back in the row's menu. */
+/** Transcript at hand; feedback, a trophy, Mark completed and Hand back in the row's menu. */
 function RowActions({
   record,
   busy,
   onOpen,
   onStatus,
+  onAward,
 }: {
   record: StudentRecord;
   busy: boolean;
   onOpen: (record: StudentRecord, feedback?: boolean) => void;
   onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => void;
+  onAward: (record: StudentRecord) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -206,6 +220,7 @@ function RowActions({
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem onClick={pick(() => onOpen(record, true))}>{s.writeFeedback}</MenuItem>
+        <MenuItem onClick={pick(() => onAward(record))}>{t.award}</MenuItem>
         {can.complete && <MenuItem onClick={pick(() => onStatus(record, 'completed'))}>{s.markCompleted}</MenuItem>}
         {can.handBack && <MenuItem onClick={pick(() => onStatus(record, 'in_progress'))}>{s.handBack}</MenuItem>}
       </Menu>

@@ -102,3 +102,28 @@ describe('rebaseForm', () => {
     expect(rebaseForm(mine, base, theirs)).toEqual({ ...theirs, instructions: 'Bring your notes.', studentIds: [entryId] });
   });
 });
+
+describe('trophy rules on the form', () => {
+  it('sends all four rules on create, on by default, and a switched-off rule as off', () => {
+    const on = toCreateInput(filled());
+    expect(on.ok && on.input.trophyRules).toEqual({ keptGoing: true, hints: true, cameBack: true, early: true });
+    const off = toCreateInput(filled({ trophyRules: { keptGoing: true, hints: false, cameBack: true, early: false } }));
+    expect(off.ok && off.input.trophyRules).toEqual({ keptGoing: true, hints: false, cameBack: true, early: false });
+  });
+
+  it('sends the rules on edit only when a switch changed, starting from the saved ones', () => {
+    const base = formOf({ ...saved, trophyRules: { keptGoing: true, hints: true, cameBack: false, early: true } });
+    expect(base.trophyRules.cameBack).toBe(false);
+    const same = toUpdateInput(base, base, 4);
+    expect(same.ok && isUnchanged(same.input)).toBe(true);
+    const flipped = toUpdateInput({ ...base, trophyRules: { ...base.trophyRules, early: false } }, base, 4);
+    expect(flipped.ok && flipped.input.trophyRules).toEqual({ keptGoing: true, hints: true, cameBack: false, early: false });
+  });
+
+  it("keeps the teacher's flipped switch after a conflict and takes the others from the saved version", () => {
+    const base = formOf(saved);
+    const form = { ...base, trophyRules: { ...base.trophyRules, early: false } };
+    const other = formOf({ ...saved, trophyRules: { keptGoing: false, hints: true, cameBack: true, early: true } });
+    expect(rebaseForm(form, base, other).trophyRules).toEqual({ keptGoing: false, hints: true, cameBack: true, early: false });
+  });
+});

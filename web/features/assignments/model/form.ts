@@ -6,6 +6,7 @@ import {
   type CreateAssignmentInput,
   type UpdateAssignmentInput,
 } from '../../../../contract/assignments';
+import { defaultTrophyRules, trophyRuleKinds, type TrophyRules } from '../../../../contract/trophies';
 import { dateInputValue, endOfDayIso } from '../../../lib/assignments/dueDate';
 import { strings } from '../../../lib/strings';
 
@@ -21,6 +22,8 @@ export interface AssignmentForm {
   classIds: string[];
   /** Roster entry ids. */
   studentIds: string[];
+  /** The automatic trophy rules switched on. */
+  trophyRules: TrophyRules;
 }
 
 /** The form's fields that a server error can point at. */
@@ -35,6 +38,7 @@ export const emptyForm = (): AssignmentForm => ({
   budget: '',
   classIds: [],
   studentIds: [],
+  trophyRules: { ...defaultTrophyRules },
 });
 
 /** The Edit dialog's starting values: the assignment as saved (the classes and students it has are not re-sent). */
@@ -46,6 +50,7 @@ export const formOf = (a: AssignmentDetail): AssignmentForm => ({
   budget: a.messageBudget === null ? '' : String(a.messageBudget),
   classIds: [],
   studentIds: [],
+  trophyRules: { ...a.trophyRules },
 });
 
 /** The budget as sent: null for none; NaN for text that is no number (the contract says so). */
@@ -77,6 +82,7 @@ export function toCreateInput(form: AssignmentForm): Checked<CreateAssignmentInp
     messageBudget: budgetValue(form.budget),
     classIds: form.classIds,
     studentIds: form.studentIds,
+    trophyRules: form.trophyRules,
   });
 }
 
@@ -95,6 +101,7 @@ export function toUpdateInput(form: AssignmentForm, base: AssignmentForm, versio
   if (form.budget.trim() !== base.budget.trim()) input.messageBudget = budgetValue(form.budget);
   if (form.classIds.length) input.addClassIds = form.classIds;
   if (form.studentIds.length) input.addStudentIds = form.studentIds;
+  if (!sameRules(form.trophyRules, base.trophyRules)) input.trophyRules = form.trophyRules;
   return check(updateAssignmentInput, input);
 }
 
@@ -105,8 +112,13 @@ export function toUpdateInput(form: AssignmentForm, base: AssignmentForm, versio
  */
 export function rebaseForm(form: AssignmentForm, base: AssignmentForm, saved: AssignmentForm): AssignmentForm {
   const pick = <K extends 'title' | 'instructions' | 'due' | 'budget'>(k: K) => (form[k] === base[k] ? saved[k] : form[k]);
-  return { ...form, title: pick('title'), instructions: pick('instructions'), due: pick('due'), budget: pick('budget') };
+  // Each rule's switch on its own: the teacher's flips stay, the others follow the saved version.
+  const trophyRules = { ...form.trophyRules };
+  for (const k of trophyRuleKinds) if (form.trophyRules[k] === base.trophyRules[k]) trophyRules[k] = saved.trophyRules[k];
+  return { ...form, title: pick('title'), instructions: pick('instructions'), due: pick('due'), budget: pick('budget'), trophyRules };
 }
+
+const sameRules = (x: TrophyRules, y: TrophyRules) => trophyRuleKinds.every((k) => x[k] === y[k]);
 
 /** True when the Edit dialog has nothing to send. */
 export const isUnchanged = (input: UpdateAssignmentInput) => Object.keys(input).length === 1;

@@ -76,7 +76,7 @@ function StudentPageBody({ data }: { data: StudentPage }) {
   const facts: { label: string; value: string; note?: string }[] = [
     { label: s.lastActive, value: data.lastActiveAt ? relativeTime(data.lastActiveAt, now) : s.never },
     { label: s.messages, value: String(data.messageCount) },
-    { label: s.trophies, value: String(data.trophies), note: s.countsLater },
+    { label: s.trophies, value: String(data.trophies) },
     { label: s.flags, value: String(data.flags), note: s.countsLater },
   ];
   return (

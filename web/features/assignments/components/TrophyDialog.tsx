@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import type { StudentRecord } from '../../../../contract/assignments';
+import { awardTrophyInput, TROPHY_REASON_MAX, trophyRuleText, type Trophy } from '../../../../contract/trophies';
+import { dateTime } from '../../../lib/assignments/format';
+import { assignmentKeys } from '../../../lib/assignments/keys';
+import { strings } from '../../../lib/strings';
+import { trophyKeys } from '../../../lib/trophies/keys';
+import { awardTrophy, recordTrophiesQuery, takeBackTrophy } from '../../../lib/trophies/recordTrophies';
+import { messageOf } from '../model/labels';
+
+const t = strings.trophies;
+
+/** What the dialog last said: an award, a take-back (with Undo), or a failure. */
+type Outcome = { severity: 'success' | 'error'; text: string; undo?: () => void };
+
+/**
+ * "Award a trophy" on one student's record: a reason (required, at most 200 characters, with quick
+ * presets), then the record's trophies, newest first, where the teacher's own awards can be taken
+ * back (with Undo, which awards the same reason again); a rule's trophies stay.
+ */
+export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: string; record: StudentRecord; onClose: () => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const queryClient = useQueryClient();
+  const list = useQuery(recordTrophiesQuery(assignmentId, record.id));
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trophyKeys.record(assignmentId, record.id) });
+    void queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(assignmentId) });
+    void queryClient.invalidateQueries({ queryKey: assignmentKeys.studentPages() });
+  };
+
+  const send = async (text: string) => {
+    setBusy(true);
+    try {
+      await awardTrophy(assignmentId, record.id, { reason: text });
+      return true;
+    } catch (err) {
+      setOutcome({ severity: 'error', text: messageOf(err) });
+      return false;
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = awardTrophyInput.safeParse({ reason });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    setOutcome(null);
+    if (await send(checked.data.reason)) {
+      setReason('');
+      setOutcome({ severity: 'success', text: t.awarded(record.name) });
+    }
+  };
+
+  const takeBack = async (trophy: Trophy) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await takeBackTrophy(assignmentId, record.id, trophy.id);
+      setOutcome({
+        severity: 'success',
+        text: t.takenBack,
+        undo: () => {
+          setOutcome(null);
+          void send(trophy.reason).then((ok) => ok && setOutcome({ severity: 'success', text: t.awarded(record.name) }));
+        },
+      });
+    } catch (err) {
+      setOutcome({ severity: 'error', text: messageOf(err) });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="trophy-dialog-title">
+      <DialogTitle id="trophy-dialog-title" sx={{ overflowWrap: 'anywhere' }}>
+        {t.awardTitle(record.name)}
+      </DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <Stack spacing={1.5}>
+              <TextField
+                label={t.reasonLabel}
+                required
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  if (error) setError(null);
+                }}
+                error={Boolean(error)}
+                helperText={error ?? t.reasonHelp(reason.length, TROPHY_REASON_MAX)}
+                disabled={busy}
+                autoFocus
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: TROPHY_REASON_MAX } }}
+              />
+              <Box role="group" aria-label={t.presetsLabel} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+                {t.presets.map((p) => (
+                  <Chip
+                    key={p}
+                    label={p}
+                    variant={reason === p ? 'filled' : 'outlined'}
+                    color={reason === p ? 'primary' : 'default'}
+                    onClick={() => {
+                      setReason(p);
+                      setError(null);
+                    }}
+                    disabled={busy}
+                  />
+                ))}
+              </Box>
+              <Box>
+                <Button type="submit" variant="contained" startIcon={<EmojiEvents />} disabled={busy}>
+                  {busy ? t.awarding : t.awardButton}
+                </Button>
+              </Box>
+            </Stack>
+          </form>
+          {outcome && (
+            <Alert
+              severity={outcome.severity}
+              role={outcome.severity === 'success' ? 'status' : 'alert'}
+              action={
+                outcome.undo ? (
+                  <Button color="inherit" size="small" onClick={outcome.undo} disabled={busy}>
+                    {t.undo}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {outcome.text}
+            </Alert>
+          )}
+          <Box component="section" aria-labelledby="record-trophies-heading">
+            <Typography id="record-trophies-heading" variant="subtitle1" component="h3" gutterBottom>
+              {t.listHeading}
+            </Typography>
+            {list.isPending ? (
+              <CircularProgress size={24} aria-label={t.loading} />
+            ) : list.isError ? (
+              <Alert severity="error">{`${t.loadFailed} ${messageOf(list.error)}`}</Alert>
+            ) : list.data.trophies.length === 0 ? (
+              <Typography color="text.secondary">{t.none}</Typography>
+            ) : (
+              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+                {list.data.trophies.map((tr) => (
+                  <TrophyRow key={tr.id} trophy={tr} busy={busy} onTakeBack={() => void takeBack(tr)} />
+                ))}
+              </Box>
+            )}
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t.close}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function TrophyRow({ trophy, busy, onTakeBack }: { trophy: Trophy; busy: boolean; onTakeBack: () => void }) {
+  const source = trophy.kind === 'teacher' ? t.fromYou : t.fromRule(trophyRuleText[trophy.kind].label);
+  return (
+    <Box
+      component="li"
+      sx={{ display: 'flex', gap: 1, alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 2, p: 1, minWidth: 0 }}
+    >
+      <EmojiEvents sx={{ color: '#ffb300' }} aria-hidden />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>{trophy.reason}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {`${source} · ${dateTime(trophy.awardedAt)}`}
+        </Typography>
+      </Box>
+      {trophy.byTeacher && (
+        <Button size="small" color="error" onClick={onTakeBack} disabled={busy} aria-label={t.takeBackLabel(trophy.reason)}>
+          {t.takeBack}
+        </Button>
+      )}
+    </Box>
+  );
+}
