@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the server publishes to a teacher's live stream (GET /api/live): a kind and ids only, never
+ * What the server publishes to a live stream (GET /api/live: a teacher's, or a student's own), a kind and ids only, never
  * user content. A page that receives one refetches what it shows through the ordinary endpoints,
  * which apply their own access checks. Extend the union with new kinds as pages need them.
  */
@@ -10,6 +10,8 @@ const id = z.string().min(1).max(64);
 export const liveEvent = z.discriminatedUnion('type', [
   /** A student's assignment record changed (status, activity, a message, feedback). */
   z.object({ type: z.literal('assignment.updated'), assignmentId: id, studentAssignmentId: id }),
+  /** To a student's own stream: they earned a trophy (or one was taken back); refetch /api/my-trophies. */
+  z.object({ type: z.literal('trophies') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 

@@ -31,6 +31,7 @@ import { liveRoutes } from './modules/live/live.routes';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes';
 import { studentsRoutes } from './modules/assignments/students.routes';
 import { myAssignmentsRoutes } from './modules/my-assignments/my-assignments.routes';
+import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies/trophies.routes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -138,8 +139,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/export', exportRoutes());
   app.route('/api/live', liveRoutes());
   app.route('/api/assignments', assignmentsRoutes());
+  app.route('/api/assignments', recordTrophiesRoutes());
   app.route('/api/students', studentsRoutes());
   app.route('/api/my-assignments', myAssignmentsRoutes());
+  app.route('/api/my-trophies', myTrophiesRoutes());
   // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
   void startupSweep(deps);
   app.get('/api/auth-options', (c) => {

@@ -13,6 +13,7 @@ export interface RecordFacts {
   onRoster: boolean;
   hasTranscript: boolean;
   flags: number;
+  trophies: number;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -53,7 +54,7 @@ export function presentSummary(
   };
 }
 
-/** One row of the teacher's table. Trophies come with their own issue: 0 until then. */
+/** One row of the teacher's table. */
 export function presentRecord(row: RecordRow, facts: RecordFacts, dueAt: Date | null, now = new Date()): StudentRecord {
   return {
     id: row.id,
@@ -73,7 +74,7 @@ export function presentRecord(row: RecordRow, facts: RecordFacts, dueAt: Date | 
     feedback: row.feedback,
     feedbackAt: iso(row.feedbackAt),
     flags: facts.flags,
-    trophies: 0,
+    trophies: facts.trophies,
     hasTranscript: facts.hasTranscript,
     version: row.version,
   };

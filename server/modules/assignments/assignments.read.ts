@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AssignmentDetail, AssignmentList, AssignmentSummary, StatusCounts, StudentRecord } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
+import { trophyCountOf } from '../trophies/trophies.store';
 import { assignmentNotFound, ownAssignment, type AssignmentActor } from './assignments.policy';
 import {
   classLabel,
@@ -31,7 +32,7 @@ const viaClass = alias(schema.teacherClass, 'via_class');
 /**
  * Per record (selected from `student_assignment` joined with `assignment`): whether a current
  * roster entry of the assigning teacher's still names the address, whether the conversation has a
- * visible turn, and how many safety flags it carries.
+ * visible turn, and how many safety flags and trophies it carries.
  */
 const factColumns = {
   viaClassName: viaClass.name,
@@ -41,6 +42,7 @@ const factColumns = {
   hasTranscript: sql<boolean>`exists (select 1 from ${schema.aiMessage} m2
     where m2.conversation_id = ${sa.conversationId} and m2.status <> 'superseded')`,
   flags: sql<number>`(select count(*) from ${f} f2 where f2.conversation_id = ${sa.conversationId})`.mapWith(Number),
+  trophies: trophyCountOf(sa.id),
 };
 
 type FactRow = {
@@ -50,6 +52,7 @@ type FactRow = {
   onRoster: boolean;
   hasTranscript: boolean;
   flags: number;
+  trophies: number;
 };
 
 function factsOf(row: FactRow): RecordFacts {
@@ -58,6 +61,7 @@ function factsOf(row: FactRow): RecordFacts {
     onRoster: Boolean(row.onRoster),
     hasTranscript: Boolean(row.hasTranscript),
     flags: Number(row.flags),
+    trophies: Number(row.trophies),
   };
 }
 

@@ -81,6 +81,7 @@ export async function createAssignment(
         instructions: input.instructions,
         dueAt: input.dueAt === null ? null : new Date(input.dueAt),
         messageBudget: input.messageBudget,
+        ...(input.trophyRules ? { trophyRules: input.trophyRules } : {}),
       })
       .returning();
     await insertAssignmentClasses(tx, row!.id, targets.classIds);
@@ -108,6 +109,7 @@ export async function updateAssignment(
         ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
         ...(input.dueAt !== undefined ? { dueAt: input.dueAt === null ? null : new Date(input.dueAt) } : {}),
         ...(input.messageBudget !== undefined ? { messageBudget: input.messageBudget } : {}),
+        ...(input.trophyRules !== undefined ? { trophyRules: input.trophyRules } : {}),
         version: sql`${a.version} + 1`,
         updatedAt: new Date(),
       })

@@ -34,10 +34,12 @@ export async function getStudentPage(db: Db, actor: AssignmentActor, entryId: st
   let lastActiveAt: string | null = null;
   let messageCount = 0;
   let flags = 0;
+  let trophies = 0;
   for (const { record } of records) {
     if (record.lastActiveAt && (!lastActiveAt || record.lastActiveAt > lastActiveAt)) lastActiveAt = record.lastActiveAt;
     messageCount += record.messageCount;
     flags += record.flags;
+    trophies += record.trophies;
   }
   return {
     student: {
@@ -59,7 +61,7 @@ export async function getStudentPage(db: Db, actor: AssignmentActor, entryId: st
     })),
     lastActiveAt,
     messageCount,
-    trophies: 0,
+    trophies,
     flags,
   };
 }

@@ -30,7 +30,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const updated = (n: number): LiveEvent => ({ type: 'assignment.updated', assignmentId: `a-${n}`, studentAssignmentId: `sa-${n}` });
+const updated = (n: number) => ({ type: 'assignment.updated', assignmentId: `a-${n}`, studentAssignmentId: `sa-${n}` }) satisfies LiveEvent;
 
 /** Reads a live stream one message at a time (each `data:` line parsed against the contract). */
 function liveReader(res: Response) {

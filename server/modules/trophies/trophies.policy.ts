@@ -1,0 +1,17 @@
+import { AppError, notFound } from '../../lib/errors';
+import type { TrophyRow } from './trophies.store';
+
+/**
+ * Who may do what with trophies. Reaching them at all is the assignments policy's: the assigning
+ * premium teacher (requireAssignmentTeacher, ownAssignment in every query) on the teacher side, and
+ * studentOwnsRecord on the student side. Here: which trophies a teacher may take back.
+ */
+
+export const trophyNotFound = () => notFound('That trophy');
+
+/** Only the teacher's own awards come back off; a rule's trophy stays (the rule is switched off for later ones instead). */
+export function assertMayTakeBack(row: Pick<TrophyRow, 'kind'>): void {
+  if (row.kind !== 'teacher') {
+    throw new AppError('conflict', 409, 'A trophy the rules gave cannot be taken back; switch the rule off for later ones.');
+  }
+}

@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { awardTrophyInput } from '../../../contract/trophies';
+import type { AppContext, AppEnv } from '../../lib/context';
+import { readJson, requireUser } from '../../lib/context';
+import { idParam } from '../classes/classes.policy';
+import { assignmentNotFound, recordNotFound, requireAssignmentTeacher } from '../assignments/assignments.policy';
+import { trophyNotFound } from './trophies.policy';
+import { awardTrophy, getMyTrophies, listRecordTrophies, takeBackTrophy } from './trophies.service';
+
+/**
+ * Trophies' endpoints. The teacher side (mounted on /api/assignments) is the assignments' gate:
+ * 401 signed out, 403 students, 402 a teacher without Premium, 404 another teacher's. The student
+ * side (/api/my-trophies) is any signed-in person's own records only.
+ */
+const db = (c: AppContext) => c.get('deps').database.db;
+const assignmentId = (c: AppContext) => idParam(c.req.param('id') ?? '', assignmentNotFound);
+const recordId = (c: AppContext) => idParam(c.req.param('recordId') ?? '', recordNotFound);
+
+/** /api/assignments/:id/students/:recordId/trophies. */
+export function recordTrophiesRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/:id/students/:recordId/trophies', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listRecordTrophies(db(c), actor, assignmentId(c), recordId(c)));
+  });
+
+  app.post('/:id/students/:recordId/trophies', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    const id = assignmentId(c);
+    const record = recordId(c);
+    const input = await readJson(c, awardTrophyInput);
+    return c.json(await awardTrophy(db(c), actor, id, record, input), 201);
+  });
+
+  app.delete('/:id/students/:recordId/trophies/:trophyId', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    const trophyId = idParam(c.req.param('trophyId'), trophyNotFound);
+    await takeBackTrophy(db(c), actor, assignmentId(c), recordId(c), trophyId);
+    return c.body(null, 204);
+  });
+
+  return app;
+}
+
+/** /api/my-trophies: the signed-in person's Trophy Chart. */
+export function myTrophiesRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    const user = await requireUser(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await getMyTrophies(db(c), user.id));
+  });
+  return app;
+}

@@ -1,0 +1,194 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { TROPHY_ICONS_MAX, trophyRuleKinds, trophyRuleText } from '../../../contract/trophies';
+import { schema, type Db } from '../../db/client';
+import { notifyCall } from '../../lib/live';
+import { ownAssignment, studentOwnsRecord, type AssignmentActor } from '../assignments/assignments.policy';
+
+/**
+ * The trophy table's reads and writes. The teacher side reaches a record only through
+ * `ownAssignment`, the student side only through `studentOwnsRecord`, both in the where clause.
+ */
+
+const t = schema.trophy;
+const sa = schema.studentAssignment;
+const a = schema.assignment;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A trophy with what the presenter needs of its record and assignment. */
+const trophyColumns = {
+  id: t.id,
+  kind: t.kind,
+  reason: t.reason,
+  createdAt: t.createdAt,
+  recordId: sa.id,
+  assignmentId: a.id,
+  assignmentTitle: a.title,
+};
+export interface TrophyRow {
+  id: string;
+  kind: (typeof t.$inferSelect)['kind'];
+  reason: string;
+  createdAt: Date;
+  recordId: string;
+  assignmentId: string;
+  assignmentTitle: string;
+}
+
+const trophiesFrom = (db: Db | Tx) =>
+  db.select(trophyColumns).from(t).innerJoin(sa, eq(sa.id, t.studentAssignmentId)).innerJoin(a, eq(a.id, sa.assignmentId));
+
+/** The record of one of the actor's assignments, with who to tell of its trophies, or undefined. */
+export async function ownRecord(db: Db | Tx, actor: AssignmentActor, assignmentId: string, recordId: string) {
+  const [row] = await db
+    .select({ id: sa.id, assignmentId: a.id, ownerId: a.ownerId })
+    .from(sa)
+    .innerJoin(a, eq(a.id, sa.assignmentId))
+    .where(and(ownAssignment(actor, assignmentId), eq(sa.id, recordId)));
+  return row;
+}
+
+/** A record's trophies, newest first (the caller has checked the record is the actor's). */
+export function recordTrophies(db: Db | Tx, recordId: string): Promise<TrophyRow[]> {
+  return trophiesFrom(db).where(eq(sa.id, recordId)).orderBy(desc(t.createdAt), desc(t.id));
+}
+
+/** One trophy of one of the actor's records, or undefined. */
+export async function ownTrophy(db: Db | Tx, actor: AssignmentActor, assignmentId: string, recordId: string, trophyId: string) {
+  const [row] = await trophiesFrom(db).where(and(ownAssignment(actor, assignmentId), eq(sa.id, recordId), eq(t.id, trophyId)));
+  return row;
+}
+
+/** The teacher's award on a record; answers the new trophy. */
+export async function insertAward(tx: Tx, recordId: string, teacherId: string, reason: string): Promise<TrophyRow> {
+  const [row] = await tx
+    .insert(t)
+    .values({ studentAssignmentId: recordId, kind: 'teacher', reason, awardedBy: teacherId })
+    .returning({ id: t.id });
+  const [trophy] = await trophiesFrom(tx).where(eq(t.id, row!.id));
+  return trophy!;
+}
+
+export async function deleteTrophy(tx: Tx, trophyId: string): Promise<void> {
+  await tx.delete(t).where(eq(t.id, trophyId));
+}
+
+/**
+ * The accounts that see this record as theirs: the one that opened it, or, before anyone has, every
+ * account linked to a current roster entry of the teacher's with its address (studentOwnsRecord).
+ */
+export async function studentsOfRecord(db: Db | Tx, recordId: string): Promise<string[]> {
+  const result = (await db.execute(sql`select distinct re.user_id as id from ${sa}
+      join ${a} on ${a.id} = ${sa.assignmentId}
+      join ${schema.rosterEntry} re on re.email = ${sa.email} and re.removed_at is null and re.user_id is not null
+      join ${schema.teacherClass} tc on tc.id = re.class_id and tc.owner_id = ${a.ownerId}
+    where ${sa.id} = ${recordId} and (${sa.studentId} is null or ${sa.studentId} = re.user_id)`)) as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
+}
+
+/** The caller's records (as my-assignments lists them): driven by the roster entries linked to them. */
+function myRecords(userId: string): SQL {
+  const mine = sql`select ${schema.rosterEntry.email} from ${schema.rosterEntry}
+    where ${schema.rosterEntry.userId} = ${userId} and ${schema.rosterEntry.removedAt} is null`;
+  return and(sql`${sa.email} in (${mine})`, studentOwnsRecord(userId))!;
+}
+
+/** The student's trophy total across their records, and the newest TROPHY_ICONS_MAX of them. */
+export async function myTrophies(db: Db, userId: string): Promise<{ total: number; rows: TrophyRow[] }> {
+  const [totals, rows] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(t)
+      .innerJoin(sa, eq(sa.id, t.studentAssignmentId))
+      .innerJoin(a, eq(a.id, sa.assignmentId))
+      .where(myRecords(userId)),
+    trophiesFrom(db).where(myRecords(userId)).orderBy(desc(t.createdAt), desc(t.id)).limit(TROPHY_ICONS_MAX),
+  ]);
+  return { total: Number(totals[0]?.n ?? 0), rows };
+}
+
+/** A record's trophy count, for the teacher's table (a column of a query over `student_assignment`). */
+export const trophyCountOf = (recordId: SQL | typeof sa.id) =>
+  sql<number>`(select count(*) from ${t} t2 where t2.student_assignment_id = ${recordId})`.mapWith(Number);
+
+// The words the rules look for (lower case; curly apostrophes are read as straight ones).
+export const MISTAKE_PHRASES = [
+  'not quite',
+  'not correct',
+  "isn't correct",
+  'is incorrect',
+  "that's incorrect",
+  'not right',
+  'check that step',
+  'try again',
+  'a small slip',
+  'mistake',
+];
+export const HINT_PHRASES = ['hint', "i'm stuck", 'im stuck', "i don't know", 'i dont know', 'help me'];
+/** Messages the student sends after the mistake, or after the second hint, for those rules to apply. */
+export const MESSAGES_AFTER = 2;
+
+const anyOf = (column: SQL, phrases: string[]) =>
+  sql`${column} like any (array[${sql.join(
+    phrases.map((p) => sql`${`%${p}%`}`),
+    sql`, `,
+  )}]::text[])`;
+
+/**
+ * The automatic rules, evaluated in one statement for the caller's own record (studentOwnsRecord,
+ * and only the turns of their own conversation, so a teacher's preview never counts): each rule
+ * that is on and holds gives its trophy, at most once per record (the partial unique index). When
+ * any is given, the teacher's and the student's live events are sent with it. Answers how many.
+ */
+export async function awardByRules(db: Db, userId: string, recordId: string, teacherEvent: SQL, studentEvent: SQL): Promise<number> {
+  const m = schema.aiMessage;
+  const text = sql`replace(lower(m.text), chr(8217), '''')`;
+  const reasons = sql.join(
+    trophyRuleKinds.map((kind) => sql`(${kind}, ${trophyRuleText[kind].reason})`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    with rec as (
+      select ${sa.id} as id, ${sa.conversationId} as conversation_id, ${sa.submittedAt} as submitted_at,
+        ${a.dueAt} as due_at, ${a.trophyRules} as rules
+      from ${sa} join ${a} on ${a.id} = ${sa.assignmentId}
+      where ${sa.id} = ${recordId} and ${studentOwnsRecord(userId)}
+    ),
+    msgs as (
+      select m.seq, m.role, m.created_at, ${text} as t
+      from ${m} m
+        join rec on m.conversation_id = rec.conversation_id
+        join ${schema.conversation} c on c.id = m.conversation_id and c.owner_id = ${userId}
+      where m.status <> 'superseded'
+    ),
+    earned as (
+      select 'early' as kind from rec where (rec.rules->>'early')::boolean
+        and rec.due_at is not null and rec.submitted_at is not null and rec.submitted_at < rec.due_at
+      union all
+      select 'cameBack' from rec where (rec.rules->>'cameBack')::boolean
+        and (select count(distinct (u.created_at at time zone 'UTC')::date) from msgs u where u.role = 'user') >= 2
+      union all
+      select 'keptGoing' from rec where (rec.rules->>'keptGoing')::boolean
+        and exists (select 1 from msgs k where k.role = 'assistant' and ${anyOf(sql`k.t`, MISTAKE_PHRASES)}
+          and (select count(*) from msgs u where u.role = 'user' and u.seq > k.seq) >= ${MESSAGES_AFTER})
+      union all
+      select 'hints' from rec where (rec.rules->>'hints')::boolean
+        and (select count(*) from msgs u where u.role = 'user' and u.seq > (
+          select h.seq from msgs h where h.role = 'user' and ${anyOf(sql`h.t`, HINT_PHRASES)} order by h.seq offset 1 limit 1
+        )) >= ${MESSAGES_AFTER}
+    ),
+    given as (
+      insert into ${t} (student_assignment_id, kind, reason)
+      select rec.id, earned.kind, r.reason from earned cross join rec join (values ${reasons}) as r(kind, reason) on r.kind = earned.kind
+      on conflict (student_assignment_id, kind) where kind <> 'teacher' do nothing
+      returning 1
+    )
+    select (select count(*)::int from given) as n, ${teacherEvent} as teacher, ${studentEvent} as student
+    from (select 1 from given limit 1) as any_given`)) as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The notify calls of a rule's award: the teacher's table and the student's pages. */
+export const ruleEvents = (teacherId: string, assignmentId: string, recordId: string, studentId: string) => ({
+  teacher: notifyCall(teacherId, { type: 'assignment.updated', assignmentId, studentAssignmentId: recordId }),
+  student: notifyCall(studentId, { type: 'trophies' }),
+});
