@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -43,6 +43,13 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The row's count moves with live events (a rule's award, another tab's): the list follows it.
+  const seenCount = useRef(record.trophies);
+  useEffect(() => {
+    if (seenCount.current === record.trophies) return;
+    seenCount.current = record.trophies;
+    void queryClient.invalidateQueries({ queryKey: trophyKeys.record(assignmentId, record.id) });
+  }, [queryClient, assignmentId, record.id, record.trophies]);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trophyKeys.record(assignmentId, record.id) });
