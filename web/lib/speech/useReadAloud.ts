@@ -13,6 +13,17 @@ export interface ReadAloud {
 }
 
 /**
+ * A voice of the page's language that runs on the device (`localService`), so the reply's text
+ * stays on it: some browsers' default voice is a network one (Chrome's "Google" voices send the
+ * text to Google). Null when the device has none: the browser's default is used then.
+ */
+export function localVoice(synth: Pick<SpeechSynthesis, 'getVoices'>, lang: string): SpeechSynthesisVoice | null {
+  const base = lang.toLowerCase().split('-')[0]!;
+  const local = synth.getVoices().filter((v) => v.localService && v.lang.toLowerCase().split(/[-_]/)[0] === base);
+  return local.find((v) => v.lang.toLowerCase() === lang.toLowerCase()) ?? local.find((v) => v.default) ?? local[0] ?? null;
+}
+
+/**
  * Read-aloud with the browser's speech synthesis: one message at a time, stopped when the page
  * that owns it goes away. The text read is the reply's words, not its Markdown or LaTeX source.
  */
@@ -40,9 +51,11 @@ export function useReadAloud(): ReadAloud {
       current.current = { id, token };
       setSpeakingId(id);
       const lang = pageSpeechLang();
+      const voice = localVoice(engine.synth, lang);
       chunks.forEach((chunk, i) => {
         const utterance = new engine.Utterance(chunk);
         utterance.lang = lang;
+        if (voice) utterance.voice = voice;
         // A little slower than the default, for young readers and English learners.
         utterance.rate = 0.95;
         const last = i === chunks.length - 1;
