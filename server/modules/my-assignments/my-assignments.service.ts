@@ -9,6 +9,7 @@ import { iconImageTypes } from '../bots/bot-icon.service';
 import { composeBotInstructions } from '../bots/run-spec';
 import type { FileRow } from '../files/files.presenter';
 import { attachReply } from '../conversations/conversations.attach';
+import { awardEarnedTrophies } from '../trophies/trophies.service';
 import { sendMessage, sendWindow, type RunHooks } from '../conversations/conversations.run';
 import { replayReply } from '../conversations/conversations.replay';
 import { getConversation, retryReply, stopReply } from '../conversations/conversations.service';
@@ -67,6 +68,7 @@ export async function submitMyAssignment(deps: AppDeps, user: SessionUser, asid:
   assertMaySubmit(view);
   if (view.record.status === 'assigned' || view.record.status === 'in_progress') {
     const changed = await store.submitRecord(deps.database.db, user.id, view);
+    if (changed) await awardEarnedTrophies(deps.database.db, { userId: user.id }, trophyRecordOf(view));
     const after = await mine(deps, user, asid);
     // Closed in the same moment: say so; handed in by a twin request: answer the record.
     if (!changed) assertMaySubmit(after);
@@ -102,11 +104,24 @@ async function tutorForRetry(deps: AppDeps, view: store.RecordView, user: Sessio
   return tutor;
 }
 
-/** What a student's reply adds to the run: its access is watched while it streams, and its end is announced to the teacher. */
+/** The record as the trophy rules name it. */
+const trophyRecordOf = (view: store.RecordView) => ({
+  id: view.record.id,
+  assignmentId: view.assignment.id,
+  ownerId: view.assignment.ownerId,
+});
+
+/**
+ * What a student's reply adds to the run: its access is watched while it streams, its end is
+ * announced to the teacher, and the trophy rules look at the work so far.
+ */
 function replyHooks(deps: AppDeps, user: SessionUser, view: store.RecordView): Pick<RunHooks, 'started' | 'finished'> {
   return {
     started: (replyId, generation) => watchStudentRun(deps, replyId, { asid: view.record.id, userId: user.id, generation }),
-    finished: () => publish(deps.database.db, view.assignment.ownerId, store.recordEvent(view)),
+    finished: async () => {
+      await publish(deps.database.db, view.assignment.ownerId, store.recordEvent(view));
+      await awardEarnedTrophies(deps.database.db, { userId: user.id }, trophyRecordOf(view));
+    },
   };
 }
 

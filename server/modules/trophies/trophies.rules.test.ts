@@ -1,0 +1,189 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AssignmentDetail } from '../../../contract/assignments';
+import { trophyRuleText, type MyTrophies, type TrophyRules } from '../../../contract/trophies';
+import { schema } from '../../db/client';
+import type { TestContext } from '../../../tests/harness';
+import type { FakeGemini } from '../../../tests/fakes/gemini';
+import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { assignmentWorld, type World } from '../my-assignments/my-assignments.test-helpers';
+
+// Issue 16, item 1: the automatic trophy rules. Each gives its trophy once per record with its
+// reason, only while it is on for the assignment, and only for the student's own work: a teacher's
+// preview of the same TutorBot gives none.
+
+let ctx: TestContext;
+let fake: FakeGemini;
+beforeAll(async () => {
+  ({ ctx, fake } = await startAiTest());
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+});
+afterEach(() => fake.core.reset());
+
+type Student = Awaited<ReturnType<World['addStudent']>>;
+const url = (s: Student, rest = '') => `/api/my-assignments/${s.asid}${rest}`;
+
+async function started(world: World) {
+  const s = await world.addStudent();
+  expect((await s.client.request('POST', url(s, '/start'))).status).toBe(200);
+  return s;
+}
+
+/** A student's message, with the tutor answering `reply`; read to the end (the rules run before it ends). */
+async function send(s: Student, text: string, reply = 'Good thinking. What comes next?') {
+  fake.core.set({ reply });
+  const res = await s.client.post(url(s, '/messages'), { idempotencyKey: key(), text });
+  expect(res.status).toBe(200);
+  await readUIStream(res);
+}
+
+async function kindsOf(s: Student) {
+  const rows = await ctx.database.db.select().from(schema.trophy).where(eq(schema.trophy.studentAssignmentId, s.asid));
+  return rows.map((r) => `${r.kind}: ${r.reason}`).sort();
+}
+
+const earned = (kind: keyof TrophyRules) => `${kind}: ${trophyRuleText[kind].reason}`;
+
+async function setRules(world: World, rules: Partial<TrophyRules>) {
+  const path = `/api/assignments/${world.assignment.id}`;
+  const current = (await world.teacher.client.json<AssignmentDetail>('GET', path)).body;
+  const res = await world.teacher.client.json<AssignmentDetail>('PATCH', path, {
+    version: current.version,
+    trophyRules: { ...current.trophyRules, ...rules },
+  });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+/** Moves the record's turns so far to yesterday (UTC). */
+async function yesterday(s: Student) {
+  const [rec] = await ctx.database.db.select().from(schema.studentAssignment).where(eq(schema.studentAssignment.id, s.asid));
+  await ctx.database.db
+    .update(schema.aiMessage)
+    .set({ createdAt: new Date(Date.now() - 26 * 3600_000) })
+    .where(eq(schema.aiMessage.conversationId, rec!.conversationId!));
+}
+
+describe('automatic trophies', () => {
+  it('keptGoing: after a tutor reply points out a mistake, two more messages give it, once', async () => {
+    const world = await assignmentWorld(ctx);
+    const s = await started(world);
+    await send(s, 'Is it 2/5?', 'Not quite. Check the denominators again.');
+    await send(s, 'Oh, 3/5?');
+    expect(await kindsOf(s)).toEqual([]);
+    await send(s, 'So 3/5 it is');
+    expect(await kindsOf(s)).toEqual([earned('keptGoing')]);
+    await send(s, 'Thanks!', 'That’s incorrect, sorry. Try again.');
+    await send(s, 'One more');
+    await send(s, 'And another');
+    expect(await kindsOf(s)).toEqual([earned('keptGoing')]);
+    const chart = (await s.client.json<MyTrophies>('GET', '/api/my-trophies')).body;
+    expect(chart).toMatchObject({ total: 1, trophies: [{ kind: 'keptGoing', byTeacher: false, reason: trophyRuleText.keptGoing.reason }] });
+  });
+
+  it('hints: two hint requests and two more messages give it; one hint does not', async () => {
+    const world = await assignmentWorld(ctx);
+    const s = await started(world);
+    await send(s, 'Can I have a hint?');
+    await send(s, 'ok 1/2');
+    await send(s, 'and 2/4');
+    expect(await kindsOf(s)).toEqual([]);
+    await send(s, 'I’m stuck on this one');
+    await send(s, 'is it 3/6');
+    expect(await kindsOf(s)).toEqual([]);
+    await send(s, 'so they are all equal');
+    expect(await kindsOf(s)).toEqual([earned('hints')]);
+  });
+
+  it('cameBack: messages on two different days give it', async () => {
+    const world = await assignmentWorld(ctx);
+    const s = await started(world);
+    await send(s, 'Starting today');
+    await send(s, 'Still today');
+    expect(await kindsOf(s)).toEqual([]);
+    await yesterday(s);
+    await send(s, 'Back again');
+    expect(await kindsOf(s)).toEqual([earned('cameBack')]);
+  });
+
+  it('early: "I\'m done" before the due date gives it; after it, or without one, does not', async () => {
+    const world = await assignmentWorld(ctx);
+    const due = async (dueAt: Date | null) =>
+      ctx.database.db.update(schema.assignment).set({ dueAt }).where(eq(schema.assignment.id, world.assignment.id));
+    await due(new Date(Date.now() + 86400_000));
+    const onTime = await started(world);
+    expect((await onTime.client.request('POST', url(onTime, '/submit'))).status).toBe(200);
+    expect(await kindsOf(onTime)).toEqual([earned('early')]);
+    // Asking again changes nothing.
+    expect((await onTime.client.request('POST', url(onTime, '/submit'))).status).toBe(200);
+    expect(await kindsOf(onTime)).toEqual([earned('early')]);
+
+    await due(new Date(Date.now() - 60_000));
+    const late = await started(world);
+    expect((await late.client.request('POST', url(late, '/submit'))).status).toBe(200);
+    await due(null);
+    const noDate = await started(world);
+    expect((await noDate.client.request('POST', url(noDate, '/submit'))).status).toBe(200);
+    expect([await kindsOf(late), await kindsOf(noDate)]).toEqual([[], []]);
+  });
+
+  it('gives nothing for a rule switched off, and the switch is saved on the assignment', async () => {
+    const world = await assignmentWorld(ctx);
+    const off = await setRules(world, { keptGoing: false, hints: false, cameBack: false, early: false });
+    expect(off.trophyRules).toEqual({ keptGoing: false, hints: false, cameBack: false, early: false });
+    await ctx.database.db
+      .update(schema.assignment)
+      .set({ dueAt: new Date(Date.now() + 86400_000) })
+      .where(eq(schema.assignment.id, world.assignment.id));
+    const s = await started(world);
+    await send(s, 'A hint please', 'Not quite, a small slip.');
+    await send(s, 'hint again?');
+    await yesterday(s);
+    await send(s, 'trying');
+    await send(s, 'trying more');
+    expect((await s.client.request('POST', url(s, '/submit'))).status).toBe(200);
+    expect(await kindsOf(s)).toEqual([]);
+
+    // Switched on again, only that rule applies (to the work already done, at the next reply or submit).
+    const on = await setRules(world, { cameBack: true });
+    expect(on.trophyRules).toEqual({ keptGoing: false, hints: false, cameBack: true, early: false });
+    const t = await started(world);
+    await send(t, 'A hint please', 'Not quite.');
+    await send(t, 'another hint');
+    await yesterday(t);
+    await send(t, 'back');
+    await send(t, 'more');
+    expect(await kindsOf(t)).toEqual([earned('cameBack')]);
+  });
+
+  it("a teacher's preview of the same TutorBot gives no trophy", async () => {
+    const world = await assignmentWorld(ctx);
+    const run = await world.teacher.client.json<{ id: string }>('POST', `/api/bots/${world.bot.id}/runs`, {});
+    expect(run.status).toBe(201);
+    const say = async (text: string, reply: string) => {
+      fake.core.set({ reply });
+      const res = await world.teacher.client.post(`/api/conversations/${run.body.id}/messages`, { idempotencyKey: key(), text });
+      expect(res.status).toBe(200);
+      await readUIStream(res);
+    };
+    const before = await ctx.database.db.select().from(schema.trophy);
+    await say('hint please', 'Not quite.');
+    await say('I am stuck, hint', 'Try again.');
+    await say('one', 'ok');
+    await say('two', 'ok');
+    expect(await ctx.database.db.select().from(schema.trophy)).toEqual(before);
+  });
+
+  it('counts on the teacher’s table as the student earns', async () => {
+    const world = await assignmentWorld(ctx);
+    const s = await started(world);
+    await send(s, 'x', 'That is a mistake.');
+    await send(s, 'y');
+    await send(s, 'z');
+    const table = (await world.teacher.client.json<AssignmentDetail>('GET', `/api/assignments/${world.assignment.id}`)).body;
+    expect(table.students.find((r) => r.id === s.asid)!.trophies).toBe(1);
+  });
+});
