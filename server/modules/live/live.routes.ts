@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { LiveMessage } from '../../../contract/live';
-import type { AppContext, AppEnv } from '../../lib/context';
+import type { AppContext, AppEnv, SessionUser } from '../../lib/context';
+import { requireUser } from '../../lib/context';
+import { AppError } from '../../lib/errors';
 import { liveHub } from '../../lib/live';
 import { logWarning } from '../../lib/log';
-import { requireTeacherSubscription } from '../subscription/subscription.policy';
 import { resolveSubscription } from '../subscription/subscription.service';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -13,16 +14,17 @@ export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3_000;
 
 /**
- * Whether the stream's session still belongs to this user and the user is still a teacher. Looked
- * up afresh (not from the request's remembered user): the session may have been signed out in
- * another tab or process, or the account demoted, since the stream opened. Read without refreshing
- * it: an open tab is not activity, and must not keep a session alive for ever.
+ * Whether the stream's session still belongs to this user and, for a teacher's stream, the user is
+ * still a teacher. Looked up afresh (not from the request's remembered user): the session may have
+ * been signed out in another tab or process, or the account demoted, since the stream opened. Read
+ * without refreshing it: an open tab is not activity, and must not keep a session alive for ever.
  */
-async function stillTeacher(c: AppContext, userId: string): Promise<boolean> {
+async function stillAllowed(c: AppContext, userId: string, asTeacher: boolean): Promise<boolean> {
   const { auth, database, config } = c.get('deps');
   const result = await auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } });
   const found = result?.user as { id: string; email: string; emailVerified: boolean; role?: string } | undefined;
   if (!found || found.id !== userId) return false;
+  if (!asTeacher) return true;
   const role = found.role === 'teacher' ? 'teacher' : 'student';
   const subscription = await resolveSubscription(database.db, { user: { ...found, role }, supportEmail: config.supportEmail });
   // A failed check is not a demotion: the next heartbeat looks again.
@@ -30,15 +32,31 @@ async function stillTeacher(c: AppContext, userId: string): Promise<boolean> {
 }
 
 /**
- * GET /api/live: the signed-in teacher's live events as server-sent events, one JSON LiveMessage
- * per `data:` line, starting with { type: 'sync' } once subscribed. 401 signed out, 403 for a student.
- * Every heartbeat the session is checked again, and the stream ends once it is gone or no longer a
- * teacher's (the browser then reconnects and is refused).
+ * Whether the caller opens a teacher's stream (their assignments' events) or a student's (their
+ * own events only: { type: 'trophies' }). Events are published by user id, so either way a stream
+ * hears only what was published for its own account.
+ */
+async function streamKind(c: AppContext, user: SessionUser): Promise<{ asTeacher: boolean }> {
+  const { database, config } = c.get('deps');
+  const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
+  if (sub.status === 'error') {
+    throw new AppError('unavailable', 503, sub.message ?? 'Your account could not be checked just now. Try again in a moment.');
+  }
+  return { asTeacher: sub.user_type === 'teacher' };
+}
+
+/**
+ * GET /api/live: the signed-in person's live events as server-sent events, one JSON LiveMessage
+ * per `data:` line, starting with { type: 'sync' } once subscribed. 401 signed out. A teacher hears
+ * their assignments' events, a student their own (a trophy earned). Every heartbeat the session is
+ * checked again, and the stream ends once it is gone, or a teacher's stream once its account is no
+ * longer a teacher's (the browser then reconnects, as what the account is now).
  */
 export function liveRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
-    const { user } = await requireTeacherSubscription(c, 'Live updates are for teachers’ pages.');
+    const user = await requireUser(c);
+    const { asTeacher } = await streamKind(c, user);
     const deps = c.get('deps');
     const hub = liveHub(deps.database);
     c.header('X-Accel-Buffering', 'no');
@@ -55,7 +73,7 @@ export function liveRoutes() {
         void stream.write(': heartbeat\n\n');
         if (checking) return;
         checking = true;
-        void stillTeacher(c, user.id)
+        void stillAllowed(c, user.id, asTeacher)
           .then((ok) => {
             if (!ok) end();
           })

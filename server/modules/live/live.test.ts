@@ -9,6 +9,7 @@ import { createTestContext, signedIn, TestClient, type TestContext } from '../..
 import { setAccountRole } from '../operator/accounts.service';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import { accessCast } from '../bots/bots.test-helpers';
+import { assign, classWith, ownTutor } from '../assignments/assignments.test-helpers';
 import { HEARTBEAT_MS } from './live.routes';
 
 /** Rows of a raw query (execute's result type is left open by the shared Db type). */
@@ -104,14 +105,26 @@ async function open(client: TestClient) {
 const untilNoSubscribers = () => expect.poll(() => liveHub(ctx.database).subscriberCount(), { timeout: 3000 }).toBe(0);
 
 describe('GET /api/live', () => {
-  it('refuses students (also a teacher account on a school domain that is not on its list) and signed-out callers', async () => {
-    for (const client of [cast.student, cast.schoolStudent]) {
-      const res = await client.get('/api/live');
-      expect(res.status).toBe(403);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
-    }
+  it('refuses signed-out callers', async () => {
     expect((await cast.signedOut.get('/api/live')).status).toBe(401);
     expect(liveHub(ctx.database).subscriberCount()).toBe(0);
+  });
+
+  it("gives a student (also a teacher account on a school domain that is not on its list) their own events only: a teacher's are not theirs", async () => {
+    const ids = [];
+    const streams = [];
+    for (const client of [cast.student, cast.schoolStudent]) {
+      ids.push((await client.json<{ id: string }>('GET', '/api/me')).body.id);
+      streams.push(await open(client));
+    }
+    await publish(ctx.database.db, cast.owner.user.id, updated(10));
+    await publish(ctx.database.db, ids[1]!, { type: 'trophies' });
+    await publish(ctx.database.db, ids[0]!, { type: 'trophies' });
+    // Commit order: had the teacher's event or the other student's reached a stream, it would come first.
+    expect(await streams[0]!.next()).toEqual({ type: 'trophies' });
+    expect(await streams[1]!.next()).toEqual({ type: 'trophies' });
+    for (const s of streams) await s.cancel();
+    await untilNoSubscribers();
   });
 
   it('delivers an event published for the teacher, and not one for another teacher or one rolled back', async () => {
@@ -139,6 +152,30 @@ describe('GET /api/live', () => {
 
     await live.cancel();
     await other.cancel();
+    await untilNoSubscribers();
+  });
+
+  it("tells a student's open page at once when their teacher awards them a trophy, and the teacher's table too", async () => {
+    const teacher = cast.owner;
+    const k = await classWith(teacher.client, 'Live trophies', [['lia@example.org', 'Lia']]);
+    const lia = await signedIn(ctx, { role: 'student', email: 'lia@example.org' });
+    await ctx.database.db.update(schema.rosterEntry).set({ userId: lia.user.id }).where(eq(schema.rosterEntry.email, 'lia@example.org'));
+    const assignment = await assign(teacher.client, { botId: await ownTutor(teacher.client), title: 'Live', classIds: [k.id] });
+    const recordId = assignment.students[0]!.id;
+    const studentLive = await open(lia.client);
+    const teacherLive = await open(teacher.client);
+    const awarded = await teacher.client.json<{ id: string }>('POST', `/api/assignments/${assignment.id}/students/${recordId}/trophies`, {
+      reason: 'Kind to a classmate',
+    });
+    expect(awarded.status).toBe(201);
+    expect(await studentLive.next()).toEqual({ type: 'trophies' });
+    expect(await teacherLive.next()).toEqual({ type: 'assignment.updated', assignmentId: assignment.id, studentAssignmentId: recordId });
+    // Taking it back tells them too.
+    const path = `/api/assignments/${assignment.id}/students/${recordId}/trophies/${awarded.body.id}`;
+    expect((await teacher.client.request('DELETE', path)).status).toBe(204);
+    expect(await studentLive.next()).toEqual({ type: 'trophies' });
+    await studentLive.cancel();
+    await teacherLive.cancel();
     await untilNoSubscribers();
   });
 
@@ -232,7 +269,10 @@ describe('GET /api/live', () => {
       vi.advanceTimersByTime(HEARTBEAT_MS);
       expect(await live.ended()).toBe(true);
       await untilNoSubscribers();
-      expect((await teacher.client.get('/api/live')).status).toBe(403);
+      // Reconnecting, the account now opens a student's stream: its own events only.
+      const again = await open(teacher.client);
+      await again.cancel();
+      await untilNoSubscribers();
     } finally {
       vi.useRealTimers();
     }

@@ -6,6 +6,7 @@ import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { liveEventsDuring } from '../assignments/assignments.test-helpers';
 import { assignmentWorld, type World } from '../my-assignments/my-assignments.test-helpers';
 
 // Issue 16, item 1: the automatic trophy rules. Each gives its trophy once per record with its
@@ -177,12 +178,15 @@ describe('automatic trophies', () => {
     expect(await ctx.database.db.select().from(schema.trophy)).toEqual(before);
   });
 
-  it('counts on the teacher’s table as the student earns', async () => {
+  it('counts on the teacher’s table and tells both live as the student earns', async () => {
     const world = await assignmentWorld(ctx);
     const s = await started(world);
     await send(s, 'x', 'That is a mistake.');
     await send(s, 'y');
-    await send(s, 'z');
+    const events = await liveEventsDuring(ctx, () => send(s, 'z'), 3);
+    // The reply's own event, then the rule's: the teacher's table and the student's own pages.
+    expect(events).toContainEqual({ teacherId: s.user.id, event: { type: 'trophies' } });
+    expect(events.filter((e) => e.teacherId === world.teacher.user.id).length).toBeGreaterThanOrEqual(2);
     const table = (await world.teacher.client.json<AssignmentDetail>('GET', `/api/assignments/${world.assignment.id}`)).body;
     expect(table.students.find((r) => r.id === s.asid)!.trophies).toBe(1);
   });
