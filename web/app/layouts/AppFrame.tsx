@@ -10,6 +10,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SkipLink } from '../../components/SkipLink';
 import { EmailConfirmedNotice } from '../../features/auth/components/EmailConfirmed';
+import { strings } from '../../lib/strings';
 import { layout } from '../../theme/theme';
 import { DrawerExpandedContext } from './drawerContext';
 
@@ -56,7 +57,7 @@ export function AppFrame({ topBar, drawer, notices }: AppFrameProps) {
           onClose={() => setMobileOpen(false)}
           swipeAreaWidth={layout.swipeAreaWidth}
           minFlingVelocity={layout.swipeVelocity}
-          slotProps={{ paper: { sx: { width: layout.drawerWidth, maxWidth: '85vw' } } }}
+          slotProps={{ paper: { 'aria-label': strings.drawer.navigation, sx: { width: layout.drawerWidth, maxWidth: '85vw' } } }}
         >
           <DrawerExpandedContext value={true}>{drawer}</DrawerExpandedContext>
         </SwipeableDrawer>

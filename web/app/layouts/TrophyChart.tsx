@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import type { Trophy } from '../../../contract/trophies';
 import { trophyDisplay, trophyIcons } from '../../lib/display';
@@ -10,6 +11,8 @@ import { layout } from '../../theme/theme';
 import { useDrawerExpanded } from './drawerContext';
 
 const t = strings.trophies;
+/** Amber on dark grey; a deeper amber on the light greys, so each icon keeps 3:1 against its background. */
+const trophyGold = (theme: Theme) => (theme.palette.mode === 'light' ? '#b26a00' : '#ffb300');
 
 /**
  * One trophy icon per trophy, at most 30, and the total as a number. Each icon says why it was
@@ -86,7 +89,7 @@ export function TrophyChart({ count, trophies }: { count: number; trophies: read
                       '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
                     }}
                   >
-                    <EmojiEvents fontSize="small" sx={{ color: '#ffb300' }} aria-hidden />
+                    <EmojiEvents fontSize="small" sx={{ color: trophyGold }} aria-hidden />
                   </Box>
                 </Tooltip>
               </li>
