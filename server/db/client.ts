@@ -48,11 +48,17 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export type PgliteThreadMode = 'worker' | 'main';
 
 /** Opens PGlite in a folder (or from a dumped data dir, for tests) and migrates it. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File; thread?: PgliteThreadMode }): Promise<Database> {
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+  thread?: PgliteThreadMode;
+  /** With `thread: 'worker'`: the worker stopped without close() (the server then exits, to be restarted). */
+  onDied?: (err: Error) => void;
+}): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client =
     options.thread === 'worker'
-      ? await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
+      ? await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }, options.onDied)
       : await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   // The thread's client answers the calls drizzle's PGlite driver makes (pglite-thread.ts).
   const asPglite = client as PGlite;

@@ -167,6 +167,21 @@ describe.skipIf(!onPglite)('PGlite in a worker thread (PGlite-only)', () => {
     }
   }, 60_000);
 
+  it('tells its owner when the thread dies without close(), and answers every caller with an error', async () => {
+    const died: Error[] = [];
+    const doomed = await openPglite({ loadDataDir: template(), thread: 'worker', onDied: (err) => died.push(err) });
+    const worker = (doomed.db as unknown as { $client: { worker: { terminate(): Promise<number> } } }).$client.worker;
+    await worker.terminate();
+    await expect.poll(() => died.length).toBe(1);
+    await expect(doomed.db.execute(sql`select 1`)).rejects.toThrow();
+    // A close() of its own is not a death.
+    const closing: Error[] = [];
+    const closed = await openPglite({ loadDataDir: template(), thread: 'worker', onDied: (err) => closing.push(err) });
+    await closed.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closing).toEqual([]);
+  }, 60_000);
+
   it('refuses queries once closed, without leaving the caller waiting', async () => {
     const extra = await openPglite({ loadDataDir: template(), thread: 'worker' });
     await extra.close();

@@ -79,23 +79,37 @@ class Queries {
 export class PgliteThread extends Queries {
   closed = false;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Each channel's listeners, and its LISTEN (every caller waits for it; a failed one is forgotten). */
+  private readonly listeners = new Map<string, { callbacks: Set<(payload: string) => void>; ready: Promise<unknown> }>();
   private nextId = 1;
+  private closing = false;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    onDied: (err: Error) => void,
+  ) {
     super((request) => this.request(request));
+    let failure: Error | undefined;
     worker.on('message', (reply: PgliteReply) => this.receive(reply));
-    worker.on('error', (err) => this.failAll(err));
-    worker.on('exit', () => {
+    worker.on('error', (err) => {
+      failure = err;
+      this.failAll(err);
+    });
+    worker.on('exit', (code) => {
       this.closed = true;
       this.failAll(new Error('The database thread has stopped.'));
+      // Not closed by us: the database is gone for this process, and it must not go on answering errors.
+      if (!this.closing) onDied(failure ?? new Error(`The database thread stopped (exit code ${code}).`));
     });
   }
 
-  /** Starts the worker and opens the database in it (a folder, or a dumped data dir for tests). */
-  static async open(data: PgliteWorkerData): Promise<PgliteThread> {
+  /**
+   * Starts the worker and opens the database in it (a folder, or a dumped data dir for tests).
+   * `onDied` hears of a worker that stopped without close() (a crash).
+   */
+  static async open(data: PgliteWorkerData, onDied: (err: Error) => void = () => undefined): Promise<PgliteThread> {
     const worker = startWorker(data);
-    const thread = new PgliteThread(worker);
+    const thread = new PgliteThread(worker, onDied);
     await new Promise<void>((resolve, reject) => thread.pending.set(0, { resolve: () => resolve(), reject }));
     return thread;
   }
@@ -106,7 +120,8 @@ export class PgliteThread extends Queries {
     try {
       result = await callback(new Queries((r) => this.request(r), tx));
     } catch (err) {
-      await this.request({ type: 'end', tx, commit: false });
+      // The callback's own error is the one to report, even if the rollback cannot be sent.
+      await this.request({ type: 'end', tx, commit: false }).catch(() => undefined);
       throw err;
     }
     await this.request({ type: 'end', tx, commit: true });
@@ -114,15 +129,22 @@ export class PgliteThread extends Queries {
   }
 
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
-    let set = this.listeners.get(channel);
-    if (!set) {
-      this.listeners.set(channel, (set = new Set()));
-      await this.request({ type: 'listen', channel });
+    let entry = this.listeners.get(channel);
+    if (!entry) {
+      const ready = this.request({ type: 'listen', channel });
+      const created = { callbacks: new Set<(payload: string) => void>(), ready };
+      this.listeners.set(channel, (entry = created));
+      ready.catch(() => {
+        if (this.listeners.get(channel) === created) this.listeners.delete(channel);
+      });
     }
-    set.add(callback);
+    await entry.ready;
+    const { callbacks } = entry;
+    callbacks.add(callback);
+    const listening = entry;
     return async () => {
-      set.delete(callback);
-      if (set.size || this.listeners.get(channel) !== set) return;
+      callbacks.delete(callback);
+      if (callbacks.size || this.listeners.get(channel) !== listening) return;
       this.listeners.delete(channel);
       if (!this.closed) await this.request({ type: 'unlisten', channel });
     };
@@ -135,6 +157,7 @@ export class PgliteThread extends Queries {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.closing = true;
     await this.request({ type: 'close' });
     this.closed = true;
     await this.worker.terminate();
@@ -151,7 +174,7 @@ export class PgliteThread extends Queries {
 
   private receive(reply: PgliteReply) {
     if ('notify' in reply) {
-      for (const callback of this.listeners.get(reply.notify) ?? []) callback(reply.payload);
+      for (const callback of this.listeners.get(reply.notify)?.callbacks ?? []) callback(reply.payload);
       return;
     }
     const waiting = this.pending.get(reply.id);

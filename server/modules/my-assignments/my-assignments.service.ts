@@ -11,6 +11,7 @@ import type { FileRow } from '../files/files.presenter';
 import { attachReply } from '../conversations/conversations.attach';
 import { awardEarnedTrophies } from '../trophies/trophies.service';
 import { sendMessage, sendWindow, type RunHooks } from '../conversations/conversations.run';
+import { logWarning } from '../../lib/log';
 import { replayReply } from '../conversations/conversations.replay';
 import { getConversation, retryReply, stopReply } from '../conversations/conversations.service';
 import * as conversations from '../conversations/conversations.store';
@@ -68,7 +69,11 @@ export async function submitMyAssignment(deps: AppDeps, user: SessionUser, asid:
   assertMaySubmit(view);
   if (view.record.status === 'assigned' || view.record.status === 'in_progress') {
     const changed = await store.submitRecord(deps.database.db, user.id, view);
-    if (changed) await awardEarnedTrophies(deps.database.db, { userId: user.id }, trophyRecordOf(view));
+    // Handed in already: a failed rules check is logged, never turned into a failed hand-in.
+    if (changed)
+      await awardEarnedTrophies(deps.database.db, { userId: user.id }, trophyRecordOf(view)).catch((err: unknown) =>
+        logWarning(null, 'trophies: the rules could not be evaluated on hand-in', err),
+      );
     const after = await mine(deps, user, asid);
     // Closed in the same moment: say so; handed in by a twin request: answer the record.
     if (!changed) assertMaySubmit(after);

@@ -110,12 +110,17 @@ describe('automatic trophies', () => {
     expect(await kindsOf(s)).toEqual([earned('cameBack')]);
   });
 
-  it('early: "I\'m done" before the due date gives it; after it, or without one, does not', async () => {
+  it('early: "I\'m done" after some work, before the due date, gives it; after it, without one, or with no work, does not', async () => {
     const world = await assignmentWorld(ctx);
     const due = async (dueAt: Date | null) =>
       ctx.database.db.update(schema.assignment).set({ dueAt }).where(eq(schema.assignment.id, world.assignment.id));
     await due(new Date(Date.now() + 86400_000));
+    // An "I'm done" with no work in it earns nothing, even on time.
+    const empty = await started(world);
+    expect((await empty.client.request('POST', url(empty, '/submit'))).status).toBe(200);
+    expect(await kindsOf(empty)).toEqual([]);
     const onTime = await started(world);
+    await send(onTime, 'My answer is 3/4');
     expect((await onTime.client.request('POST', url(onTime, '/submit'))).status).toBe(200);
     expect(await kindsOf(onTime)).toEqual([earned('early')]);
     // Asking again changes nothing.
@@ -124,9 +129,11 @@ describe('automatic trophies', () => {
 
     await due(new Date(Date.now() - 60_000));
     const late = await started(world);
+    await send(late, 'My answer is 3/4');
     expect((await late.client.request('POST', url(late, '/submit'))).status).toBe(200);
     await due(null);
     const noDate = await started(world);
+    await send(noDate, 'My answer is 3/4');
     expect((await noDate.client.request('POST', url(noDate, '/submit'))).status).toBe(200);
     expect([await kindsOf(late), await kindsOf(noDate)]).toEqual([[], []]);
   });

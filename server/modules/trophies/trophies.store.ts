@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { TROPHY_ICONS_MAX, trophyRuleKinds, trophyRuleText } from '../../../contract/trophies';
 import { schema, type Db } from '../../db/client';
 import { notifyCall } from '../../lib/live';
+import { INPUT_BLOCKED } from '../conversations/conversations.store';
 import { ownAssignment, studentOwnsRecord, type AssignmentActor } from '../assignments/assignments.policy';
 
 /**
@@ -124,6 +125,8 @@ export const MISTAKE_PHRASES = [
   'mistake',
 ];
 export const HINT_PHRASES = ['hint', "i'm stuck", 'im stuck', "i don't know", 'i dont know', 'help me'];
+/** How long after their first message a student's message on a later day counts as coming back. */
+export const CAME_BACK_HOURS = 8;
 /** Messages the student sends after the mistake, or after the second hint, for those rules to apply. */
 export const MESSAGES_AFTER = 2;
 
@@ -159,13 +162,20 @@ export async function awardByRules(db: Db, userId: string, recordId: string, tea
         join rec on m.conversation_id = rec.conversation_id
         join ${schema.conversation} c on c.id = m.conversation_id and c.owner_id = ${userId}
       where m.status <> 'superseded'
+        -- A turn the safety check answered without the tutor is not work on the assignment.
+        and not exists (select 1 from ${m} b where b.reply_to = m.id and b.error_code = ${INPUT_BLOCKED})
     ),
     earned as (
       select 'early' as kind from rec where (rec.rules->>'early')::boolean
         and rec.due_at is not null and rec.submitted_at is not null and rec.submitted_at < rec.due_at
+        -- Handed in after working on it, not an empty "I'm done".
+        and exists (select 1 from msgs u where u.role = 'user')
       union all
       select 'cameBack' from rec where (rec.rules->>'cameBack')::boolean
-        and (select count(distinct (u.created_at at time zone 'UTC')::date) from msgs u where u.role = 'user') >= 2
+        -- Another calendar day, and at least CAME_BACK_HOURS later: one evening's work across midnight (UTC) is not a return.
+        and exists (select 1 from msgs u, msgs first where u.role = 'user' and first.role = 'user'
+          and (u.created_at at time zone 'UTC')::date > (first.created_at at time zone 'UTC')::date
+          and u.created_at >= first.created_at + make_interval(hours => ${CAME_BACK_HOURS}))
       union all
       select 'keptGoing' from rec where (rec.rules->>'keptGoing')::boolean
         and exists (select 1 from msgs k where k.role = 'assistant' and ${anyOf(sql`k.t`, MISTAKE_PHRASES)}
