@@ -143,6 +143,8 @@ const ordinals: Record<number, [string, string]> = {
 };
 
 /** Reads LaTeX left to right; each method returns words with spaces around them. */
+const textCommands = new Set(['text', 'textrm', 'textbf', 'textit', 'mathrm', 'mbox', 'operatorname']);
+
 class Reader {
   private i = 0;
   constructor(private readonly src: string) {}
@@ -235,6 +237,8 @@ class Reader {
       return ` ${root(index, this.argument())} `;
     }
     if (name === 'circ') return ' degrees ';
+    // Words set in math (\text{well-known}, \mathrm{cm}): read as written, not as operators.
+    if (textCommands.has(name)) return ` ${this.argument().replace(/[{}\\]/g, ' ')} `;
     if (dropWithArgument.has(name)) {
       this.argument();
       return ' ';

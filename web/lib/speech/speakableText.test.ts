@@ -130,3 +130,17 @@ describe('speechChunks', () => {
     expect(chunks.join(' ')).toBe(long);
   });
 });
+
+describe('speakableText, what the review found', () => {
+  it('keeps a comparison written with < and >, and still drops real tags', () => {
+    expect(speakableText('Is a<b and c>d true?')).toContain('a<b and c>d');
+    expect(speakableText('Line one<br>line two')).not.toContain('<br>');
+  });
+
+  it('reads words set in math as words', () => {
+    const said = speakableText('$\\text{well-known}$ and $5\\,\\mathrm{cm}$');
+    expect(said).toContain('well-known');
+    expect(said).not.toContain('minus');
+    expect(said).toContain('cm');
+  });
+});

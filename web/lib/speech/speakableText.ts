@@ -84,7 +84,11 @@ function inline(text: string, shelf: Shelf): string {
       .replace(/\bhttps?:\/\/[^\s)]*[^\s).,;:!?]/gi, () => shelf.put('link'))
       .replace(/<!--[\s\S]*?-->/g, '')
       .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
-      .replace(/<\/?[a-zA-Z][^<>]*>/g, ' ')
+      // HTML a model may write (known tags only: "a<b and c>d" is a comparison, not a tag).
+      .replace(
+        /<\/?(?:br|p|div|span|sup|sub|b|i|em|strong|u|small|mark|details|summary|kbd|code|pre|table|thead|tbody|tr|td|th|ul|ol|li|hr|h[1-6])(?:\s+[a-zA-Z-]+=(?:"[^"]*"|'[^']*'))*\s*\/?>/gi,
+        ' ',
+      )
       // A number times a number, before the stars of emphasis are taken away.
       .replace(/(\d)\s*\*\s*(?=\d)/g, '$1 times ')
       .replace(/(?<![\w\\])(\*{1,3}|_{1,3})(?=\S)([\s\S]*?\S)\1(?![*\w])/g, '$2')

@@ -33,6 +33,15 @@ export function useReadAloud(): ReadAloud {
   // The reading under way: its id, and a token that later callbacks of a cancelled one do not match.
   const current = useRef<{ id: string; token: object } | null>(null);
 
+  // Chrome lists its voices only after `voiceschanged`: ask early, so the first reading can pick a local one.
+  useEffect(() => {
+    if (!engine) return;
+    const load = () => void engine.synth.getVoices();
+    load();
+    engine.synth.addEventListener?.('voiceschanged', load);
+    return () => engine.synth.removeEventListener?.('voiceschanged', load);
+  }, [engine]);
+
   const stop = useCallback(() => {
     if (!engine || !current.current) return;
     current.current = null;
