@@ -56,7 +56,8 @@ export type GenerateImageInput = z.infer<typeof generateImageInput>;
 export const generatedImage = z.object({ fileId: z.string() });
 export type GeneratedImage = z.infer<typeof generatedImage>;
 
-export const messageStatus = z.enum(['complete', 'streaming', 'interrupted', 'blocked', 'failed']);
+/** held: a student's turn waiting for the safety re-check (the student sees "one moment"). */
+export const messageStatus = z.enum(['complete', 'streaming', 'interrupted', 'blocked', 'failed', 'held']);
 export type MessageStatus = z.infer<typeof messageStatus>;
 
 /** POST /api/conversations/:id/messages/:messageId/stop: how the reply ended (or stands). */

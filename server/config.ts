@@ -40,6 +40,8 @@ const aiSettingsShape = {
   AI_QUOTA_FREE_IMAGES: withDefault(int(0), 5),
   AI_QUOTA_PREMIUM_TEXT: withDefault(int(0), 2000),
   AI_QUOTA_PREMIUM_IMAGES: withDefault(int(0), 200),
+  AI_MODERATION_TIMEOUT_MS: withDefault(int(100), 10_000),
+  AI_MODERATION_RECHECK_MS: withDefault(int(100), 5_000),
 };
 
 const settingsSchema = z.object({
@@ -83,6 +85,7 @@ const settingsSchema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: withDefault(z.enum(['true', 'false']), 'true'),
+  RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(3650), 365),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -106,6 +109,8 @@ export interface Config {
   microsoft: { clientId: string; clientSecret: string; tenantId: string } | undefined;
   trustProxy: boolean;
   maxJsonBytes: number;
+  /** Days after an assignment closes (or is deleted) before its transcripts are purged (RETENTION_DAYS). */
+  retentionDays: number;
   ai: AiConfig;
   files: FilesConfig;
   /** S3-compatible object storage for finished files; absent = a folder under DATA_DIR. */
@@ -148,6 +153,8 @@ export interface AiConfig {
   retry: { maxRetries: number; baseMs: number; maxWaitMs: number };
   checkpointMs: number;
   ratePerMinute: number;
+  /** The moderation pass on student turns: how long one check may take, and how often held turns are checked again. */
+  moderation: { timeoutMs: number; recheckMs: number };
   quotas: { free: { text: number; images: number }; premium: { text: number; images: number } };
 }
 
@@ -204,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     microsoft: ms ? { ...ms, tenantId: s.MICROSOFT_TENANT } : undefined,
     trustProxy: s.TRUST_PROXY === 'true',
     maxJsonBytes: s.MAX_JSON_BYTES,
+    retentionDays: s.RETENTION_DAYS,
     ai,
     files: {
       maxFileBytes: s.FILE_MAX_BYTES,
@@ -300,6 +308,7 @@ function aiSettings(s: Settings, problems: string[]): AiConfig {
     retry: { maxRetries: s.AI_MAX_RETRIES, baseMs: s.AI_RETRY_BASE_MS, maxWaitMs: s.AI_RETRY_MAX_WAIT_MS },
     checkpointMs: s.AI_CHECKPOINT_MS,
     ratePerMinute: s.AI_RATE_LIMIT_PER_MINUTE,
+    moderation: { timeoutMs: s.AI_MODERATION_TIMEOUT_MS, recheckMs: s.AI_MODERATION_RECHECK_MS },
     quotas: {
       free: { text: s.AI_QUOTA_FREE_TEXT, images: s.AI_QUOTA_FREE_IMAGES },
       premium: { text: s.AI_QUOTA_PREMIUM_TEXT, images: s.AI_QUOTA_PREMIUM_IMAGES },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { createApp } from './app';
+import { startJobs } from './jobs';
 import { createAuth } from './auth/auth';
 import { pruneRates } from './auth/rate-limit';
 import { ConfigError, loadConfig, resolveAuthSecret } from './config';
@@ -68,12 +69,14 @@ async function main() {
     void sweepFiles({ db: database.db, config }).catch((err: unknown) => logError(null, 'files: the sweep failed', err));
   sweepUploads();
   setInterval(sweepUploads, 60 * 60_000).unref();
+  const stopJobs = startJobs({ config, database, auth, mailer });
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`Received ${signal}, shutting down.`);
+    stopJobs();
     // Open live streams would hold server.close() until the timeout; browsers reconnect elsewhere.
     liveHub(database).closeAll();
     server.close(() => void database.close().finally(() => process.exit(0)));

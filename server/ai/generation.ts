@@ -6,7 +6,7 @@ import { classify, providerBlockedReply, safeReply, type SafetyCategory } from '
 import { studentSafetySettings } from './safety';
 import { logError } from '../lib/log';
 
-export type FinalStatus = 'complete' | 'interrupted' | 'blocked' | 'failed';
+export type FinalStatus = 'complete' | 'interrupted' | 'blocked' | 'failed' | 'held';
 
 export interface GenerationResult {
   status: FinalStatus;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { studentAssignment } from './assignments';
 
 /**
  * A conversation with the AI engine: a chat, a document run, or a tutor session. The bot reference
@@ -45,16 +46,27 @@ export const aiMessage = pgTable(
     originalText: text('original_text'),
     /** Bumped by every hand edit, for optimistic concurrency (If-Match / `version`), like Saved Docs. */
     version: integer('version').notNull().default(1),
-    status: text('status', { enum: ['complete', 'streaming', 'interrupted', 'blocked', 'failed', 'superseded'] }).notNull(),
+    /**
+     * held: a student-facing turn the moderation pass could not check yet (it failed or timed out).
+     * The reply row stands for the answer to come; `errorCode` says what waits: held_input (the
+     * student's message, not yet shown to the model) or held_output (the reply, kept but not yet
+     * shown to the student). A scheduled re-check releases it (server/modules/safety).
+     */
+    status: text('status', { enum: ['complete', 'streaming', 'interrupted', 'blocked', 'failed', 'superseded', 'held'] }).notNull(),
     /** For an assistant turn: the user turn it answers. */
     replyTo: uuid('reply_to'),
     idempotencyKey: text('idempotency_key'),
     errorCode: text('error_code'),
     checkpointAt: timestamp('checkpoint_at', { withTimezone: true }),
+    /** The provider's own safety signals for this turn when it gave any (Gemini: block reason, safety ratings). */
+    providerSafety: jsonb('provider_safety').$type<ProviderSafety>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('ai_message_held_idx')
+      .on(t.status, t.checkpointAt)
+      .where(sql`${t.status} = 'held'`),
     unique('ai_message_seq_uq').on(t.conversationId, t.seq),
     unique('ai_message_idempotency_uq').on(t.conversationId, t.idempotencyKey),
     index('ai_message_streaming_idx')
@@ -78,7 +90,8 @@ export const aiUsage = pgTable(
     botId: text('bot_id'),
     conversationId: uuid('conversation_id'),
     messageId: uuid('message_id'),
-    kind: text('kind', { enum: ['text', 'image'] }).notNull(),
+    /** moderation: the safety pass on a student turn; metered here, never counted against a quota. */
+    kind: text('kind', { enum: ['text', 'image', 'moderation'] }).notNull(),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
     inputTokens: integer('input_tokens').notNull().default(0),
@@ -109,7 +122,21 @@ export const aiQuotaUse = pgTable(
   (t) => [primaryKey({ columns: [t.poolOwnerId, t.month, t.kind] })],
 );
 
-/** A safety hit in a student-facing run, shown to the teacher. */
+/** What a provider said about a turn's safety, as it said it (Gemini's names). */
+export interface ProviderSafety {
+  blockReason?: string;
+  finishReason?: string;
+  ratings?: { category: string; probability?: string; blocked?: boolean }[];
+}
+
+export const flagSeverities = ['low', 'medium', 'high'] as const;
+
+/**
+ * A safety hit on a student's assignment record, for its teacher (and, for self-harm, the school's
+ * admins). Teacher previews make none. `messageId` is the turn that was flagged: the student's
+ * message (source input) or the tutor's reply (source output). `detectedBy`: words (the instant
+ * local check), moderation (the model's pass), provider (the provider's own filter).
+ */
 export const safetyFlag = pgTable(
   'safety_flag',
   {
@@ -117,19 +144,33 @@ export const safetyFlag = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversation.id, { onDelete: 'cascade' }),
+    /** The student's assignment record the flag belongs to (null only on flags older than records). */
+    studentAssignmentId: uuid('student_assignment_id').references(() => studentAssignment.id, { onDelete: 'cascade' }),
     messageId: uuid('message_id'),
     studentId: text('student_id').notNull(),
     teacherId: text('teacher_id'),
     botId: text('bot_id'),
+    /** self_harm | violence | sexual | bullying | personal_data, or provider_block when only the provider's filter says why. */
     category: text('category').notNull(),
-    /** input: the student's message; output: the model's reply; provider: the provider's own block. */
+    severity: text('severity', { enum: flagSeverities }).notNull().default('medium'),
+    /** A short reason in the checker's words (the moderation pass's), never the message itself. */
+    reason: text('reason').notNull().default(''),
+    /** input: the student's message; output: the model's reply; provider: the provider's own block (older rows). */
     source: text('source', { enum: ['input', 'output', 'provider'] }).notNull(),
+    detectedBy: text('detected_by', { enum: ['words', 'moderation', 'provider'] })
+      .notNull()
+      .default('words'),
+    providerSafety: jsonb('provider_safety').$type<ProviderSafety>(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewNote: text('review_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('safety_flag_teacher_idx').on(t.teacherId, t.createdAt),
     // A conversation's flags: the assignment table counts them per student record.
     index('safety_flag_conversation_idx').on(t.conversationId),
+    index('safety_flag_record_idx').on(t.studentAssignmentId),
   ],
 );
 

@@ -281,7 +281,7 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
           ? store.STOPPED
           : (error?.code ?? (result.status === 'interrupted' ? 'interrupted' : null));
       await store.finishReply(db, r.replyId, result.status, result.text, errorCode, r.usageId, {
-        outcome: result.status === 'complete' ? 'ok' : result.status === 'failed' ? 'error' : result.status,
+        outcome: result.status === 'complete' || result.status === 'held' ? 'ok' : result.status === 'failed' ? 'error' : result.status,
         errorCode,
         inputTokens: result.inputTokens,
         outputTokens: result.outputTokens,

@@ -1,0 +1,13 @@
+import type { AppDeps } from './lib/context';
+import { startHeldRechecks } from './modules/safety/safety.recheck';
+import { startRetentionPurge } from './modules/records/records.purge';
+
+/**
+ * The app process's scheduled work besides the hourly sweeps in main.ts: held student turns are
+ * checked again (safety), and transcripts past retention are purged (records). Each job is safe
+ * to run in several processes at once. Returns the function that stops them.
+ */
+export function startJobs(deps: AppDeps): () => void {
+  const stops = [startHeldRechecks(deps), startRetentionPurge(deps)];
+  return () => stops.forEach((stop) => stop());
+}
