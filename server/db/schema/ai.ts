@@ -164,6 +164,8 @@ export const safetyFlag = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     reviewNote: text('review_note').notNull().default(''),
+    /** When the flag's alerts (live events, and the self-harm e-mails) were claimed: set once, so they go once. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "safety_flag" ADD COLUMN "alerted_at" timestamp with time zone;
