@@ -1,8 +1,12 @@
+import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+
 /**
- * Student safety (PEDAGOGY.md section D): a deterministic, rules-based check of each student
- * message and each tutor reply, the safe replies, and the provider's stricter safety settings.
- * Rules are first-person or directed ("I want to die", "you're so ugly") so that lessons about
- * reproduction, war or disease pass; a missed subtle case is still covered by the provider's filter.
+ * Student safety (PEDAGOGY.md section D), tier (a): the instant local check of each student message
+ * and each tutor reply, the safe replies, and the provider's stricter safety settings. Rules are
+ * first-person or directed ("I want to die", "you're so ugly") so that lessons about reproduction,
+ * war or disease pass. Slurs and explicit terms come from a maintained filter (obscenity's English
+ * dataset, which sees through leet-speak, look-alike letters and repeated letters; spacing is
+ * collapsed here). Tier (b), the model's moderation pass (moderation.ts), catches what words miss.
  */
 
 export type SafetyCategory = 'self_harm' | 'violence' | 'sexual' | 'bullying' | 'personal_data';
@@ -78,12 +82,130 @@ const outputRules: Rule[] = [
   { category: 'violence', pattern: /\bhow\s+to\s+(make|build)\s+(a|an)\s+(bomb|explosive|pipe bomb)\b/i },
 ];
 
+/** Slurs (hate): bullying wherever they appear. */
+const slurs = new Set([
+  'abeed',
+  'africoon',
+  'arabush',
+  'boonga',
+  'chingchong',
+  'chink',
+  'fag',
+  'kike',
+  'nigger',
+  'retard',
+  'spastic',
+  'tranny',
+]);
+/** Explicit sexual terms no lesson needs (the anatomy and reproduction words of a biology lesson are not here). */
+const explicit = new Set([
+  'blowjob',
+  'buttplug',
+  'deepthroat',
+  'dildo',
+  'doggystyle',
+  'double penetration',
+  'felch',
+  'fellatio',
+  'finger bang',
+  'fisting',
+  'gangbang',
+  'handjob',
+  'hentai',
+  'jizz',
+  'lubejob',
+  'porn',
+]);
+/** Profanity: a flag only when aimed at someone ("you ..."); "this is shit" alone is not bullying. */
+const profanity = new Set([
+  'fuck',
+  'shit',
+  'cunt',
+  'bitch',
+  'twat',
+  'wank',
+  'bollocks',
+  'arse',
+  'ass',
+  'dick',
+  'cock',
+  'prick',
+  'bastard',
+  'whore',
+  'slut',
+  'pussy',
+  'jerk off',
+]);
+/**
+ * Words the dataset would take for one of the above in ordinary lesson text. Dropped entirely
+ * (too often innocent in school: anal, anus, penis, vagina, sex, semen, orgasm, rape, incest,
+ * negro in a history of the Negro Leagues, dyke in geology, scat in jazz and biology, hooker in
+ * rugby, cum laude, tit the bird, turd, piss, boob, cuck): the moderation pass judges those in context.
+ */
+const lessonWords = [
+  'retardant',
+  'retardants',
+  'retardation',
+  'niggard',
+  'niggardly',
+  'chink in',
+  'chinks in',
+  'fagin',
+  'spastic colon',
+  'spastic paralysis',
+  'spastic cerebral',
+  'dick whittington',
+  'moby dick',
+  'dickinson',
+  'cockpit',
+  'cockpits',
+  'wankel',
+  'penistone',
+];
+
+const kept = new Set([...slurs, ...explicit, ...profanity]);
+const dataset = new DataSet<{ originalWord?: string }>()
+  .addAll(englishDataset)
+  .removePhrasesIf((p) => !kept.has(p.metadata?.originalWord ?? ''));
+const built = dataset.build();
+const matcher = new RegExpMatcher({
+  ...built,
+  whitelistedTerms: [...(built.whitelistedTerms ?? []), ...lessonWords],
+  ...englishRecommendedTransformers,
+});
+
+/** Letters written apart ("f u c k", "n.i.g.g.e.r", "r-e-t-a-r-d") joined back into a word. */
+const spacedOut = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}@$!*][\s.\-_*,]+){2,}[\p{L}\p{N}@$!*](?![\p{L}\p{N}])/gu;
+/** The same, leaving out a word "a" or "i" that happens to start the run ("a f a g" is "a fag"). */
+const spacedOutAfterWord = new RegExp(`(?<![\\p{L}\\p{N}])(?![ai]\\s)${spacedOut.source.slice('(?<![\\p{L}\\p{N}])'.length)}`, 'giu');
+const join = (run: string) => run.replace(/[\s.\-_*,]+/g, '');
+const spellings = (text: string) => new Set([text, text.replace(spacedOut, join), text.replace(spacedOutAfterWord, join)]);
+
+const directedNear = /\b(y[o0]u|u|ur|y[o0]ur|y[o0]u'?re|y[o0]ure|ya)\b/i;
+
+/** The filter's verdict on a text: bullying (a slur, or profanity aimed at someone), sexual, or null. */
+function filterWords(text: string): SafetyCategory | null {
+  let found: SafetyCategory | null = null;
+  for (const variant of spellings(text)) {
+    for (const match of matcher.getAllMatches(variant, true)) {
+      const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? '';
+      if (slurs.has(word)) return 'bullying';
+      if (explicit.has(word)) found ??= 'sexual';
+      else if (profanity.has(word)) {
+        const around = variant.slice(Math.max(0, match.startIndex - 20), match.endIndex + 21);
+        if (directedNear.test(around)) return 'bullying';
+      }
+    }
+  }
+  return found;
+}
+
 /** The first category the text falls under, or null. */
 export function classify(text: string, source: 'input' | 'output'): SafetyCategory | null {
   const rules = source === 'input' ? inputRules : outputRules;
   // Self-harm first: when several match, the reply with help resources matters most.
   for (const rule of rules) if (rule.pattern.test(text)) return rule.category;
-  return null;
+  return source === 'input' ? filterWords(text) : null;
 }
 
 const backToLesson = "I'm here to help with your lesson whenever you're ready.";
@@ -107,6 +229,17 @@ export function safeReply(category: SafetyCategory): string {
     case 'personal_data':
       return `Please keep personal details such as phone numbers, addresses and e-mail addresses private, even here. ${backToLesson}`;
   }
+}
+
+/** What the student sees while a held turn waits for the safety re-check (the held text itself is never shown). */
+export const heldReplyText = "One moment: I'm checking your message.";
+
+/** The 409 of a send into a conversation whose last turn is still held. */
+export const stillHeldMessage = 'One moment: your last message is still being checked.';
+
+/** The category whose safe reply this text is, if it is one (for the student page's help card). */
+export function safeReplyCategory(text: string): SafetyCategory | undefined {
+  return (['self_harm', 'violence', 'sexual', 'bullying', 'personal_data'] as const).find((c) => safeReply(c) === text);
 }
 
 /** The reply when the provider's own filter blocks a student-facing answer. */

@@ -18,7 +18,30 @@ export interface FakeBehaviour {
   reply?: string | ((req: RecordedRequest) => string);
   /** Record the send time of every chunk (for benchmarks). */
   recordChunkTimes: boolean;
+  /**
+   * The answer to a moderation request (a non-streamed JSON-mode call), given the text it
+   * classifies: a verdict, 'fail' (503), 'hang' (no answer), or `{ raw }` sent as the model's text.
+   * Default: `{"category":"none","severity":"none","reason":""}`.
+   */
+  moderation?: (text: string) => FakeVerdict | 'fail' | 'hang' | { raw: string };
 }
+
+export interface FakeVerdict {
+  category: 'none' | 'self_harm' | 'violence' | 'sexual' | 'bullying' | 'personal_data';
+  severity: 'none' | 'low' | 'medium' | 'high';
+  reason: string;
+}
+
+/** What the next moderation request gets instead of its verdict (a queue of its own). */
+export type FakeModerationFailure = FakeFailure | { kind: 'bad-json' };
+
+/** The text a moderation request classifies: what the app puts between its <<< and >>> markers, else all of it. */
+export function moderatedText(prompt: string): string {
+  const m = /<<<\n([\s\S]*)\n>>>/.exec(prompt);
+  return m ? m[1]! : prompt;
+}
+
+export const passVerdict: FakeVerdict = { category: 'none', severity: 'none', reason: '' };
 
 /** What the next request gets instead of a normal answer (a queue, one per request). */
 export type FakeFailure =
@@ -83,6 +106,9 @@ export class FakeCore {
   behaviour: FakeBehaviour = { ...defaultBehaviour };
   failures: FakeFailure[] = [];
   requests: RecordedRequest[] = [];
+  /** Moderation requests (JSON-mode, not streamed): kept apart from `requests`, which tests count. */
+  moderationRequests: RecordedRequest[] = [];
+  moderationFailures: FakeModerationFailure[] = [];
   models: Set<string>;
   apiKey: string;
   private count = 0;
@@ -102,15 +128,60 @@ export class FakeCore {
     this.failures.push(...f);
   }
 
+  /** Queues failures for the next moderation requests only (failNext keeps hitting the tutor's calls). */
+  failModerationNext(...f: FakeModerationFailure[]) {
+    this.moderationFailures.push(...f);
+  }
+
   reset() {
     this.behaviour = { ...defaultBehaviour };
     this.failures = [];
     this.requests = [];
+    this.moderationRequests = [];
+    this.moderationFailures = [];
   }
 
-  /** Every recorded request body as one string, for "was X ever sent?" checks. */
+  /** Every recorded request body (moderation too) as one string, for "was X ever sent?" checks. */
   everythingSent(): string {
-    return this.requests.map((r) => r.raw).join('\n');
+    return [...this.requests, ...this.moderationRequests].map((r) => r.raw).join('\n');
+  }
+
+  /**
+   * Records a moderation request and decides its answer: a queued failure first, then the
+   * behaviour's script, else the passing verdict. `text` is what it classifies.
+   */
+  moderate(
+    req: IncomingMessage,
+    path: string,
+    model: string,
+    raw: string,
+    text: string,
+  ): { rec: RecordedRequest; answer: FakeModerationFailure | { kind: 'verdict'; text: string } } {
+    const rec: RecordedRequest = {
+      at: Date.now(),
+      path,
+      model,
+      kind: 'text',
+      headers: req.headers,
+      body: raw,
+      raw,
+      chunkTimes: [],
+      reply: '',
+    };
+    try {
+      rec.body = JSON.parse(raw);
+    } catch {
+      // Recorded as text.
+    }
+    this.moderationRequests.push(rec);
+    const failure = this.moderationFailures.shift();
+    if (failure) return { rec, answer: failure };
+    const scripted = this.behaviour.moderation?.(text) ?? passVerdict;
+    if (scripted === 'fail') return { rec, answer: { kind: 'status', status: 503, message: 'Fake moderation failure' } };
+    if (scripted === 'hang') return { rec, answer: { kind: 'hang' } };
+    const out = 'raw' in scripted ? scripted.raw : JSON.stringify(scripted);
+    rec.reply = out;
+    return { rec, answer: { kind: 'verdict', text: out } };
   }
 
   record(req: IncomingMessage, path: string, model: string, kind: 'text' | 'image', raw: string): RecordedRequest {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { chunkText, FakeCore, json, listen, readBody, tinyPng, type FakeServer, type RecordedRequest } from './fake-llm';
+import { chunkText, FakeCore, json, listen, moderatedText, readBody, tinyPng, type FakeServer, type RecordedRequest } from './fake-llm';
 
 /**
  * A fake Gemini API speaking what @ai-sdk/google sends and expects:
@@ -35,6 +35,26 @@ function promptText(body: unknown): string {
   return parts.map((p) => p.text ?? '').join(' ');
 }
 
+/** A non-streamed call asking for JSON (generationConfig.responseMimeType): how the app's moderation pass calls. */
+function isJsonMode(raw: string): boolean {
+  try {
+    const b = JSON.parse(raw) as { generationConfig?: { responseMimeType?: string } };
+    return b.generationConfig?.responseMimeType === 'application/json';
+  } catch {
+    return false;
+  }
+}
+
+/** The text of the request's user turns. */
+function userText(body: unknown): string {
+  const b = body as { contents?: { role?: string; parts?: { text?: string }[] }[] };
+  return (b.contents ?? [])
+    .filter((c) => c.role === 'user')
+    .flatMap((c) => c.parts ?? [])
+    .map((p) => p.text ?? '')
+    .join('\n');
+}
+
 export async function startFakeGemini(options: { apiKey?: string; models?: string[]; port?: number } = {}): Promise<FakeGemini> {
   const core = new FakeCore({
     apiKey: options.apiKey ?? 'fake-gemini-key',
@@ -47,6 +67,7 @@ export async function startFakeGemini(options: { apiKey?: string; models?: strin
     const raw = await readBody(req);
     if (req.method !== 'POST' || !m) return googleError(res, 404, `Method not found: ${url.pathname}`);
     const [, model = '', method] = m;
+    if (method === 'generateContent' && isJsonMode(raw)) return moderation(req, res, url.pathname, model, raw);
     const rec = core.record(req, url.pathname, model, method === 'predict' ? 'image' : 'text', raw);
     if (req.headers['x-goog-api-key'] !== core.apiKey) {
       return googleError(res, 400, 'API key not valid. Please pass a valid API key.', {}, [
@@ -116,6 +137,53 @@ export async function startFakeGemini(options: { apiKey?: string; models?: strin
       if (i === last) res.end();
       return true;
     });
+  }
+
+  /** A moderation request (JSON mode, not streamed): answered from the moderation script, recorded apart. */
+  function moderation(req: IncomingMessage, res: ServerResponse, path: string, model: string, raw: string) {
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = {};
+    }
+    const { answer } = core.moderate(req, path, model, raw, moderatedText(userText(body)));
+    if (req.headers['x-goog-api-key'] !== core.apiKey) return googleError(res, 400, 'API key not valid. Please pass a valid API key.');
+    if (!core.models.has(model)) return googleError(res, 404, `models/${model} is not found for API version v1beta.`);
+    const promptTokens = tokensOf(promptText(body));
+    const usage = (out: number) => ({ promptTokenCount: promptTokens, candidatesTokenCount: out, totalTokenCount: promptTokens + out });
+    const says = (text: string) =>
+      json(res, 200, {
+        candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+        usageMetadata: usage(tokensOf(text)),
+        modelVersion: model,
+      });
+    switch (answer.kind) {
+      case 'verdict':
+        return says(answer.text);
+      case 'bad-json':
+        return says('I think this message is fine.');
+      case 'status':
+        return googleError(res, answer.status, answer.message ?? `Fake failure ${answer.status}`);
+      case 'reset':
+      case 'cut':
+        return void req.socket.resetAndDestroy();
+      case 'hang':
+        // No answer: the caller's timeout ends it (close() destroys the socket).
+        return;
+      case 'safety-block':
+      case 'safety-finish':
+        return json(res, 200, {
+          promptFeedback: {
+            blockReason: 'SAFETY',
+            safetyRatings: [
+              { category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' },
+              { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
+            ],
+          },
+          usageMetadata: usage(0),
+        });
+    }
   }
 
   const { info } = await listen(handle, options.port);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { chunkText, FakeCore, json, listen, readBody, tinyPng, type FakeServer, type RecordedRequest } from './fake-llm';
+import { chunkText, FakeCore, json, listen, moderatedText, readBody, tinyPng, type FakeServer, type RecordedRequest } from './fake-llm';
 
 /**
  * A fake OpenAI-compatible server (what Ollama, vLLM and LM Studio expose): POST
@@ -32,6 +32,14 @@ export async function startFakeOpenAICompatible(
       model = String((JSON.parse(raw) as { model?: string }).model ?? '');
     } catch {
       return openaiError(res, 400, 'Invalid JSON body', 'invalid_json');
+    }
+    const parsed = JSON.parse(raw) as {
+      stream?: boolean;
+      response_format?: { type?: string };
+      messages?: { role?: string; content?: unknown }[];
+    };
+    if (kind === 'text' && !parsed.stream && parsed.response_format && parsed.response_format.type !== 'text') {
+      return moderation(req, res, url.pathname, model, raw, parsed.messages ?? []);
     }
     const rec = core.record(req, url.pathname, model, kind, raw);
     if (core.apiKey && req.headers.authorization !== `Bearer ${core.apiKey}`)
@@ -95,6 +103,50 @@ export async function startFakeOpenAICompatible(
       if (i === chunks.length - 1) finish('stop', sent);
       return true;
     });
+  }
+
+  /** A moderation request (response_format json, not streamed): answered from the moderation script, recorded apart. */
+  function moderation(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    model: string,
+    raw: string,
+    messages: { role?: string; content?: unknown }[],
+  ) {
+    const user = messages
+      .filter((m) => m.role === 'user')
+      .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+      .join('\n');
+    const { answer } = core.moderate(req, path, model, raw, moderatedText(user));
+    if (core.apiKey && req.headers.authorization !== `Bearer ${core.apiKey}`)
+      return openaiError(res, 401, 'Invalid API key', 'invalid_api_key');
+    if (!core.models.has(model)) return openaiError(res, 404, `The model \`${model}\` does not exist`, 'model_not_found');
+    const says = (content: string, finish = 'stop') =>
+      json(res, 200, {
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }],
+        usage: { prompt_tokens: tokensOf(user), completion_tokens: tokensOf(content), total_tokens: tokensOf(user) + tokensOf(content) },
+      });
+    switch (answer.kind) {
+      case 'verdict':
+        return says(answer.text);
+      case 'bad-json':
+        return says('I think this message is fine.');
+      case 'status':
+        return openaiError(res, answer.status, answer.message ?? `Fake failure ${answer.status}`, 'fake_failure');
+      case 'reset':
+      case 'cut':
+        return void req.socket.resetAndDestroy();
+      case 'hang':
+        return;
+      case 'safety-block':
+      case 'safety-finish':
+        return says('', 'content_filter');
+    }
   }
 
   const { info } = await listen(handle, options.port);
