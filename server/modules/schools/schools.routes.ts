@@ -2,11 +2,18 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { MySchool } from '../../../contract/schools';
 import { schema } from '../../db/client';
-import { requireUser, type AppEnv } from '../../lib/context';
+import { schoolStudentQuery } from '../../../contract/records';
+import { readQuery, requireUser, type AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { resolveSubscription } from '../subscription/subscription.service';
+import { requireSchoolAdmin } from '../records/records.policy';
+import { deleteForSchool, exportForSchool, recordZipResponse } from '../records/records.service';
 
-/** GET /api/school: the licence the signed-in user resolved to (404 when none). */
+/**
+ * GET /api/school: the licence the signed-in user resolved to (404 when none). The school's admins
+ * export (GET /students/export?email=) and delete (DELETE /students?email=) a student's record
+ * across the school's teachers.
+ */
 export function schoolRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
@@ -27,5 +34,20 @@ export function schoolRoutes() {
     };
     return c.json(body);
   });
+
+  app.get('/students/export', async (c) => {
+    const admin = await requireSchoolAdmin(c);
+    const { email } = readQuery(c, schoolStudentQuery);
+    const { database, config } = c.get('deps');
+    return recordZipResponse(await exportForSchool(database.db, admin, email, config.supportEmail));
+  });
+
+  app.delete('/students', async (c) => {
+    const admin = await requireSchoolAdmin(c);
+    const { email } = readQuery(c, schoolStudentQuery);
+    const { database, config } = c.get('deps');
+    return c.json(await deleteForSchool(database.db, admin, email, config.supportEmail));
+  });
+
   return app;
 }

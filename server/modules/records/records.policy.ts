@@ -1,0 +1,46 @@
+import type { AppContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { requireTeacherSubscription } from '../subscription/subscription.policy';
+import { resolveSubscription } from '../subscription/subscription.service';
+import { holdersOf } from './records.store';
+
+/**
+ * Who may export or delete a student's record. The teacher side is the premium teacher of the
+ * roster entry (requireAssignmentTeacher, as GET /api/students/:entryId). The school side is an
+ * admin of a school licence that is active now, for the teachers who are in that licence now (as
+ * assertMayReadTranscript decides for one transcript).
+ */
+
+export interface SchoolAdmin {
+  userId: string;
+  schoolId: string;
+  schoolName: string;
+}
+
+/** 401 signed out, 403 for a student or a teacher who administers no active school licence. */
+export async function requireSchoolAdmin(c: AppContext): Promise<SchoolAdmin> {
+  const { user, sub } = await requireTeacherSubscription(c, "A student's school record is for the school's admins.");
+  if (!sub.is_admin || sub.status !== 'active school' || !sub.school_id) {
+    throw new AppError('forbidden', 403, "A student's school record is for the school's admins.");
+  }
+  return { userId: user.id, schoolId: sub.school_id, schoolName: sub.school_name ?? '' };
+}
+
+export const schoolStudentNotFound = () => notFound('That student at your school');
+
+/**
+ * The teachers of the admin's school who hold anything of this address (records or roster
+ * entries): each holder's subscription is resolved now, and only those in the admin's licence
+ * count. None: the one 404, whether or not another school holds the address.
+ */
+export async function schoolHolders(db: Db, admin: SchoolAdmin, email: string, supportEmail: string | undefined) {
+  const holders = await holdersOf(db, email);
+  const inSchool: { id: string; name: string }[] = [];
+  for (const holder of holders) {
+    const sub = await resolveSubscription(db, { user: holder, supportEmail });
+    if (sub.status === 'active school' && sub.school_id === admin.schoolId) inSchool.push({ id: holder.id, name: holder.name });
+  }
+  if (!inSchool.length) throw schoolStudentNotFound();
+  return inSchool;
+}
