@@ -114,7 +114,7 @@ export const assignmentSummary = z.object({
   bot: assignmentBot,
   classes: z.array(classRef),
   counts: statusCounts,
-  /** Unreviewed safety flags on this assignment's records (the flag detail comes with its own issue). */
+  /** Unreviewed safety flags on this assignment's records (GET /api/flags?record= lists a record's). */
   flags: z.number().int(),
   /** The automatic trophy rules on for this assignment. */
   trophyRules,
@@ -249,11 +249,13 @@ export const studentPage = z.object({
       lastActiveAt: z.string().nullable(),
       messageCount: z.number().int(),
       hasTranscript: z.boolean(),
+      /** Unreviewed safety flags on this record (GET /api/flags?record= lists them). */
+      flags: z.number().int(),
     }),
   ),
   lastActiveAt: z.string().nullable(),
   messageCount: z.number().int(),
-  /** Trophies and flags: counts now; their detail comes with the trophies and safety issue. */
+  /** Trophies, and unreviewed safety flags, over every record. */
   trophies: z.number().int(),
   flags: z.number().int(),
 });

@@ -12,6 +12,8 @@ export const liveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('assignment.updated'), assignmentId: id, studentAssignmentId: id }),
   /** To a student's own stream: they earned a trophy (or one was taken back); refetch /api/my-trophies. */
   z.object({ type: z.literal('trophies') }),
+  /** To a teacher's (or an alerted school admin's) stream: a safety flag came or was reviewed; refetch /api/flags. */
+  z.object({ type: z.literal('flags') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 

@@ -32,6 +32,7 @@ import { assignmentsRoutes } from './modules/assignments/assignments.routes';
 import { studentsRoutes } from './modules/assignments/students.routes';
 import { myAssignmentsRoutes } from './modules/my-assignments/my-assignments.routes';
 import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies/trophies.routes';
+import { flagsRoutes } from './modules/flags/flags.routes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/students', studentsRoutes());
   app.route('/api/my-assignments', myAssignmentsRoutes());
   app.route('/api/my-trophies', myTrophiesRoutes());
+  app.route('/api/flags', flagsRoutes());
   // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
   void startupSweep(deps);
   app.get('/api/auth-options', (c) => {

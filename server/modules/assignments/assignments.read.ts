@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AssignmentDetail, AssignmentList, AssignmentSummary, StatusCounts, StudentRecord } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
@@ -41,7 +41,8 @@ const factColumns = {
     where c2.owner_id = ${a.ownerId} and r2.email = ${sa.email} and r2.removed_at is null)`,
   hasTranscript: sql<boolean>`exists (select 1 from ${schema.aiMessage} m2
     where m2.conversation_id = ${sa.conversationId} and m2.status <> 'superseded')`,
-  flags: sql<number>`(select count(*) from ${f} f2 where f2.conversation_id = ${sa.conversationId})`.mapWith(Number),
+  // Unreviewed flags: the ones that still ask the teacher to act.
+  flags: sql<number>`(select count(*) from ${f} f2 where f2.student_assignment_id = ${sa.id} and f2.reviewed_at is null)`.mapWith(Number),
   trophies: trophyCountOf(sa.id),
 };
 
@@ -124,8 +125,8 @@ export async function summariesOf(db: Db, rows: AssignmentRow[]): Promise<Assign
     db
       .select({ assignmentId: sa.assignmentId, n: count() })
       .from(f)
-      .innerJoin(sa, eq(sa.conversationId, f.conversationId))
-      .where(inArray(sa.assignmentId, ids))
+      .innerJoin(sa, eq(sa.id, f.studentAssignmentId))
+      .where(and(inArray(sa.assignmentId, ids), isNull(f.reviewedAt)))
       .groupBy(sa.assignmentId),
   ]);
   const botById = new Map(bots.map((b) => [b.id, b]));

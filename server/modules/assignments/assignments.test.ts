@@ -412,18 +412,21 @@ describe("a student's record", () => {
     expect(counts).toEqual({ assigned: 1, in_progress: 1, submitted: 0, completed: 0, total: 2 });
   });
 
-  it("counts safety flags on the records' conversations, per record and per assignment", async () => {
+  it("counts the records' unreviewed safety flags, per record and per assignment", async () => {
     const k = await classWith(client, 'Flags', [['f@example.org', 'F']]);
     const created = await assign(client, { botId, title: 'Flags', classIds: [k.id] });
     const student = await signedIn(ctx, { role: 'student', email: 'f@example.org' });
     const conversationId = await converse(ctx, created.students[0]!.id, student.user.id, ['Hi', 'Hello']);
     await ctx.database.db.insert(schema.safetyFlag).values(
-      ['violence', 'bullying'].map((category) => ({
+      ['violence', 'bullying', 'sexual'].map((category) => ({
         conversationId,
+        studentAssignmentId: created.students[0]!.id,
         studentId: student.user.id,
         teacherId: teacher.user.id,
         category,
         source: 'input' as const,
+        // A reviewed flag no longer asks for the teacher's attention: it is not counted.
+        reviewedAt: category === 'sexual' ? new Date() : null,
       })),
     );
     const d = await detail(created.id);

@@ -58,6 +58,7 @@ export async function getStudentPage(db: Db, actor: AssignmentActor, entryId: st
       lastActiveAt: record.lastActiveAt,
       messageCount: record.messageCount,
       hasTranscript: record.hasTranscript,
+      flags: record.flags,
     })),
     lastActiveAt,
     messageCount,

@@ -45,9 +45,18 @@ describe('the student page', () => {
     const conversationId = await converse(ctx, kimFirst.id, kim.user.id, ['a', 'b', 'c', 'd']);
     const when = new Date('2029-05-01T10:00:00Z');
     await ctx.database.db.update(schema.studentAssignment).set({ lastActiveAt: when }).where(eq(schema.studentAssignment.id, kimFirst.id));
-    await ctx.database.db
-      .insert(schema.safetyFlag)
-      .values({ conversationId, studentId: kim.user.id, teacherId: teacher.user.id, category: 'bullying', source: 'input' });
+    // Two flags on the record, one of them reviewed: the page counts the one still to act on.
+    await ctx.database.db.insert(schema.safetyFlag).values(
+      [null, new Date()].map((reviewedAt) => ({
+        conversationId,
+        studentAssignmentId: kimFirst.id,
+        studentId: kim.user.id,
+        teacherId: teacher.user.id,
+        category: 'bullying',
+        source: 'input' as const,
+        reviewedAt,
+      })),
+    );
 
     for (const entryId of [algebra.entries['kim@example.org']!, oldEntry]) {
       const res = await client.json<StudentPage>('GET', `/api/students/${entryId}`);
@@ -69,6 +78,7 @@ describe('the student page', () => {
           lastActiveAt: null,
           messageCount: 0,
           hasTranscript: false,
+          flags: 0,
         },
         {
           assignmentId: first.id,
@@ -80,6 +90,7 @@ describe('the student page', () => {
           lastActiveAt: when.toISOString(),
           messageCount: 2,
           hasTranscript: true,
+          flags: 1,
         },
       ]);
       expect(res.body).toMatchObject({ lastActiveAt: when.toISOString(), messageCount: 2, trophies: 0, flags: 1 });

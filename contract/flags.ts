@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { pageCursor, text } from './common';
+
+/**
+ * Safety flags a teacher acts on (issue 16, items 2 and 5). A flag belongs to a student's
+ * assignment record; the assigning teacher reads and reviews it (even while their plan has lapsed,
+ * as transcripts), and an admin of that teacher's school reads and reviews its self-harm flags (the
+ * alerts). Endpoints: GET /api/flags (the inbox, or one record's flags with ?record=),
+ * GET /api/flags/count, GET /api/flags/:id, POST /api/flags/:id/review.
+ */
+
+export const flagCategories = ['self_harm', 'violence', 'sexual', 'bullying', 'personal_data', 'provider_block'] as const;
+export const flagCategory = z.enum(flagCategories);
+export type FlagCategory = z.infer<typeof flagCategory>;
+
+/** Each category in words, as the teacher reads it (PEDAGOGY.md's categories). */
+export const flagCategoryText: Record<FlagCategory, string> = {
+  self_harm: 'Self-harm',
+  violence: 'Violence',
+  sexual: 'Sexual content',
+  bullying: 'Bullying or hate',
+  personal_data: 'Personal data',
+  provider_block: "Blocked by the AI provider's filter",
+};
+
+export const flagSeverity = z.enum(['low', 'medium', 'high']);
+export type FlagSeverity = z.infer<typeof flagSeverity>;
+
+export const FLAG_NOTE_MAX = 2000;
+/** Flags per page of the inbox. */
+export const FLAGS_PAGE_SIZE = 30;
+/** Turns shown around the flagged one: before it and after it. */
+export const FLAG_CONTEXT_BEFORE = 3;
+export const FLAG_CONTEXT_AFTER = 2;
+
+export const flagStatus = z.enum(['unreviewed', 'reviewed', 'all']);
+export type FlagStatus = z.infer<typeof flagStatus>;
+
+/** GET /api/flags's query: the inbox by status, newest first, paged; `record` narrows it to one student's assignment record. */
+export const flagListQuery = z.strictObject({
+  status: flagStatus.default('unreviewed'),
+  cursor: pageCursor().optional(),
+  /** A record id; one that is not an id reads as not found (404), as every id in a path. */
+  record: z.string().max(64).optional(),
+});
+export type FlagListQuery = z.infer<typeof flagListQuery>;
+
+export const flagReview = z.object({
+  at: z.string(),
+  /** The reviewer's name, or null when their account is gone. */
+  byName: z.string().nullable(),
+  note: z.string(),
+});
+
+export const flagSummary = z.object({
+  id: z.string(),
+  category: flagCategory,
+  severity: flagSeverity,
+  /** The checker's short reason, never the message itself. */
+  reason: z.string(),
+  detectedBy: z.enum(['words', 'moderation', 'provider']),
+  /** input: the student's message; output: the tutor's reply; provider: the provider's own block. */
+  source: z.enum(['input', 'output', 'provider']),
+  createdAt: z.string(),
+  reviewed: flagReview.nullable(),
+  /** The record's roster name. */
+  studentName: z.string(),
+  assignment: z.object({ id: z.string(), title: z.string() }),
+  recordId: z.string(),
+  /** teacher: the caller set the assignment; admin: the caller is alerted as an admin of the teacher's school. */
+  as: z.enum(['teacher', 'admin']),
+});
+export type FlagSummary = z.infer<typeof flagSummary>;
+
+export const flagList = z.object({
+  flags: z.array(flagSummary),
+  nextCursor: z.string().nullable(),
+  /** Every unreviewed flag the caller may read (the badge's number), whatever the filter. */
+  unreviewed: z.number().int(),
+});
+export type FlagList = z.infer<typeof flagList>;
+
+/** GET /api/flags/count: the drawer's badge. `total` says whether the caller has any flags at all (a lapsed teacher's inbox). */
+export const flagCount = z.object({ unreviewed: z.number().int(), total: z.number().int() });
+export type FlagCount = z.infer<typeof flagCount>;
+
+export const flagTurn = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  /** The flagged turn itself. */
+  flagged: z.boolean(),
+});
+export type FlagTurn = z.infer<typeof flagTurn>;
+
+/** GET /api/flags/:id: the flag with the message in context (up to 3 turns before it and 2 after). */
+export const flagDetail = flagSummary.extend({
+  context: z.array(flagTurn),
+  /** The teacher's name (for an admin: whose student this is). */
+  teacherName: z.string(),
+});
+export type FlagDetail = z.infer<typeof flagDetail>;
+
+/** POST /api/flags/:id/review: mark reviewed with a note, or back to unreviewed (the note kept as given). */
+export const reviewFlagInput = z.strictObject({
+  note: text({ max: FLAG_NOTE_MAX, trim: true, required: 'Write a note, or leave it empty.' }),
+  reviewed: z.boolean(),
+});
+export type ReviewFlagInput = z.infer<typeof reviewFlagInput>;
