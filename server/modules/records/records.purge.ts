@@ -1,6 +1,80 @@
+import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { schema } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
+import { logError } from '../../lib/log';
 
-/** Placeholder until the retention purge lands (issue 16 item 4): schedules nothing. */
-export function startRetentionPurge(_deps: AppDeps): () => void {
-  return () => undefined;
+/**
+ * The retention purge (issue 16 item 4): the transcripts of students' assignment records are kept
+ * while the assignment is open and for RETENTION_DAYS after it closes or is deleted, then deleted.
+ * The records stay (status, counts, feedback, trophies) with no conversation; the transcript's
+ * messages and the flags on it go with it (their foreign keys cascade). It runs in the app process
+ * at start and hourly; on PostgreSQL each batch takes a transaction-level advisory lock, and a
+ * process that does not get it skips the round, so two processes never purge at once.
+ */
+
+/** The purge's advisory lock (the migration's is 727274, the school licences' 727275). */
+export const PURGE_LOCK_KEY = 727276;
+const BATCH = 200;
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+export interface PurgeResult {
+  /** Transcripts deleted this round. */
+  deleted: number;
+  /** True when another process held the lock, so this round did nothing (more). */
+  skipped: boolean;
+}
+
+/**
+ * Deletes, in batches, the transcripts of records whose assignment closed or was deleted more than
+ * config.retentionDays before `now`. An open assignment (neither closed nor deleted) is never
+ * touched; a reopened one is open again.
+ */
+export async function purgeExpiredTranscripts(deps: Pick<AppDeps, 'database' | 'config'>, now = new Date()): Promise<PurgeResult> {
+  const cutoff = new Date(now.getTime() - deps.config.retentionDays * DAY);
+  const a = schema.assignment;
+  const sa = schema.studentAssignment;
+  let deleted = 0;
+  for (;;) {
+    const batch = await deps.database.db.transaction(async (tx) => {
+      const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`);
+      if (!(result as { rows: { locked: boolean }[] }).rows[0]?.locked) return null;
+      const expired = tx
+        .select({ id: sa.conversationId })
+        .from(sa)
+        .innerJoin(a, sql`${a.id} = ${sa.assignmentId}`)
+        .where(and(isNotNull(sa.conversationId), or(lt(a.closedAt, cutoff), lt(a.deletedAt, cutoff))))
+        .limit(BATCH);
+      const gone = await tx
+        .delete(schema.conversation)
+        .where(inArray(schema.conversation.id, expired))
+        .returning({ id: schema.conversation.id });
+      return gone.length;
+    });
+    if (batch === null) return { deleted, skipped: true };
+    deleted += batch;
+    if (batch < BATCH) return { deleted, skipped: false };
+  }
+}
+
+/** Runs the purge now and then hourly, one round at a time in this process; returns the stop function. */
+export function startRetentionPurge(deps: AppDeps): () => void {
+  let running = false;
+  const round = () => {
+    if (running) return;
+    running = true;
+    purgeExpiredTranscripts(deps)
+      .catch((err: unknown) => logError(null, 'records: the retention purge failed', err))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(round, 0);
+  first.unref();
+  const timer = setInterval(round, HOUR);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
