@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { openFile, storeBufferAsFile } from '../files/files.service';
 import { resolveSubscription } from '../subscription/subscription.service';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
+import { converse } from '../assignments/assignments.test-helpers';
+import { consumeRate } from '../../auth/rate-limit';
 import { changePassword, createAccount, deleteUserEverything, setAccountRole } from './accounts.service';
 import { grantSubscription } from './subscriptions.service';
 
@@ -117,5 +119,94 @@ describe('accounts (operator)', () => {
     expect(await db().select().from(schema.conversation).where(eq(schema.conversation.id, transcriptId))).toHaveLength(0);
     expect(await db().select().from(schema.conversation).where(eq(schema.conversation.id, own[0]!.id))).toHaveLength(1);
     expect(await db().select().from(schema.user).where(eq(schema.user.id, student.user.id))).toHaveLength(1);
+  });
+
+  it("deletes a student's every row and file, with every teacher, by account and by address: no table mentions them after", async () => {
+    const name = 'Zephyrine Quillfeather';
+    const one = await assignmentWorld(ctx);
+    const two = await assignmentWorld(ctx, { title: 'Second teacher' });
+    const student = await one.addStudent({ name });
+    const email = student.user.email;
+    // The same address on the second teacher's roster and record, opened by the account.
+    const [entry] = await db()
+      .insert(schema.rosterEntry)
+      .values({ classId: two.klass.id, email, name, userId: student.user.id })
+      .returning();
+    const [second] = await db()
+      .insert(schema.studentAssignment)
+      .values({ assignmentId: two.assignment.id, email, name, rosterEntryId: entry!.id })
+      .returning();
+    const chatOne = await converse(ctx, student.asid, student.user.id, [`${name} writes`, 'A reply']);
+    const chatTwo = await converse(ctx, second!.id, student.user.id, ['Second question', 'Second reply']);
+    // A record of the address on a third assignment, never opened by the account (no student_id).
+    const [third] = await db()
+      .insert(schema.assignment)
+      .values({ ownerId: one.teacher.user.id, botId: one.bot.id, title: 'Never opened' })
+      .returning();
+    await db().insert(schema.studentAssignment).values({ assignmentId: third!.id, email, name });
+    await db()
+      .insert(schema.trophy)
+      .values({ studentAssignmentId: student.asid, kind: 'teacher', reason: 'Great', awardedBy: one.teacher.user.id });
+    await db().insert(schema.safetyFlag).values({
+      conversationId: chatTwo,
+      studentAssignmentId: second!.id,
+      studentId: student.user.id,
+      teacherId: two.teacher.user.id,
+      category: 'bullying',
+      source: 'input',
+    });
+    await db().insert(schema.aiUsage).values({
+      userId: student.user.id,
+      poolOwnerId: one.teacher.user.id,
+      conversationId: chatOne,
+      kind: 'text',
+      provider: 'gemini',
+      model: 'm',
+      outcome: 'ok',
+    });
+    await consumeRate(db(), `ai:${student.user.id}`, { window: 60_000, max: 10 });
+    const sub = await resolveSubscription(db(), { user: { ...student.user, role: 'student' }, supportEmail: undefined });
+    const stored = await storeBufferAsFile({ db: db(), config: ctx.config }, sub, {
+      ownerId: student.user.id,
+      data: Buffer.from('my essay'),
+      name: 'essay.txt',
+      declaredType: 'text/plain',
+      purpose: 'knowledge',
+    });
+    // Another student of the same teacher, whose work stays.
+    const other = await one.addStudent({ name: 'Other Pupil' });
+    await converse(ctx, other.asid, other.user.id, ['Mine', 'Theirs']);
+
+    const gone = await deleteUserEverything({ db: db(), config: ctx.config }, email);
+    expect(gone).toMatchObject({ id: student.user.id, files: 1 });
+    await expect(openFile(ctx.config, stored)).rejects.toThrow();
+    expect((await student.client.get('/api/me')).status).toBe(401);
+
+    // Every column of every table, as text: none names the student's id, address or name.
+    type Column = { table_name: string; column_name: string };
+    const listed = await db().execute<Column>(
+      sql`select table_name, column_name from information_schema.columns where table_schema = 'public' order by table_name, column_name`,
+    );
+    const columns = (listed as { rows: Column[] }).rows;
+    expect(columns.length).toBeGreaterThan(100);
+    const hits: string[] = [];
+    for (const { table_name: t, column_name: c } of columns) {
+      const col = sql.raw(`"${t}"."${c}"::text`);
+      const res = await db().execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.raw(`"${t}"`)} where strpos(${col}, ${student.user.id}) > 0
+          or strpos(lower(${col}), ${email.toLowerCase()}) > 0 or strpos(${col}, ${name}) > 0`,
+      );
+      const n = (res as { rows: { n: number }[] }).rows[0]!.n;
+      if (n > 0) hits.push(`${t}.${c}: ${n}`);
+    }
+    expect(hits).toEqual([]);
+
+    // The teachers' own rows and the other student's work stay.
+    for (const id of [one.assignment.id, two.assignment.id, third!.id]) {
+      expect(await db().select({ id: schema.assignment.id }).from(schema.assignment).where(eq(schema.assignment.id, id))).toHaveLength(1);
+    }
+    const [kept] = await db().select().from(schema.studentAssignment).where(eq(schema.studentAssignment.id, other.asid));
+    expect(kept?.conversationId).toBeTruthy();
+    expect(await db().select().from(schema.rosterEntry).where(eq(schema.rosterEntry.id, other.entry.id))).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, like } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -7,6 +7,8 @@ import { forgetUserSessions } from '../../auth/session-cache';
 import { deleteAllFilesOf } from '../files/files.service';
 import { createPasswordUser, findUserByEmail, setPassword } from '../users/users.service';
 import { emailField, nameField, parseInput, passwordField, roleField } from './inputs';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const createAccountInput = z.object({
   email: emailField,
@@ -48,9 +50,47 @@ export async function setAccountRole(db: Db, input: z.input<typeof setRoleInput>
 }
 
 /**
- * Deletes an account and everything it owns, in one transaction. Sessions, sign-in methods and
- * customer subscriptions go by foreign-key cascade; data owned by later features is removed here.
- * School licences are the school's, so their teachers and admins lists are left as they are.
+ * The rows of a person that do not go with their user row by cascade: as a student, their
+ * assignment records with any teacher (by account and by address: the records of that address are
+ * the person's data) with the transcripts on them (flags and trophies cascade), roster entries of
+ * their address, flags naming them, their metered AI calls, and rate-limit counters keyed by them.
+ */
+async function deletePersonalRows(tx: Tx, user: { id: string; email: string }) {
+  const sa = schema.studentAssignment;
+  const theirs = or(eq(sa.studentId, user.id), eq(sa.email, user.email))!;
+  await tx.delete(schema.conversation).where(
+    inArray(
+      schema.conversation.id,
+      tx
+        .select({ id: sa.conversationId })
+        .from(sa)
+        .where(and(theirs, isNotNull(sa.conversationId))),
+    ),
+  );
+  await tx.delete(sa).where(theirs);
+  await tx.delete(schema.rosterEntry).where(or(eq(schema.rosterEntry.email, user.email), eq(schema.rosterEntry.userId, user.id)));
+  await tx.delete(schema.safetyFlag).where(eq(schema.safetyFlag.studentId, user.id));
+  await tx.delete(schema.aiUsage).where(eq(schema.aiUsage.userId, user.id));
+  // Keys are `ai:<user id>` and `auth<route>:email:<address>` (server/auth): matched by suffix, no LIKE wildcards.
+  const byEmail = `:email:${user.email}`;
+  await tx
+    .delete(schema.rateLimit)
+    .where(
+      or(
+        eq(schema.rateLimit.key, `ai:${user.id}`),
+        sql`${schema.rateLimit.key} like 'auth%' and right(${schema.rateLimit.key}, ${byEmail.length}) = ${byEmail}`,
+      ),
+    );
+  // Pending sign-in or verification links may name the address.
+  await tx.delete(schema.verification).where(or(eq(schema.verification.identifier, user.email), eq(schema.verification.value, user.email)));
+}
+
+/**
+ * Deletes an account and everything it owns, in one transaction, and ends its sessions. Sessions,
+ * sign-in methods, customer subscriptions and owned content go by foreign-key cascade; a student's
+ * records with every teacher and the rest of their personal rows are removed here
+ * (`deletePersonalRows`). School licences are the school's, so their teachers and admins lists are
+ * left as they are. Support runs this for a student's (or parent's) request to delete the account.
  */
 export async function deleteUserEverything(deps: { db: Db; config: Config }, email: string) {
   const { db } = deps;
@@ -82,6 +122,7 @@ export async function deleteUserEverything(deps: { db: Db; config: Config }, ema
             .where(eq(schema.assignment.ownerId, user.id)),
         ),
       );
+    await deletePersonalRows(tx, user);
     await tx.delete(schema.user).where(eq(schema.user.id, user.id));
     return { id: user.id, email: user.email, sessions: sessions?.n ?? 0, subscriptions: subscriptions?.n ?? 0, files };
   });
