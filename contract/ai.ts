@@ -75,6 +75,11 @@ export const conversationMessage = z.object({
   version: z.number().int(),
   /** The teacher edited this reply by hand (DocBot "Edit by hand"); `text` is their version. */
   edited: z.boolean(),
+  /**
+   * A reply the safety check gave instead of the tutor's: which concern it answers (self_harm:
+   * the page shows the help resources at once). Absent on other turns.
+   */
+  safety: z.enum(['self_harm', 'violence', 'sexual', 'bullying', 'personal_data']).optional(),
   createdAt: z.string(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
@@ -132,6 +137,8 @@ export const replyMetadata = z.object({
   status: messageStatus.optional(),
   /** The user stopped this reply; it is kept as far as it came. */
   stopped: z.boolean().optional(),
+  /** The safety check answered instead of the tutor, for this concern (as ConversationMessage.safety). */
+  safety: z.enum(['self_harm', 'violence', 'sexual', 'bullying', 'personal_data']).optional(),
   testProvider: z.boolean().optional(),
 });
 export type ReplyMetadata = z.infer<typeof replyMetadata>;

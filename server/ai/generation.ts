@@ -5,6 +5,8 @@ import { withRetries } from './retry';
 import { classify, providerBlockedReply, safeReply, type SafetyCategory } from './safety';
 import { studentSafetySettings } from './safety';
 import { logError } from '../lib/log';
+import type { ProviderSafety } from '../db/schema/ai';
+import { providerSafetyOf } from './moderation';
 
 export type FinalStatus = 'complete' | 'interrupted' | 'blocked' | 'failed' | 'held';
 
@@ -18,6 +20,8 @@ export interface GenerationResult {
   safety?: { category: SafetyCategory | 'provider_block'; source: 'output' | 'provider' };
   /** The user stopped it: the text so far is kept, marked interrupted. */
   stopped?: boolean;
+  /** The provider's own safety signals (Gemini's block reason, finish reason, ratings), when it gave any. */
+  providerSafety?: ProviderSafety;
   inputTokens: number;
   outputTokens: number;
   latencyMs: number;
@@ -25,9 +29,13 @@ export interface GenerationResult {
 
 export type GenerationEvent = { type: 'delta'; delta: string } | { type: 'end'; result: GenerationResult };
 
-/** Where a generation writes its result, once at the end (checkpoints are the caller's, see watchCheckpoints). */
+/**
+ * Where a generation writes its result, once at the end (checkpoints are the caller's, see
+ * watchCheckpoints). It may answer a different result for the listeners (the end-of-reply safety
+ * pass replaces or holds a reply): that is what they get.
+ */
 export interface GenerationSink {
-  finish(result: GenerationResult): Promise<void>;
+  finish(result: GenerationResult): Promise<GenerationResult | void>;
 }
 
 export interface TextRun {
@@ -128,6 +136,7 @@ async function consume(
   let inputTokens = 0;
   let outputTokens = 0;
   let providerBlocked = false;
+  let providerSafety: ProviderSafety | undefined;
   let outputHit: SafetyCategory | null = null;
   let error: unknown;
   generation.attachAbort(() => abort.abort(new AiStoppedError()));
@@ -153,6 +162,7 @@ async function consume(
         inputTokens = part.usage.inputTokens.total ?? 0;
         outputTokens = part.usage.outputTokens.total ?? 0;
         if (part.finishReason.unified === 'content-filter') providerBlocked = true;
+        providerSafety = providerSafetyOf(part.providerMetadata, part.finishReason.raw);
       } else if (part.type === 'error') {
         error = part.error;
         break;
@@ -169,7 +179,12 @@ async function consume(
     clearTimeout(timeout);
     reader.releaseLock();
   }
-  const base = { inputTokens, outputTokens, latencyMs: Math.round(performance.now() - started) };
+  const base = {
+    inputTokens,
+    outputTokens,
+    latencyMs: Math.round(performance.now() - started),
+    ...(providerSafety ? { providerSafety } : {}),
+  };
   const stopped = abort.signal.reason instanceof AiStoppedError;
   let result: GenerationResult;
   if (outputHit) {
@@ -192,7 +207,7 @@ async function consume(
     result = { ...base, status: 'complete', text: generation.text, replaced: false };
   }
   try {
-    await run.sink.finish(result);
+    result = (await run.sink.finish(result)) ?? result;
   } catch (err) {
     logError(null, 'ai: could not store a finished reply', err);
   }

@@ -113,6 +113,9 @@ const ratingsOf = (ratings: GeminiRating[] | null | undefined): NonNullable<Prov
     ...(r.blocked ? { blocked: true } : {}),
   }));
 
+/** The finish reasons that are a provider's safety stop (Gemini's, and OpenAI's content_filter). */
+const safetyFinishes = new Set(['SAFETY', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'OTHER', 'content_filter']);
+
 /**
  * Gemini's own safety signals from an SDK finish's providerMetadata, as stored in
  * ai_message.provider_safety; undefined when there are none worth keeping.
@@ -121,7 +124,7 @@ export function providerSafetyOf(metadata: unknown, finishReason?: string): Prov
   const g = (metadata as { google?: GeminiMetadata } | undefined)?.google;
   const blockReason = g?.promptFeedback?.blockReason ?? undefined;
   const ratings = ratingsOf(g?.promptFeedback?.safetyRatings ?? g?.safetyRatings);
-  const unusual = finishReason && finishReason !== 'STOP' && finishReason !== 'stop' ? finishReason : undefined;
+  const unusual = finishReason && safetyFinishes.has(finishReason) ? finishReason : undefined;
   const flagged = ratings.some((r) => (probabilityRank[r.probability ?? ''] ?? 0) >= 2 || r.blocked);
   if (!blockReason && !unusual && !flagged) return undefined;
   return {

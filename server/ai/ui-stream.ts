@@ -2,6 +2,7 @@ import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { ReplyMetadata } from '../../contract/ai';
 import type { AppError } from '../lib/errors';
 import type { Generation, GenerationResult } from './generation';
+import { safeReplyCategory } from './safety';
 
 /**
  * The AI SDK's UI message stream (what useChat reads), written directly: one SSE event per chunk,
@@ -30,7 +31,15 @@ function closing(
     out.push({ type: 'text-start', id: 'text-1' }, { type: 'text-delta', id: 'text-1', delta: text }, { type: 'text-end', id: 'text-1' });
   }
   if (error && status !== 'blocked') out.push({ type: 'error', errorText: error.message });
-  else out.push({ type: 'finish', finishReason: status === 'blocked' ? 'content-filter' : 'stop', messageMetadata: { ...meta, status } });
+  else {
+    // A safe reply says which concern it answers, so the page can show help resources at once.
+    const safety = status === 'blocked' ? safeReplyCategory(text) : undefined;
+    out.push({
+      type: 'finish',
+      finishReason: status === 'blocked' ? 'content-filter' : 'stop',
+      messageMetadata: { ...meta, status, ...(safety ? { safety } : {}) },
+    });
+  }
   return out;
 }
 

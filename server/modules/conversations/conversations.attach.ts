@@ -1,11 +1,11 @@
 import { isUuid } from '../../../contract/common';
-import { aiRuntime } from '../../ai/runtime';
 import { followedReplyResponse, liveReplyResponse, type ReplySnapshot } from '../../ai/ui-stream';
 import type { AppDeps, SessionUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { describeLiveError, replyMeta, storedError, storedFailure, storedReply } from './conversations.replay';
 import { abandonedBefore, startupSweep } from './conversations.service';
 import * as store from './conversations.store';
+import { liveGeneration, liveHereIds } from './conversations.live';
 
 /** How a stored reply reads to a follower: its text, and its end once it has one. */
 function snapshotOf(row: store.MessageRow): ReplySnapshot {
@@ -27,9 +27,8 @@ export async function attachReply(deps: AppDeps, actor: SessionUser, conversatio
   await store.findConversation(db, actor.id, conversationId);
   let reply = isUuid(messageId) ? await store.findMessage(db, messageId) : undefined;
   if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound('The reply');
-  const rt = aiRuntime(deps);
   const meta = replyMeta(deps, reply);
-  const live = rt.live.get(reply.id);
+  const live = liveGeneration(deps, reply.id);
   if (live) return liveReplyResponse(live, meta, describeLiveError(deps));
   if (reply.status !== 'streaming') return storedReply(reply, meta);
   // Not written here: alive in another process, or left by one that stopped (then it ends as interrupted).
@@ -37,7 +36,7 @@ export async function attachReply(deps: AppDeps, actor: SessionUser, conversatio
     await startupSweep(deps);
     const row = await store.findMessage(db, messageId);
     if (row?.status !== 'streaming' || (row.checkpointAt && row.checkpointAt >= abandonedBefore(deps))) return row;
-    await store.sweepInterrupted(db, abandonedBefore(deps), [...rt.live.keys()], conversationId);
+    await store.sweepInterrupted(db, abandonedBefore(deps), liveHereIds(deps), conversationId);
     return store.findMessage(db, messageId);
   };
   reply = (await current()) ?? reply;

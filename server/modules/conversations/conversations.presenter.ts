@@ -1,4 +1,5 @@
 import type { ConversationMessage, ConversationSummary } from '../../../contract/ai';
+import { heldReplyText, safeReplyCategory } from '../../ai/safety';
 import type { ConversationRow, MessageRow } from './conversations.store';
 
 export function presentConversation(row: ConversationRow): ConversationSummary {
@@ -13,10 +14,13 @@ export function presentConversation(row: ConversationRow): ConversationSummary {
 }
 
 export function presentMessage(row: MessageRow): ConversationMessage {
+  const safety = row.role === 'assistant' && row.status === 'blocked' ? safeReplyCategory(row.text) : undefined;
   return {
     id: row.id,
     role: row.role,
-    text: row.text,
+    // A held reply's text waits for the safety re-check: what it says is never shown before.
+    text: row.status === 'held' ? heldReplyText : row.text,
+    ...(safety ? { safety } : {}),
     // Superseded turns are never listed; the type says what the API may answer.
     status: row.status === 'superseded' ? 'complete' : row.status,
     errorCode: row.errorCode,

@@ -2,10 +2,12 @@ import type { ReplyMetadata } from '../../../contract/ai';
 import { aiNotConfigured, toAiError } from '../../ai/errors';
 import type { GenerationResult } from '../../ai/generation';
 import { aiRuntime } from '../../ai/runtime';
+import { heldReplyText } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import * as store from './conversations.store';
+import { liveGeneration } from './conversations.live';
 
 const storedErrors: Record<string, [402 | 409 | 502 | 503 | 504, string]> = {
   ai_bad_key: [502, 'The AI provider refused the API key. The operator checks the key setting.'],
@@ -46,14 +48,13 @@ export function describeLiveError(deps: AppDeps) {
  */
 export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promise<Response> {
   const { db } = deps.database;
-  const rt = aiRuntime(deps);
   let reply = keyed.role === 'assistant' ? keyed : await store.findReply(db, keyed.id);
   if (!reply) throw new AppError('conflict', 409, 'This message has no reply yet. Use Retry.');
   const meta = replyMeta(deps, reply);
   const describe = describeLiveError(deps);
   const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;
   for (;;) {
-    const live = rt.live.get(reply.id);
+    const live = liveGeneration(deps, reply.id);
     if (live) return liveReplyResponse(live, meta, describe);
     if (reply.status !== 'streaming' || Date.now() > deadline) break;
     await sleep(250);
@@ -65,6 +66,8 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promi
 /** The reply as stored, in the stream's shape: its text and how it ended (a failure before any text is an error). */
 export function storedReply(reply: store.MessageRow, meta: ReplyMetadata): Response {
   if (reply.status === 'failed') throw storedFailure(reply.errorCode);
+  // A held reply's text (if any) waits for the safety re-check: never shown until then.
+  if (reply.status === 'held') return storedReplyResponse({ status: 'held', text: heldReplyText }, { ...meta, status: 'held' });
   const status = reply.status === 'superseded' ? 'complete' : reply.status;
   // A reply the user stopped ended as they wanted: no error, only the mark.
   if (reply.errorCode === store.STOPPED) meta = { ...meta, stopped: true };

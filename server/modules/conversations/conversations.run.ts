@@ -8,15 +8,27 @@ import type { AiProvider } from '../../ai/providers';
 import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
-import { classify, safeReply, type SafetyCategory } from '../../ai/safety';
+import { ModerationFailedError, verdictAction, type ModerationVerdict } from '../../ai/moderation';
+import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCategory } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
-import { quotaExceededFor, resolvePool, uncount } from '../usage/usage.service';
+import { quotaExceededFor, reserveUsage, resolvePool, uncount } from '../usage/usage.service';
 import { watchCheckpoints } from './conversations.checkpoints';
 import * as store from './conversations.store';
 import { replayReply } from './conversations.replay';
+import { jobLive } from './conversations.live';
 import { logWarning } from '../../lib/log';
+import {
+  alertAfter,
+  flagAndAlert,
+  insertRecordFlag,
+  moderateTurn,
+  verdictFlag,
+  wordSeverity,
+  type FlagValues,
+  type StudentRecordRef,
+} from './conversations.safety';
 
 /** The checks that need no database: a provider is configured and the message is not too large. */
 function checkRequest(deps: AppDeps, text?: string): AiProvider {
@@ -78,6 +90,11 @@ export interface SendInput {
   text: string;
   idempotencyKey: string;
   hooks?: RunHooks;
+  /**
+   * The student's assignment record this turn belongs to: its turns get the moderation pass
+   * (tier b) and its safety hits become the record's flags. A teacher's preview has none.
+   */
+  record?: StudentRecordRef;
   /** Set only while bench:stream traces sends (sendClock). */
   clock?: SendClock;
 }
@@ -96,6 +113,8 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   const { conversation, messages, actor, spec, text, clock } = input;
   const existing = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
   if (existing) return replayReply(deps, existing);
+  // A turn still waiting for its safety re-check comes first: nothing is sent after it until then.
+  if (messages.some((m) => m.status === 'held')) throw new AppError('conflict', 409, stillHeldMessage);
   const hit = spec.audience === 'student' ? classify(text, 'input') : null;
   if (hit) return answerBlocked(deps, input, hit);
   const provider = checkRequest(deps, text);
@@ -165,6 +184,26 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     messageId: replyId,
     testProvider: deps.config.ai.testProvider || undefined,
   };
+  if (input.record) {
+    // Tier (b) on the student's message, before the tutor model sees it (after the quota allowed it).
+    const early = await checkInput(deps, provider, {
+      spec,
+      actor,
+      record: input.record,
+      conversationId: conversation.id,
+      userId,
+      replyId,
+      usageId: opened.usageId,
+      text,
+      generation,
+      meta,
+    });
+    if (early) {
+      rt.live.delete(replyId);
+      await input.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
+      return early;
+    }
+  }
   return runReply(deps, rt, provider, {
     spec,
     actor,
@@ -176,8 +215,73 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     generation,
     meta,
     hooks: input.hooks,
+    record: input.record,
     clock,
   });
+}
+
+interface InputCheck {
+  spec: RunSpec;
+  actor: SessionUser;
+  record: StudentRecordRef;
+  conversationId: string;
+  userId: string;
+  replyId: string;
+  usageId: string;
+  text: string;
+  generation: Generation;
+  meta: ReplyMetadata;
+}
+
+/**
+ * The moderation pass on a stored student message whose reply row is open: undefined to go on to
+ * the tutor (a low verdict leaves a flag), or the answer when it stops here: blocked with the safe
+ * reply and a flag, or held (the check failed) with no model call. Either way the quota count and
+ * the pending usage row of the tutor call that was not made are given back.
+ */
+async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<Response | undefined> {
+  const { db } = deps.database;
+  const where = { conversationId: c.conversationId, studentId: c.actor.id, botId: c.spec.botId, record: c.record };
+  let verdict: ModerationVerdict;
+  try {
+    verdict = await moderateTurn(deps, {
+      provider,
+      spec: c.spec,
+      studentId: c.actor.id,
+      conversationId: c.conversationId,
+      messageId: c.userId,
+      text: c.text,
+      which: 'input',
+    });
+  } catch (err) {
+    if (!(err instanceof ModerationFailedError)) throw err;
+    logWarning(null, 'safety: the moderation of a message failed; it is held', err);
+    await store.settleWithoutCall(db, c.replyId, 'held', '', store.HELD_INPUT, c.usageId);
+    const held: GenerationResult = { status: 'held', text: heldReplyText, replaced: true, inputTokens: 0, outputTokens: 0, latencyMs: 0 };
+    c.generation.end(held);
+    return storedReplyResponse({ status: 'held', text: heldReplyText }, { ...c.meta, status: 'held' });
+  }
+  const action = verdictAction(verdict);
+  if (action === 'pass') return undefined;
+  if (action === 'note') {
+    await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...verdictFlag(verdict) });
+    return undefined;
+  }
+  const flag = verdictFlag(verdict);
+  const category = flag.category === 'provider_block' ? 'violence' : flag.category;
+  const text = safeReply(category);
+  await store.settleWithoutCall(db, c.replyId, 'blocked', text, store.INPUT_BLOCKED, c.usageId, verdict.providerSafety);
+  await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...flag });
+  c.generation.end({
+    status: 'blocked',
+    text,
+    replaced: true,
+    safety: { category, source: 'output' },
+    inputTokens: 0,
+    outputTokens: 0,
+    latencyMs: 0,
+  });
+  return storedReplyResponse({ status: 'blocked', text }, c.meta);
 }
 
 /**
@@ -193,7 +297,7 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
   try {
     const replay = await db.transaction(async (tx) => {
       const { seq, keyed } = await store.lockConversation(tx, conversation, input.idempotencyKey, text);
-      if (keyed) return keyed;
+      if (keyed) return { keyed };
       await store.insertMessages(tx, [
         {
           id: userId,
@@ -216,20 +320,27 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
           checkpointAt: new Date(),
         },
       ]);
-      await store.insertFlag(tx, {
-        conversationId: conversation.id,
-        messageId: userId,
-        studentId: actor.id,
-        teacherId: spec.poolOwnerId,
-        botId: spec.botId,
-        category: hit,
-        source: 'input',
-      });
+      // A teacher's preview (no record) makes no flag.
+      const flagId = input.record
+        ? await insertRecordFlag(tx, {
+            conversationId: conversation.id,
+            messageId: userId,
+            studentId: actor.id,
+            botId: spec.botId,
+            record: input.record,
+            category: hit,
+            severity: wordSeverity(hit),
+            reason: 'The instant word check matched this message.',
+            source: 'input',
+            detectedBy: 'words',
+          })
+        : undefined;
       const guard = input.hooks?.guard;
       if (guard && !(await store.writeGuard(tx, guard))) throw new GuardRefused();
-      return undefined;
+      return { flagId, keyed: undefined };
     });
-    if (replay) return replayReply(deps, (await store.findMessage(db, replay))!);
+    if (replay.keyed) return replayReply(deps, (await store.findMessage(db, replay.keyed))!);
+    if (replay.flagId) await alertAfter(deps, replay.flagId);
   } catch (err) {
     const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
     if (winner) return replayReply(deps, winner);
@@ -255,6 +366,8 @@ export interface ReplyRun {
   generation: Generation;
   meta: ReplyMetadata;
   hooks?: Pick<RunHooks, 'started' | 'finished'>;
+  /** The student's assignment record: the reply gets the end-of-reply moderation pass, and flags are the record's. */
+  record?: StudentRecordRef;
   clock?: SendClock;
 }
 
@@ -273,32 +386,61 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
   r.clock?.('prompt');
   const errorOf = (result: GenerationResult) => (result.error === undefined ? undefined : toAiError(result.error, provider, 'text'));
   const sink = {
-    finish: async (result: GenerationResult) => {
+    finish: async (ended: GenerationResult): Promise<GenerationResult> => {
+      // A student's record: the whole reply is checked before its end is stored (tier b).
+      const { result, stored, flag } = r.record
+        ? await checkOutput(deps, provider, r, ended)
+        : { result: ended, stored: ended.text, flag: undefined };
       const error = errorOf(result);
-      const errorCode = result.safety
-        ? 'ai_safety_block'
-        : result.stopped
-          ? store.STOPPED
-          : (error?.code ?? (result.status === 'interrupted' ? 'interrupted' : null));
-      await store.finishReply(db, r.replyId, result.status, result.text, errorCode, r.usageId, {
-        outcome: result.status === 'complete' || result.status === 'held' ? 'ok' : result.status === 'failed' ? 'error' : result.status,
+      const errorCode =
+        result.status === 'held'
+          ? store.HELD_OUTPUT
+          : result.safety
+            ? 'ai_safety_block'
+            : result.stopped
+              ? store.STOPPED
+              : (error?.code ?? (result.status === 'interrupted' ? 'interrupted' : null));
+      await store.finishReply(
+        db,
+        r.replyId,
+        result.status,
+        stored,
         errorCode,
-        inputTokens: result.inputTokens,
-        outputTokens: result.outputTokens,
-        latencyMs: result.latencyMs,
-      });
-      if (result.safety && r.spec.audience === 'student') {
-        await store.insertFlag(db, {
+        r.usageId,
+        {
+          outcome: result.status === 'complete' || result.status === 'held' ? 'ok' : result.status === 'failed' ? 'error' : result.status,
+          errorCode,
+          inputTokens: result.inputTokens,
+          outputTokens: result.outputTokens,
+          latencyMs: result.latencyMs,
+        },
+        result.providerSafety,
+      );
+      // Flags belong to the record: a teacher's preview makes none.
+      if (r.record) {
+        const where = {
           conversationId: r.conversationId,
           messageId: r.replyId,
           studentId: r.actor.id,
-          teacherId: r.spec.poolOwnerId,
           botId: r.spec.botId,
-          category: result.safety.category,
-          source: result.safety.source,
-        });
+          record: r.record,
+        };
+        if (flag) await flagAndAlert(deps, { ...where, ...flag });
+        else if (result.safety) {
+          const byProvider = result.safety.source === 'provider';
+          await flagAndAlert(deps, {
+            ...where,
+            category: result.safety.category,
+            severity: result.safety.category === 'self_harm' ? 'high' : 'medium',
+            reason: byProvider ? "The provider's own filter stopped this reply." : 'The instant word check matched this reply.',
+            source: result.safety.source,
+            detectedBy: byProvider ? 'provider' : 'words',
+            providerSafety: result.providerSafety,
+          });
+        }
       }
       await r.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
+      return result;
     },
   };
   try {
@@ -318,4 +460,141 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
   r.hooks?.started?.(r.replyId, r.generation);
   void r.generation.done.then(() => rt.live.delete(r.replyId));
   return liveReplyResponse(r.generation, r.meta, errorOf);
+}
+
+/**
+ * The end-of-reply moderation pass on a student's record (tier b): only a reply that ended
+ * complete is checked. pass (and low, with a flag) stores it; a flag replaces it with the safe
+ * reply (the student saw it stream: the end withdraws it); a failed check holds it, kept in the
+ * row but shown to the student as "one moment" until the re-check. Answers the result for the
+ * listeners, the text to store and the flag to leave.
+ */
+async function checkOutput(
+  deps: AppDeps,
+  provider: AiProvider,
+  r: ReplyRun,
+  ended: GenerationResult,
+): Promise<{ result: GenerationResult; stored: string; flag?: ReplyFlag }> {
+  if (ended.status !== 'complete') return { result: ended, stored: ended.text };
+  let verdict: ModerationVerdict;
+  try {
+    verdict = await moderateTurn(deps, {
+      provider,
+      spec: r.spec,
+      studentId: r.actor.id,
+      conversationId: r.conversationId,
+      messageId: r.replyId,
+      text: ended.text,
+      which: 'output',
+    });
+  } catch (err) {
+    if (!(err instanceof ModerationFailedError)) throw err;
+    logWarning(null, 'safety: the moderation of a reply failed; it is held', err);
+    return { result: { ...ended, status: 'held', text: heldReplyText, replaced: true }, stored: ended.text };
+  }
+  const action = verdictAction(verdict);
+  if (action === 'pass') return { result: ended, stored: ended.text };
+  const flag = { source: 'output' as const, ...verdictFlag(verdict) };
+  if (action === 'note') return { result: ended, stored: ended.text, flag };
+  const category = flag.category === 'provider_block' ? 'violence' : flag.category;
+  const text = safeReply(category);
+  return {
+    result: { ...ended, status: 'blocked', text, replaced: true, safety: { category, source: 'output' } },
+    stored: text,
+    flag,
+  };
+}
+
+/** What a reply's flag says (where it belongs is added by the caller). */
+type ReplyFlag = Omit<FlagValues, 'conversationId' | 'messageId' | 'studentId' | 'botId' | 'record'>;
+
+export interface HeldRelease {
+  conversationId: string;
+  /** The held reply row (held_input) and the student's message it answers. */
+  replyId: string;
+  userTurn: store.MessageRow;
+  actor: SessionUser;
+  spec: RunSpec;
+  record: StudentRecordRef;
+  hooks?: Pick<RunHooks, 'started' | 'finished'>;
+}
+
+/**
+ * A held student message that the re-check let through: the tutor now answers it, into the held
+ * reply row, as a send would (the quota reserved first; the reply streams, is moderated at its end
+ * and stored). Answers false when the row is no longer held (another process took it) or the
+ * teacher's quota is used up (the reply is then marked failed with quota_exceeded).
+ */
+export async function releaseHeldInput(deps: AppDeps, h: HeldRelease): Promise<boolean> {
+  const { db } = deps.database;
+  const provider = checkRequest(deps);
+  const rt = aiRuntime(deps);
+  const pool = await resolvePool(db, deps.config.ai, h.spec.poolOwnerId, deps.config.supportEmail);
+  const messages = await store.visibleMessages(db, h.conversationId);
+  const history = store.historyTurns(messages.filter((m) => m.seq < h.userTurn.seq));
+  const generation = new Generation();
+  rt.live.set(h.replyId, generation);
+  const shared = jobLive(deps);
+  shared.set(h.replyId, generation);
+  void generation.done.then(() => shared.delete(h.replyId));
+  const forget = () => {
+    rt.live.delete(h.replyId);
+    shared.delete(h.replyId);
+  };
+  let usageId: string | undefined;
+  try {
+    usageId = await db.transaction(async (tx) => {
+      const reopened = await store.reopenHeld(tx, h.replyId);
+      if (!reopened) return undefined;
+      return reserveUsage(tx, {
+        userId: h.actor.id,
+        pool,
+        kind: 'text',
+        botId: h.spec.botId,
+        conversationId: h.conversationId,
+        messageId: h.replyId,
+        provider: provider.kind,
+        model: provider.textModelName,
+      });
+    });
+  } catch (err) {
+    forget();
+    if (err instanceof AppError && err.code === 'quota_exceeded') {
+      await store.endHeld(db, h.replyId, 'failed', '', 'quota_exceeded');
+      await h.hooks?.finished?.().catch((e: unknown) => logWarning(null, 'ai: a finished reply could not be announced', e));
+      return false;
+    }
+    throw err;
+  }
+  if (!usageId) {
+    forget();
+    return false;
+  }
+  const meta: ReplyMetadata = {
+    conversationId: h.conversationId,
+    messageId: h.replyId,
+    testProvider: deps.config.ai.testProvider || undefined,
+  };
+  try {
+    const res = await runReply(deps, rt, provider, {
+      spec: h.spec,
+      actor: h.actor,
+      conversationId: h.conversationId,
+      replyId: h.replyId,
+      usageId,
+      history,
+      text: h.userTurn.text,
+      generation,
+      meta,
+      hooks: h.hooks,
+      record: h.record,
+    });
+    // Nobody reads this stream: the reply runs to its end and is stored all the same.
+    void res.body?.cancel();
+  } catch (err) {
+    // runReply stored the failure (status failed) already.
+    forget();
+    logWarning(null, 'safety: a released message could not be answered', err);
+  }
+  return true;
 }

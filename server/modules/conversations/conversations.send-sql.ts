@@ -4,6 +4,7 @@ import { rateUpsert } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { pendingUsage, quotaCount, quotaGiveBack, usageFinished, type UsageOutcome } from '../usage/usage.service';
+import type { ProviderSafety } from '../../db/schema/ai';
 import type { MessageRow, OpenReply } from './conversations.store';
 
 /**
@@ -133,6 +134,8 @@ export interface FinishedReply {
   errorCode: string | null;
   usageId: string;
   usage: UsageOutcome;
+  /** The provider's safety signals, when it gave any. */
+  providerSafety?: ProviderSafety;
 }
 
 /**
@@ -141,7 +144,8 @@ export interface FinishedReply {
  */
 export function finishReplyStatement(f: FinishedReply): SQL {
   return sql`with reply as (
-      update ai_message set status = ${f.status}, text = ${f.text}, error_code = ${f.errorCode}, checkpoint_at = now(), updated_at = now()
+      update ai_message set status = ${f.status}, text = ${f.text}, error_code = ${f.errorCode}, checkpoint_at = now(), updated_at = now(),
+        provider_safety = coalesce(${f.providerSafety ? JSON.stringify(f.providerSafety) : null}::jsonb, provider_safety)
       where id = ${f.id} and status in ('streaming', 'interrupted')
     ),
     usage as (${usageFinished(f.usageId, f.usage)})

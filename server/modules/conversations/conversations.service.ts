@@ -15,6 +15,9 @@ import { replayReply } from './conversations.replay';
 import { preflight, runReply, type RunHooks } from './conversations.run';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
+import { stillHeldMessage } from '../../ai/safety';
+import type { StudentRecordRef } from './conversations.safety';
+import { liveHereIds } from './conversations.live';
 
 /**
  * The bots module's part in a teacher's send, as pure pieces that createApp hands to the
@@ -74,7 +77,7 @@ export function startupSweep(deps: AppDeps): Promise<void> {
   let done = swept.get(deps);
   if (!done) {
     done = store
-      .sweepInterrupted(deps.database.db, abandonedBefore(deps), [...aiRuntime(deps).live.keys()])
+      .sweepInterrupted(deps.database.db, abandonedBefore(deps), liveHereIds(deps))
       .catch((err: unknown) => logWarning(null, 'ai: the startup sweep failed', err));
     swept.set(deps, done);
   }
@@ -87,7 +90,7 @@ export async function getConversation(deps: AppDeps, actor: SessionUser, id: str
   await startupSweep(deps);
   let messages = await store.visibleMessages(db, id);
   if (messages.some((m) => m.status === 'streaming')) {
-    await store.sweepInterrupted(db, abandonedBefore(deps), [...aiRuntime(deps).live.keys()], id);
+    await store.sweepInterrupted(db, abandonedBefore(deps), liveHereIds(deps), id);
     messages = await store.visibleMessages(db, id);
   }
   const inputs = conversation.botKind === 'docbot' ? await store.runInputs(db, id) : [];
@@ -122,6 +125,8 @@ export interface RetryRequest {
   /** The run spec, resolved only when the retry is not a repeat of one already made. */
   spec: () => Promise<RunSpec>;
   hooks?: Pick<RunHooks, 'started' | 'finished'>;
+  /** A student's assignment record: the new reply gets the moderation pass and its flags are the record's. */
+  record?: StudentRecordRef;
 }
 
 /**
@@ -142,6 +147,7 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
   if (!last || last.role !== 'assistant' || !last.replyTo) throw new AppError('conflict', 409, 'There is no reply to retry.');
   const rt = aiRuntime(deps);
   if (last.status === 'streaming') throw new AppError('conflict', 409, 'This reply is still being written.');
+  if (last.status === 'held') throw new AppError('conflict', 409, stillHeldMessage);
   if (last.errorCode === store.INPUT_BLOCKED)
     throw new AppError('conflict', 409, 'This message was answered by the safety check and cannot be retried.');
   const userTurn = messages.find((m) => m.id === last.replyTo);
@@ -208,5 +214,6 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
     generation,
     meta,
     hooks: input.hooks,
+    record: input.record,
   });
 }

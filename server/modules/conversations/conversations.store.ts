@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contract/common';
 import type { Turn } from '../../ai/prompt';
 import type { RateRow, RateRule } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { isUniqueViolation, notFound } from '../../lib/errors';
-import type { Reservation, UsageOutcome } from '../usage/usage.service';
+import type { ProviderSafety } from '../../db/schema/ai';
+import { quotaGiveBack, type Reservation, type UsageOutcome } from '../usage/usage.service';
 import {
   finishReplyStatement,
   fromJson,
@@ -24,6 +25,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Marks the user turn whose reply was a safety answer given without a model call. */
 export const INPUT_BLOCKED = 'safety_input';
+
+/** A held reply row (status held) waiting for the safety re-check of the student's message: no model call yet. */
+export const HELD_INPUT = 'held_input';
+
+/** A held reply row whose text the model wrote but the re-check has not yet let the student see. */
+export const HELD_OUTPUT = 'held_output';
 
 /** Marks a reply the user stopped (kept as far as it came, status interrupted). */
 export const STOPPED = 'stopped';
@@ -140,10 +147,13 @@ export async function findMessage(db: Db, id: string): Promise<MessageRow | unde
 
 /**
  * The turns the model sees: complete replies and the user turns they answer. A turn answered by a
- * safety reply without a model call is left out, so its content is never sent on.
+ * safety reply without a model call is left out, so its content is never sent on; so is a turn
+ * still held for the safety re-check (and a held reply is not complete, so never sent either).
  */
 export function historyTurns(messages: MessageRow[]): Turn[] {
-  const blocked = new Set(messages.filter((m) => m.errorCode === INPUT_BLOCKED).map((m) => m.replyTo));
+  const blocked = new Set(
+    messages.filter((m) => m.errorCode === INPUT_BLOCKED || (m.status === 'held' && m.errorCode === HELD_INPUT)).map((m) => m.replyTo),
+  );
   const turns: Turn[] = [];
   for (const m of messages) {
     if (m.role === 'user' && !blocked.has(m.id)) turns.push({ role: 'user', text: m.text });
@@ -275,8 +285,35 @@ export async function finishReply(
   errorCode: string | null,
   usageId: string,
   usage: UsageOutcome,
+  providerSafety?: ProviderSafety,
 ) {
-  await db.execute(finishReplyStatement({ id, status, text, errorCode, usageId, usage }));
+  await db.execute(finishReplyStatement({ id, status, text, errorCode, usageId, usage, providerSafety }));
+}
+
+/**
+ * Ends an opened reply that made no model call (the student's message was blocked or held by the
+ * safety check): the reply row as given, its pending usage row deleted and the quota count given
+ * back, in one statement.
+ */
+export async function settleWithoutCall(
+  db: Db,
+  id: string,
+  status: 'blocked' | 'held',
+  text: string,
+  errorCode: string,
+  usageId: string,
+  providerSafety?: ProviderSafety,
+) {
+  await db.execute(sql`with reply as (
+      update ai_message set status = ${status}, text = ${text}, error_code = ${errorCode}, checkpoint_at = now(), updated_at = now(),
+        provider_safety = ${providerSafety ? JSON.stringify(providerSafety) : null}::jsonb
+      where id = ${id} and status = 'streaming'
+    ),
+    gone as (
+      delete from ai_usage where id = ${usageId}
+      returning pool_owner_id, kind, to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, true as gives_back
+    )
+    ${quotaGiveBack(sql`gone`)}`);
 }
 
 /**
@@ -297,6 +334,63 @@ export async function sweepInterrupted(db: Db, before: Date, liveHere: string[],
     );
 }
 
-export async function insertFlag(db: Db | Tx, values: typeof schema.safetyFlag.$inferInsert) {
-  await db.insert(schema.safetyFlag).values(values);
+/** Stores a flag; returns its id (for the alert, sent after the transaction). */
+export async function insertFlag(db: Db | Tx, values: typeof schema.safetyFlag.$inferInsert): Promise<string> {
+  const [row] = await db.insert(schema.safetyFlag).values(values).returning({ id: schema.safetyFlag.id });
+  return row!.id;
+}
+
+/** A held reply about to be answered: back to 'streaming' (its checkpoint now), only if it is still held. */
+export async function reopenHeld(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(schema.aiMessage)
+    .set({ status: 'streaming', errorCode: null, text: '', checkpointAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(schema.aiMessage.id, id), eq(schema.aiMessage.status, 'held')))
+    .returning({ id: schema.aiMessage.id });
+  return rows.length > 0;
+}
+
+/** Ends a held reply as the re-check decided, only if it is still held: false when another process did first. */
+export async function endHeld(
+  db: Db | Tx,
+  id: string,
+  status: 'complete' | 'blocked' | 'failed',
+  text: string | undefined,
+  errorCode: string | null,
+  providerSafety?: ProviderSafety,
+): Promise<boolean> {
+  const rows = await db
+    .update(schema.aiMessage)
+    .set({
+      status,
+      errorCode,
+      ...(text === undefined ? {} : { text }),
+      ...(providerSafety ? { providerSafety } : {}),
+      checkpointAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(schema.aiMessage.id, id), eq(schema.aiMessage.status, 'held')))
+    .returning({ id: schema.aiMessage.id });
+  return rows.length > 0;
+}
+
+/**
+ * Claims up to `limit` held replies for a re-check, safely across processes: the rows another
+ * process is claiming are skipped (FOR UPDATE SKIP LOCKED), and each claim moves the row's
+ * checkpoint to now, so no process takes it again for `minAgeMs` (the backoff between checks).
+ */
+export async function claimHeld(db: Db, minAgeMs: number, limit = 20): Promise<MessageRow[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    update ai_message set checkpoint_at = now()
+    where id in (
+      select id from ai_message
+      where status = 'held' and (checkpoint_at is null or checkpoint_at <= now() - ${`${Math.max(0, Math.round(minAgeMs))} milliseconds`}::interval)
+      order by checkpoint_at nulls first
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (result as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (!ids.length) return [];
+  return db.select().from(schema.aiMessage).where(inArray(schema.aiMessage.id, ids));
 }

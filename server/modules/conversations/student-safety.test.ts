@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { buildUser, type TestContext } from '../../../tests/harness';
+import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
+import type { StudentRecordRef } from './conversations.safety';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
 import type { RunSpec } from '../../ai/run-spec';
@@ -9,7 +11,8 @@ import type { SessionUser } from '../../lib/context';
 import { sendMessage } from './conversations.run';
 import { conversationForSend, createConversation, visibleMessages } from './conversations.store';
 
-// Student runs come from assignments (a later issue); here they go through the service layer.
+// A student's run on an assignment record, through the service layer (the record gives the flags
+// their place and the turns their moderation pass); without a record it is a teacher's preview.
 let ctx: TestContext;
 let fake: FakeGemini;
 beforeAll(async () => {
@@ -21,8 +24,13 @@ afterAll(async () => {
 });
 afterEach(() => fake.core.reset());
 
-async function studentRun(knowledge = 'Mitosis makes two identical cells.') {
-  const teacher = await buildUser(ctx, { role: 'teacher' });
+async function studentRun(knowledge = 'Mitosis makes two identical cells.', options: { preview?: boolean } = {}) {
+  const world = await assignmentWorld(ctx);
+  const teacher = world.teacher.user;
+  const { record: recordRow } = await world.addStudent({ name: 'Maya Lopez' });
+  const record: StudentRecordRef | undefined = options.preview
+    ? undefined
+    : { id: recordRow.id, assignmentId: world.assignment.id, teacherId: teacher.id };
   const row = await buildUser(ctx, { role: 'student', name: 'Maya Lopez', email: `maya.lopez.${key().slice(2, 10)}@school.org` });
   const student: SessionUser = { id: row.id, name: row.name, email: row.email, emailVerified: true, role: 'student' };
   const conversation = await createConversation(ctx.database.db, student.id, '', { id: 'bot-tutor-1', kind: 'tutorbot' });
@@ -46,7 +54,7 @@ async function studentRun(knowledge = 'Mitosis makes two identical cells.') {
       knowledgeOf: () => sql`null`,
     };
     const { messages } = await conversationForSend(ctx.database.db, read);
-    return readUIStream(await sendMessage(ctx, { conversation, messages, actor: student, spec, text, idempotencyKey: key() }));
+    return readUIStream(await sendMessage(ctx, { conversation, messages, actor: student, spec, text, idempotencyKey: key(), record }));
   };
   return { teacher, student, conversation, send };
 }
@@ -85,7 +93,17 @@ describe('student safety', () => {
     expect(out.text).toContain('741741');
     expect(fake.requests).toHaveLength(0);
     const [flag] = await flagsOf(conversation.id);
-    expect(flag).toMatchObject({ category: 'self_harm', source: 'input', teacherId: teacher.id, botId: 'bot-tutor-1' });
+    expect(flag).toMatchObject({
+      category: 'self_harm',
+      source: 'input',
+      teacherId: teacher.id,
+      botId: 'bot-tutor-1',
+      severity: 'high',
+      detectedBy: 'words',
+    });
+    expect(flag!.studentAssignmentId).toBeTruthy();
+    // The word check answered at once: no moderation call either.
+    expect(fake.core.moderationRequests).toHaveLength(0);
     const messages = await visibleMessages(ctx.database.db, conversation.id);
     expect(messages.map((m) => [m.role, m.status])).toEqual([
       ['user', 'complete'],
@@ -115,6 +133,20 @@ describe('student safety', () => {
     const out = await send('Tell me something edgy');
     expect(out.text).toMatch(/lesson/);
     const [flag] = await flagsOf(conversation.id);
-    expect(flag).toMatchObject({ category: 'provider_block', source: 'provider' });
+    expect(flag).toMatchObject({ category: 'provider_block', source: 'provider', detectedBy: 'provider' });
+    expect(flag!.providerSafety).toMatchObject({ blockReason: 'SAFETY' });
+    const messages = await visibleMessages(ctx.database.db, conversation.id);
+    expect(messages[1]!.providerSafety).toMatchObject({ blockReason: 'SAFETY' });
+  });
+
+  it("a teacher's preview (no record) keeps the instant check but makes no flag and no moderation call", async () => {
+    const { conversation, send } = await studentRun(undefined, { preview: true });
+    const out = await send('I want to die, nothing matters');
+    expect(out.text).toContain('988');
+    fake.core.set({ reply: 'Good question. Honestly you are so stupid for asking.' });
+    const replaced = await send('What is a cell wall?');
+    expect(replaced.text).not.toContain('stupid');
+    expect(await flagsOf(conversation.id)).toHaveLength(0);
+    expect(fake.core.moderationRequests).toHaveLength(0);
   });
 });

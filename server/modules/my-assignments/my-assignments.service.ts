@@ -11,6 +11,7 @@ import type { FileRow } from '../files/files.presenter';
 import { attachReply } from '../conversations/conversations.attach';
 import { awardEarnedTrophies } from '../trophies/trophies.service';
 import { sendMessage, sendWindow, type RunHooks } from '../conversations/conversations.run';
+import type { StudentRecordRef } from '../conversations/conversations.safety';
 import { logWarning } from '../../lib/log';
 import { replayReply } from '../conversations/conversations.replay';
 import { getConversation, retryReply, stopReply } from '../conversations/conversations.service';
@@ -178,6 +179,7 @@ export async function sendToMyAssignment(
       text: input.text,
       idempotencyKey: input.idempotencyKey,
       hooks: { guard: { ...store.sendGuard(user.id, view), refused: () => refusal(deps, user, asid) }, ...replyHooks(deps, user, view) },
+      record: recordRefOf(view),
       clock,
     });
   } catch (err) {
@@ -205,10 +207,54 @@ export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: 
         return studentSpec(view, await tutorForRetry(deps, view, user), user);
       },
       hooks: replyHooks(deps, user, view),
+      record: recordRefOf(view),
     });
   } catch (err) {
     throw studentQuotaError(err, teacherNameOf(view));
   }
+}
+
+/** The record as a run carries it: its turns get the moderation pass and its flags are the record's. */
+const recordRefOf = (view: store.RecordView): StudentRecordRef => ({
+  id: view.record.id,
+  assignmentId: view.assignment.id,
+  teacherId: view.assignment.ownerId,
+});
+
+/** The run of a held turn, rebuilt from its conversation's record (see heldTurnRun). */
+export interface HeldTurnRun {
+  actor: SessionUser;
+  spec: RunSpec;
+  record: StudentRecordRef;
+  hooks: Pick<RunHooks, 'started' | 'finished'>;
+  /** Why the tutor may not answer the held message now (closed, handed in, tutor deleted), or null. */
+  refusal: AppError | null;
+}
+
+/**
+ * For the safety re-check (server/modules/safety): the run of a held turn of `conversationId`,
+ * rebuilt through its assignment record as a send would build it, read again now. Undefined when
+ * the conversation has no record any more, or the student no longer has it (off the roster, the
+ * assignment deleted). The message budget is not asked again: the held message was counted.
+ */
+export async function heldTurnRun(deps: AppDeps, conversationId: string): Promise<HeldTurnRun | undefined> {
+  const { db } = deps.database;
+  const owner = await store.recordOfConversation(db, conversationId);
+  if (!owner) return undefined;
+  const view = await store.findRecord(db, owner.user.id, owner.asid);
+  if (!view) return undefined;
+  const tutor = await store.tutorOfRecord(db, owner.user.id, owner.asid);
+  if (!tutor) return undefined;
+  const user: SessionUser = { ...owner.user };
+  let refusal: AppError | null = null;
+  try {
+    assertMayStart(view);
+    if (view.record.status === 'submitted' || view.record.status === 'completed') assertMayCompose(view);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    refusal = err;
+  }
+  return { actor: user, spec: studentSpec(view, tutor, user), record: recordRefOf(view), hooks: replyHooks(deps, user, view), refusal };
 }
 
 /** The record's conversation, for following or stopping one of its replies: the record's and the caller's, or 404. */

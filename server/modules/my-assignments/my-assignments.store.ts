@@ -86,6 +86,25 @@ export async function findRecord(db: Db | Tx, userId: string, asid: string): Pro
   return row;
 }
 
+/**
+ * The record whose conversation this is, and its student's account (for the safety re-check of a
+ * held turn, which runs with no request): undefined when there is none.
+ */
+export async function recordOfConversation(
+  db: Db,
+  conversationId: string,
+): Promise<{ asid: string; user: { id: string; name: string; email: string; emailVerified: boolean; role: 'student' } } | undefined> {
+  const u = schema.user;
+  const [row] = await db
+    .select({ asid: sa.id, id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerified, role: u.role })
+    .from(sa)
+    .innerJoin(u, eq(u.id, sa.studentId))
+    .where(eq(sa.conversationId, conversationId))
+    .limit(1);
+  if (!row || row.role !== 'student') return undefined;
+  return { asid: row.asid, user: { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, role: 'student' } };
+}
+
 /** Marks the record as the caller's the first time they open it. */
 export async function claimRecord(db: Db, userId: string, asid: string): Promise<void> {
   await db

@@ -1,0 +1,117 @@
+import type { ProviderSafety } from '../../db/schema/ai';
+import type { Db } from '../../db/client';
+import { moderate, type ModerationVerdict } from '../../ai/moderation';
+import type { AiProvider } from '../../ai/providers';
+import { createRedactor } from '../../ai/redact';
+import type { RunSpec } from '../../ai/run-spec';
+import type { SafetyCategory } from '../../ai/safety';
+import type { AppDeps } from '../../lib/context';
+import { logWarning } from '../../lib/log';
+import { alertFlag } from '../flags/flags.alerts';
+import { resolvePool } from '../usage/usage.service';
+import * as store from './conversations.store';
+
+/**
+ * The safety pieces of a student's turn on an assignment record: the moderation pass (tier b) of
+ * a message or a reply, and the flags it leaves for the teacher. A teacher's preview has no
+ * record: it keeps the instant check only and makes no flag.
+ */
+
+/** The student's assignment record a run belongs to: its flags are the record's. */
+export interface StudentRecordRef {
+  id: string;
+  assignmentId: string;
+  teacherId: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface FlagValues {
+  conversationId: string;
+  messageId: string;
+  studentId: string;
+  botId: string | null;
+  record: StudentRecordRef;
+  category: SafetyCategory | 'provider_block';
+  severity: 'low' | 'medium' | 'high';
+  reason: string;
+  source: 'input' | 'output' | 'provider';
+  detectedBy: 'words' | 'moderation' | 'provider';
+  providerSafety?: ProviderSafety;
+}
+
+/** The severity of a flag the instant word check made: self-harm is always high. */
+export const wordSeverity = (category: SafetyCategory): 'medium' | 'high' => (category === 'self_harm' ? 'high' : 'medium');
+
+/** Stores a flag (in the caller's transaction, if any); returns its id for alertAfter. */
+export async function insertRecordFlag(db: Db | Tx, f: FlagValues): Promise<string> {
+  return store.insertFlag(db, {
+    conversationId: f.conversationId,
+    studentAssignmentId: f.record.id,
+    messageId: f.messageId,
+    studentId: f.studentId,
+    teacherId: f.record.teacherId,
+    botId: f.botId,
+    category: f.category,
+    severity: f.severity,
+    reason: f.reason.slice(0, 200),
+    source: f.source,
+    detectedBy: f.detectedBy,
+    providerSafety: f.providerSafety ?? null,
+  });
+}
+
+/** Tells the teacher (and for self-harm the school's admins) about a stored flag: best effort, after any transaction. */
+export async function alertAfter(deps: AppDeps, flagId: string): Promise<void> {
+  try {
+    await alertFlag(deps, flagId);
+  } catch (err) {
+    logWarning(null, 'safety: a flag alert could not be sent', err);
+  }
+}
+
+/** Stores a flag outside any transaction and alerts it. */
+export async function flagAndAlert(deps: AppDeps, f: FlagValues): Promise<void> {
+  await alertAfter(deps, await insertRecordFlag(deps.database.db, f));
+}
+
+export interface TurnCheck {
+  provider: AiProvider;
+  spec: RunSpec;
+  studentId: string;
+  conversationId: string;
+  /** The turn checked: the student's message, or the reply row. */
+  messageId: string;
+  text: string;
+  which: 'input' | 'output';
+}
+
+/** The moderation pass on one turn, redacted as the tutor's prompt is and metered to the teacher's pool (not its quota). */
+export async function moderateTurn(deps: AppDeps, t: TurnCheck): Promise<ModerationVerdict> {
+  const { db } = deps.database;
+  const ai = deps.config.ai;
+  const pool = await resolvePool(db, ai, t.spec.poolOwnerId, deps.config.supportEmail);
+  return moderate(db, {
+    provider: t.provider,
+    text: t.text,
+    which: t.which,
+    redact: createRedactor(t.spec.student),
+    timeoutMs: ai.moderation.timeoutMs,
+    retryMs: Math.min(ai.retry.baseMs, 500),
+    meter: {
+      userId: t.studentId,
+      poolOwnerId: t.spec.poolOwnerId,
+      schoolId: pool.schoolId,
+      botId: t.spec.botId,
+      conversationId: t.conversationId,
+      messageId: t.messageId,
+    },
+  });
+}
+
+/** A verdict's flag values (the caller adds where it belongs). */
+export function verdictFlag(v: ModerationVerdict): Pick<FlagValues, 'category' | 'severity' | 'reason' | 'detectedBy' | 'providerSafety'> {
+  const category = v.category === 'none' ? 'self_harm' : v.category;
+  const severity = v.severity === 'none' ? 'medium' : v.category === 'self_harm' && v.severity === 'low' ? 'medium' : v.severity;
+  return { category, severity, reason: v.reason, detectedBy: v.detectedBy, providerSafety: v.providerSafety };
+}
