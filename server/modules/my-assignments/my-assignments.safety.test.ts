@@ -1,0 +1,283 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { MyAssignment, MyAssignmentDetail } from '../../../contract/assignments';
+import { schema } from '../../db/client';
+import type { TestContext } from '../../../tests/harness';
+import type { FakeGemini } from '../../../tests/fakes/gemini';
+import { passVerdict, type FakeModerationFailure } from '../../../tests/fakes/fake-llm';
+import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { heldReplyText, safeReply, stillHeldMessage } from '../../ai/safety';
+import { recheckHeldTurns } from '../safety/safety.recheck';
+import { assignmentWorld, type World } from './my-assignments.test-helpers';
+
+// Issue 16 item 2: the two-tier safety check on a student's assignment turns. Tier (a) the instant
+// word check (with obscenity's filter), tier (b) the moderation pass by the configured model (the
+// fake answers it from its own script), held turns and their re-check.
+
+let ctx: TestContext;
+let fake: FakeGemini;
+beforeAll(async () => {
+  ({ ctx, fake } = await startAiTest({ AI_QUOTA_FREE_TEXT: '2', AI_MODERATION_TIMEOUT_MS: '400' }));
+});
+afterAll(async () => {
+  await ctx.close();
+  await fake.close();
+});
+afterEach(() => fake.core.reset());
+
+type Student = Awaited<ReturnType<World['addStudent']>>;
+const url = (s: Student, rest = '') => `/api/my-assignments/${s.asid}${rest}`;
+const send = async (s: Student, text: string) => s.client.post(url(s, '/messages'), { idempotencyKey: key(), text });
+const detail = async (s: Student) => (await s.client.json<MyAssignmentDetail>('GET', url(s))).body;
+
+const EMAIL = 'maya.lopez.safety@pupils.example.org';
+
+async function startedStudent(options: { premium?: boolean; email?: string } = {}) {
+  const world = await assignmentWorld(ctx, { premium: options.premium });
+  const student = await world.addStudent({ name: 'Maya Lopez', email: options.email ?? `m${key().slice(2, 12)}@pupils.example.org` });
+  const started = await student.client.json<MyAssignment>('POST', url(student, '/start'));
+  expect(started.status).toBe(200);
+  return { world, student };
+}
+
+const flagsOf = (asid: string) => ctx.database.db.select().from(schema.safetyFlag).where(eq(schema.safetyFlag.studentAssignmentId, asid));
+
+const usageOf = (userId: string, kind: 'text' | 'moderation') =>
+  ctx.database.db
+    .select()
+    .from(schema.aiUsage)
+    .where(and(eq(schema.aiUsage.userId, userId), eq(schema.aiUsage.kind, kind)));
+
+/** Waits until the record's last reply is no longer streaming (a released turn is answered in the background). */
+async function settled(s: Student): Promise<MyAssignmentDetail> {
+  for (let i = 0; i < 100; i++) {
+    const d = await detail(s);
+    if (d.messages.at(-1)?.status !== 'streaming') return d;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the reply never ended');
+}
+
+const finishOf = (chunks: Record<string, unknown>[]) =>
+  chunks.find((c) => c.type === 'finish') as { messageMetadata: Record<string, unknown> };
+
+describe('the moderation pass on a student message', () => {
+  it('catches what the word list misses: a safe reply with help resources, a flag on the record, and no tutor call', async () => {
+    const { world, student } = await startedStudent({ email: EMAIL });
+    fake.core.set({
+      moderation: (text) =>
+        text.includes("don't want to be here")
+          ? { category: 'self_harm', severity: 'high', reason: 'The student may want to die.' }
+          : passVerdict,
+    });
+    const res = await send(student, "Maya Lopez here. Maya says: I don't want to be here anymore.");
+    expect(res.status).toBe(200);
+    const out = await readUIStream(res);
+    expect(out.text).toContain('988');
+    expect(out.text).toContain('741741');
+    expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'blocked', safety: 'self_harm' });
+    expect(fake.requests).toHaveLength(0);
+    expect(fake.core.moderationRequests).toHaveLength(1);
+
+    const d = await detail(student);
+    expect(d.messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'blocked'],
+    ]);
+    expect(d.messages[1]).toMatchObject({ text: safeReply('self_harm'), safety: 'self_harm' });
+    const [flag, ...others] = await flagsOf(student.asid);
+    expect(others).toHaveLength(0);
+    expect(flag).toMatchObject({
+      studentAssignmentId: student.asid,
+      messageId: d.messages[0]!.id,
+      studentId: student.user.id,
+      teacherId: world.teacher.user.id,
+      category: 'self_harm',
+      severity: 'high',
+      reason: 'The student may want to die.',
+      source: 'input',
+      detectedBy: 'moderation',
+    });
+
+    // Redacted as the tutor's prompt is: the moderation request never carries the names or the address.
+    const sent = fake.core.everythingSent();
+    expect(sent).toContain('anymore');
+    expect(sent).not.toMatch(/maya|lopez/i);
+    expect(sent).not.toContain(EMAIL);
+    expect(sent).not.toContain('pupils.example.org');
+
+    // Metered as its own kind, to the teacher's pool; the tutor call that was not made left no count.
+    const moderation = await usageOf(student.user.id, 'moderation');
+    expect(moderation).toHaveLength(1);
+    expect(moderation[0]).toMatchObject({ poolOwnerId: world.teacher.user.id, outcome: 'ok' });
+    expect(await usageOf(student.user.id, 'text')).toHaveLength(0);
+    const counted = await ctx.database.db.select().from(schema.aiQuotaUse).where(eq(schema.aiQuotaUse.poolOwnerId, world.teacher.user.id));
+    expect(counted.reduce((n, r) => n + r.used, 0)).toBe(0);
+  });
+
+  it('a low verdict lets the message through to the tutor and leaves a low flag', async () => {
+    const { student } = await startedStudent();
+    fake.core.set({
+      moderation: (text) =>
+        text.includes('annoying') ? { category: 'bullying', severity: 'low', reason: 'Mild unkindness.' } : passVerdict,
+    });
+    const out = await readUIStream(await send(student, 'My brother is annoying, can you help with fractions?'));
+    expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'complete' });
+    expect(fake.requests).toHaveLength(1);
+    const [flag] = await flagsOf(student.asid);
+    expect(flag).toMatchObject({ category: 'bullying', severity: 'low', detectedBy: 'moderation', source: 'input' });
+  });
+
+  it('catches slurs and evasions with the instant check alone: no moderation call, no tutor call', async () => {
+    const { student } = await startedStudent();
+    for (const text of ['ur a n1gg3r', 'f u c k you', 'you are such a r3tard']) {
+      const out = await readUIStream(await send(student, text));
+      expect(out.text).toBe(safeReply('bullying'));
+    }
+    expect(fake.core.moderationRequests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
+    const flags = await flagsOf(student.asid);
+    expect(flags).toHaveLength(3);
+    expect(flags.every((f) => f.detectedBy === 'words' && f.category === 'bullying')).toBe(true);
+  });
+
+  const failures: [string, FakeModerationFailure[]][] = [
+    [
+      '503 (twice: the one quick retry fails too)',
+      [
+        { kind: 'status', status: 503 },
+        { kind: 'status', status: 503 },
+      ],
+    ],
+    ['an answer that is not the JSON verdict', [{ kind: 'bad-json' }]],
+    ['no answer before AI_MODERATION_TIMEOUT_MS', [{ kind: 'hang' }]],
+  ];
+  for (const [what, queue] of failures) {
+    it(`holds the message when the check fails (${what}), then a re-check lets the tutor answer it`, async () => {
+      const { student } = await startedStudent();
+      fake.core.failModerationNext(...queue);
+      const res = await send(student, 'What is a half plus a quarter?');
+      expect(res.status).toBe(200);
+      const out = await readUIStream(res);
+      expect(out.text).toBe(heldReplyText);
+      expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'held' });
+      expect(fake.requests).toHaveLength(0);
+
+      const held = await detail(student);
+      expect(held.messages.map((m) => [m.role, m.status])).toEqual([
+        ['user', 'complete'],
+        ['assistant', 'held'],
+      ]);
+      expect(held.messages[1]!.text).toBe(heldReplyText);
+      const [row] = await ctx.database.db.select().from(schema.aiMessage).where(eq(schema.aiMessage.id, held.messages[1]!.id));
+      expect(row!.errorCode).toBe('held_input');
+      // No quota was used by a message that has not reached the tutor.
+      expect(await usageOf(student.user.id, 'text')).toHaveLength(0);
+
+      // Nothing more is sent until it is checked.
+      const next = await send(student, 'Hello?');
+      expect(next.status).toBe(409);
+      expect(((await next.json()) as { error: { message: string } }).error.message).toBe(stillHeldMessage);
+
+      // The fake recovers: one round releases it, and the tutor answers the held message.
+      const round = await recheckHeldTurns(ctx);
+      expect(round).toMatchObject({ released: 1 });
+      const after = await settled(student);
+      expect(after.messages.map((m) => [m.role, m.status])).toEqual([
+        ['user', 'complete'],
+        ['assistant', 'complete'],
+      ]);
+      expect(after.messages[1]!.text).toBe(fake.requests[0]!.reply);
+      expect(fake.requests).toHaveLength(1);
+      expect(fake.requests[0]!.raw).toContain('a half plus a quarter');
+      expect((await usageOf(student.user.id, 'text'))[0]).toMatchObject({ outcome: 'ok' });
+    });
+  }
+
+  it('a re-check that flags a held message answers it with the safe reply and a flag', async () => {
+    const { student } = await startedStudent();
+    fake.core.set({ moderation: () => 'fail' });
+    await readUIStream(await send(student, 'nobody would notice if I was gone'));
+    expect(await recheckHeldTurns(ctx)).toMatchObject({ stillHeld: 1 });
+    fake.core.set({ moderation: () => ({ category: 'self_harm', severity: 'medium', reason: 'Hopelessness.' }) });
+    expect(await recheckHeldTurns(ctx)).toMatchObject({ blocked: 1 });
+    const d = await detail(student);
+    expect(d.messages[1]).toMatchObject({ status: 'blocked', text: safeReply('self_harm'), safety: 'self_harm' });
+    expect(fake.requests).toHaveLength(0);
+    const [flag] = await flagsOf(student.asid);
+    expect(flag).toMatchObject({ category: 'self_harm', severity: 'medium', detectedBy: 'moderation', source: 'input' });
+  });
+});
+
+describe('the moderation pass on a tutor reply', () => {
+  it('replaces a reply the pass flags with the safe reply, and flags the reply', async () => {
+    const { student } = await startedStudent();
+    fake.core.set({
+      reply: 'Here is how to hurt someone badly.',
+      moderation: (text) =>
+        text.startsWith('Here is how') ? { category: 'violence', severity: 'high', reason: 'Violent instructions.' } : passVerdict,
+    });
+    const out = await readUIStream(await send(student, 'Tell me a story'));
+    expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'blocked' });
+    // The streamed text is withdrawn at the end: the safe reply follows it as the reply's text.
+    expect(out.chunks.filter((c) => c.type === 'text-delta').at(-1)).toMatchObject({ delta: safeReply('violence') });
+    const d = await detail(student);
+    expect(d.messages[1]).toMatchObject({ status: 'blocked', text: safeReply('violence') });
+    const [flag] = await flagsOf(student.asid);
+    expect(flag).toMatchObject({
+      category: 'violence',
+      severity: 'high',
+      source: 'output',
+      detectedBy: 'moderation',
+      messageId: d.messages[1]!.id,
+    });
+  });
+
+  it('holds a reply whose check fails, never shows its text, and releases it after a passing re-check', async () => {
+    const { student } = await startedStudent();
+    let failing = true;
+    fake.core.set({
+      reply: 'Halves and quarters: two quarters make a half.',
+      moderation: (text) => (failing && text.startsWith('Halves') ? 'fail' : passVerdict),
+    });
+    const out = await readUIStream(await send(student, 'Explain quarters'));
+    expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'held' });
+    expect(out.chunks.filter((c) => c.type === 'text-delta').at(-1)).toMatchObject({ delta: heldReplyText });
+    const res = await student.client.request('GET', url(student));
+    const raw = await res.text();
+    expect(raw).not.toContain('two quarters make a half');
+    expect((JSON.parse(raw) as MyAssignmentDetail).messages[1]).toMatchObject({ status: 'held', text: heldReplyText });
+    // The held reply is never shown to the model either: the next send is refused until it is checked.
+    expect((await send(student, 'And thirds?')).status).toBe(409);
+
+    failing = false;
+    expect(await recheckHeldTurns(ctx)).toMatchObject({ released: 1 });
+    const d = await detail(student);
+    expect(d.messages[1]).toMatchObject({ status: 'complete', text: 'Halves and quarters: two quarters make a half.' });
+    expect(fake.requests).toHaveLength(1);
+    const next = await send(student, 'And thirds?');
+    expect(next.status).toBe(200);
+    expect(finishOf((await readUIStream(next)).chunks).messageMetadata).toMatchObject({ status: 'complete' });
+  });
+});
+
+describe('moderation and the quota', () => {
+  it("is metered as 'moderation', never counted in the teacher's quota, and not made once the quota is used up", async () => {
+    // A lapsed teacher: the free allowance of 2 generations.
+    const { world, student } = await startedStudent({ premium: false });
+    for (const text of ['One?', 'Two?']) {
+      const res = await send(student, text);
+      expect(res.status).toBe(200);
+      await readUIStream(res);
+    }
+    expect(fake.core.moderationRequests).toHaveLength(4);
+    const refused = await send(student, 'Three?');
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('quota_exceeded');
+    // The quota refused first: no moderation call for a message that will not be answered.
+    expect(fake.core.moderationRequests).toHaveLength(4);
+    expect(await usageOf(student.user.id, 'moderation')).toHaveLength(4);
+    const counted = await ctx.database.db.select().from(schema.aiQuotaUse).where(eq(schema.aiQuotaUse.poolOwnerId, world.teacher.user.id));
+    expect(counted).toEqual([expect.objectContaining({ kind: 'text', used: 2 })]);
+  });
+});
