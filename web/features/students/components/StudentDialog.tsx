@@ -23,6 +23,7 @@ import { useAssignmentsLive } from '../../../lib/assignments/useAssignmentsLive'
 import { useNow } from '../../../lib/assignments/useNow';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
+import { StudentRecordActions } from './StudentRecordActions';
 
 const s = strings.studentPage;
 const statusLabel = strings.assignments.status;
@@ -64,6 +65,7 @@ export function StudentDialog({ entryId, onClose }: { entryId: string; onClose: 
         )}
       </DialogContent>
       <DialogActions>
+        {page.data && <StudentRecordActions entryId={entryId} student={page.data.student} onDeleted={onClose} />}
         <Button onClick={onClose}>{s.close}</Button>
       </DialogActions>
     </Dialog>

@@ -1,0 +1,27 @@
+/** The words of the student's record actions on the teacher's student page (issue 16 item 4). */
+export const recordStrings = {
+  download: 'Download record',
+  downloading: 'Preparing…',
+  downloadHelp: 'One .zip with the record as a readable page (record.html) and as data (record.json).',
+  downloadFailed: 'The record could not be downloaded.',
+  delete: 'Delete this student’s data…',
+  confirmTitle: (name: string) => `Delete ${name}’s data?`,
+  goes: 'What is deleted, for good:',
+  goesItems: [
+    'their work on your assignments: status, feedback and time',
+    'their conversations with your tutors (transcripts)',
+    'their trophies and safety flags on your assignments',
+    'the student on your class rosters',
+  ],
+  stays: 'What stays:',
+  staysItems: ['the student’s account and anything they do with other teachers', 'your classes and assignments'],
+  exportFirst: 'Download the record first if you need to keep a copy.',
+  typeToConfirm: (email: string) => `Type ${email} to confirm`,
+  confirmLabel: 'Student’s e-mail address',
+  mismatch: 'Type the address exactly as shown.',
+  cancel: 'Cancel',
+  confirm: 'Delete data',
+  deleting: 'Deleting…',
+  deleteFailed: 'The data could not be deleted.',
+  deleted: (name: string) => `${name}’s data was deleted.`,
+};
