@@ -174,16 +174,19 @@ export const strings = {
       {
         title: 'How long we keep it',
         paragraphs: [
-          'A student\u2019s assignment conversation is kept while the assignment exists, also after the student leaves the class, so the teacher keeps the record of the work. An assignment the teacher deletes leaves the app at once (with a moment to undo) and its data stays on the server until the teacher\u2019s account is deleted; deleting the teacher\u2019s account or the student\u2019s account deletes the conversation.',
+          'A student\u2019s assignment conversation (the transcript) is kept while the assignment is open, also after the student leaves the class, so the teacher keeps the record of the work. Once the assignment is closed or deleted, the transcript is kept for a set period (365 days by default; your installation may set another period) and then deleted by a scheduled job, with the safety flags on it. The rest of the student\u2019s record of that assignment (progress, feedback and trophies) stays until the teacher deletes the student\u2019s data or the teacher\u2019s account is deleted.',
+          'An assignment the teacher deletes leaves the app at once (with a moment to undo); its transcripts are then deleted after the same period. Deleting the teacher\u2019s account or the student\u2019s account deletes the conversation at once.',
           'Your account and what you create, conversations included, are kept while the account exists. A bot or a Saved Docs item you delete leaves the app at once (with a moment to undo); its data stays on the server until the account is deleted.',
           'Sessions end after 30 days without use; sign-in attempt counts are removed after a day. Mail links expire: confirmation links after 24 hours, password reset links after one hour.',
-          'When the operator deletes an account, its bots, conversations, Saved Docs, uploaded files, sessions and subscriptions are deleted with it. The records of AI use stay, for the allowance counts: they hold no text, and only the deleted account\u2019s id, not its name or e-mail address. The pictures a DocBot made stay in the server\u2019s data folder until the operator removes them. Copies in the operator\u2019s own backups last as long as the operator keeps those backups.',
+          'When the operator deletes an account, its bots, conversations, Saved Docs, uploaded files, sessions and subscriptions are deleted with it. The records of AI use the account made are deleted with it; the monthly allowance counts, a number per teacher and month, stay. The pictures a DocBot made stay in the server\u2019s data folder until the operator removes them. Copies in the operator\u2019s own backups last as long as the operator keeps those backups.',
         ],
       },
       {
         title: 'Your copy and deletion',
         paragraphs: [
           'You can download anything you keep in Saved Docs as a Word file at any time. For a copy of what ClassBots holds about you, a correction, or the deletion of your account and its data, ask the operator: deleting an account is done by the operator on the server, and removes what the previous section lists.',
+          'A teacher, and the admins of the teacher\u2019s school, can download a student\u2019s record (profile, classes, assignments, conversations, safety flags and trophies, as a readable page and as data) and delete the student\u2019s data they hold: that teacher\u2019s (or that school\u2019s) assignment records, conversations, trophies, safety flags and class roster entries of the student. The student\u2019s account and their work with other teachers stay.',
+          'To delete a student\u2019s account, the student (or a parent or guardian) asks the teacher, the school or the operator\u2019s support; the operator then deletes the account, which removes everything of that person: the account and its sessions, every assignment record and conversation with every teacher, trophies, safety flags, class roster entries, uploaded files and records of AI use.',
           'For a student of a school, the school decides with the family: a parent or guardian makes these requests through the school.',
         ],
       },
