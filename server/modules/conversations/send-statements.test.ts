@@ -92,12 +92,15 @@ describe('statements of a send, between the session and the model call', () => {
     expect(fake.core.everythingSent()).toContain('You plan lessons with a warm tone.');
   });
 
-  it("a student's tutor turn: one read (the tutor's instructions and knowledge included) and one write", async () => {
+  it("a student's tutor turn: one read (the tutor's instructions and knowledge included), one write, then the moderation pass's usage row", async () => {
     const world = await assignmentWorld(ctx);
     const student = await world.addStudent();
     const client = await new TestClient(counted).signIn(student.user.email);
     expect((await client.post(`/api/my-assignments/${student.asid}/start`)).status).toBe(200);
-    const sent = await secondSend(client, `/api/my-assignments/${student.asid}/messages`);
+    const all = await secondSend(client, `/api/my-assignments/${student.asid}/messages`);
+    // Issue 16: the student's message is moderated before the tutor call; that call is metered in one insert.
+    expect(all.slice(2)).toEqual([expect.stringMatching(/^insert into "ai_usage"/)]);
+    const sent = all.slice(0, 2);
     expectOneReadOneWrite(sent, /"student_assignment"/);
     expect(sent[1]).toMatch(/update "student_assignment"/);
     const prompt = fake.core.everythingSent();
