@@ -132,6 +132,13 @@ async function remaining(w: RecordsWorld) {
 describe("deleting a student's data", () => {
   it("as the teacher: their records of the address with transcripts, flags, trophies and roster entries go; the account, other students and other teachers' records stay", async () => {
     const w = await recordsWorld(ctx);
+    // A deleted assignment's record is still held: it goes too.
+    expect((await w.a.client.request('DELETE', `/api/assignments/${w.assignments.decimals.id}`)).status).toBe(200);
+    const before = await downloadRecord(w.a.client, `/api/students/${w.kimEntry}/export`);
+    expect(before.json.assignments.map((x) => [x.title, x.assignmentState])).toEqual([
+      ['Fractions', 'open'],
+      ['Decimals', 'deleted'],
+    ]);
     const res = await w.a.client.json<StudentDataDeleted>('DELETE', `/api/students/${w.kimEntry}/data`);
     expect(res).toEqual({ status: 200, body: { records: 2, transcripts: 1, rosterEntries: 1 } });
     expect(await remaining(w)).toEqual({
