@@ -23,6 +23,7 @@ const premium = [
   { name: 'Assignments', href: '/teachAssignments' },
   { name: 'Saved Docs', href: '/savedresources' },
   { name: 'My Students', href: '/mystudents' },
+  { name: 'Flags', href: '/flags' },
   { name: 'My Subscription', href: '/my-subscription' },
   { name: 'Support', href: '/contact-support' },
 ];

@@ -26,6 +26,7 @@ const pages = {
   studentAssignments: lazyPage(() => import('../features/assignments/components/StudentAssignmentsPage')),
   savedResources: lazyPage(() => import('../features/resources/components/SavedResourcesPage')),
   myStudents: lazyPage(() => import('../features/students/components/MyStudentsPage')),
+  flags: lazyPage(() => import('../features/flags/components/FlagsPage')),
   supportTickets: lazyPage(() => import('../features/support/components/SupportTicketsPage')),
   superDash: lazyPage(() => import('../features/dashboards/components/SuperDashPage')),
   dashboard: lazyPage(() => import('../features/dashboards/components/DashboardPage')),
@@ -56,6 +57,9 @@ const routeAccess: Record<Name, RouteAccess> = {
   studentAssignments: { audience: 'protected', studentArea: true },
   savedResources: signedIn,
   myStudents: premium,
+  // Not premium-only: a teacher whose plan lapsed still reads their flags, and a school admin reads
+  // the school's self-harm alerts; the page explains the server's 402 to a teacher with neither.
+  flags: signedIn,
   supportTickets: { ...premium, only: 'support' },
   superDash: { ...premium, only: 'support' },
   dashboard: { ...premium, only: 'schoolAdmin' },

@@ -3,9 +3,9 @@ import { matchPath } from 'react-router';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('names the 21 routes of SEED-SPEC.md section 2 once', () => {
-    expect(Object.keys(paths)).toHaveLength(21);
-    expect(new Set(Object.values(paths).map((p) => p.pattern)).size).toBe(21);
+  it('names the 21 routes of SEED-SPEC.md section 2 and the Flags inbox (issue 16) once', () => {
+    expect(Object.keys(paths)).toHaveLength(22);
+    expect(new Set(Object.values(paths).map((p) => p.pattern)).size).toBe(22);
   });
 
   it('builds addresses that match their own patterns', () => {
@@ -18,5 +18,6 @@ describe('paths', () => {
     ];
     for (const [pattern, address] of cases) expect(matchPath(pattern, address)).not.toBeNull();
     expect(paths.runChatBot.to(run)).toBe('/run-chat-bot/b%201/true/new/builtin/none');
+    expect([paths.flags.to(), paths.flags.to('a b')]).toEqual(['/flags', '/flags?flag=a%20b']);
   });
 });

@@ -48,6 +48,8 @@ export const paths = {
   studentAssignments: { pattern: '/studentAssignments', to: () => '/studentAssignments' },
   savedResources: { pattern: '/savedresources', to: () => '/savedresources' },
   myStudents: { pattern: '/mystudents', to: () => '/mystudents' },
+  /** The Flags inbox (issue 16); `?flag=<id>` opens one flag. */
+  flags: { pattern: '/flags', to: (flagId?: string) => (flagId ? `/flags?flag=${seg(flagId)}` : '/flags') },
   supportTickets: { pattern: '/supportTickets', to: () => '/supportTickets' },
   superDash: { pattern: '/superDash', to: () => '/superDash' },
   dashboard: { pattern: '/dashboard', to: () => '/dashboard' },

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,10 +18,24 @@ import { strings } from '../../lib/strings';
 import { useThemeMode } from '../../theme/ThemeModeProvider';
 import { useDrawerExpanded } from './drawerContext';
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  margin: '-1px',
+} as const;
+
 export interface NavEntry {
   label: string;
   to: string;
   icon: ReactNode;
+  /** A count beside the item (the unreviewed flags), shown when above 0. */
+  badge?: number;
+  /** The count in words, for screen readers. */
+  badgeLabel?: (n: number) => string;
 }
 
 /** The drawer's navigation landmark. */
@@ -46,25 +62,55 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
       <List aria-labelledby={expanded ? headingId : undefined} aria-label={!expanded ? title : undefined} sx={{ py: 0.5 }}>
         {entries.map((e) => {
           const selected = pathname === e.to;
+          const count = e.badge ?? 0;
+          const countLabel = count > 0 ? (e.badgeLabel?.(count) ?? String(count)) : undefined;
           const button = (
             <ListItemButton
               component={RouterLink}
               to={e.to}
               selected={selected}
               aria-current={selected ? 'page' : undefined}
-              aria-label={expanded ? undefined : e.label}
+              aria-label={expanded ? undefined : countLabel ? `${e.label}, ${countLabel}` : e.label}
               sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}
             >
               <ListItemIcon
                 sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center', color: selected ? 'primary.main' : undefined }}
               >
-                {e.icon}
+                {count > 0 && !expanded ? (
+                  <Badge badgeContent={count} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+                    {e.icon}
+                  </Badge>
+                ) : (
+                  e.icon
+                )}
               </ListItemIcon>
               {expanded && <ListItemText primary={e.label} />}
             </ListItemButton>
           );
           return (
-            <ListItem key={e.to} disablePadding sx={{ display: 'block' }}>
+            <ListItem
+              key={e.to}
+              disablePadding
+              sx={{ display: 'block' }}
+              // Beside the link, not in it: the link keeps its name ("Flags"), the count is read after it.
+              secondaryAction={
+                count > 0 && expanded ? (
+                  <Chip
+                    size="small"
+                    color="error"
+                    sx={{ pointerEvents: 'none' }}
+                    label={
+                      <>
+                        <span aria-hidden>{count > 99 ? '99+' : count}</span>
+                        <Box component="span" sx={visuallyHidden}>
+                          {countLabel}
+                        </Box>
+                      </>
+                    }
+                  />
+                ) : undefined
+              }
+            >
               {expanded ? (
                 button
               ) : (

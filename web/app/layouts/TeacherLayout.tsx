@@ -6,6 +6,7 @@ import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
@@ -14,7 +15,10 @@ import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlin
 import Divider from '@mui/material/Divider';
 import { isPremium, type Subscription } from '../../../contract/subscription';
 import type { Me } from '../../../contract/account';
+import type { FlagCount } from '../../../contract/flags';
 import { useAppState } from '../../lib/app-state/AppState';
+import { flagStrings } from '../../lib/flags/strings';
+import { useFlagCount } from '../../lib/flags/useFlagsLive';
 import { useMe } from '../../lib/session/getMe';
 import { strings } from '../../lib/strings';
 import { isSchoolAdmin } from '../guards/guards';
@@ -29,9 +33,15 @@ import { useDrawerExpanded } from './drawerContext';
 import { useLogout } from './useLogout';
 
 /** The teacher drawer's groups, in the seed's order, for this user. */
-function teacherNav(subscription: Subscription, me: Me): { main: NavEntry[]; admin: NavEntry[] | null; superAdmin: NavEntry[] | null } {
+function teacherNav(
+  subscription: Subscription,
+  me: Me,
+  flags: FlagCount | undefined,
+): { main: NavEntry[]; admin: NavEntry[] | null; superAdmin: NavEntry[] | null } {
   const premium = isPremium(subscription.status);
   const d = strings.drawer;
+  // Flags: Premium teachers and school admins; a teacher whose plan lapsed while they still have flags to read.
+  const showFlags = premium || isSchoolAdmin(subscription) || (flags?.total ?? 0) > 0;
   const main: (NavEntry | false)[] = [
     { label: d.myDocBots, to: paths.home.to('DocBot'), icon: <DescriptionOutlined /> },
     { label: d.myChatBots, to: paths.home.to('ChatBot'), icon: <ChatOutlined /> },
@@ -39,6 +49,13 @@ function teacherNav(subscription: Subscription, me: Me): { main: NavEntry[]; adm
     premium && { label: d.assignments, to: paths.teachAssignments.to(), icon: <AssignmentOutlined /> },
     { label: d.savedDocs, to: paths.savedResources.to(), icon: <BookmarkBorder /> },
     premium && { label: d.myStudents, to: paths.myStudents.to(), icon: <PeopleOutlined /> },
+    showFlags && {
+      label: flagStrings.drawer,
+      to: paths.flags.to(),
+      icon: <FlagOutlined />,
+      badge: flags?.unreviewed ?? 0,
+      badgeLabel: flagStrings.unreviewedCount,
+    },
     { label: d.mySubscription, to: paths.mySubscription.to(), icon: <WorkspacePremiumOutlined /> },
     { label: d.support, to: paths.contactSupport.to(), icon: <SupportAgent /> },
   ];
@@ -65,9 +82,11 @@ export function TeacherLayout() {
   const { subscription } = useAppState();
   const logout = useLogout();
   const schoolLogo = useSchoolLogo(subscription);
+  // The badge and the live stream that keeps every flag count on the page current.
+  const flags = useFlagCount(subscription?.user_type === 'teacher');
   // The guards render this layout only once both are loaded.
   if (!me || !subscription) return null;
-  const nav = teacherNav(subscription, me);
+  const nav = teacherNav(subscription, me, flags.data);
   const isStudent = subscription.user_type === 'student';
   return (
     <AppFrame

@@ -19,6 +19,8 @@ import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
+import { RecordFlagsDialog } from '../../../components/flags/RecordFlagsDialog';
+import { flagStrings } from '../../../lib/flags/strings';
 import { compactDate, dateTime, duration, messagesUsed, nextActions, relativeTime } from '../../../lib/assignments/format';
 import { studentPageHref } from '../../../lib/assignments/links';
 import { useNow } from '../../../lib/assignments/useNow';
@@ -72,6 +74,7 @@ export function StudentTable({
   onAward: (record: StudentRecord) => void;
 }) {
   const now = useNow();
+  const [flagsOf, setFlagsOf] = useState<StudentRecord | null>(null);
   if (assignment.students.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -156,7 +159,20 @@ export function StudentTable({
                     {r.trophies}
                   </Box>
                 </TableCell>
-                <TableCell align="right">{r.flags > 0 ? <Chip size="small" color="error" label={r.flags} /> : r.flags}</TableCell>
+                <TableCell align="right" data-testid="flag-count">
+                  {r.flags > 0 ? (
+                    <Chip
+                      size="small"
+                      color="error"
+                      label={r.flags}
+                      onClick={() => setFlagsOf(r)}
+                      aria-label={flagStrings.openFlags(r.flags)}
+                      aria-haspopup="dialog"
+                    />
+                  ) : (
+                    r.flags
+                  )}
+                </TableCell>
                 <TableCell>
                   <RowActions record={r} busy={busy} onOpen={onOpen} onStatus={onStatus} onAward={onAward} />
                 </TableCell>
@@ -165,6 +181,7 @@ export function StudentTable({
           })}
         </TableBody>
       </Table>
+      {flagsOf && <RecordFlagsDialog studentName={flagsOf.name} records={[{ recordId: flagsOf.id }]} onClose={() => setFlagsOf(null)} />}
     </TableContainer>
   );
 }

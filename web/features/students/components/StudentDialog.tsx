@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -16,6 +17,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { StudentAssignmentStatus, StudentPage } from '../../../../contract/assignments';
 import { isUuid } from '../../../../contract/common';
+import { RecordFlagsDialog } from '../../../components/flags/RecordFlagsDialog';
+import { flagStrings } from '../../../lib/flags/strings';
 import { relativeTime, shortDate } from '../../../lib/assignments/format';
 import { studentPageQuery } from '../../../lib/assignments/getStudentPage';
 import { teachAssignmentsHref } from '../../../lib/assignments/links';
@@ -74,13 +77,15 @@ export function StudentDialog({ entryId, onClose }: { entryId: string; onClose: 
 
 function StudentPageBody({ data }: { data: StudentPage }) {
   const now = useNow();
+  const [flagsOpen, setFlagsOpen] = useState<StudentPage['assignments'] | null>(null);
   const { student } = data;
   const facts: { label: string; value: string; note?: string }[] = [
     { label: s.lastActive, value: data.lastActiveAt ? relativeTime(data.lastActiveAt, now) : s.never },
     { label: s.messages, value: String(data.messageCount) },
     { label: s.trophies, value: String(data.trophies) },
-    { label: s.flags, value: String(data.flags), note: s.countsLater },
+    { label: s.flags, value: String(data.flags) },
   ];
+  const flagged = data.assignments.filter((a) => a.flags > 0);
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -105,7 +110,20 @@ function StudentPageBody({ data }: { data: StudentPage }) {
               {f.label}
             </Typography>
             <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-              {f.value}
+              {f.label === s.flags && flagged.length > 0 ? (
+                <Link
+                  component="button"
+                  type="button"
+                  variant="h6"
+                  onClick={() => setFlagsOpen(flagged)}
+                  aria-haspopup="dialog"
+                  aria-label={flagStrings.openFlags(data.flags)}
+                >
+                  {f.value}
+                </Link>
+              ) : (
+                f.value
+              )}
             </Typography>
             {f.note && (
               <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0, display: 'block' }}>
@@ -167,6 +185,16 @@ function StudentPageBody({ data }: { data: StudentPage }) {
                   sx={{ fontWeight: 600, color: 'text.primary', borderColor: statusHue[a.status], borderWidth: 2 }}
                 />
                 {a.late && <Chip size="small" variant="outlined" color="error" label={strings.assignments.late} />}
+                {a.flags > 0 && (
+                  <Chip
+                    size="small"
+                    color="error"
+                    label={strings.assignments.flags(a.flags)}
+                    onClick={() => setFlagsOpen([a])}
+                    aria-label={`${flagStrings.openFlags(a.flags)} (${a.title})`}
+                    aria-haspopup="dialog"
+                  />
+                )}
                 {a.hasTranscript ? (
                   <Link
                     component={RouterLink}
@@ -189,6 +217,13 @@ function StudentPageBody({ data }: { data: StudentPage }) {
           </Box>
         )}
       </Box>
+      {flagsOpen && (
+        <RecordFlagsDialog
+          studentName={student.name}
+          records={flagsOpen.map((a) => ({ recordId: a.recordId, title: a.title }))}
+          onClose={() => setFlagsOpen(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,132 @@
+// Behaviour (dark at 1280 px, light at 360 px): a teacher's drawer shows the Flags item with the unreviewed count; the inbox lists the seeded self-harm flag (severity, category in words, student, assignment); opening it shows the flagged turn highlighted among the turns around it; marking it reviewed with a note records who, and the drawer's count goes down without a reload; the table's flag count opens the record's flags; axe passes and nothing scrolls sideways at 360 px.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../fixtures/axe';
+import { baseUrl, contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { flagTurns } from '../fixtures/seed-flags';
+import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { users } from '../fixtures/users';
+
+const getBrowser = useBrowser();
+const student = users.flagsStudent;
+const teacherName = users.flagsTeacher.name;
+
+async function accessible(page: Page, width: number) {
+  await page.mouse.move(0, 0);
+  await transitionsDone(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+}
+
+/** The unreviewed count beside the drawer's Flags item (opening the phone drawer first). */
+async function drawerCount(page: Page, phone: boolean): Promise<number> {
+  if (phone) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Flags', exact: true }).waitFor();
+  const item = nav.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Flags', exact: true }) });
+  // The words a screen reader hears after the link (the innermost element that says them).
+  const words = item.locator('span', { hasText: /unreviewed/ });
+  const text = (await words.count()) ? ((await words.last().textContent()) ?? '') : '';
+  const m = /^(\d+) unreviewed$/.exec(text.trim());
+  if (phone) await page.keyboard.press('Escape');
+  return m ? Number(m[1]) : 0;
+}
+
+async function waitForCount(page: Page, phone: boolean, want: number) {
+  const deadline = Date.now() + 10_000;
+  let got = -1;
+  while (Date.now() < deadline) {
+    got = await drawerCount(page, phone);
+    if (got === want) return;
+    await page.waitForTimeout(250);
+  }
+  expect(got).toBe(want);
+}
+
+describe('Flags', () => {
+  for (const width of [1280, 360]) {
+    const light = width === 360;
+    it(`the inbox, one flag in context, and its review at ${width} px (${light ? 'light' : 'dark'})`, async () => {
+      const context = await contextAs(getBrowser(), 'flagsTeacher', { width, height: 800, bypassCSP: true });
+      if (light) await context.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      const before = await (async () => {
+        const res = await context.request.get(`${baseUrl}/api/flags/count`);
+        return ((await res.json()) as { unreviewed: number }).unreviewed;
+      })();
+      expect(before).toBeGreaterThan(0);
+
+      await openAndSettle(page, '/flags');
+      expect(await drawerCount(page, light)).toBe(before);
+      const inbox = page.getByRole('list', { name: 'Flags' });
+      const rows = inbox.getByRole('listitem');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(before);
+      const first = rows.first();
+      await first.getByText('Self-harm', { exact: true }).waitFor();
+      await first.getByText('High severity').waitFor();
+      await first.getByText(`${student.name}`).waitFor();
+      await first.getByText('Reading check-in', { exact: false }).waitFor();
+      expect(await page.getByRole('button', { name: `Unreviewed (${before})` }).getAttribute('aria-pressed')).toBe('true');
+      await accessible(page, width);
+
+      // Open it: the flagged turn among those around it (3 before, 2 after), highlighted.
+      await first.getByRole('button').click();
+      const dialog = page.getByRole('dialog', { name: `Self-harm: ${student.name}` });
+      await dialog.waitFor();
+      expect(new URL(page.url()).searchParams.get('flag')).toMatch(/^[0-9a-f-]{36}$/);
+      const turns = dialog.getByRole('listitem');
+      await turns.first().waitFor();
+      expect(await turns.count()).toBe(5);
+      const flagged = dialog.locator('li[data-flagged]');
+      expect(await flagged.count()).toBe(1);
+      expect(await flagged.textContent()).toContain(flagTurns[2]);
+      await flagged.getByText('Flagged', { exact: true }).waitFor();
+      await dialog.getByText(flagTurns[0]).waitFor();
+      await dialog.getByText(flagTurns[4], { exact: true }).waitFor();
+      await dialog.getByText('Says they do not want to be here').waitFor();
+      await accessible(page, width);
+
+      // Mark it reviewed with a note: who and when are shown, and the count goes down (live, no reload).
+      const note = `Spoke with ${student.name} and their family (${width})`;
+      await dialog.getByRole('textbox', { name: 'Note' }).fill(note);
+      await dialog.getByRole('button', { name: 'Mark reviewed' }).click();
+      await dialog.getByRole('status').getByText('Saved.').waitFor();
+      await dialog.getByText(new RegExp(`^Reviewed by ${teacherName} on `)).waitFor();
+      await dialog.getByRole('button', { name: 'Mark unreviewed' }).waitFor();
+      await accessible(page, width);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: `Unreviewed (${before - 1})` }).waitFor();
+      await waitForCount(page, light, before - 1);
+
+      // The Reviewed filter lists it, with the note kept.
+      await page.getByRole('button', { name: 'Reviewed', exact: true }).click();
+      await inbox.getByRole('listitem').first().getByText('Reviewed', { exact: true }).waitFor();
+      await inbox.getByRole('listitem').first().getByRole('button').click();
+      expect(await page.getByRole('dialog').getByRole('textbox', { name: 'Note' }).inputValue()).toContain('Spoke with');
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+      // The assignment table's count opens the record's flags, each linking to the inbox.
+      const list = await context.request.get(`${baseUrl}/api/flags?status=all`);
+      const { flags } = (await list.json()) as { flags: { assignment: { id: string }; recordId: string }[] };
+      const { assignment, recordId } = flags[0]!;
+      await openAndSettle(page, `/teachAssignments?assignment=${assignment.id}`);
+      const cell = page.locator(`tr[data-record="${recordId}"]`).getByTestId('flag-count');
+      await cell.getByRole('button', { name: `${before - 1} unreviewed ${before - 1 === 1 ? 'flag' : 'flags'}: open` }).click();
+      const recordDialog = page.getByRole('dialog', { name: `Flags: ${student.name}` });
+      await recordDialog.getByRole('link').first().waitFor();
+      expect(await recordDialog.getByRole('link').count()).toBeGreaterThanOrEqual(2);
+      await accessible(page, width);
+      await recordDialog.getByRole('link').first().click();
+      await page.waitForURL(/\/flags\?flag=/);
+      await page.getByRole('dialog', { name: `Self-harm: ${student.name}` }).waitFor();
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

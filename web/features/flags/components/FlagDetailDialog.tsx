@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { isUuid } from '../../../../contract/common';
+import { FLAG_NOTE_MAX, type FlagDetail, type FlagTurn } from '../../../../contract/flags';
+import { SeverityChip } from '../../../components/flags/SeverityChip';
+import { assignmentKeys } from '../../../lib/assignments/keys';
+import { dateTime } from '../../../lib/assignments/format';
+import { flagDetailQuery, reviewFlag } from '../../../lib/flags/flags';
+import { flagKeys } from '../../../lib/flags/keys';
+import { flagStrings as s } from '../../../lib/flags/strings';
+
+/** One flag (`?flag=<id>`): what was flagged and why, the conversation around it, and the review with a note. */
+export function FlagDetailDialog({ flagId, onClose }: { flagId: string; onClose: () => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const valid = isUuid(flagId);
+  const flag = useQuery({ ...flagDetailQuery(flagId), enabled: valid });
+  const title = flag.data ? s.flagOf(flag.data.category, flag.data.studentName) : s.title;
+  return (
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" scroll="paper" aria-labelledby="flag-detail-title">
+      <DialogTitle id="flag-detail-title" sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </DialogTitle>
+      <DialogContent dividers>
+        {!valid || flag.isError ? (
+          <Alert severity="info">{s.detailFailed}</Alert>
+        ) : flag.isPending ? (
+          <CircularProgress aria-label={s.title} />
+        ) : (
+          <FlagBody flag={flag.data} />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{s.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function FlagBody({ flag }: { flag: FlagDetail }) {
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <SeverityChip severity={flag.severity} />
+        {flag.as === 'admin' && <Chip size="small" variant="outlined" label={s.asAdmin} />}
+        <Typography variant="body2" color="text.secondary">
+          {dateTime(flag.createdAt)}
+        </Typography>
+      </Stack>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
+        <Fact term={s.assignment} value={flag.assignment.title} />
+        {flag.as === 'admin' && <Fact term={s.teacher} value={flag.teacherName} />}
+        <Fact term={s.reason} value={flag.reason || s.category(flag.category)} />
+        <Fact term={s.what} value={`${s.source[flag.source]} · ${s.detected(s.detectedBy[flag.detectedBy])}`} />
+      </Box>
+      <Box component="section" aria-labelledby="flag-context-title">
+        <Typography id="flag-context-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+          {s.context}
+        </Typography>
+        {flag.context.length === 0 ? (
+          <Typography color="text.secondary">{s.noContext}</Typography>
+        ) : (
+          <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {flag.context.map((turn) => (
+              <Turn key={turn.id} turn={turn} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+      <ReviewForm flag={flag} />
+    </Stack>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+        {term}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+/** One turn, as plain text; the flagged one outlined and labelled, a held one marked as unseen by the student. */
+function Turn({ turn }: { turn: FlagTurn }) {
+  const student = turn.role === 'user';
+  return (
+    <Box
+      component="li"
+      data-flagged={turn.flagged || undefined}
+      aria-current={turn.flagged ? 'true' : undefined}
+      sx={{
+        p: 1.5,
+        borderRadius: 1,
+        border: 2,
+        borderColor: turn.flagged ? 'error.main' : 'divider',
+        bgcolor: student ? 'action.hover' : 'background.paper',
+        ml: student ? { xs: 0, sm: 4 } : 0,
+        mr: student ? 0 : { xs: 0, sm: 4 },
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
+        <Typography variant="caption" sx={{ fontWeight: 700 }}>
+          {student ? s.you : s.tutor}
+        </Typography>
+        {turn.flagged && <Chip size="small" color="error" label={s.flaggedTurn} />}
+        {turn.status === 'held' && (
+          <Typography variant="caption" color="text.secondary">
+            {s.heldTurn}
+          </Typography>
+        )}
+      </Stack>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {turn.text}
+      </Typography>
+    </Box>
+  );
+}
+
+function ReviewForm({ flag }: { flag: FlagDetail }) {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState(flag.reviewed?.note ?? '');
+  const [saved, setSaved] = useState(false);
+  const review = useMutation({
+    mutationFn: (reviewed: boolean) => reviewFlag(flag.id, { note, reviewed }),
+    onSuccess: async () => {
+      setSaved(true);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: flagKeys.all }),
+        queryClient.invalidateQueries({ queryKey: assignmentKeys.details() }),
+        queryClient.invalidateQueries({ queryKey: assignmentKeys.studentPages() }),
+      ]);
+    },
+  });
+  const tooLong = note.length > FLAG_NOTE_MAX;
+  return (
+    <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} aria-labelledby="flag-review-title">
+      <Typography id="flag-review-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {flag.reviewed ? s.reviewedBy(flag.reviewed.byName, dateTime(flag.reviewed.at)) : s.markReviewed}
+      </Typography>
+      <TextField
+        label={s.note}
+        value={note}
+        onChange={(e) => {
+          setNote(e.target.value);
+          setSaved(false);
+        }}
+        multiline
+        minRows={2}
+        fullWidth
+        error={tooLong}
+        helperText={tooLong ? `${note.length} / ${FLAG_NOTE_MAX}` : s.noteHelp}
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+        {flag.reviewed ? (
+          <>
+            <Button variant="contained" disabled={review.isPending || tooLong} onClick={() => review.mutate(true)}>
+              {s.saveNote}
+            </Button>
+            <Button variant="outlined" disabled={review.isPending || tooLong} onClick={() => review.mutate(false)}>
+              {s.markUnreviewed}
+            </Button>
+          </>
+        ) : (
+          <Button variant="contained" disabled={review.isPending || tooLong} onClick={() => review.mutate(true)}>
+            {s.markReviewed}
+          </Button>
+        )}
+        <Box role="status" aria-live="polite" sx={{ typography: 'body2', color: 'text.secondary' }}>
+          {saved && !review.isPending ? s.saved : ''}
+        </Box>
+      </Stack>
+      {review.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {s.saveFailed}
+        </Alert>
+      )}
+    </Box>
+  );
+}
