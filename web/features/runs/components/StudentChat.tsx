@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +12,9 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MyAssignmentDetail } from '../../../../contract/assignments';
 import { ApiError } from '../../../lib/http';
 import { myAssignmentChat } from '../../../lib/my-assignments/chatEndpoint';
+import { myAssignmentQuery } from '../../../lib/my-assignments/getMyAssignment';
 import { myAssignmentKeys } from '../../../lib/my-assignments/keys';
+import { safetyStrings } from '../../../lib/my-assignments/safetyStrings';
 import { budgetWords, isReadOnly, messagesLeft } from '../../../lib/my-assignments/present';
 import { rememberStarted, startMyAssignment } from '../../../lib/my-assignments/startMyAssignment';
 import { useSubmitMyAssignment } from '../../../lib/my-assignments/submitMyAssignment';
@@ -22,6 +25,7 @@ import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
 import { ChatPanel } from './ChatPanel';
 import { HandInDialog } from './HandInDialog';
+import { SafetyHelpCard } from './SafetyHelpCard';
 
 const s = strings.myAssignments;
 
@@ -49,12 +53,44 @@ function ClosedNote({ text, action }: { text: string; action: React.ReactNode })
   );
 }
 
+/** A held turn: the composer waits while the safety check is made again. */
+function HeldNote() {
+  return (
+    <Paper variant="outlined" role="status" data-testid="held-note" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'collectionBackground' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <CircularProgress size={24} aria-label={safetyStrings.held} />
+        <Box>
+          <Typography sx={{ fontWeight: 600 }}>{safetyStrings.held}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {safetyStrings.heldDetail}
+          </Typography>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The student's chat with the tutor of their record (see StudentRecordChat). When a held turn is
+ * released, the chat starts again from the record as stored, which then follows the tutor's reply.
+ */
+export function StudentChat({ record }: { record: MyAssignmentDetail }) {
+  const [released, setReleased] = useState(0);
+  const onReleased = useCallback(() => setReleased((n) => n + 1), []);
+  return <StudentRecordChat key={released} record={record} onReleased={onReleased} />;
+}
+
+/** How often the page asks for the record while a turn is held. */
+const HELD_POLL_MS = 3000;
+
 /**
  * The student's chat with the tutor of their record: always through /api/my-assignments/:asid
  * (never the bot or the conversation), the conversation made by Start on the first message, the
- * message budget counted down as they send, and "I'm done" to hand it in.
+ * message budget counted down as they send, and "I'm done" to hand it in. A turn held for the
+ * safety re-check says "One moment" while the page reads the record every few seconds until it is
+ * released; a self-harm safe reply brings the help resources with the message box.
  */
-export function StudentChat({ record }: { record: MyAssignmentDetail }) {
+function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail; onReleased: () => void }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const asid = record.id;
@@ -78,6 +114,20 @@ export function StudentChat({ record }: { record: MyAssignmentDetail }) {
   useEffect(() => {
     if (recordChanged(chat.error)) refresh();
   }, [chat.error, refresh]);
+
+  // A held reply: read the record until the re-check has released it, then start again from it.
+  const lastMessage = chat.messages.at(-1);
+  const heldId = lastMessage?.role === 'assistant' && lastMessage.metadata?.status === 'held' ? lastMessage.id : null;
+  useQuery({ ...myAssignmentQuery(asid), enabled: heldId !== null, refetchInterval: heldId ? HELD_POLL_MS : false });
+  useEffect(() => {
+    if (!heldId) return;
+    const stored = record.messages.find((m) => m.id === heldId);
+    if (stored && stored.status !== 'held') onReleased();
+  }, [heldId, record.messages, onReleased]);
+  const held = heldId !== null || record.messages.at(-1)?.status === 'held';
+  const selfHarm =
+    chat.messages.some((m) => m.role === 'assistant' && m.metadata?.safety === 'self_harm') ||
+    record.messages.some((m) => m.safety === 'self_harm');
 
   const { data: ai } = useQuery({ ...aiStatusQuery(), staleTime: 60_000 });
   const blockedReason = ai?.provider === 'not configured' ? strings.runs.blocked.notConfigured : null;
@@ -115,7 +165,9 @@ export function StudentChat({ record }: { record: MyAssignmentDetail }) {
       {s.run.back}
     </Button>
   );
-  const closed = readOnly ? (
+  const closed = held ? (
+    <HeldNote />
+  ) : readOnly ? (
     <ClosedNote
       text={
         record.status === 'submitted'
@@ -140,8 +192,18 @@ export function StudentChat({ record }: { record: MyAssignmentDetail }) {
         starters={record.bot.starterPrompts}
         blockedReason={blockedReason}
         composerPlaceholder={s.run.placeholder}
-        closed={closed}
-        regenerate={!readOnly && left !== 0}
+        closed={
+          closed && selfHarm ? (
+            <Box>
+              <SafetyHelpCard />
+              {closed}
+            </Box>
+          ) : (
+            closed
+          )
+        }
+        composerFooter={selfHarm ? <SafetyHelpCard /> : undefined}
+        regenerate={!readOnly && left !== 0 && !held}
         speech
         renderError={(error, retry) => <StudentError error={error} retry={retry} teacher={record.teacherName} />}
         composerExtra={
