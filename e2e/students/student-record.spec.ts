@@ -81,6 +81,9 @@ describe("The student's record", () => {
 
       const page = await teacher.newPage();
       const errors = trackErrors(page);
+      page.on('response', (r) => {
+        if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+      });
       await openAndSettle(page, `/mystudents?class=${classId}`);
       const roster = page.getByRole('list', { name: `Students in Records ${t}` });
       await roster.getByRole('link', { name: `Open ${users.student.name}'s page` }).click();
@@ -119,7 +122,7 @@ describe("The student's record", () => {
       const address = confirm.getByRole('textbox', { name: 'Student’s e-mail address' });
       await address.fill('someone@else.test');
       await confirm.getByRole('button', { name: 'Delete data' }).click();
-      await confirm.getByText('Type the address exactly as shown.').waitFor();
+      await confirm.getByText(`That is not the address: type ${users.student.email} to confirm.`).waitFor();
       await transitionsDone(page);
       await shoot(page, `student-record-confirm-${width}`);
       expect(await seriousViolations(page)).toEqual([]);

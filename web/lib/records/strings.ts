@@ -18,7 +18,7 @@ export const recordStrings = {
   exportFirst: 'Download the record first if you need to keep a copy.',
   typeToConfirm: (email: string) => `Type ${email} to confirm`,
   confirmLabel: 'Student’s e-mail address',
-  mismatch: 'Type the address exactly as shown.',
+  mismatch: (email: string) => `That is not the address: type ${email} to confirm.`,
   cancel: 'Cancel',
   confirm: 'Delete data',
   deleting: 'Deleting…',

@@ -82,7 +82,8 @@ function ConfirmDeleteDialog({
     mutationFn: () => deleteStudentData(entryId),
     onSuccess: async () => {
       // The student leaves every list of the teacher's: rosters, assignment tables, student pages.
-      // This page is not asked for again (it is gone: a 404); the page closes instead.
+      // This page is not asked for again (it is gone: a 404); the page closes instead. Its cached
+      // copy is left to expire: removing it while the closing page still watches it would fetch it.
       const page = assignmentKeys.studentPage(entryId);
       const isThisPage = (key: readonly unknown[]) => page.every((part, i) => key[i] === part);
       onDeleted();
@@ -90,7 +91,6 @@ function ConfirmDeleteDialog({
         queryClient.invalidateQueries({ queryKey: classKeys.all }),
         queryClient.invalidateQueries({ queryKey: assignmentKeys.all, predicate: (q) => !isThisPage(q.queryKey) }),
       ]);
-      queryClient.removeQueries({ queryKey: page });
     },
   });
 
@@ -132,7 +132,7 @@ function ConfirmDeleteDialog({
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             error={touched && !matches}
-            helperText={touched && !matches ? s.mismatch : s.typeToConfirm(student.email)}
+            helperText={touched && !matches ? s.mismatch(student.email) : s.typeToConfirm(student.email)}
             slotProps={{ htmlInput: { spellCheck: false }, formHelperText: { sx: { overflowWrap: 'anywhere' } } }}
           />
           {remove.isError && <Alert severity="error">{`${s.deleteFailed} ${messageOf(remove.error)}`}</Alert>}
