@@ -24,7 +24,7 @@ describe('The safety check on the student tutor page', () => {
       const work = await seedAssignment(teacher.request, { title: `Safety ${token()}`, dueAt: null, messageBudget: null });
       await teacher.close();
 
-      const context = await contextAs(getBrowser(), 'student', { width, height: 740 });
+      const context = await contextAs(getBrowser(), 'student', { width, height: 740, bypassCSP: true });
       const page = await context.newPage();
       const errors = trackErrors(page);
       await openAndSettle(page, '/studentAssignments');
