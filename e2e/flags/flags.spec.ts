@@ -119,7 +119,18 @@ describe('Flags', () => {
       await cell.getByRole('button', { name: `${before - 1} unreviewed ${before - 1 === 1 ? 'flag' : 'flags'}: open` }).click();
       const recordDialog = page.getByRole('dialog', { name: `Flags: ${student.name}` });
       await recordDialog.getByRole('link').first().waitFor();
-      expect(await recordDialog.getByRole('link').count()).toBeGreaterThanOrEqual(2);
+      expect(await recordDialog.getByRole('link').count()).toBe(3);
+      await accessible(page, width);
+      await recordDialog.getByRole('button', { name: 'Close' }).click();
+      await recordDialog.waitFor({ state: 'detached' });
+
+      // The student's page: the flags count opens the same list, under the assignment's title.
+      await page.locator(`tr[data-record="${recordId}"]`).getByRole('link', { name: student.name }).click();
+      const studentPage = page.getByRole('dialog', { name: student.name });
+      const unreviewedNow = `${before - 1} unreviewed ${before - 1 === 1 ? 'flag' : 'flags'}: open`;
+      await studentPage.getByRole('button', { name: unreviewedNow, exact: true }).click();
+      await recordDialog.getByRole('heading', { name: 'Reading check-in' }).waitFor();
+      expect(await recordDialog.getByRole('link').count()).toBe(3);
       await accessible(page, width);
       await recordDialog.getByRole('link').first().click();
       await page.waitForURL(/\/flags\?flag=/);

@@ -18,7 +18,7 @@ import type { Me } from '../../../contract/account';
 import type { FlagCount } from '../../../contract/flags';
 import { useAppState } from '../../lib/app-state/AppState';
 import { flagStrings } from '../../lib/flags/strings';
-import { useFlagCount } from '../../lib/flags/useFlagsLive';
+import { useFlagCount, useFlagsLive } from '../../lib/flags/useFlagsLive';
 import { useMe } from '../../lib/session/getMe';
 import { strings } from '../../lib/strings';
 import { isSchoolAdmin } from '../guards/guards';
@@ -32,6 +32,10 @@ import { UsageMeter } from './UsageMeter';
 import { useDrawerExpanded } from './drawerContext';
 import { useLogout } from './useLogout';
 
+/** Flags: Premium teachers and school admins; a teacher whose plan lapsed while they still have flags to read. */
+const showsFlags = (subscription: Subscription, flags: FlagCount | undefined) =>
+  subscription.user_type === 'teacher' && (isPremium(subscription.status) || isSchoolAdmin(subscription) || (flags?.total ?? 0) > 0);
+
 /** The teacher drawer's groups, in the seed's order, for this user. */
 function teacherNav(
   subscription: Subscription,
@@ -40,8 +44,7 @@ function teacherNav(
 ): { main: NavEntry[]; admin: NavEntry[] | null; superAdmin: NavEntry[] | null } {
   const premium = isPremium(subscription.status);
   const d = strings.drawer;
-  // Flags: Premium teachers and school admins; a teacher whose plan lapsed while they still have flags to read.
-  const showFlags = premium || isSchoolAdmin(subscription) || (flags?.total ?? 0) > 0;
+  const showFlags = showsFlags(subscription, flags);
   const main: (NavEntry | false)[] = [
     { label: d.myDocBots, to: paths.home.to('DocBot'), icon: <DescriptionOutlined /> },
     { label: d.myChatBots, to: paths.home.to('ChatBot'), icon: <ChatOutlined /> },
@@ -82,8 +85,9 @@ export function TeacherLayout() {
   const { subscription } = useAppState();
   const logout = useLogout();
   const schoolLogo = useSchoolLogo(subscription);
-  // The badge and the live stream that keeps every flag count on the page current.
+  // The badge; while the drawer shows Flags, the live stream keeps every flag count on the page current.
   const flags = useFlagCount(subscription?.user_type === 'teacher');
+  useFlagsLive(subscription !== null && showsFlags(subscription, flags.data));
   // The guards render this layout only once both are loaded.
   if (!me || !subscription) return null;
   const nav = teacherNav(subscription, me, flags.data);

@@ -4,27 +4,28 @@ import { assignmentKeys } from '../assignments/keys';
 import { flagCountQuery } from './flags';
 import { flagKeys } from './keys';
 
-/**
- * The drawer's flag count (GET /api/flags/count), kept current while `enabled`: the live stream's
- * `flags` event (a new flag, a review) and its `sync` refetch every flag query on the page (the
- * inbox included: one stream for all of them) and the counts on assignment tables and student pages.
- */
+/** The drawer's flag count (GET /api/flags/count); refetched on focus, and by `useFlagsLive` when the stream says. */
 export function useFlagCount(enabled: boolean) {
+  return useQuery({ ...flagCountQuery(), enabled });
+}
+
+/**
+ * While `enabled` (the drawer shows Flags): the live stream's `flags` event (a new flag, a review)
+ * refetches every flag query on the page (the badge and the inbox: one listener for all of them)
+ * and the counts on assignment tables and student pages; its `sync` refetches the flag queries.
+ */
+export function useFlagsLive(enabled: boolean) {
   const queryClient = useQueryClient();
-  const query = useQuery({ ...flagCountQuery(), enabled });
-  const refetch = () => {
-    void queryClient.invalidateQueries({ queryKey: flagKeys.all });
-    void queryClient.invalidateQueries({ queryKey: assignmentKeys.details() });
-    void queryClient.invalidateQueries({ queryKey: assignmentKeys.studentPages() });
-  };
   useLiveEvents(
     {
       onSync: () => void queryClient.invalidateQueries({ queryKey: flagKeys.all }),
       onEvent: (event) => {
-        if (event.type === 'flags') refetch();
+        if (event.type !== 'flags') return;
+        void queryClient.invalidateQueries({ queryKey: flagKeys.all });
+        void queryClient.invalidateQueries({ queryKey: assignmentKeys.details() });
+        void queryClient.invalidateQueries({ queryKey: assignmentKeys.studentPages() });
       },
     },
     enabled,
   );
-  return query;
 }

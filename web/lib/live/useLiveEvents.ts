@@ -15,50 +15,85 @@ export interface LiveHandlers {
 const RETRY_FIRST_MS = 3_000;
 const RETRY_MAX_MS = 60_000;
 
+interface Subscriber {
+  handlers: { current: LiveHandlers };
+  setStatus: (status: LiveStatus) => void;
+}
+
 /**
- * The signed-in teacher's live events (GET /api/live) while the component is mounted. EventSource
- * reconnects by itself after a dropped stream; after an error answer (a 503, say) it closes, and
- * this hook opens a new one with backoff. Handlers may change every render: the latest is called.
+ * One stream per page, shared by every hook that listens (the drawer's flag count, an assignment
+ * page, the Trophy Chart): a browser keeps only six connections per site open over HTTP/1.1, so a
+ * stream per hook (and per tab) would soon starve the page's own requests.
+ */
+const shared = {
+  subscribers: new Set<Subscriber>(),
+  status: 'connecting' as LiveStatus,
+  source: null as EventSource | null,
+  retryTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+  retryMs: RETRY_FIRST_MS,
+};
+
+function setSharedStatus(status: LiveStatus) {
+  shared.status = status;
+  for (const s of shared.subscribers) s.setStatus(status);
+}
+
+function openShared() {
+  const source = new EventSource('/api/live', { withCredentials: true });
+  shared.source = source;
+  source.onopen = () => {
+    shared.retryMs = RETRY_FIRST_MS;
+    setSharedStatus('live');
+  };
+  source.onmessage = (e: MessageEvent<string>) => {
+    const parsed = parseLiveMessage(e.data);
+    if (!parsed) return;
+    for (const s of [...shared.subscribers]) {
+      if (parsed.type === 'sync') s.handlers.current.onSync();
+      else s.handlers.current.onEvent(parsed);
+    }
+  };
+  source.onerror = () => {
+    setSharedStatus('reconnecting');
+    if (source.readyState !== EventSource.CLOSED || shared.source !== source) return;
+    shared.source = null;
+    shared.retryTimer = setTimeout(openShared, shared.retryMs);
+    shared.retryMs = Math.min(shared.retryMs * 2, RETRY_MAX_MS);
+  };
+}
+
+function closeShared() {
+  clearTimeout(shared.retryTimer);
+  shared.retryTimer = undefined;
+  shared.source?.close();
+  shared.source = null;
+  shared.retryMs = RETRY_FIRST_MS;
+  shared.status = 'connecting';
+}
+
+/**
+ * The signed-in user's live events (GET /api/live) while the component is mounted, through the
+ * page's one shared stream. EventSource reconnects by itself after a dropped stream; after an error
+ * answer (a 503, say) it closes, and a new one is opened with backoff. Handlers may change every
+ * render: the latest is called. A hook that joins a stream already open gets no `sync` of its own:
+ * its queries have just been fetched on mount.
  */
 export function useLiveEvents(handlers: LiveHandlers, enabled = true): LiveStatus {
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
   });
-  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [status, setStatus] = useState<LiveStatus>(() => shared.status);
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let retryMs = RETRY_FIRST_MS;
-    let stopped = false;
-
-    const open = () => {
-      source = new EventSource('/api/live', { withCredentials: true });
-      source.onopen = () => {
-        retryMs = RETRY_FIRST_MS;
-        setStatus('live');
-      };
-      source.onmessage = (e: MessageEvent<string>) => {
-        const parsed = parseLiveMessage(e.data);
-        if (!parsed) return;
-        if (parsed.type === 'sync') latest.current.onSync();
-        else latest.current.onEvent(parsed);
-      };
-      source.onerror = () => {
-        setStatus('reconnecting');
-        if (source?.readyState !== EventSource.CLOSED || stopped) return;
-        source = null;
-        retryTimer = setTimeout(open, retryMs);
-        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-      };
-    };
-    open();
+    const subscriber: Subscriber = { handlers: latest, setStatus };
+    shared.subscribers.add(subscriber);
+    // A joiner's status came from the shared one when it rendered; later changes reach it by setStatus.
+    if (shared.subscribers.size === 1) openShared();
     return () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      source?.close();
+      shared.subscribers.delete(subscriber);
+      if (shared.subscribers.size === 0) closeShared();
     };
   }, [enabled]);
 
