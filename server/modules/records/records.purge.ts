@@ -28,9 +28,13 @@ export interface PurgeResult {
 /**
  * Deletes, in batches, the transcripts of records whose assignment closed or was deleted more than
  * config.retentionDays before `now`. An open assignment (neither closed nor deleted) is never
- * touched; a reopened one is open again.
+ * touched; a reopened one is open again. `batchSize` is the transcripts deleted per transaction.
  */
-export async function purgeExpiredTranscripts(deps: Pick<AppDeps, 'database' | 'config'>, now = new Date()): Promise<PurgeResult> {
+export async function purgeExpiredTranscripts(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  now = new Date(),
+  batchSize = BATCH,
+): Promise<PurgeResult> {
   const cutoff = new Date(now.getTime() - deps.config.retentionDays * DAY);
   const a = schema.assignment;
   const sa = schema.studentAssignment;
@@ -44,7 +48,7 @@ export async function purgeExpiredTranscripts(deps: Pick<AppDeps, 'database' | '
         .from(sa)
         .innerJoin(a, sql`${a.id} = ${sa.assignmentId}`)
         .where(and(isNotNull(sa.conversationId), or(lt(a.closedAt, cutoff), lt(a.deletedAt, cutoff))))
-        .limit(BATCH);
+        .limit(batchSize);
       const gone = await tx
         .delete(schema.conversation)
         .where(inArray(schema.conversation.id, expired))
@@ -53,7 +57,7 @@ export async function purgeExpiredTranscripts(deps: Pick<AppDeps, 'database' | '
     });
     if (batch === null) return { deleted, skipped: true };
     deleted += batch;
-    if (batch < BATCH) return { deleted, skipped: false };
+    if (batch < batchSize) return { deleted, skipped: false };
   }
 }
 
