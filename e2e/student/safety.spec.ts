@@ -56,6 +56,14 @@ describe('The safety check on the student tutor page', () => {
       await note.waitFor({ state: 'detached' });
       expect(await list.getByRole('listitem').nth(2).textContent()).not.toContain('One moment');
 
+      // A reply whose check fails: it streamed, then is withdrawn ("One moment") until the re-check shows it.
+      await box.fill(`[[hold-reply]] Explain quarters ${token()}`);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await note.waitFor({ timeout: 20_000 });
+      await expect.poll(() => list.getByRole('listitem').nth(4).textContent()).toContain("One moment: I'm checking your message.");
+      await list.getByRole('listitem').nth(4).getByText('Request:', { exact: false }).waitFor({ timeout: 30_000 });
+      await note.waitFor({ state: 'detached' });
+
       // Words the word list misses; the fake's moderation judges them self-harm.
       await box.fill("[[self-harm]] I don't want to be here anymore");
       await page.getByRole('button', { name: 'Send' }).click();
@@ -68,7 +76,7 @@ describe('The safety check on the student tutor page', () => {
       const boxOf = (await help.boundingBox())!;
       expect(boxOf.y).toBeGreaterThanOrEqual(0);
       expect(boxOf.y + boxOf.height).toBeLessThanOrEqual(740);
-      expect(await list.getByRole('listitem').nth(4).textContent()).toContain('988');
+      expect(await list.getByRole('listitem').nth(6).textContent()).toContain('988');
       await accessible(page, width);
       await shoot(page, `safety-help-${width}`);
 
