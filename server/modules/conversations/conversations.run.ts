@@ -272,15 +272,7 @@ async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): P
   const text = safeReply(category);
   await store.settleWithoutCall(db, c.replyId, 'blocked', text, store.INPUT_BLOCKED, c.usageId, verdict.providerSafety);
   await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...flag });
-  c.generation.end({
-    status: 'blocked',
-    text,
-    replaced: true,
-    safety: { category, source: 'output' },
-    inputTokens: 0,
-    outputTokens: 0,
-    latencyMs: 0,
-  });
+  c.generation.end({ status: 'blocked', text, replaced: true, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
   return storedReplyResponse({ status: 'blocked', text }, c.meta);
 }
 

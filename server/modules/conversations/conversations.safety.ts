@@ -109,9 +109,12 @@ export async function moderateTurn(deps: AppDeps, t: TurnCheck): Promise<Moderat
   });
 }
 
-/** A verdict's flag values (the caller adds where it belongs). */
+/**
+ * A verdict's flag values (the caller adds where it belongs). Only verdicts that flag come here
+ * (verdictAction note or block: never category none); a self-harm verdict is at least medium.
+ */
 export function verdictFlag(v: ModerationVerdict): Pick<FlagValues, 'category' | 'severity' | 'reason' | 'detectedBy' | 'providerSafety'> {
   const category = v.category === 'none' ? 'self_harm' : v.category;
-  const severity = v.severity === 'none' ? 'medium' : v.category === 'self_harm' && v.severity === 'low' ? 'medium' : v.severity;
+  const severity = v.severity === 'none' || (v.category === 'self_harm' && v.severity === 'low') ? 'medium' : v.severity;
   return { category, severity, reason: v.reason, detectedBy: v.detectedBy, providerSafety: v.providerSafety };
 }
