@@ -261,6 +261,24 @@ describe('the moderation pass on a tutor reply', () => {
   });
 });
 
+describe("a teacher's TutorBot preview", () => {
+  it('keeps the instant check only: no moderation call and no flag', async () => {
+    const { world } = await startedStudent();
+    const { client } = world.teacher;
+    const run = await client.json<{ id: string }>('POST', `/api/bots/${world.bot.id}/runs`);
+    expect(run.status).toBe(201);
+    const post = (text: string) => client.post(`/api/conversations/${run.body.id}/messages`, { idempotencyKey: key(), text });
+    const blocked = await readUIStream(await post('I want to die'));
+    expect(blocked.text).toBe(safeReply('self_harm'));
+    const normal = await readUIStream(await post("I don't want to be here anymore"));
+    expect(finishOf(normal.chunks).messageMetadata).toMatchObject({ status: 'complete' });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.core.moderationRequests).toHaveLength(0);
+    const flags = await ctx.database.db.select().from(schema.safetyFlag).where(eq(schema.safetyFlag.conversationId, run.body.id));
+    expect(flags).toHaveLength(0);
+  });
+});
+
 describe('moderation and the quota', () => {
   it("is metered as 'moderation', never counted in the teacher's quota, and not made once the quota is used up", async () => {
     // A lapsed teacher: the free allowance of 2 generations.
