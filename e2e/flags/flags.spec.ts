@@ -1,9 +1,9 @@
-// Behaviour (dark at 1280 px, light at 360 px): a teacher's drawer shows the Flags item with the unreviewed count; the inbox lists the seeded self-harm flag (severity, category in words, student, assignment); opening it shows the flagged turn highlighted among the turns around it; marking it reviewed with a note records who, and the drawer's count goes down without a reload; the table's flag count opens the record's flags; axe passes and nothing scrolls sideways at 360 px.
+// Behaviour (dark at 1280 px, light at 360 px): a teacher's drawer shows the Flags item with the unreviewed count; the inbox lists the seeded self-harm flag (severity, category in words, student, assignment); opening it shows the flagged turn highlighted among the turns around it; marking it reviewed with a note records who, and the drawer's count goes down; a review made elsewhere reaches the open page by the live stream; the table's and the student page's flag counts open the record's flags; axe passes and nothing scrolls sideways at 360 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../fixtures/axe';
 import { baseUrl, contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
-import { flagTurns } from '../fixtures/seed-flags';
+import { flagTurns, seededFlags } from '../fixtures/seed-flags';
 import { scrollsSideways, transitionsDone } from '../fixtures/ui';
 import { users } from '../fixtures/users';
 
@@ -103,6 +103,17 @@ describe('Flags', () => {
       await page.getByRole('button', { name: `Unreviewed (${before - 1})` }).waitFor();
       await waitForCount(page, light, before - 1);
 
+      // A review made elsewhere (another tab, a colleague admin) reaches this page by the live stream, no reload.
+      const pending = (await (await context.request.get(`${baseUrl}/api/flags`)).json()) as { flags: { id: string }[] };
+      const elsewhere = await context.request.post(`${baseUrl}/api/flags/${pending.flags[0]!.id}/review`, {
+        data: { note: 'Seen in another tab', reviewed: true },
+        headers: { Origin: baseUrl },
+      });
+      expect(elsewhere.status()).toBe(200);
+      await page.getByRole('button', { name: `Unreviewed (${before - 2})` }).waitFor();
+      expect(await rows.count()).toBe(before - 2);
+      await waitForCount(page, light, before - 2);
+
       // The Reviewed filter lists it, with the note kept.
       await page.getByRole('button', { name: 'Reviewed', exact: true }).click();
       await inbox.getByRole('listitem').first().getByText('Reviewed', { exact: true }).waitFor();
@@ -116,10 +127,10 @@ describe('Flags', () => {
       const { assignment, recordId } = flags[0]!;
       await openAndSettle(page, `/teachAssignments?assignment=${assignment.id}`);
       const cell = page.locator(`tr[data-record="${recordId}"]`).getByTestId('flag-count');
-      await cell.getByRole('button', { name: `${before - 1} unreviewed ${before - 1 === 1 ? 'flag' : 'flags'}: open` }).click();
+      await cell.getByRole('button', { name: `${before - 2} unreviewed ${before - 2 === 1 ? 'flag' : 'flags'}: open` }).click();
       const recordDialog = page.getByRole('dialog', { name: `Flags: ${student.name}` });
       await recordDialog.getByRole('link').first().waitFor();
-      expect(await recordDialog.getByRole('link').count()).toBe(3);
+      expect(await recordDialog.getByRole('link').count()).toBe(seededFlags);
       await accessible(page, width);
       await recordDialog.getByRole('button', { name: 'Close' }).click();
       await recordDialog.waitFor({ state: 'detached' });
@@ -127,10 +138,10 @@ describe('Flags', () => {
       // The student's page: the flags count opens the same list, under the assignment's title.
       await page.locator(`tr[data-record="${recordId}"]`).getByRole('link', { name: student.name }).click();
       const studentPage = page.getByRole('dialog', { name: student.name });
-      const unreviewedNow = `${before - 1} unreviewed ${before - 1 === 1 ? 'flag' : 'flags'}: open`;
+      const unreviewedNow = `${before - 2} unreviewed ${before - 2 === 1 ? 'flag' : 'flags'}: open`;
       await studentPage.getByRole('button', { name: unreviewedNow, exact: true }).click();
       await recordDialog.getByRole('heading', { name: 'Reading check-in' }).waitFor();
-      expect(await recordDialog.getByRole('link').count()).toBe(3);
+      expect(await recordDialog.getByRole('link').count()).toBe(seededFlags);
       await accessible(page, width);
       await recordDialog.getByRole('link').first().click();
       await page.waitForURL(/\/flags\?flag=/);
