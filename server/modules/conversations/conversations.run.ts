@@ -524,15 +524,17 @@ export async function releaseHeldInput(deps: AppDeps, h: HeldRelease): Promise<b
   const pool = await resolvePool(db, deps.config.ai, h.spec.poolOwnerId, deps.config.supportEmail);
   const messages = await store.visibleMessages(db, h.conversationId);
   const history = store.historyTurns(messages.filter((m) => m.seq < h.userTurn.seq));
+  const shared = jobLive(deps);
+  // Being answered here already (another round of this process took it first).
+  if (rt.live.has(h.replyId) || shared.has(h.replyId)) return false;
   const generation = new Generation();
   rt.live.set(h.replyId, generation);
-  const shared = jobLive(deps);
   shared.set(h.replyId, generation);
-  void generation.done.then(() => shared.delete(h.replyId));
   const forget = () => {
-    rt.live.delete(h.replyId);
-    shared.delete(h.replyId);
+    if (rt.live.get(h.replyId) === generation) rt.live.delete(h.replyId);
+    if (shared.get(h.replyId) === generation) shared.delete(h.replyId);
   };
+  void generation.done.then(forget);
   let usageId: string | undefined;
   try {
     usageId = await db.transaction(async (tx) => {

@@ -7,8 +7,8 @@ import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { passVerdict, type FakeModerationFailure } from '../../../tests/fakes/fake-llm';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
 import { heldReplyText, safeReply, stillHeldMessage } from '../../ai/safety';
-import { recheckHeldTurns } from '../safety/safety.recheck';
-import { assignmentWorld, type World } from './my-assignments.test-helpers';
+import { recheckHeldTurns, startHeldRechecks } from '../safety/safety.recheck';
+import { assignmentWorld, recordRow, removeFromRoster, type World } from './my-assignments.test-helpers';
 
 // Issue 16 item 2: the two-tier safety check on a student's assignment turns. Tier (a) the instant
 // word check (with obscenity's filter), tier (b) the moderation pass by the configured model (the
@@ -206,6 +206,53 @@ describe('the moderation pass on a student message', () => {
     expect(fake.requests).toHaveLength(0);
     const [flag] = await flagsOf(student.asid);
     expect(flag).toMatchObject({ category: 'self_harm', severity: 'medium', detectedBy: 'moderation', source: 'input' });
+  });
+});
+
+describe('the re-check of held turns', () => {
+  async function heldStudent() {
+    const made = await startedStudent();
+    fake.core.failModerationNext({ kind: 'bad-json' });
+    const out = await readUIStream(await send(made.student, 'What is a third of nine?'));
+    expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'held' });
+    return made;
+  }
+
+  it('runs on its own every AI_MODERATION_RECHECK_MS once started, and stops', async () => {
+    const { student } = await heldStudent();
+    const deps = { ...ctx, config: { ...ctx.config, ai: { ...ctx.config.ai, moderation: { timeoutMs: 400, recheckMs: 100 } } } };
+    const stop = startHeldRechecks(deps);
+    try {
+      await expect.poll(async () => (await detail(student)).messages[1]?.status, { timeout: 10_000, interval: 100 }).toBe('complete');
+    } finally {
+      stop();
+    }
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('two rounds at once answer a held message once', async () => {
+    const { student } = await heldStudent();
+    const rounds = await Promise.all([recheckHeldTurns(ctx), recheckHeldTurns(ctx)]);
+    expect(rounds.reduce((n, r) => n + r.released, 0)).toBe(1);
+    expect((await settled(student)).messages[1]).toMatchObject({ status: 'complete' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('ends a held turn whose record is gone (the student taken off the roster) as failed, with no tutor call', async () => {
+    const { student } = await heldStudent();
+    await removeFromRoster(ctx, student.entry.id);
+    expect(await recheckHeldTurns(ctx)).toMatchObject({ failed: 1 });
+    const [row] = await ctx.database.db
+      .select()
+      .from(schema.aiMessage)
+      .where(
+        and(
+          eq(schema.aiMessage.role, 'assistant'),
+          eq(schema.aiMessage.conversationId, (await recordRow(ctx, student.asid)).conversationId!),
+        ),
+      );
+    expect(row).toMatchObject({ status: 'failed', errorCode: 'held_record_gone' });
+    expect(fake.requests).toHaveLength(0);
   });
 });
 
