@@ -181,7 +181,8 @@ export async function moderate(db: Db, m: ModerationRequest): Promise<Moderation
       ],
       responseFormat: { type: 'json', schema: answerSchema as never, name: 'safety_verdict' },
       temperature: 0,
-      maxOutputTokens: 200,
+      // The answer is a few dozen tokens; the room is for models that think first (Gemini 2.5 counts thoughts here).
+      maxOutputTokens: 1024,
       abortSignal: abort.signal,
       providerOptions: m.provider.kind === 'gemini' ? { google: { safetySettings: readEverything } } : undefined,
     });
