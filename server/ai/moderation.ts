@@ -114,7 +114,7 @@ const ratingsOf = (ratings: GeminiRating[] | null | undefined): NonNullable<Prov
   }));
 
 /** The finish reasons that are a provider's safety stop (Gemini's, and OpenAI's content_filter). */
-const safetyFinishes = new Set(['SAFETY', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'OTHER', 'content_filter']);
+const safetyFinishes = new Set(['SAFETY', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'content_filter']);
 
 /**
  * Gemini's own safety signals from an SDK finish's providerMetadata, as stored in
