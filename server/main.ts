@@ -37,7 +37,9 @@ async function main() {
   const auth = createAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
   // dist/web from the source (server/main.ts, under tsx) and from the build (dist/server/main.js).
   const webRoot = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../dist/web' : '../web', import.meta.url));
-  const app = createApp({ config, database, auth, mailer, webRoot: existsSync(webRoot) ? webRoot : undefined });
+  // One deps object for the app and the scheduled jobs: both see the same replies being written.
+  const deps = { config, database, auth, mailer, webRoot: existsSync(webRoot) ? webRoot : undefined };
+  const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`ClassBots is running at ${config.baseUrl} (database: ${database.kind}, mail: ${mailer.describe()})`);
@@ -69,7 +71,7 @@ async function main() {
     void sweepFiles({ db: database.db, config }).catch((err: unknown) => logError(null, 'files: the sweep failed', err));
   sweepUploads();
   setInterval(sweepUploads, 60 * 60_000).unref();
-  const stopJobs = startJobs({ config, database, auth, mailer });
+  const stopJobs = startJobs(deps);
 
   let stopping = false;
   const stop = (signal: string) => {
