@@ -45,6 +45,12 @@ export interface TextRun {
   audience: 'teacher' | 'student';
   temperature: number | undefined;
   sink: GenerationSink;
+  /**
+   * A student's assignment record: the reply is shown to no one until its end has passed the
+   * moderation pass. Its text is kept here, not in `generation.text` (so no listener, attach or
+   * checkpoint sees it), and goes out whole at the end as a replacing text part.
+   */
+  withhold?: boolean;
 }
 
 /**
@@ -139,6 +145,7 @@ async function consume(
   let providerSafety: ProviderSafety | undefined;
   let outputHit: SafetyCategory | null = null;
   let error: unknown;
+  let withheld = '';
   generation.attachAbort(() => abort.abort(new AiStoppedError()));
   const reader = stream.getReader();
   try {
@@ -150,14 +157,17 @@ async function consume(
       if (part.type === 'text-delta') {
         if (student) {
           // Check the new text with the tail before it, so a phrase split across chunks is caught.
-          outputHit = classify(generation.text.slice(-200) + part.delta, 'output');
+          outputHit = classify((run.withhold ? withheld : generation.text).slice(-200) + part.delta, 'output');
           if (outputHit) {
             abort.abort();
             break;
           }
         }
-        generation.text += part.delta;
-        generation.emit({ type: 'delta', delta: part.delta });
+        if (run.withhold) withheld += part.delta;
+        else {
+          generation.text += part.delta;
+          generation.emit({ type: 'delta', delta: part.delta });
+        }
       } else if (part.type === 'finish') {
         inputTokens = part.usage.inputTokens.total ?? 0;
         outputTokens = part.usage.outputTokens.total ?? 0;
@@ -186,6 +196,9 @@ async function consume(
     ...(providerSafety ? { providerSafety } : {}),
   };
   const stopped = abort.signal.reason instanceof AiStoppedError;
+  // A withheld reply's text goes out only at its end, replacing the (empty) streamed part.
+  const text = run.withhold ? withheld : generation.text;
+  const replaced = Boolean(run.withhold);
   let result: GenerationResult;
   if (outputHit) {
     result = { ...base, status: 'blocked', text: safeReply(outputHit), replaced: true, safety: { category: outputHit, source: 'output' } };
@@ -198,13 +211,13 @@ async function consume(
           replaced: true,
           safety: { category: 'provider_block', source: 'provider' },
         }
-      : { ...base, status: 'blocked', text: generation.text, replaced: false, safety: { category: 'provider_block', source: 'provider' } };
+      : { ...base, status: 'blocked', text, replaced, safety: { category: 'provider_block', source: 'provider' } };
   } else if (stopped) {
-    result = { ...base, status: 'interrupted', text: generation.text, replaced: false, stopped: true };
+    result = { ...base, status: 'interrupted', text, replaced, stopped: true };
   } else if (error !== undefined) {
-    result = { ...base, status: generation.text ? 'interrupted' : 'failed', text: generation.text, replaced: false, error };
+    result = { ...base, status: text ? 'interrupted' : 'failed', text, replaced, error };
   } else {
-    result = { ...base, status: 'complete', text: generation.text, replaced: false };
+    result = { ...base, status: 'complete', text, replaced };
   }
   try {
     result = (await run.sink.finish(result)) ?? result;

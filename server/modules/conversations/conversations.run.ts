@@ -8,7 +8,7 @@ import type { AiProvider } from '../../ai/providers';
 import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
-import { ModerationFailedError, verdictAction, type ModerationVerdict } from '../../ai/moderation';
+import { verdictAction, type ModerationVerdict } from '../../ai/moderation';
 import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCategory } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../lib/context';
@@ -186,18 +186,27 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   };
   if (input.record) {
     // Tier (b) on the student's message, before the tutor model sees it (after the quota allowed it).
-    const early = await checkInput(deps, provider, {
-      spec,
-      actor,
-      record: input.record,
-      conversationId: conversation.id,
-      userId,
-      replyId,
-      usageId: opened.usageId,
-      text,
-      generation,
-      meta,
-    });
+    let early: Response | undefined;
+    try {
+      early = await checkInput(deps, provider, {
+        spec,
+        actor,
+        record: input.record,
+        conversationId: conversation.id,
+        userId,
+        replyId,
+        usageId: opened.usageId,
+        text,
+        generation,
+        meta,
+      });
+    } catch (err) {
+      // Not even the hold could be stored (the database failed): end the reply here; the sweep
+      // marks its row interrupted, and nothing reached the tutor.
+      rt.live.delete(replyId);
+      generation.end({ status: 'failed', text: '', replaced: false, error: err, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
+      throw err;
+    }
     if (early) {
       rt.live.delete(replyId);
       await input.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
@@ -254,7 +263,7 @@ async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): P
       which: 'input',
     });
   } catch (err) {
-    if (!(err instanceof ModerationFailedError)) throw err;
+    // Whatever went wrong (the provider, the metering), an unchecked message never reaches the tutor.
     logWarning(null, 'safety: the moderation of a message failed; it is held', err);
     await store.settleWithoutCall(db, c.replyId, 'held', '', store.HELD_INPUT, c.usageId);
     const held: GenerationResult = { status: 'held', text: heldReplyText, replaced: true, inputTokens: 0, outputTokens: 0, latencyMs: 0 };
@@ -332,7 +341,7 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
       return { flagId, keyed: undefined };
     });
     if (replay.keyed) return replayReply(deps, (await store.findMessage(db, replay.keyed))!);
-    if (replay.flagId) await alertAfter(deps, replay.flagId);
+    if (replay.flagId) alertAfter(deps, replay.flagId);
   } catch (err) {
     const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
     if (winner) return replayReply(deps, winner);
@@ -437,7 +446,7 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
   };
   try {
     await startTextGeneration(
-      { provider, config: ai, prompt, audience: r.spec.audience, temperature: r.spec.temperature, sink },
+      { provider, config: ai, prompt, audience: r.spec.audience, temperature: r.spec.temperature, sink, withhold: Boolean(r.record) },
       r.generation,
     );
     r.clock?.('sdk');
@@ -455,11 +464,12 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
 }
 
 /**
- * The end-of-reply moderation pass on a student's record (tier b): only a reply that ended
- * complete is checked. pass (and low, with a flag) stores it; a flag replaces it with the safe
- * reply (the student saw it stream: the end withdraws it); a failed check holds it, kept in the
- * row but shown to the student as "one moment" until the re-check. Answers the result for the
- * listeners, the text to store and the flag to leave.
+ * The end-of-reply moderation pass on a student's record (tier b): a reply with text that ended
+ * complete or interrupted is checked before anything of it is shown (the generation withheld it).
+ * pass (and low, with a flag) stores and shows it; a flag replaces it with the safe reply; a
+ * check that failed, for any reason, holds it: kept in the row, shown to the student as "one
+ * moment" until the re-check. Answers the result for the listeners, the text to store and the
+ * flag to leave.
  */
 async function checkOutput(
   deps: AppDeps,
@@ -467,7 +477,7 @@ async function checkOutput(
   r: ReplyRun,
   ended: GenerationResult,
 ): Promise<{ result: GenerationResult; stored: string; flag?: ReplyFlag }> {
-  if (ended.status !== 'complete') return { result: ended, stored: ended.text };
+  if (!ended.text || (ended.status !== 'complete' && ended.status !== 'interrupted')) return { result: ended, stored: ended.text };
   let verdict: ModerationVerdict;
   try {
     verdict = await moderateTurn(deps, {
@@ -480,9 +490,9 @@ async function checkOutput(
       which: 'output',
     });
   } catch (err) {
-    if (!(err instanceof ModerationFailedError)) throw err;
+    // Whatever went wrong (the provider, the metering), an unchecked reply is never shown.
     logWarning(null, 'safety: the moderation of a reply failed; it is held', err);
-    return { result: { ...ended, status: 'held', text: heldReplyText, replaced: true }, stored: ended.text };
+    return { result: { ...ended, status: 'held', text: heldReplyText, replaced: true, error: undefined }, stored: ended.text };
   }
   const action = verdictAction(verdict);
   if (action === 'pass') return { result: ended, stored: ended.text };

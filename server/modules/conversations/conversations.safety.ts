@@ -62,17 +62,14 @@ export async function insertRecordFlag(db: Db | Tx, f: FlagValues): Promise<stri
 }
 
 /** Tells the teacher (and for self-harm the school's admins) about a stored flag: best effort, after any transaction. */
-export async function alertAfter(deps: AppDeps, flagId: string): Promise<void> {
-  try {
-    await alertFlag(deps, flagId);
-  } catch (err) {
-    logWarning(null, 'safety: a flag alert could not be sent', err);
-  }
+export function alertAfter(deps: AppDeps, flagId: string): void {
+  // Not awaited: the student's answer (and the help resources) never waits for a mail server.
+  void alertFlag(deps, flagId).catch((err: unknown) => logWarning(null, 'safety: a flag alert could not be sent', err));
 }
 
 /** Stores a flag outside any transaction and alerts it. */
 export async function flagAndAlert(deps: AppDeps, f: FlagValues): Promise<void> {
-  await alertAfter(deps, await insertRecordFlag(deps.database.db, f));
+  alertAfter(deps, await insertRecordFlag(deps.database.db, f));
 }
 
 export interface TurnCheck {

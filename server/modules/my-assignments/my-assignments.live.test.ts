@@ -56,7 +56,6 @@ async function readUntil(res: Response, enough: (body: string) => boolean) {
     },
   };
 }
-const deltas = (body: string) => parseUIStream(body).chunks.filter((c) => c.type === 'text-delta').length;
 
 /** A teacher's live stream, one message at a time. */
 async function openLive(client: TestClient) {
@@ -170,13 +169,18 @@ describe('cutting access', () => {
       fake.core.set({ ttftMs: 50, tokensPerSecond: 20, tokensPerChunk: 2, replyTokens: 200 });
       const res = await student.client.post(url(student, '/messages'), { idempotencyKey: key(), text: 'Explain slowly' });
       expect(res.status).toBe(200);
-      const reading = await readUntil(res, (b) => deltas(b) >= 2);
+      const reading = await readUntil(res, (b) => b.includes('"text-start"'));
+      // Some of the reply has come from the model by now (it is withheld until its end).
+      await new Promise((r) => setTimeout(r, 500));
       const cutAt = Date.now();
       await cut(world, student);
       const body = await reading.rest();
       // Ten seconds of reply cut within a few checkpoint intervals (100 ms here).
       expect(Date.now() - cutAt).toBeLessThan(3000);
       const out = parseUIStream(body);
+      // A student's reply is withheld until its end has passed the moderation pass: nothing of it
+      // streamed; the checked part came whole at the end.
+      expect(out.chunks.filter((c) => c.type === 'text-delta' && c.id === 'text-0')).toEqual([]);
       expect(out.text.length).toBeGreaterThan(0);
       expect(out.text.length).toBeLessThan(fake.requests[0]!.reply.length);
       const [reply] = await ctx.database.db

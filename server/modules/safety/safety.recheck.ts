@@ -56,7 +56,7 @@ async function recheckOne(deps: AppDeps, reply: conversations.MessageRow): Promi
   const run = await heldTurnRun(deps, reply.conversationId);
   if (!run || !userTurn) {
     // The record is gone (deleted, the student off the roster): nobody is waiting for this turn.
-    await conversations.endHeld(db, reply.id, 'failed', undefined, 'held_record_gone');
+    await conversations.endHeld(db, reply.id, 'failed', '', 'held_record_gone');
     return 'failed';
   }
   const input = reply.errorCode === conversations.HELD_INPUT;
@@ -131,16 +131,20 @@ async function announce(run: HeldTurnRun) {
 
 /**
  * Starts the periodic re-check (server/jobs.ts): every AI_MODERATION_RECHECK_MS, one round over
- * the turns last checked at least that long ago. Safe in several processes at once. Returns stop.
+ * the turns last checked (or claimed) at least that long ago, and never sooner than twice the
+ * moderation timeout. Safe in several processes at once. Returns stop.
  */
 export function startHeldRechecks(deps: AppDeps): () => void {
-  const every = deps.config.ai.moderation.recheckMs;
+  const { recheckMs: every, timeoutMs } = deps.config.ai.moderation;
+  // A claim lasts longer than a check can take (its retry is inside the timeout), so another
+  // process never checks a turn this one is still checking.
+  const minAge = Math.max(every, 2 * timeoutMs + 1000);
   let running = false;
   let stopped = false;
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = true;
-    recheckHeldTurns(deps, every)
+    recheckHeldTurns(deps, minAge)
       .catch((err: unknown) => logWarning(null, 'safety: a re-check round failed', err))
       .finally(() => (running = false));
   }, every);
