@@ -51,7 +51,7 @@ const inputRules: Rule[] = [
   },
   {
     category: 'sexual',
-    pattern: /\b(porn|porno|pornography|nudes|sexting|sext|horny|blow\s?job|hand\s?job|dick pic|send\s+(me\s+)?pics)\b/i,
+    pattern: /\b(porn|porno|pornos|nudes|sexting|sext|horny|blow\s?job|hand\s?job|dick pic|send\s+(me\s+)?pics)\b/i,
   },
   { category: 'sexual', pattern: /\b(have|having|had)\s+sex\s+with\s+(you|me|my)\b/i },
   { category: 'sexual', pattern: /\b(naked|nude)\s+(pics|pictures|photos|selfies?)\b/i },
@@ -161,7 +161,22 @@ const lessonWords = [
   'cockpits',
   'wankel',
   'penistone',
+  'shiitake',
+  'shiitakes',
+  'bastardise',
+  'bastardised',
+  'bastardises',
+  'bastardising',
+  'bastardisation',
+  'bastardize',
+  'bastardized',
+  'bastardizes',
+  'bastardizing',
+  'bastardization',
 ];
+/** "porn" and "porno" only as whole words: "pornography" in an essay is for the moderation pass to judge. */
+const wholeWordOnly = new Set(['porn']);
+const wordEnds = /^(o|s|os)?(?![\p{L}\p{N}])/iu;
 
 const kept = new Set([...slurs, ...explicit, ...profanity]);
 const dataset = new DataSet<{ originalWord?: string }>()
@@ -190,6 +205,7 @@ function filterWords(text: string): SafetyCategory | null {
     for (const match of matcher.getAllMatches(variant, true)) {
       const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? '';
       if (slurs.has(word)) return 'bullying';
+      if (wholeWordOnly.has(word) && !wordEnds.test(variant.slice(match.endIndex + 1))) continue;
       if (explicit.has(word)) found ??= 'sexual';
       else if (profanity.has(word)) {
         const around = variant.slice(Math.max(0, match.startIndex - 20), match.endIndex + 21);

@@ -55,6 +55,10 @@ describe('the word filter of the instant check', () => {
     'The assassin hid in the passage.',
     'Is a raccoon a mammal?',
     'I am a b c d e learner',
+    'you mean the shiitake',
+    'my essay on pornography laws in history',
+    'you bastardised the latin',
+    'you bastardized the recipe',
   ];
   for (const text of harmless) {
     it(`lets "${text.slice(0, 50)}" through`, () => expect(classify(text, 'input')).toBeNull());
