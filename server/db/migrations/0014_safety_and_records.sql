@@ -13,5 +13,7 @@ CREATE INDEX "ai_message_held_idx" ON "ai_message" USING btree ("status","checkp
 CREATE INDEX "safety_flag_record_idx" ON "safety_flag" USING btree ("student_assignment_id");--> statement-breakpoint
 -- Flags belong to a student's assignment record: older flags find theirs through the conversation.
 UPDATE "safety_flag" f SET "student_assignment_id" = sa."id" FROM "student_assignment" sa WHERE sa."conversation_id" = f."conversation_id";--> statement-breakpoint
+-- Self-harm flags are high severity, as the word check now makes them.
+UPDATE "safety_flag" SET "severity" = 'high' WHERE "category" = 'self_harm';--> statement-breakpoint
 -- A flag with no record came from a teacher's preview, which makes no flags.
 DELETE FROM "safety_flag" WHERE "student_assignment_id" IS NULL;
