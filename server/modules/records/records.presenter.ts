@@ -1,6 +1,12 @@
 import type { RecordAssignment, StudentRecordExport } from '../../../contract/records';
 import type { HeldRows } from './records.store';
 
+/**
+ * A held reply has not passed the safety check, and the export may be handed to a parent or the
+ * student: its text stays out (record.json and record.html), its status stays in.
+ */
+export const HELD_TEXT = '(held for the safety check; not shown)';
+
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** The export's JSON from the rows held: assignments oldest first, each with its transcript, flags and trophies. */
@@ -34,7 +40,13 @@ export function presentRecord(rows: HeldRows, email: string, scope: StudentRecor
       transcript: record.conversationId
         ? rows.messages
             .filter((m) => m.conversationId === record.conversationId)
-            .map((m) => ({ seq: m.seq, role: m.role, text: m.text, status: m.status, at: m.createdAt.toISOString() }))
+            .map((m) => ({
+              seq: m.seq,
+              role: m.role,
+              text: m.status === 'held' ? HELD_TEXT : m.text,
+              status: m.status,
+              at: m.createdAt.toISOString(),
+            }))
         : [],
       flags: flags.map((f) => ({
         category: f.category,

@@ -32,7 +32,7 @@ describe("the teacher's export", () => {
     expect(names).toEqual(['record.html', 'record.json']);
   });
 
-  it("holds the profile, classes, every assignment with its full transcript (held reply too), flags and trophies, and nothing of another student's or teacher's", async () => {
+  it("holds the profile, classes, every assignment with its full transcript (a held reply's status without its text), flags and trophies, and nothing of another student's or teacher's", async () => {
     const { json, html, raw } = await downloadRecord(w.a.client, `/api/students/${w.kimEntry}/export`);
     expect(json.scope).toEqual({ kind: 'teacher', name: w.a.user.name });
     expect(json.student).toEqual({ email: w.kimEmail, names: ['Kim <Park>'], linked: true });
@@ -46,7 +46,7 @@ describe("the teacher's export", () => {
       [0, 'user', 'A-KIM: is it <b>3/4</b>?', 'complete'],
       [1, 'assistant', 'A-TUTOR: what is 1/2 + 1/4?', 'complete'],
       [2, 'user', 'A-KIM-HELD-QUESTION', 'complete'],
-      [3, 'assistant', 'A-HELD-REPLY', 'held'],
+      [3, 'assistant', '(held for the safety check; not shown)', 'held'],
     ]);
     expect(fractions!.feedback).toBe('A-FEEDBACK: good start');
     expect(fractions!.flags).toEqual([
@@ -64,10 +64,35 @@ describe("the teacher's export", () => {
     expect(html).toContain('Student record: Kim &lt;Park&gt;');
     expect(html).toContain('<h2>1. Fractions</h2>');
     expect(html).toContain('<h2>2. Decimals</h2>');
-    expect(html).toContain('A-HELD-REPLY');
-    expect(html).toContain('held for the safety check');
+    expect(html).not.toContain('A-HELD-REPLY');
+    expect(html).toContain('(held for the safety check; not shown)');
     expect(html).toContain('A-REVIEW-NOTE');
     expect(html).toContain('A-TROPHY: kept at it');
+  });
+
+  it("leaves a held reply's text out of record.json and record.html: it has not passed the safety check", async () => {
+    const [chat] = await db()
+      .select({ id: schema.studentAssignment.conversationId })
+      .from(schema.studentAssignment)
+      .where(eq(schema.studentAssignment.id, w.records.kimFractions));
+    await db().insert(schema.aiMessage).values({
+      conversationId: chat!.id!,
+      seq: 4,
+      role: 'assistant',
+      text: 'A-SECOND-HELD-REPLY',
+      status: 'held',
+      errorCode: 'held_output',
+    });
+    const { json, html, raw } = await downloadRecord(w.a.client, `/api/students/${w.kimEntry}/export`);
+    expect(json.assignments[0]!.transcript.at(-1)).toMatchObject({
+      seq: 4,
+      text: '(held for the safety check; not shown)',
+      status: 'held',
+    });
+    expect(raw).not.toContain('A-SECOND-HELD-REPLY');
+    expect(html).not.toContain('A-SECOND-HELD-REPLY');
+    expect(html).toContain('(held for the safety check; not shown)');
+    await db().delete(schema.aiMessage).where(eq(schema.aiMessage.text, 'A-SECOND-HELD-REPLY'));
   });
 
   it("exports Lee's record from Lee's entry, without Kim's", async () => {
