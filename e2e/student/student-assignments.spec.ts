@@ -178,13 +178,20 @@ describe('My Assignments (student)', () => {
     expect(await page.getByTestId('messages-left').count()).toBe(0);
     await page.getByRole('textbox', { name: 'Your message' }).fill('Explain the water cycle [[slow]]');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText(/^Paragraph 3: /).waitFor({ timeout: 20_000 });
+    // A student's reply is withheld until its end passes the safety check: the page shows it
+    // being written, with Stop, and none of its words yet.
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1500);
+    expect(await page.getByText(/^Paragraph 1: /).count()).toBe(0);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
     const reply = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
-    await reply.getByText(/^Paragraph 5: /).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1000);
     await page.getByRole('button', { name: 'Stop' }).click();
     await replyDone(page);
+    // What was written before Stop, checked, then shown.
+    await reply.getByText(/^Paragraph 1: /).waitFor({ timeout: 20_000 });
     await reply.getByText('Stopped', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Regenerate' }).waitFor();
     // Everything went through the student's record, never a conversation or a bot.

@@ -97,7 +97,7 @@ export function useRunChat({ initial, createConversation, onCreated, endpoint = 
   const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set());
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
-  const { messages, status, error, sendMessage, regenerate, stop, clearError } = chat;
+  const { messages, status, error, sendMessage, regenerate, stop, clearError, setMessages } = chat;
 
   // Attaching to a reply the server is writing: from the request until its stream ends.
   const [attaching, setAttaching] = useState(() => writtenOnServer(instance.lastMessage));
@@ -215,8 +215,14 @@ export function useRunChat({ initial, createConversation, onCreated, endpoint = 
     const id = current.id;
     if (!id) return;
     // If this fails (a lost connection), the reply finishes on the server; Regenerate still waits for it.
-    await stopOnServer(id, last.id, endpoint).catch(() => undefined);
-  }, [messages, stop, current, endpoint]);
+    const ended = await stopOnServer(id, last.id, endpoint).catch(() => undefined);
+    // A student's reply is withheld until its safety check: none of it reached this page, so show
+    // the stored, checked text now.
+    if (ended && !messageText(last)) {
+      const detail = await apiRequest(endpoint(id), storedMessages).catch(() => undefined);
+      if (detail) setMessages(toChatMessages({ id, messages: detail.messages }));
+    }
+  }, [messages, stop, current, endpoint, setMessages]);
 
   return useMemo(
     () => ({
