@@ -62,11 +62,20 @@ describe('Assignments (teacher)', () => {
       // The phone run checks the light theme (the app starts dark).
       if (width === 360) await page.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));
       const errors = trackErrors(page);
+      // My Students' spec deletes classes of the same seeded teacher while this page may be
+      // listing them: a 404 for the students of a class this test did not make is that race (the
+      // browser logs each one as a console error too), not a fault of this page.
+      let othersGone = 0;
+      const madeHere = new Set<string>();
       page.on('response', (r) => {
-        if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+        const path = new URL(r.url()).pathname;
+        const classId = /^\/api\/classes\/([^/]+)\/students$/.exec(path)?.[1];
+        if (r.status() === 404 && classId && !madeHere.has(classId)) othersGone++;
+        else if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${path}`);
       });
       const t = token();
       const klass = await classWithStudents(teacher, t);
+      madeHere.add(klass.id);
       const creates: string[] = [];
       page.on('request', (r) => {
         if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/assignments') creates.push(r.postData() ?? '');
@@ -193,7 +202,9 @@ describe('Assignments (teacher)', () => {
       await page.getByRole('heading', { level: 2, name: title }).waitFor();
       await sam.getByText('Completed', { exact: true }).waitFor();
 
-      expect(errors).toEqual([]);
+      const notFoundLogs = errors.filter((e) => e.includes('status of 404'));
+      expect(notFoundLogs.length).toBeLessThanOrEqual(othersGone);
+      expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
       await student.close();
       await teacher.close();
     });

@@ -76,7 +76,8 @@ describe('The safety check on the student tutor page', () => {
       const boxOf = (await help.boundingBox())!;
       expect(boxOf.y).toBeGreaterThanOrEqual(0);
       expect(boxOf.y + boxOf.height).toBeLessThanOrEqual(740);
-      expect(await list.getByRole('listitem').nth(6).textContent()).toContain('988');
+      // The safe reply itself carries the resources too, once its bubble has ended.
+      await expect.poll(async () => (await list.getByRole('listitem').nth(6).textContent()) ?? '', { timeout: 20_000 }).toContain('988');
       await accessible(page, width);
       await shoot(page, `safety-help-${width}`);
 
