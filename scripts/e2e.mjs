@@ -228,17 +228,29 @@ try {
     },
   );
   code = await new Promise((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));
+  const failures = [];
   if (existsSync(report)) {
     if (jsonOut) copyFileSync(report, jsonOut);
     const r = JSON.parse(readFileSync(report, 'utf8'));
     log(
       `files: ${r.testResults?.length ?? '?'}; tests: ${r.numTotalTests} (${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped)`,
     );
+    // The failed tests by name, so a CI log that keeps only its tail still says what failed.
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const first = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(`failed: ${path.relative(root, file.name)} > ${t.fullName}: ${first}`);
+      }
+    }
   }
   if (code !== 0) {
     const tail = readFileSync(serverLog, 'utf8').split('\n').slice(-40).join('\n');
     console.error(`[e2e] server log (last lines):\n${tail}`);
   }
+  for (const line of failures) log(line);
 } catch (err) {
   console.error(`[e2e] ${err instanceof Error ? err.message : String(err)}`);
   code = 1;

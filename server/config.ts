@@ -86,6 +86,15 @@ const settingsSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: withDefault(z.enum(['true', 'false']), 'true'),
   RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(3650), 365),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_...)')),
+  STRIPE_PRICE_MONTHLY: optional(z.string().regex(/^price_/, 'must be a Stripe price id (price_...)')),
+  STRIPE_PRICE_YEARLY: optional(z.string().regex(/^price_/, 'must be a Stripe price id (price_...)')),
+  /** Only for tests and local fakes: where the Stripe API is (http://127.0.0.1:12111). */
+  STRIPE_API_URL: optional(url('http://127.0.0.1:12111, for a local Stripe fake')),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: withDefault(z.coerce.number().int().min(1).max(3600), 300),
+  TRIAL_DAYS: withDefault(z.coerce.number().int().min(1).max(90), 14),
+  PAST_DUE_GRACE_DAYS: withDefault(z.coerce.number().int().min(0).max(60), 7),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -115,6 +124,26 @@ export interface Config {
   files: FilesConfig;
   /** S3-compatible object storage for finished files; absent = a folder under DATA_DIR. */
   s3: S3Config | undefined;
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  /** Stripe, when all four STRIPE_* settings are present; absent = premium by grants only. */
+  stripe: StripeConfig | undefined;
+  /** Days of the free trial a first checkout starts (TRIAL_DAYS, 14). */
+  trialDays: number;
+  /** Days a past_due Stripe subscription keeps premium (PAST_DUE_GRACE_DAYS, 7). */
+  pastDueGraceDays: number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { month: string; year: string };
+  /** A local fake of the Stripe API (tests); absent = api.stripe.com. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /** Seconds a signed webhook's timestamp may be old (STRIPE_WEBHOOK_TOLERANCE_SECONDS, 300). */
+  webhookToleranceSeconds: number;
 }
 
 export interface FilesConfig {
@@ -186,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const s3 = s3Settings(s, problems);
   if (s.FILE_MAX_BYTES > s.STORAGE_QUOTA_FREE_BYTES) problems.push('FILE_MAX_BYTES: must not exceed STORAGE_QUOTA_FREE_BYTES');
   const ai = aiSettings(s, problems);
+  const stripe = stripeSettings(s, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const baseUrl = (s.BASE_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, '');
@@ -228,6 +258,42 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     s3,
+    billing: {
+      stripe,
+      trialDays: s.TRIAL_DAYS,
+      pastDueGraceDays: s.PAST_DUE_GRACE_DAYS,
+    },
+  };
+}
+
+/** Stripe is all or nothing: with any of its four settings, all four are required. */
+function stripeSettings(s: Settings, problems: string[]): StripeConfig | undefined {
+  const required = {
+    STRIPE_SECRET_KEY: s.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: s.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_MONTHLY: s.STRIPE_PRICE_MONTHLY,
+    STRIPE_PRICE_YEARLY: s.STRIPE_PRICE_YEARLY,
+  };
+  if (!Object.values(required).some(Boolean)) return undefined;
+  const missing = Object.entries(required)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length) {
+    problems.push(`${missing.join(', ')}: required when any of the four Stripe settings is set (Stripe billing is all or nothing)`);
+    return undefined;
+  }
+  let api: StripeConfig['api'];
+  if (s.STRIPE_API_URL) {
+    const u = new URL(s.STRIPE_API_URL);
+    const protocol = u.protocol === 'http:' ? 'http' : 'https';
+    api = { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
+  }
+  return {
+    secretKey: s.STRIPE_SECRET_KEY!,
+    webhookSecret: s.STRIPE_WEBHOOK_SECRET!,
+    prices: { month: s.STRIPE_PRICE_MONTHLY!, year: s.STRIPE_PRICE_YEARLY! },
+    api,
+    webhookToleranceSeconds: s.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
   };
 }
 
