@@ -33,12 +33,16 @@ import { studentsRoutes } from './modules/assignments/students.routes';
 import { myAssignmentsRoutes } from './modules/my-assignments/my-assignments.routes';
 import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies/trophies.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
+import { watchPlanChanges } from './modules/subscription/plan-changes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the whole HTTP app (API and, when webRoot is given, the built web app). No listen. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  // What this process remembers of plans is forgotten when any process changes one (PRODUCT.md 5).
+  void watchPlanChanges(deps.database).catch(() => undefined);
 
   app.use('*', async (c, next) => {
     // A caller's id is kept only when it is a plain token: it is written into logs.
@@ -98,9 +102,9 @@ export function createApp(deps: AppDeps) {
     );
   });
 
-  // Every state-changing API request must come from one of our own pages.
+  // Every state-changing API request must come from one of our own pages (Stripe's webhook aside: it is signed).
   app.use('/api/*', async (c, next) => {
-    if (stateChanging.has(c.req.method)) {
+    if (stateChanging.has(c.req.method) && c.req.path !== STRIPE_WEBHOOK_PATH) {
       const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
       if (!origin || !deps.config.trustedOrigins.includes(origin)) {
         throw new AppError('origin_rejected', 403, 'This request did not come from a ClassBots page.');
@@ -118,13 +122,14 @@ export function createApp(deps: AppDeps) {
   // File bodies have their own limits (the files module checks them); everything else is JSON.
   app.use(
     '/api/*',
-    except((c) => isFileBodyPath(c.req.method, c.req.path), jsonBodyLimit),
+    except((c) => isFileBodyPath(c.req.method, c.req.path) || c.req.path === STRIPE_WEBHOOK_PATH, jsonBodyLimit),
   );
 
   app.route('/api/auth', authRoutes());
   app.route('/api/health', healthRoutes());
   app.route('/api/me', meRoutes());
   app.route('/api/subscription', subscriptionRoutes());
+  app.route('/api/billing', billingRoutes());
   app.route('/api/school', schoolRoutes());
   app.route('/api/files', filesRoutes());
   app.route('/api/uploads', uploadRoutes());
