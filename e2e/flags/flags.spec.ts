@@ -111,6 +111,8 @@ describe('Flags', () => {
       });
       expect(elsewhere.status()).toBe(200);
       await page.getByRole('button', { name: `Unreviewed (${before - 2})` }).waitFor();
+      // The filter's count and the list are two requests, refetched side by side: wait for the list too.
+      await inbox.locator(`li:nth-child(${before - 1})`).waitFor({ state: 'detached' });
       expect(await rows.count()).toBe(before - 2);
       await waitForCount(page, light, before - 2);
 
