@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { useQueries } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,7 +39,6 @@ export function RecordFlagsDialog({
 }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const lists = useQueries({ queries: records.map((r) => recordFlagsQuery(r.recordId)) });
   const titleId = 'record-flags-title';
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" scroll="paper" aria-labelledby={titleId}>
@@ -48,53 +47,70 @@ export function RecordFlagsDialog({
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          {records.map((r, i) => {
-            const flags = lists[i]!;
-            const label = r.title ?? s.recordTitle(studentName);
-            return (
-              <Box key={r.recordId} component="section" aria-label={label}>
-                {r.title && (
-                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                    {r.title}
-                  </Typography>
-                )}
-                {flags.isPending ? (
-                  <CircularProgress aria-label={label} />
-                ) : flags.isError ? (
-                  <Alert severity="error">{s.loadFailed}</Alert>
-                ) : flags.data.flags.length === 0 ? (
-                  <Typography color="text.secondary">{s.recordEmpty}</Typography>
-                ) : (
-                  <List aria-label={label} disablePadding>
-                    {flags.data.flags.map((f) => (
-                      <ListItem key={f.id} disablePadding divider>
-                        <ListItemButton component={RouterLink} to={paths.flags.to(f.id)} sx={{ py: 1.25 }}>
-                          <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-                            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                              <SeverityChip severity={f.severity} />
-                              <Typography component="span" sx={{ fontWeight: 600 }}>
-                                {s.category(f.category)}
-                              </Typography>
-                              {f.reviewed && <Chip size="small" label={s.reviewedChip} />}
-                            </Stack>
-                            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                              {dateTime(f.createdAt)}
-                              {f.reason ? ` · ${f.reason}` : ''}
-                            </Typography>
-                          </Stack>
-                        </ListItemButton>
-                      </ListItem>
-                    ))}
-                  </List>
-                )}
-              </Box>
-            );
-          })}
+          {records.map((r) => (
+            <RecordFlags key={r.recordId} recordId={r.recordId} title={r.title} label={r.title ?? s.recordTitle(studentName)} />
+          ))}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{s.close}</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** One record's flags, newest first, 30 at a time with "Show more". */
+function RecordFlags({ recordId, title, label }: { recordId: string; title?: string; label: string }) {
+  const flags = useInfiniteQuery(recordFlagsQuery(recordId));
+  const items = flags.data?.pages.flatMap((p) => p.flags) ?? [];
+  return (
+    <Box component="section" aria-label={label}>
+      {title && (
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+      )}
+      {flags.isPending ? (
+        <CircularProgress aria-label={label} />
+      ) : flags.isError && !items.length ? (
+        <Alert severity="error">{s.loadFailed}</Alert>
+      ) : items.length === 0 ? (
+        <Typography color="text.secondary">{s.recordEmpty}</Typography>
+      ) : (
+        <>
+          <List aria-label={label} disablePadding>
+            {items.map((f) => (
+              <ListItem key={f.id} disablePadding divider>
+                <ListItemButton component={RouterLink} to={paths.flags.to(f.id)} sx={{ py: 1.25 }}>
+                  <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                      <SeverityChip severity={f.severity} />
+                      <Typography component="span" sx={{ fontWeight: 600 }}>
+                        {s.category(f.category)}
+                      </Typography>
+                      {f.reviewed && <Chip size="small" label={s.reviewedChip} />}
+                    </Stack>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {dateTime(f.createdAt)}
+                      {f.reason ? ` · ${f.reason}` : ''}
+                    </Typography>
+                  </Stack>
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+          {flags.isFetchNextPageError && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {s.loadFailed}
+            </Alert>
+          )}
+          {flags.hasNextPage && (
+            <Button sx={{ mt: 1 }} onClick={() => void flags.fetchNextPage()} disabled={flags.isFetchingNextPage}>
+              {s.loadMore}
+            </Button>
+          )}
+        </>
+      )}
+    </Box>
   );
 }

@@ -33,11 +33,13 @@ export const flagInboxQuery = (status: FlagStatus) =>
     retry: retryServerErrors,
   });
 
-/** Every flag of one student's assignment record (the table's and the student page's dialogs). */
+/** Every flag of one student's assignment record, page by page (the table's and the student page's dialogs). */
 export const recordFlagsQuery = (recordId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: flagKeys.record(recordId),
-    queryFn: ({ signal }) => listFlags({ status: 'all', record: recordId }, signal),
+    queryFn: ({ pageParam, signal }) => listFlags({ status: 'all', record: recordId, cursor: pageParam ?? undefined }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 5_000,
     retry: retryServerErrors,
   });
