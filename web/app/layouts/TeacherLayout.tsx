@@ -16,6 +16,7 @@ import Divider from '@mui/material/Divider';
 import { isPremium, type Subscription } from '../../../contract/subscription';
 import type { Me } from '../../../contract/account';
 import type { FlagCount } from '../../../contract/flags';
+import { PastDueBanner } from '../../features/subscription/components/PastDueBanner';
 import { useAppState } from '../../lib/app-state/AppState';
 import { flagStrings } from '../../lib/flags/strings';
 import { useFlagCount, useFlagsLive } from '../../lib/flags/useFlagsLive';
@@ -135,9 +136,12 @@ export function TeacherLayout() {
         </DrawerNav>
       }
       notices={
-        subscription.status === 'error' && subscription.message ? (
-          <FrameNotice severity="warning">{strings.subscriptionError(subscription.message)}</FrameNotice>
-        ) : null
+        <>
+          {subscription.status === 'error' && subscription.message && (
+            <FrameNotice severity="warning">{strings.subscriptionError(subscription.message)}</FrameNotice>
+          )}
+          <PastDueBanner />
+        </>
       }
     />
   );

@@ -1,42 +1,143 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isPremium } from '../../../../contract/subscription';
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { Plan } from '../../../../contract/billing';
+import { isPremium, type Subscription } from '../../../../contract/subscription';
+import { PageHeading } from '../../../components/PageHeading';
 import { useAppState } from '../../../lib/app-state/AppState';
+import { subscriptionQueryOptions } from '../../../lib/session/getSubscription';
 import { strings } from '../../../lib/strings';
 import { useLapsedWork } from '../api/getLapsedWork';
+import { usePlan } from '../api/getPlan';
+import { CheckoutNotice, useCheckoutConfirmation, type CheckoutReturn } from './CheckoutReturn';
+import { PlanActions } from './PlanActions';
+import { PlanSummary } from './PlanSummary';
+import { PremiumComparison } from './PremiumComparison';
+import { UsageCard } from './UsageCard';
 
-const s = strings.subscriptionStatus;
+const s = strings.mySubscription;
+const status = strings.subscriptionStatus;
 
 /**
- * The user's subscription. Its management comes with a later issue; the current plan shows now,
- * and a teacher whose plan lapsed is told what keeps working and what waits for Premium.
+ * What changed for a teacher whose Premium lapsed (the guard sends them here from Assignments and
+ * My Students): nothing was deleted, and what their open work does now.
  */
-export default function MySubscriptionPage() {
-  const { subscription } = useAppState();
-  const lapsedTeacher = subscription?.user_type === 'teacher' && !isPremium(subscription.status) && subscription.status !== 'error';
+function LapsedNotice({ subscription, plan }: { subscription: Subscription; plan: Plan | undefined }) {
+  const lapsedTeacher = subscription.user_type === 'teacher' && !isPremium(subscription.status) && subscription.status !== 'error';
   const work = useLapsedWork(lapsedTeacher).data;
+  if (!lapsedTeacher) return null;
   const notice =
-    lapsedTeacher && work && !work.premium
+    work && !work.premium
       ? work.openAssignments > 0
-        ? s.lapsedAssignments(work.openAssignments, work.freeMonthlyGenerations)
+        ? status.lapsedAssignments(work.openAssignments, work.freeMonthlyGenerations)
         : work.classes > 0
-          ? s.lapsedClasses(work.classes)
+          ? status.lapsedClasses(work.classes)
           : null
       : null;
+  // A plan that came from Stripe or a grant and no longer counts: say so even with nothing left open.
+  const hadPlan = plan !== undefined && plan.source !== 'none';
+  if (!notice && !hadPlan) return null;
   return (
-    <>
-      <PlaceholderPage {...strings.pages.mySubscription} />
-      {subscription && (
+    <Alert severity="info" sx={{ mb: 2 }} data-testid="lapsed-work">
+      <AlertTitle>{s.lapsedTitle}</AlertTitle>
+      <Box component="span" sx={{ display: 'block' }}>
+        {notice ?? s.lapsedBody}
+      </Box>
+    </Alert>
+  );
+}
+
+function PlanSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label={s.loadingPlan} role="progressbar" data-testid="plan-loading" sx={gridSx}>
+      <Skeleton variant="rounded" height={150} />
+      <Skeleton variant="rounded" height={220} />
+      <Skeleton variant="rounded" height={180} />
+    </Box>
+  );
+}
+
+const gridSx = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+  alignItems: 'start',
+} as const;
+
+function checkoutReturn(value: string | null): CheckoutReturn {
+  return value === 'success' || value === 'cancel' ? value : null;
+}
+
+/** My Subscription: the plan in plain words, this month's use, the actions that fit, and what Premium adds. */
+export default function MySubscriptionPage() {
+  const { subscription } = useAppState();
+  const [params] = useSearchParams();
+  const checkout = checkoutReturn(params.get('checkout'));
+  const teacher = subscription?.user_type === 'teacher';
+  const premium = subscription !== null && isPremium(subscription.status);
+  const planQuery = usePlan(teacher);
+  // Confirmed once a plan fetched on this page and the subscription both say premium.
+  const confirmation = useCheckoutConfirmation(checkout, premium && planQuery.isSuccess);
+  usePlan(teacher, confirmation.pollMs);
+  useQuery({ ...subscriptionQueryOptions(), refetchInterval: confirmation.pollMs });
+
+  if (!subscription) return <PageHeading>{strings.pages.mySubscription.title}</PageHeading>;
+
+  if (!teacher) {
+    return (
+      <Box sx={{ maxWidth: 1000, mx: 'auto', minWidth: 0 }}>
+        <PageHeading>{strings.pages.mySubscription.title}</PageHeading>
         <Typography sx={{ mt: 2 }} data-testid="subscription-status">
-          {s.label(subscription.status)}
+          {status.label(subscription.status)}
         </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {s.studentBody}
+        </Typography>
+      </Box>
+    );
+  }
+
+  const plan = planQuery.data;
+  return (
+    <Box sx={{ maxWidth: 1000, mx: 'auto', minWidth: 0 }}>
+      <PageHeading>{strings.pages.mySubscription.title}</PageHeading>
+      <CheckoutNotice checkout={checkout} confirming={confirmation.confirming} slow={confirmation.slow} />
+      <LapsedNotice subscription={subscription} plan={plan} />
+      {planQuery.isError && !plan ? (
+        <Stack spacing={2}>
+          <PlanSummary subscription={subscription} plan={undefined} />
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void planQuery.refetch()} disabled={planQuery.isFetching}>
+                {s.retry}
+              </Button>
+            }
+          >
+            <AlertTitle>{s.planFailed}</AlertTitle>
+            {planQuery.error.message}
+          </Alert>
+        </Stack>
+      ) : !plan ? (
+        <PlanSkeleton />
+      ) : (
+        <Box sx={gridSx}>
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            <PlanSummary subscription={subscription} plan={plan} />
+            <PlanActions plan={plan} />
+          </Stack>
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            <UsageCard usage={plan.usage} />
+            {!premium && <PremiumComparison limits={plan.limits} />}
+          </Stack>
+        </Box>
       )}
-      {notice && (
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="lapsed-work">
-          {notice}
-        </Alert>
-      )}
-    </>
+    </Box>
   );
 }

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { BillingInterval, Plan } from '../../../../contract/billing';
+import { strings } from '../../../lib/strings';
+import { useOpenPortal } from '../api/openPortal';
+import type { RequestPremiumResult } from '../api/requestPremium';
+import { useStartCheckout } from '../api/startCheckout';
+import { formatPrice } from './format';
+import { RequestPremiumDialog } from './RequestPremiumDialog';
+
+const s = strings.mySubscription;
+
+function priceText(plan: Plan, interval: BillingInterval): string | null {
+  const price = plan.billing.prices?.find((p) => p.interval === interval);
+  const amount = price ? formatPrice(price) : null;
+  if (!amount) return null;
+  return interval === 'month' ? s.perMonth(amount) : s.perYear(amount);
+}
+
+/** Start a trial or Get Premium: a billing period (with Stripe's prices when known), then Stripe Checkout. */
+function CheckoutChoice({ plan, trial }: { plan: Plan; trial: boolean }) {
+  const [interval, setInterval] = useState<BillingInterval>('month');
+  const checkout = useStartCheckout();
+  const options: { value: BillingInterval; label: string; price: string | null }[] = [
+    { value: 'month', label: s.monthly, price: priceText(plan, 'month') },
+    { value: 'year', label: s.yearly, price: priceText(plan, 'year') },
+  ];
+  return (
+    <Box>
+      <FormLabel id="billing-interval-label" sx={{ display: 'block', mb: 0.5 }}>
+        {s.intervalLabel}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby="billing-interval-label"
+        value={interval}
+        onChange={(e) => setInterval(e.target.value === 'year' ? 'year' : 'month')}
+        sx={{ flexDirection: { xs: 'column', sm: 'row' }, columnGap: 3 }}
+      >
+        {options.map((o) => (
+          <FormControlLabel
+            key={o.value}
+            value={o.value}
+            control={<Radio />}
+            disabled={checkout.isPending}
+            label={o.price ? `${o.label}, ${o.price}` : o.label}
+          />
+        ))}
+      </RadioGroup>
+      <Button variant="contained" size="large" sx={{ mt: 1.5 }} disabled={checkout.isPending} onClick={() => checkout.mutate({ interval })}>
+        {trial ? s.startTrial(plan.billing.trialDays) : s.getPremium}
+      </Button>
+      {trial && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {s.trialThen(plan.billing.trialDays)}
+        </Typography>
+      )}
+      {checkout.error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {checkout.error.message}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function ManageBilling() {
+  const portal = useOpenPortal();
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+        {s.manageBody}
+      </Typography>
+      <Button variant="outlined" disabled={portal.isPending} onClick={() => portal.mutate()}>
+        {s.manageBilling}
+      </Button>
+      {portal.error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {portal.error.message}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function RequestPremium() {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<RequestPremiumResult | null>(null);
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+        {s.requestBody}
+      </Typography>
+      <Button variant="contained" onClick={() => setOpen(true)}>
+        {s.requestPremium}
+      </Button>
+      {sent && (
+        <Alert severity="success" sx={{ mt: 2 }} role="status">
+          {sent.alreadyRequested ? s.requestAlready : s.requestSent}
+        </Alert>
+      )}
+      <RequestPremiumDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onSent={(r) => {
+          setOpen(false);
+          setSent(r);
+        }}
+      />
+    </Box>
+  );
+}
+
+/** The actions the server says fit this teacher (plan.actions); nothing shows when none do. */
+export function PlanActions({ plan }: { plan: Plan }) {
+  const trial = plan.actions.includes('start_trial');
+  // Both start a Checkout, which gives the trial when the teacher still has one: one button.
+  const checkout = trial || plan.actions.includes('get_premium');
+  const manage = plan.actions.includes('manage_billing');
+  const request = plan.actions.includes('request_premium');
+  if (!checkout && !manage && !request) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="actions-heading" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+      <Typography variant="h6" component="h2" id="actions-heading" gutterBottom>
+        {checkout || request ? s.actionsHeading : s.manageHeading}
+      </Typography>
+      <Stack spacing={3}>
+        {checkout && <CheckoutChoice plan={plan} trial={trial} />}
+        {request && <RequestPremium />}
+        {manage && <ManageBilling />}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { ApiError } from '../../../lib/http';
+import { strings } from '../../../lib/strings';
+import { useRequestPremium, type RequestPremiumResult } from '../api/requestPremium';
+
+const s = strings.mySubscription;
+const maxMessage = 2000;
+
+/** Asks this installation's support for premium, with an optional message. */
+export function RequestPremiumDialog({
+  open,
+  onClose,
+  onSent,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSent: (r: RequestPremiumResult) => void;
+}) {
+  const [message, setMessage] = useState('');
+  const request = useRequestPremium();
+  const close = () => {
+    if (request.isPending) return;
+    request.reset();
+    onClose();
+  };
+  const send = () => {
+    const text = message.trim();
+    request.mutate(text ? { message: text } : {}, {
+      onSuccess: (result) => {
+        setMessage('');
+        request.reset();
+        onSent(result);
+      },
+    });
+  };
+  const fieldError = request.error instanceof ApiError ? request.error.fields?.message : undefined;
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="request-premium-title">
+      <DialogTitle id="request-premium-title">{s.requestTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{s.requestBody}</DialogContentText>
+        <TextField
+          label={s.requestMessage}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          multiline
+          minRows={3}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: maxMessage } }}
+          helperText={fieldError ?? s.requestHelp}
+          error={Boolean(fieldError)}
+          disabled={request.isPending}
+        />
+        {request.error && !fieldError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {request.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={request.isPending}>
+          {s.cancel}
+        </Button>
+        <Button variant="contained" onClick={send} disabled={request.isPending}>
+          {request.isPending ? s.requestSending : s.requestSend}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Price } from '../../../../contract/billing';
+
+/** A date in words ("March 3, 2027"); `utc` for instants that mark a UTC day (the monthly reset). */
+export function formatDate(iso: string, utc = false): string {
+  return new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) });
+}
+
+/** A whole number with thousands separators ("2,000"). */
+export const formatCount = (n: number) => new Intl.NumberFormat('en').format(n);
+
+/** Bytes in the largest unit that keeps the number at least 1 (1024-based, as the server counts storage). */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 10 || Number.isInteger(value) ? 0 : 1;
+  return `${new Intl.NumberFormat('en', { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}
+
+/** A Stripe price in its currency ("$8", "€79.99"); null when Stripe gave no amount or the currency is unknown. */
+export function formatPrice(price: Price): string | null {
+  if (price.unitAmount === null) return null;
+  try {
+    const format = new Intl.NumberFormat('en', { style: 'currency', currency: price.currency.toUpperCase() });
+    const fractionDigits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    const amount = price.unitAmount / 10 ** fractionDigits;
+    // Whole amounts read better without ".00".
+    return Number.isInteger(amount)
+      ? new Intl.NumberFormat('en', { style: 'currency', currency: price.currency.toUpperCase(), maximumFractionDigits: 0 }).format(amount)
+      : format.format(amount);
+  } catch {
+    return null;
+  }
+}
