@@ -119,7 +119,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   if (hit) return answerBlocked(deps, input, hit);
   const provider = checkRequest(deps, text);
   clock?.('validation');
-  const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config.supportEmail);
+  const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config);
   clock?.('database');
   const history = store.historyTurns(store.visibleOf(messages));
   clock?.('prompt');
@@ -229,7 +229,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   });
 }
 
-interface InputCheck {
+export interface InputCheck {
   spec: RunSpec;
   actor: SessionUser;
   record: StudentRecordRef;
@@ -248,7 +248,7 @@ interface InputCheck {
  * reply and a flag, or held (the check failed) with no model call. Either way the quota count and
  * the pending usage row of the tutor call that was not made are given back.
  */
-async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<Response | undefined> {
+export async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<Response | undefined> {
   const { db } = deps.database;
   const where = { conversationId: c.conversationId, studentId: c.actor.id, botId: c.spec.botId, record: c.record };
   let verdict: ModerationVerdict;
@@ -531,7 +531,7 @@ export async function releaseHeldInput(deps: AppDeps, h: HeldRelease): Promise<b
   const { db } = deps.database;
   const provider = checkRequest(deps);
   const rt = aiRuntime(deps);
-  const pool = await resolvePool(db, deps.config.ai, h.spec.poolOwnerId, deps.config.supportEmail);
+  const pool = await resolvePool(db, deps.config.ai, h.spec.poolOwnerId, deps.config);
   const messages = await store.visibleMessages(db, h.conversationId);
   const history = store.historyTurns(messages.filter((m) => m.seq < h.userTurn.seq));
   const shared = jobLive(deps);

@@ -12,7 +12,7 @@ import { reserveUsage, resolvePool } from '../usage/usage.service';
 import type { TeacherAiActor } from './conversations.policy';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';
-import { preflight, runReply, type RunHooks } from './conversations.run';
+import { checkInput, preflight, runReply, type RunHooks } from './conversations.run';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
 import { stillHeldMessage } from '../../ai/safety';
@@ -141,7 +141,7 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
   const spec = await input.spec();
   const provider = await preflight(deps, actor);
   await startupSweep(deps);
-  const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config.supportEmail);
+  const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config);
   const messages = await store.visibleMessages(db, conversation.id);
   const last = messages.at(-1);
   if (!last || last.role !== 'assistant' || !last.replyTo) throw new AppError('conflict', 409, 'There is no reply to retry.');
@@ -203,6 +203,34 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
     messageId: replyId,
     testProvider: deps.config.ai.testProvider || undefined,
   };
+  if (input.record && !(await store.inputWasModerated(db, userTurn.id))) {
+    // The student's message never got its moderation verdict (its turn failed before even a hold
+    // could be stored, and the sweep interrupted it): check it now, before the tutor sees it.
+    let early: Response | undefined;
+    try {
+      early = await checkInput(deps, provider, {
+        spec,
+        actor,
+        record: input.record,
+        conversationId: conversation.id,
+        userId: userTurn.id,
+        replyId,
+        usageId: usageId!,
+        text: userTurn.text,
+        generation,
+        meta,
+      });
+    } catch (err) {
+      rt.live.delete(replyId);
+      generation.end({ status: 'failed', text: '', replaced: false, error: err, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
+      throw err;
+    }
+    if (early) {
+      rt.live.delete(replyId);
+      await input.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
+      return early;
+    }
+  }
   return runReply(deps, rt, provider, {
     spec,
     actor,

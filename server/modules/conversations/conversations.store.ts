@@ -291,6 +291,25 @@ export async function finishReply(
 }
 
 /**
+ * True when a student's message got a moderation verdict (a call that answered, or that the
+ * provider refused: a block is a verdict too). A failed call or none at all leaves it unchecked.
+ */
+export async function inputWasModerated(db: Db, messageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.aiUsage.id })
+    .from(schema.aiUsage)
+    .where(
+      and(
+        eq(schema.aiUsage.messageId, messageId),
+        eq(schema.aiUsage.kind, 'moderation'),
+        inArray(schema.aiUsage.outcome, ['ok', 'blocked']),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
  * Ends an opened reply that made no model call (the student's message was blocked or held by the
  * safety check): the reply row as given, its pending usage row deleted and the quota count given
  * back, in one statement.

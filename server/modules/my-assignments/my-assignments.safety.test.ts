@@ -209,6 +209,47 @@ describe('the moderation pass on a student message', () => {
   });
 });
 
+describe('Retry after a turn that never got its verdict', () => {
+  // The send's hold could not even be stored (the database failed), so the sweep interrupted the
+  // reply and no moderation verdict exists for the message: a Retry checks the message first.
+  async function interruptedUnchecked(student: Student, text: string) {
+    await readUIStream(await send(student, text));
+    const d = await detail(student);
+    const [userTurn, reply] = d.messages;
+    await ctx.database.db.delete(schema.aiUsage).where(eq(schema.aiUsage.messageId, userTurn!.id));
+    await ctx.database.db.update(schema.aiMessage).set({ status: 'interrupted', text: '' }).where(eq(schema.aiMessage.id, reply!.id));
+    fake.core.reset();
+    return userTurn!;
+  }
+
+  it('checks the message before the tutor sees it, and answers a flagged one with the safe reply', async () => {
+    const { student } = await startedStudent();
+    const userTurn = await interruptedUnchecked(student, 'i want to disappear forever');
+    fake.core.set({
+      moderation: (text) =>
+        text.includes('disappear') ? { category: 'self_harm', severity: 'high', reason: 'Wants to disappear.' } : passVerdict,
+    });
+    const out = await readUIStream(await student.client.post(url(student, '/retry'), { idempotencyKey: key() }));
+    expect(out.text).toBe(safeReply('self_harm'));
+    expect(fake.requests).toHaveLength(0);
+    expect(fake.core.moderationRequests).toHaveLength(1);
+    const flags = await flagsOf(student.asid);
+    expect(flags).toEqual([expect.objectContaining({ messageId: userTurn.id, category: 'self_harm', source: 'input' })]);
+  });
+
+  it('does not check again a message that has its verdict: only the new reply is checked', async () => {
+    const { student } = await startedStudent();
+    await readUIStream(await send(student, 'What is two thirds of nine?'));
+    fake.core.reset();
+    const out = await readUIStream(await student.client.post(url(student, '/retry'), { idempotencyKey: key() }));
+    expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'complete' });
+    expect(fake.requests).toHaveLength(1);
+    // One moderation call: the tutor's new reply; the message's own verdict stands.
+    expect(fake.core.moderationRequests).toHaveLength(1);
+    expect(fake.core.moderationRequests[0]!.raw).not.toContain('two thirds of nine');
+  });
+});
+
 describe('the re-check of held turns', () => {
   async function heldStudent() {
     const made = await startedStudent();
