@@ -27,6 +27,7 @@ export const demoCommands = [
     run: async (input, { config, database, io }) => {
       const result = await seedDemo((await database()).db, {
         supportEmail: config.supportEmail,
+        billing: config.billing,
         secret: demoSecret(config.dataDir),
         resetPasswords: input.resetPasswords,
       });

@@ -4,7 +4,7 @@ import { schema, type Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { requireTeacherSubscription } from '../subscription/subscription.policy';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 
 /**
  * Who may do what with assignments. The teacher side is the owning premium teacher only; every
@@ -70,11 +70,11 @@ export async function assertMayReadTranscript(
   db: Db,
   reader: TranscriptReader,
   owner: { id: string; email: string; emailVerified: boolean; role: 'teacher' | 'student' } | undefined,
-  supportEmail: string | undefined,
+  settings: PlanSettings,
 ): Promise<void> {
   if (owner && owner.id === reader.userId) return;
   if (owner && reader.adminOf) {
-    const theirs = await resolveSubscription(db, { user: owner, supportEmail });
+    const theirs = await resolveSubscription(db, { user: owner, settings });
     if (theirs.status === 'active school' && theirs.school_id === reader.adminOf) return;
   }
   if (!reader.premium) throw premiumRequired();

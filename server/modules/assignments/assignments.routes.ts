@@ -77,13 +77,13 @@ export function assignmentsRoutes() {
     const reader = await requireTranscriptReader(c);
     const { config } = c.get('deps');
     c.header('Cache-Control', 'no-store');
-    return c.json(await getTranscript(db(c), reader, assignmentId(c), recordId(c), config.supportEmail));
+    return c.json(await getTranscript(db(c), reader, assignmentId(c), recordId(c), config));
   });
 
   app.get('/:id/students/:recordId/transcript.docx', async (c) => {
     const reader = await requireTranscriptReader(c);
     const { config } = c.get('deps');
-    return transcriptDocx(await getTranscript(db(c), reader, assignmentId(c), recordId(c), config.supportEmail));
+    return transcriptDocx(await getTranscript(db(c), reader, assignmentId(c), recordId(c), config));
   });
 
   return app;

@@ -1,3 +1,4 @@
+import type { PlanSettings } from '../subscription/subscription.service';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transcript } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
@@ -23,7 +24,7 @@ export async function getTranscript(
   reader: TranscriptReader,
   assignmentId: string,
   recordId: string,
-  supportEmail: string | undefined,
+  settings: PlanSettings,
 ): Promise<Transcript> {
   // The owner decides who may read, so the record is found first and the reader checked against it;
   // anyone refused gets the same answer whether or not the record exists.
@@ -38,7 +39,7 @@ export async function getTranscript(
     .innerJoin(u, eq(u.id, a.ownerId))
     .innerJoin(schema.bot, eq(schema.bot.id, a.botId))
     .where(and(eq(a.id, assignmentId), eq(sa.id, recordId), isNull(a.deletedAt)));
-  await assertMayReadTranscript(db, reader, found?.owner, supportEmail);
+  await assertMayReadTranscript(db, reader, found?.owner, settings);
   const [record] = await recordsWhere(db, and(eq(a.id, assignmentId), eq(sa.id, recordId), isNull(a.deletedAt))!);
   if (!found || !record) throw recordNotFound();
   const messages = found.conversationId ? await visibleMessages(db, found.conversationId) : [];

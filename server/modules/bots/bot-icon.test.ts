@@ -28,7 +28,7 @@ let schoolBot: BotJson;
 let publicBot: BotJson;
 
 async function storeIcon(user: typeof owner.user, purpose: 'icon' | 'image' | 'knowledge' = 'icon') {
-  const subscription = await resolveSubscription(ctx.database.db, { user, supportEmail: SUPPORT_EMAIL });
+  const subscription = await resolveSubscription(ctx.database.db, { user, settings: ctx.config });
   const row = await storeBufferAsFile({ db: ctx.database.db, config: ctx.config }, subscription, {
     ownerId: user.id,
     data: PNG,

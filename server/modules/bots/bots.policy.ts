@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { AppContext, SessionUser } from '../../lib/context';
 import { requireUser } from '../../lib/context';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 
 /**
  * Who may do what with bots. Every read and write goes through the where clauses below, so a bot
@@ -22,8 +22,8 @@ export interface BotActor {
 const b = schema.bot;
 
 /** A teacher as the bots module sees them, or null for a student. */
-export async function botActorOf(db: Db, user: SessionUser, supportEmail: string | undefined): Promise<BotActor | null> {
-  const sub = await resolveSubscription(db, { user, supportEmail });
+export async function botActorOf(db: Db, user: SessionUser, settings: PlanSettings): Promise<BotActor | null> {
+  const sub = await resolveSubscription(db, { user, settings });
   if (sub.user_type !== 'teacher') return null;
   return { userId: user.id, schoolId: sub.status === 'active school' ? sub.school_id : null };
 }
@@ -32,7 +32,7 @@ export async function botActorOf(db: Db, user: SessionUser, supportEmail: string
 export async function requireBotActor(c: AppContext): Promise<BotActor> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
-  const actor = await botActorOf(database.db, user, config.supportEmail);
+  const actor = await botActorOf(database.db, user, config);
   // Students meet bots only through their assignments (a later issue), never through the library.
   if (!actor) throw new AppError('forbidden', 403, 'Bots are made and managed by teachers.');
   return actor;

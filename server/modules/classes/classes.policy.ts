@@ -23,7 +23,7 @@ const k = schema.teacherClass;
 export async function requireClassActor(c: AppContext): Promise<ClassActor> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
-  const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
+  const sub = await resolveSubscription(database.db, { user, settings: config });
   if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Classes are kept by teachers.');
   if (!isPremium(sub.status))
     throw new AppError('premium_required', 402, 'My Students is part of Premium. Get Premium to keep classes and rosters.');

@@ -38,7 +38,7 @@ export function classesRoutes() {
   app.post('/join', async (c) => {
     const user = await requireUser(c);
     const input = await readJson(c, joinClassInput);
-    return c.json(await joinClass(db(c), user, input, { supportEmail: c.get('deps').config.supportEmail }));
+    return c.json(await joinClass(db(c), user, input, c.get('deps').config));
   });
 
   app.get('/', async (c) => {

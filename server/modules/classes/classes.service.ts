@@ -22,7 +22,7 @@ import { addClassStudentsToOpenAssignments } from '../assignments/assignments.re
 import { sharerName } from '../bots/bots.presenter';
 import { classNotFound, ownClass, ownedBy, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 
 const k = schema.teacherClass;
 const r = schema.rosterEntry;
@@ -208,7 +208,7 @@ export async function joinClass(
   db: Db,
   user: SessionUser,
   input: z.output<typeof joinClassInput>,
-  options: { supportEmail: string | undefined },
+  settings: PlanSettings,
 ): Promise<JoinClassResult> {
   if (!user.emailVerified)
     throw new AppError('forbidden', 403, 'Confirm your e-mail address first: open the link we sent you, then enter the class code again.');
@@ -244,7 +244,7 @@ export async function joinClass(
       await tx.update(r).set({ userId: user.id }).where(eq(r.id, entry.id));
       return { ...result, alreadyOnRoster: true };
     }
-    await requireTeacherTakesStudents(tx, cls.teacher, options.supportEmail);
+    await requireTeacherTakesStudents(tx, cls.teacher, settings);
     const joined = await tx
       .insert(r)
       .values({ classId: cls.id, email, name: user.name.slice(0, 100) || email, userId: user.id, source: 'code' })
@@ -258,9 +258,9 @@ export async function joinClass(
 async function requireTeacherTakesStudents(
   db: Db,
   teacher: { id: string; email: string; emailVerified: boolean; role: 'teacher' | 'student' },
-  supportEmail: string | undefined,
+  settings: PlanSettings,
 ): Promise<void> {
-  const sub = await resolveSubscription(db, { user: teacher, supportEmail });
+  const sub = await resolveSubscription(db, { user: teacher, settings });
   if (sub.status === 'error') throw new AppError('unavailable', 503, 'The class could not be checked just now. Try again in a moment.');
   if (sub.user_type !== 'teacher' || !isPremium(sub.status))
     throw new AppError('class_not_accepting', 403, "This class can't take new students right now. Ask your teacher.");

@@ -24,7 +24,7 @@ export const teacherAiOnly = () =>
 
 /** The caller as a user of the teacher's AI: 403 for a student, 503 when their account cannot be checked. */
 export async function teacherAiActorOf(deps: AppDeps, user: SessionUser): Promise<TeacherAiActor> {
-  const subscription = await resolveSubscription(deps.database.db, { user, supportEmail: deps.config.supportEmail });
+  const subscription = await resolveSubscription(deps.database.db, { user, settings: deps.config });
   // A failed resolution reports only the account's role, which a school's teachers list may
   // overrule: refuse rather than guess.
   if (subscription.status === 'error') {

@@ -87,7 +87,7 @@ export interface TurnCheck {
 export async function moderateTurn(deps: AppDeps, t: TurnCheck): Promise<ModerationVerdict> {
   const { db } = deps.database;
   const ai = deps.config.ai;
-  const pool = await resolvePool(db, ai, t.spec.poolOwnerId, deps.config.supportEmail);
+  const pool = await resolvePool(db, ai, t.spec.poolOwnerId, deps.config);
   return moderate(db, {
     provider: t.provider,
     text: t.text,

@@ -175,7 +175,7 @@ describe('DOCX a teacher can hand out', () => {
   it('fits images to the page keeping their shape, and writes a missing image as its alt text', async () => {
     const teacher = await signedIn(ctx, { role: 'teacher' });
     const user = { ...teacher.user, role: 'teacher' as const };
-    const subscription = await resolveSubscription(ctx.database.db, { user, supportEmail: ctx.config.supportEmail });
+    const subscription = await resolveSubscription(ctx.database.db, { user, settings: ctx.config });
     const store = (data: Buffer, name: string) =>
       storeBufferAsFile({ db: ctx.database.db, config: ctx.config }, subscription, {
         ownerId: user.id,

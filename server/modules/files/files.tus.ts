@@ -60,7 +60,7 @@ const asTusError = (err: unknown) => (err instanceof AppError ? new TusHookError
 
 /** The subscription of the request's user (quota and who may upload depend on it). */
 export function subscriptionOf(ctx: UploadRequest) {
-  return resolveSubscription(ctx.deps.database.db, { user: ctx.user, supportEmail: ctx.deps.config.supportEmail });
+  return resolveSubscription(ctx.deps.database.db, { user: ctx.user, settings: ctx.deps.config });
 }
 
 /**

@@ -38,12 +38,12 @@ async function sendAlert(deps: AppDeps, flagId: string): Promise<void> {
     .innerJoin(schema.user, eq(schema.user.id, schema.assignment.ownerId))
     .where(eq(schema.studentAssignment.id, claimed.recordId));
   if (!record) return;
-  const supportEmail = deps.config.supportEmail;
-  for (const userId of await flagAudience(db, record.ownerId, claimed.category, supportEmail)) {
+  const settings = deps.config;
+  for (const userId of await flagAudience(db, record.ownerId, claimed.category, settings)) {
     await publish(db, userId, { type: 'flags' });
   }
   if (claimed.category !== 'self_harm') return;
-  const school = await teacherSchoolOf(db, record.ownerId, supportEmail);
+  const school = await teacherSchoolOf(db, record.ownerId, settings);
   const recipients = [...new Set([...(school?.admins ?? []), record.ownerEmail.toLowerCase()])];
   const mail = selfHarmMail(deps.config.baseUrl, record.title, flagId);
   // Each recipient separately: one failed address does not keep the alert from the others.

@@ -12,7 +12,7 @@ import { countFlags, getFlag, listFlags, reviewFlag } from './flags.service';
  * 401 signed out, 403 students; then `flagScope` decides (402 for a free teacher, else 404).
  */
 const db = (c: AppContext) => c.get('deps').database.db;
-const supportEmail = (c: AppContext) => c.get('deps').config.supportEmail;
+const planSettings = (c: AppContext) => c.get('deps').config;
 const flagId = (c: AppContext) => idParam(c.req.param('id') ?? '', flagNotFound);
 
 export function flagsRoutes() {
@@ -23,7 +23,7 @@ export function flagsRoutes() {
     const query = readQuery(c, flagListQuery);
     const record = query.record === undefined ? undefined : idParam(query.record, recordNotFound);
     c.header('Cache-Control', 'no-store');
-    return c.json(await listFlags(db(c), reader, query, record, supportEmail(c)));
+    return c.json(await listFlags(db(c), reader, query, record, planSettings(c)));
   });
 
   app.get('/count', async (c) => {
@@ -43,7 +43,7 @@ export function flagsRoutes() {
     const reader = await requireTranscriptReader(c);
     const id = flagId(c);
     const input = await readJson(c, reviewFlagInput);
-    return c.json(await reviewFlag(db(c), reader, id, input, supportEmail(c)));
+    return c.json(await reviewFlag(db(c), reader, id, input, planSettings(c)));
   });
 
   return app;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../db/client';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 
 /**
  * The school a flag's teacher is in now (as resolveSubscription decides it) and that school's
@@ -8,13 +8,13 @@ import { resolveSubscription } from '../subscription/subscription.service';
  */
 
 /** The teacher's school licence now ('active school'), with its admins' addresses; null when none. */
-export async function teacherSchoolOf(db: Db, teacherId: string, supportEmail: string | undefined) {
+export async function teacherSchoolOf(db: Db, teacherId: string, settings: PlanSettings) {
   const [user] = await db
     .select({ id: schema.user.id, email: schema.user.email, emailVerified: schema.user.emailVerified, role: schema.user.role })
     .from(schema.user)
     .where(eq(schema.user.id, teacherId));
   if (!user) return null;
-  const sub = await resolveSubscription(db, { user, supportEmail });
+  const sub = await resolveSubscription(db, { user, settings });
   if (sub.status !== 'active school' || !sub.school_id) return null;
   const [licence] = await db
     .select({ id: schema.schoolLicence.id, admins: schema.schoolLicence.admins })

@@ -1,3 +1,4 @@
+import type { PlanSettings } from '../subscription/subscription.service';
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -75,14 +76,14 @@ export async function countFlags(db: Db, reader: FlagReader): Promise<FlagCount>
  * The record's owner decides who may list its flags (as its transcript): the assigning teacher, or
  * an admin of their school now. Anyone else: 402 or the one 404, whether or not it exists.
  */
-async function assertMayReadRecord(db: Db, reader: FlagReader, recordId: string, supportEmail: string | undefined) {
+async function assertMayReadRecord(db: Db, reader: FlagReader, recordId: string, settings: PlanSettings) {
   const [found] = await db
     .select({ owner: { id: u.id, email: u.email, emailVerified: u.emailVerified, role: u.role } })
     .from(sa)
     .innerJoin(a, eq(a.id, sa.assignmentId))
     .innerJoin(u, eq(u.id, a.ownerId))
     .where(and(eq(sa.id, recordId), isNull(a.deletedAt)));
-  await assertMayReadTranscript(db, reader, found?.owner, supportEmail);
+  await assertMayReadTranscript(db, reader, found?.owner, settings);
   if (!found) throw recordNotFound();
 }
 
@@ -92,9 +93,9 @@ export async function listFlags(
   reader: FlagReader,
   query: FlagListQuery,
   recordId: string | undefined,
-  supportEmail: string | undefined,
+  settings: PlanSettings,
 ): Promise<FlagList> {
-  if (recordId) await assertMayReadRecord(db, reader, recordId, supportEmail);
+  if (recordId) await assertMayReadRecord(db, reader, recordId, settings);
   const conditions: SQL[] = [flagScope(reader)];
   if (recordId) conditions.push(eq(sa.id, recordId));
   if (query.status === 'unreviewed') conditions.push(isNull(f.reviewedAt));
@@ -189,9 +190,9 @@ export async function getFlag(db: Db, reader: FlagReader, id: string): Promise<F
  * Everyone whose inbox shows this flag: its teacher and, for self-harm, the admins of the
  * teacher's school (their user ids), told to refetch.
  */
-export async function flagAudience(db: Db, ownerId: string, category: string, supportEmail: string | undefined): Promise<string[]> {
+export async function flagAudience(db: Db, ownerId: string, category: string, settings: PlanSettings): Promise<string[]> {
   if (category !== 'self_harm') return [ownerId];
-  const school = await teacherSchoolOf(db, ownerId, supportEmail);
+  const school = await teacherSchoolOf(db, ownerId, settings);
   const admins = school ? await schoolAdminIds(db, school.id) : [];
   return [...new Set([ownerId, ...admins])];
 }
@@ -202,10 +203,10 @@ export async function reviewFlag(
   reader: FlagReader,
   id: string,
   input: ReviewFlagInput,
-  supportEmail: string | undefined,
+  settings: PlanSettings,
 ): Promise<FlagSummary> {
   const row = await findFlag(db, reader, id);
-  const audience = await flagAudience(db, row.ownerId, row.category, supportEmail);
+  const audience = await flagAudience(db, row.ownerId, row.category, settings);
   // The events go on commit, with the change they announce.
   await db.transaction(async (tx) => {
     await tx

@@ -46,7 +46,7 @@ export async function adoptLegacyImages(deps: FilesDeps): Promise<{ adopted: num
             emailVerified: owner.emailVerified,
             role: owner.role === 'teacher' ? 'teacher' : 'student',
           },
-          supportEmail: deps.config.supportEmail,
+          settings: deps.config,
         });
         await storeBufferAsFile(deps, subscription, {
           id,

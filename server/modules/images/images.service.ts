@@ -51,10 +51,10 @@ export async function generateImageFile(deps: AppDeps, actor: SessionUser, reque
       `Image generation is not set up on this server. The operator sets ${provider.settings.imageModel}.`,
     );
   // A full storage refuses before the provider is paid for an image that could not be kept.
-  const subscription = await resolveSubscription(db, { user: actor, supportEmail: deps.config.supportEmail });
+  const subscription = await resolveSubscription(db, { user: actor, settings: deps.config });
   assertMayUpload(subscription);
   assertStorageLeft(await usedBytes(db, actor.id), quotaFor(deps.config, subscription), isPremium(subscription.status));
-  const pool = await resolvePool(db, deps.config.ai, actor.id, deps.config.supportEmail);
+  const pool = await resolvePool(db, deps.config.ai, actor.id, deps.config);
   const claim = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(schema.generatedImage)

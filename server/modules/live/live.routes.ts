@@ -26,7 +26,7 @@ async function stillAllowed(c: AppContext, userId: string, asTeacher: boolean): 
   if (!found || found.id !== userId) return false;
   if (!asTeacher) return true;
   const role = found.role === 'teacher' ? 'teacher' : 'student';
-  const subscription = await resolveSubscription(database.db, { user: { ...found, role }, supportEmail: config.supportEmail });
+  const subscription = await resolveSubscription(database.db, { user: { ...found, role }, settings: config });
   // A failed check is not a demotion: the next heartbeat looks again.
   return subscription.status === 'error' || subscription.user_type === 'teacher';
 }
@@ -38,7 +38,7 @@ async function stillAllowed(c: AppContext, userId: string, asTeacher: boolean): 
  */
 async function streamKind(c: AppContext, user: SessionUser): Promise<{ asTeacher: boolean }> {
   const { database, config } = c.get('deps');
-  const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
+  const sub = await resolveSubscription(database.db, { user, settings: config });
   if (sub.status === 'error') {
     throw new AppError('unavailable', 503, sub.message ?? 'Your account could not be checked just now. Try again in a moment.');
   }

@@ -81,7 +81,7 @@ export const PNG = Buffer.from(
 
 /** Gives the world's (private) tutor an uploaded icon, stored as an upload would store it. */
 export async function giveTutorIcon(ctx: TestContext, world: World): Promise<void> {
-  const subscription = await resolveSubscription(ctx.database.db, { user: world.teacher.user, supportEmail: SUPPORT_EMAIL });
+  const subscription = await resolveSubscription(ctx.database.db, { user: world.teacher.user, settings: ctx.config });
   const icon = await storeBufferAsFile({ db: ctx.database.db, config: ctx.config }, subscription, {
     ownerId: world.teacher.user.id,
     data: PNG,

@@ -71,7 +71,10 @@ describe('accounts (operator)', () => {
   it('deletes an account with its sessions, sign-in methods, subscriptions, files and pending reset links', async () => {
     const { user, client } = await signedIn(ctx);
     await grantSubscription(db(), { email: user.email, status: 'active' });
-    const sub = await resolveSubscription(db(), { user: { ...user, role: 'teacher' }, supportEmail: undefined });
+    const sub = await resolveSubscription(db(), {
+      user: { ...user, role: 'teacher' },
+      settings: { ...ctx.config, supportEmail: undefined },
+    });
     const stored = await storeBufferAsFile({ db: db(), config: ctx.config }, sub, {
       ownerId: user.id,
       data: Buffer.from('Unit plan notes'),
@@ -165,7 +168,10 @@ describe('accounts (operator)', () => {
       outcome: 'ok',
     });
     await consumeRate(db(), `ai:${student.user.id}`, { window: 60_000, max: 10 });
-    const sub = await resolveSubscription(db(), { user: { ...student.user, role: 'student' }, supportEmail: undefined });
+    const sub = await resolveSubscription(db(), {
+      user: { ...student.user, role: 'student' },
+      settings: { ...ctx.config, supportEmail: undefined },
+    });
     const stored = await storeBufferAsFile({ db: db(), config: ctx.config }, sub, {
       ownerId: student.user.id,
       data: Buffer.from('my essay'),

@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
-const seed = (extra: { resetPasswords?: boolean } = {}) => seedDemo(db(), { supportEmail: SUPPORT_EMAIL, secret, ...extra });
+const seed = (extra: { resetPasswords?: boolean } = {}) =>
+  seedDemo(db(), { supportEmail: SUPPORT_EMAIL, billing: ctx.config.billing, secret, ...extra });
 type CountedTable =
   | typeof schema.user
   | typeof schema.bot
@@ -235,6 +236,7 @@ describe('demo data', () => {
       await createPasswordUser(other.database.db, { email: SUPPORT_EMAIL, password: 'password123', role: 'teacher', verified: true });
       const result = await seedDemo(other.database.db, {
         supportEmail: SUPPORT_EMAIL,
+        billing: ctx.config.billing,
         secret: demoSecret(other.dataDir),
         resetPasswords: true,
       });

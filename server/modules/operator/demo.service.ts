@@ -1,3 +1,4 @@
+import type { PlanSettings } from '../subscription/subscription.service';
 import { and, eq } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import type { AccountRole } from '../../../contract/account';
@@ -94,6 +95,8 @@ export interface DemoSeedResult {
 
 export interface DemoSeedOptions {
   supportEmail: string | undefined;
+  /** The installation's billing settings: a demo teacher's plan is resolved as the server resolves it. */
+  billing: PlanSettings['billing'];
   /** The secret the demo passwords are derived from (demo-secret.ts). */
   secret: string;
   /** Sets each demo person's password back to its demo password (never the support account's). */
@@ -140,7 +143,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
 
     const counts: DemoCounts = { bots: 0, runs: 0, savedItems: 0, classes: 0, assignments: 0 };
     for (const person of demoPeople.filter((p) => p.role === 'teacher')) {
-      const actor = await demoTeacher(tx, person.email, supportEmail);
+      const actor = await demoTeacher(tx, person.email, { supportEmail, billing: options.billing });
       if (!actor) continue;
       const role = { sharesSchoolBot: Boolean(person.sharesSchoolBot), teachesDemoClass: Boolean(person.teachesDemoClass) };
       for (const part of teacherParts) {
@@ -194,10 +197,10 @@ const teacherParts: TeacherPart[] = [
 ];
 
 /** A demo teacher as the library sees them now (an operator may have changed their role or school). */
-async function demoTeacher(db: Db, email: string, supportEmail: string): Promise<BotActor | null> {
+async function demoTeacher(db: Db, email: string, settings: PlanSettings): Promise<BotActor | null> {
   const [user] = await db.select().from(schema.user).where(eq(schema.user.email, email));
   if (!user) return null;
-  return botActorOf(db, user, supportEmail);
+  return botActorOf(db, user, settings);
 }
 
 /** Whether the account's e-mail-and-password sign-in accepts this password. */

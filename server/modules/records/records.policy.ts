@@ -2,7 +2,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { requireTeacherSubscription } from '../subscription/subscription.policy';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 import { holdersOf } from './records.store';
 
 /**
@@ -34,11 +34,11 @@ export const schoolStudentNotFound = () => notFound('That student at your school
  * entries): each holder's subscription is resolved now, and only those in the admin's licence
  * count. None: the one 404, whether or not another school holds the address.
  */
-export async function schoolHolders(db: Db, admin: SchoolAdmin, email: string, supportEmail: string | undefined) {
+export async function schoolHolders(db: Db, admin: SchoolAdmin, email: string, settings: PlanSettings) {
   const holders = await holdersOf(db, email);
   const inSchool: { id: string; name: string }[] = [];
   for (const holder of holders) {
-    const sub = await resolveSubscription(db, { user: holder, supportEmail });
+    const sub = await resolveSubscription(db, { user: holder, settings });
     if (sub.status === 'active school' && sub.school_id === admin.schoolId) inSchool.push({ id: holder.id, name: holder.name });
   }
   if (!inSchool.length) throw schoolStudentNotFound();

@@ -1,3 +1,4 @@
+import type { PlanSettings } from '../subscription/subscription.service';
 import { and, eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import type { StudentDataDeleted, StudentRecordExport } from '../../../contract/records';
@@ -43,13 +44,8 @@ export async function deleteForTeacher(db: Db, actor: AssignmentActor, entryId: 
 }
 
 /** GET /api/school/students/export?email=: what the admin's school's teachers hold of the address. */
-export async function exportForSchool(
-  db: Db,
-  admin: SchoolAdmin,
-  email: string,
-  supportEmail: string | undefined,
-): Promise<StudentRecordExport> {
-  const holders = await schoolHolders(db, admin, email, supportEmail);
+export async function exportForSchool(db: Db, admin: SchoolAdmin, email: string, settings: PlanSettings): Promise<StudentRecordExport> {
+  const holders = await schoolHolders(db, admin, email, settings);
   const rows = await heldRows(
     db,
     holders.map((h) => h.id),
@@ -59,13 +55,8 @@ export async function exportForSchool(
 }
 
 /** DELETE /api/school/students?email=: the same rows, deleted. */
-export async function deleteForSchool(
-  db: Db,
-  admin: SchoolAdmin,
-  email: string,
-  supportEmail: string | undefined,
-): Promise<StudentDataDeleted> {
-  const holders = await schoolHolders(db, admin, email, supportEmail);
+export async function deleteForSchool(db: Db, admin: SchoolAdmin, email: string, settings: PlanSettings): Promise<StudentDataDeleted> {
+  const holders = await schoolHolders(db, admin, email, settings);
   return deleteHeldRows(
     db,
     holders.map((h) => h.id),

@@ -20,7 +20,7 @@ const s = schema.savedItem;
 export async function requireSavedActor(c: AppContext): Promise<SavedActor> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
-  const actor = await botActorOf(database.db, user, config.supportEmail);
+  const actor = await botActorOf(database.db, user, config);
   if (!actor) throw new AppError('forbidden', 403, 'Saved Docs are kept by teachers.');
   return actor;
 }

@@ -44,7 +44,7 @@ export async function makeImage(
   ctx: TestContext,
   user: { id: string; name: string; email: string; emailVerified: boolean; role: 'teacher' | 'student' },
 ) {
-  const subscription = await resolveSubscription(ctx.database.db, { user, supportEmail: ctx.config.supportEmail });
+  const subscription = await resolveSubscription(ctx.database.db, { user, settings: ctx.config });
   return storeBufferAsFile({ db: ctx.database.db, config: ctx.config }, subscription, {
     ownerId: user.id,
     data: tinyPng,

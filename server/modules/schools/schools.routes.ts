@@ -19,7 +19,7 @@ export function schoolRoutes() {
   app.get('/', async (c) => {
     const user = await requireUser(c);
     const { database, config } = c.get('deps');
-    const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
+    const sub = await resolveSubscription(database.db, { user, settings: config });
     // Scoped by the resolution itself: only a licence the user matched is ever read.
     const [licence] = sub.school_id
       ? await database.db.select().from(schema.schoolLicence).where(eq(schema.schoolLicence.id, sub.school_id))
@@ -39,14 +39,14 @@ export function schoolRoutes() {
     const admin = await requireSchoolAdmin(c);
     const { email } = readQuery(c, schoolStudentQuery);
     const { database, config } = c.get('deps');
-    return recordZipResponse(await exportForSchool(database.db, admin, email, config.supportEmail));
+    return recordZipResponse(await exportForSchool(database.db, admin, email, config));
   });
 
   app.delete('/students', async (c) => {
     const admin = await requireSchoolAdmin(c);
     const { email } = readQuery(c, schoolStudentQuery);
     const { database, config } = c.get('deps');
-    return c.json(await deleteForSchool(database.db, admin, email, config.supportEmail));
+    return c.json(await deleteForSchool(database.db, admin, email, config));
   });
 
   return app;

@@ -13,7 +13,7 @@ import { resolveSubscription } from './subscription.service';
 export async function requireTeacherSubscription(c: AppContext, forbidden: string): Promise<{ user: SessionUser; sub: Subscription }> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
-  const sub = await resolveSubscription(database.db, { user, supportEmail: config.supportEmail });
+  const sub = await resolveSubscription(database.db, { user, settings: config });
   if (sub.status === 'error') {
     throw new AppError('unavailable', 503, sub.message ?? 'Your account could not be checked just now. Try again in a moment.');
   }

@@ -12,7 +12,7 @@ export function subscriptionRoutes() {
     const { database, config } = c.get('deps');
     const user = await getSessionUser(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await resolveSubscription(database.db, { user, supportEmail: config.supportEmail }));
+    return c.json(await resolveSubscription(database.db, { user, settings: config }));
   });
 
   // GET /api/subscription/lapsed-work: the signed-in teacher's open assignments and classes.

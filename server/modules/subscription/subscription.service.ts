@@ -1,14 +1,55 @@
-import { and, asc, eq, inArray, isNull, or, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Subscription, UserType } from '../../../contract/subscription';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { logError } from '../../lib/log';
 
+/**
+ * What resolving a plan reads from the config: the support account and the past-due grace. Pass
+ * the app's config (it fits); there is no default, so no caller can forget the grace days.
+ */
+export interface PlanSettings {
+  supportEmail: Config['supportEmail'];
+  billing: Pick<Config['billing'], 'pastDueGraceDays'>;
+}
+
 export interface ResolveInput {
   /** The signed-in user; null when nobody is signed in. */
   user: { id: string; email: string; emailVerified: boolean; role: 'teacher' | 'student' } | null;
-  supportEmail: string | undefined;
+  settings: PlanSettings;
   now?: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A customer_subscription row as far as deciding premium goes. */
+export type SubscriptionRow = Pick<
+  typeof schema.customerSubscription.$inferSelect,
+  'status' | 'provider' | 'currentPeriodEnd' | 'pastDueSince' | 'updatedAt'
+>;
+
+/** The statuses a row may grant premium with; every other status (canceled, unpaid, incomplete, ...) ends it. */
+const PREMIUM_STATUSES = ['trialing', 'active', 'past_due'];
+
+/** When a past_due Stripe row's grace ends: grace days after it became past_due. */
+export function graceEndOf(row: Pick<SubscriptionRow, 'pastDueSince' | 'updatedAt'>, graceDays: number): Date {
+  return new Date((row.pastDueSince ?? row.updatedAt).getTime() + graceDays * DAY_MS);
+}
+
+/**
+ * The Subscription status a row gives at `now`, or null when it gives none (the mapping table in
+ * docs/decisions.md, "Plans: grace, grants, the plan cache"). A grant holds through its period end;
+ * a Stripe row is honoured `graceDays` past its period end (a late renewal webhook must not drop a
+ * paying teacher), and past_due holds for `graceDays` after it began.
+ */
+export function premiumStatusOf(row: SubscriptionRow, now: Date, graceDays: number): 'active' | 'trialing' | null {
+  const grace = row.provider === 'stripe' ? graceDays * DAY_MS : 0;
+  if (row.currentPeriodEnd && row.currentPeriodEnd.getTime() + grace <= now.getTime()) return null;
+  if (row.status === 'trialing') return 'trialing';
+  if (row.status === 'active') return 'active';
+  if (row.status === 'past_due' && row.provider === 'stripe' && now < graceEndOf(row, graceDays)) return 'active';
+  return null;
 }
 
 const empty = (status: Subscription['status'], userType: UserType): Subscription => ({
@@ -61,7 +102,8 @@ export async function findLicenceForEmail(db: Db, email: string) {
  * applies. Any failure gives status `error` with a message.
  */
 export async function resolveSubscription(db: Db, input: ResolveInput): Promise<Subscription> {
-  const { user, supportEmail } = input;
+  const { user } = input;
+  const { supportEmail } = input.settings;
   if (!user) return empty('not authenticated', 'student');
   const now = input.now ?? new Date();
   const email = user.email.toLowerCase();
@@ -97,25 +139,22 @@ export async function resolveSubscription(db: Db, input: ResolveInput): Promise<
         }
       }
     }
-    const [customer] = await db
-      .select({ status: schema.customerSubscription.status, end: schema.customerSubscription.currentPeriodEnd })
-      .from(schema.customerSubscription)
-      .where(
-        and(
-          eq(schema.customerSubscription.userId, user.id),
-          inArray(schema.customerSubscription.status, ['trialing', 'active']),
-          or(isNull(schema.customerSubscription.currentPeriodEnd), gt(schema.customerSubscription.currentPeriodEnd, now)),
-        ),
-      )
-      .orderBy(asc(schema.customerSubscription.createdAt))
-      .limit(1);
+    const c = schema.customerSubscription;
+    const rows = await db
+      .select({
+        status: c.status,
+        provider: c.provider,
+        currentPeriodEnd: c.currentPeriodEnd,
+        pastDueSince: c.pastDueSince,
+        updatedAt: c.updatedAt,
+      })
+      .from(c)
+      .where(and(eq(c.userId, user.id), inArray(c.status, PREMIUM_STATUSES)))
+      .orderBy(asc(c.createdAt));
     const base = { ...empty('not subscribed yet', user.role), ...expiredAdminSchool };
-    if (customer) {
-      return {
-        ...base,
-        status: customer.status === 'trialing' ? 'trialing' : 'active',
-        current_period_end: customer.end ? customer.end.toISOString() : null,
-      };
+    for (const row of rows) {
+      const status = premiumStatusOf(row, now, input.settings.billing.pastDueGraceDays);
+      if (status) return { ...base, status, current_period_end: row.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null };
     }
     if (supportEmail && user.emailVerified && email === supportEmail) return { ...base, status: 'active' };
     return base;

@@ -43,7 +43,7 @@ async function grant(userId: string, status: string, end: Date | null = null, cr
 }
 
 const resolve = (user: Parameters<typeof resolveSubscription>[1]['user']) =>
-  resolveSubscription(ctx.database.db, { user, supportEmail: SUPPORT_EMAIL });
+  resolveSubscription(ctx.database.db, { user, settings: ctx.config });
 
 describe('subscription resolution (SEED-SPEC.md section 4)', () => {
   it('gives not authenticated with every field present when nobody is signed in', async () => {
@@ -183,7 +183,7 @@ describe('subscription resolution (SEED-SPEC.md section 4)', () => {
     });
     const sub = await resolveSubscription(broken, {
       user: { id: 'x', email: 'someone@example.org', emailVerified: true, role: 'teacher' },
-      supportEmail: SUPPORT_EMAIL,
+      settings: ctx.config,
     });
     expect(sub.status).toBe('error');
     expect(sub.user_type).toBe('teacher');
@@ -197,5 +197,86 @@ describe('subscription resolution (SEED-SPEC.md section 4)', () => {
     expect((await resolve({ ...user, role: 'teacher' })).user_type).toBe('teacher');
     await ctx.database.db.execute(sql`delete from school_teacher where school_id = ${licence.id}`);
     expect((await resolve({ ...user, role: 'teacher' })).user_type).toBe('student');
+  });
+});
+
+describe('Stripe statuses and the past-due grace (issue 17)', () => {
+  const grace = () => ctx.config.billing.pastDueGraceDays;
+  async function stripeRow(userId: string, values: { status: string; end?: Date | null; pastDueSince?: Date | null }) {
+    await ctx.database.db.insert(schema.customerSubscription).values({
+      userId,
+      provider: 'stripe',
+      providerSubscriptionId: `sub_${userId}_${++n}`,
+      status: values.status,
+      currentPeriodEnd: values.end === undefined ? daysFromNow(20) : values.end,
+      pastDueSince: values.pastDueSince ?? null,
+    });
+  }
+  const statusOf = async (user: Awaited<ReturnType<typeof buildUser>>, settings = ctx.config, now?: Date) =>
+    (await resolveSubscription(ctx.database.db, { user: { ...user, role: 'teacher' }, settings, now })).status;
+
+  it('uses the default grace of 7 days', () => {
+    expect(grace()).toBe(7);
+  });
+
+  it('gives trialing and active Stripe rows premium', async () => {
+    const a = await buildUser(ctx);
+    await stripeRow(a.id, { status: 'trialing' });
+    expect(await statusOf(a)).toBe('trialing');
+    const b = await buildUser(ctx);
+    await stripeRow(b.id, { status: 'active' });
+    expect(await statusOf(b)).toBe('active');
+  });
+
+  it('keeps past_due premium (active) inside the grace period and ends it after', async () => {
+    const inside = await buildUser(ctx);
+    await stripeRow(inside.id, { status: 'past_due', pastDueSince: daysFromNow(-(grace() - 1)) });
+    expect(await statusOf(inside)).toBe('active');
+    const after = await buildUser(ctx);
+    await stripeRow(after.id, { status: 'past_due', pastDueSince: daysFromNow(-(grace() + 1)) });
+    expect(await statusOf(after)).toBe('not subscribed yet');
+    // The grace comes from the settings given: with 0 days, past_due ends premium at once.
+    expect(await statusOf(inside, { ...ctx.config, billing: { pastDueGraceDays: 0 } })).toBe('not subscribed yet');
+  });
+
+  it.each(['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'])(
+    'gives no premium for a Stripe row that is %s',
+    async (status) => {
+      const user = await buildUser(ctx);
+      await stripeRow(user.id, { status, pastDueSince: new Date() });
+      expect(await statusOf(user)).toBe('not subscribed yet');
+    },
+  );
+
+  it('honours a Stripe row past its period end for the grace days (a late renewal webhook), a grant not at all', async () => {
+    const late = await buildUser(ctx);
+    await stripeRow(late.id, { status: 'active', end: daysFromNow(-(grace() - 1)) });
+    expect(await statusOf(late)).toBe('active');
+    const lapsed = await buildUser(ctx);
+    await stripeRow(lapsed.id, { status: 'active', end: daysFromNow(-(grace() + 1)) });
+    expect(await statusOf(lapsed)).toBe('not subscribed yet');
+    const granted = await buildUser(ctx);
+    await grant(granted.id, 'active', daysFromNow(-1));
+    expect(await statusOf(granted)).toBe('not subscribed yet');
+  });
+
+  it('keeps the Subscription object exactly as SEED-SPEC.md has it', async () => {
+    const { user, client } = await signedIn(ctx);
+    await stripeRow(user.id, { status: 'past_due', pastDueSince: daysFromNow(-1) });
+    const body = (await client.json('GET', '/api/subscription')).body as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'current_period_end',
+        'is_admin',
+        'message',
+        'school_domain',
+        'school_id',
+        'school_name',
+        'status',
+        'teacher_building',
+        'user_type',
+      ].sort(),
+    );
+    expect(body.status).toBe('active');
   });
 });

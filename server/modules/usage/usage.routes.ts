@@ -14,7 +14,7 @@ export function aiStatusRoutes() {
     const user = await requireUser(c);
     const deps = c.get('deps');
     const { ai } = deps.config;
-    const pool = await resolvePool(deps.database.db, ai, user.id, deps.config.supportEmail);
+    const pool = await resolvePool(deps.database.db, ai, user.id, deps.config);
     const used = await monthUsage(deps.database.db, user.id);
     const provider = aiProviderName(deps);
     const body: AiStatus = {

@@ -4,7 +4,7 @@ import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 
 export type UsageKind = 'text' | 'image';
 
@@ -30,24 +30,24 @@ const POOL_TTL_MS = 60_000;
  * The quota pool of a user (a student's run passes their teacher): plan limits from PRODUCT.md 5,
  * remembered for a minute per process.
  */
-export async function resolvePool(db: Db, ai: AiConfig, ownerId: string, supportEmail: string | undefined): Promise<Pool> {
+export async function resolvePool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSettings): Promise<Pool> {
   let cache = poolCache.get(db);
   if (!cache) poolCache.set(db, (cache = new Map<string, { pool: Pool; until: number }>()));
   const hit = cache.get(ownerId);
   if (hit && hit.until > Date.now()) return hit.pool;
-  const pool = await loadPool(db, ai, ownerId, supportEmail);
+  const pool = await loadPool(db, ai, ownerId, settings);
   if (cache.size > 10_000) cache.clear();
   cache.set(ownerId, { pool, until: Date.now() + POOL_TTL_MS });
   return pool;
 }
 
-async function loadPool(db: Db, ai: AiConfig, ownerId: string, supportEmail: string | undefined): Promise<Pool> {
+async function loadPool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSettings): Promise<Pool> {
   const [owner] = await db
     .select({ id: schema.user.id, email: schema.user.email, emailVerified: schema.user.emailVerified, role: schema.user.role })
     .from(schema.user)
     .where(eq(schema.user.id, ownerId));
   if (!owner) throw new AppError('not_found', 404, 'The account whose AI quota this run uses was not found.');
-  const sub = await resolveSubscription(db, { user: owner, supportEmail });
+  const sub = await resolveSubscription(db, { user: owner, settings });
   const premium = isPremium(sub.status);
   return { ownerId, premium, schoolId: sub.school_id, limits: premium ? ai.quotas.premium : ai.quotas.free };
 }
