@@ -155,6 +155,7 @@ const env = {
 };
 let server;
 let fakeAi;
+let fakeStripe;
 let code = 1;
 try {
   // The fake Gemini (e2e/fixtures/fake-ai.ts) answers every AI call, as the test provider.
@@ -181,6 +182,36 @@ try {
     AI_RATE_LIMIT_PER_MINUTE: '300',
   });
   log(`fake Gemini at ${fakeUrl}`);
+
+  // The fake Stripe (tests/fakes/stripe-server.ts): Checkout's Pay page posts its signed webhooks here.
+  const webhookSecret = 'whsec_fake_e2e';
+  fakeStripe = spawn(node, ['--import', 'tsx', 'tests/fakes/stripe-server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      FAKE_STRIPE_PORT: '0',
+      FAKE_STRIPE_WEBHOOK_URL: `${baseUrl}/api/billing/webhook`,
+      FAKE_STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stripeUrl = await new Promise((resolve, reject) => {
+    let out = '';
+    fakeStripe.stdout.on('data', (d) => {
+      out += d;
+      const m = /FAKE_STRIPE_URL=(\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    fakeStripe.once('exit', () => reject(new Error('the fake Stripe server stopped before listening')));
+  });
+  Object.assign(env, {
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_MONTHLY: 'price_month_fake',
+    STRIPE_PRICE_YEARLY: 'price_year_fake',
+    STRIPE_API_URL: stripeUrl,
+  });
+  log(`fake Stripe at ${stripeUrl}`);
 
   log(`seeding ${env.DATA_DIR}`);
   const seed = spawnSync(node, ['--import', 'tsx', 'e2e/fixtures/seed.ts'], { cwd: root, env, stdio: 'inherit' });
@@ -257,6 +288,7 @@ try {
 } finally {
   if (server) await stopServer(server);
   if (fakeAi && fakeAi.exitCode === null) fakeAi.kill('SIGTERM');
+  if (fakeStripe && fakeStripe.exitCode === null) fakeStripe.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
 log(code === 0 ? 'passed' : 'FAILED');

@@ -19,19 +19,23 @@ const s = strings.mySubscription;
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;
 
 function Included({ yes }: { yes: boolean }) {
   return (
     <>
-      {yes ? <Check fontSize="small" color="success" aria-hidden /> : <Remove fontSize="small" color="disabled" aria-hidden />}
+      {yes ? (
+        <Check fontSize="small" color="success" aria-hidden sx={{ verticalAlign: 'middle' }} />
+      ) : (
+        <Remove fontSize="small" color="disabled" aria-hidden sx={{ verticalAlign: 'middle' }} />
+      )}
       <Box component="span" sx={visuallyHidden}>
         {yes ? s.included : s.notIncluded}
       </Box>
