@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import { buildUser, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
+import { buildUser, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import { createVia, makeFile, tutorBot } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { storeBufferAsFile } from '../files/files.service';

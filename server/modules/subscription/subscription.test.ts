@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { buildUser, createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { allowConsoleErrors } from '../../../tests/setup';
-import { resolveSubscription } from './subscription.service';
+import { resolveSubscription, type PlanSettings } from './subscription.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -212,7 +212,7 @@ describe('Stripe statuses and the past-due grace (issue 17)', () => {
       pastDueSince: values.pastDueSince ?? null,
     });
   }
-  const statusOf = async (user: Awaited<ReturnType<typeof buildUser>>, settings = ctx.config, now?: Date) =>
+  const statusOf = async (user: Awaited<ReturnType<typeof buildUser>>, settings: PlanSettings = ctx.config, now?: Date) =>
     (await resolveSubscription(ctx.database.db, { user: { ...user, role: 'teacher' }, settings, now })).status;
 
   it('uses the default grace of 7 days', () => {
@@ -263,7 +263,7 @@ describe('Stripe statuses and the past-due grace (issue 17)', () => {
   it('keeps the Subscription object exactly as SEED-SPEC.md has it', async () => {
     const { user, client } = await signedIn(ctx);
     await stripeRow(user.id, { status: 'past_due', pastDueSince: daysFromNow(-1) });
-    const body = (await client.json('GET', '/api/subscription')).body as Record<string, unknown>;
+    const body = (await client.json('GET', '/api/subscription')).body;
     expect(Object.keys(body).sort()).toEqual(
       [
         'current_period_end',
