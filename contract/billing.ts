@@ -66,9 +66,12 @@ export const plan = z.object({
 });
 export type Plan = z.infer<typeof plan>;
 
-/** POST /api/subscription/checkout: a Stripe Checkout session; the browser goes to `url`. */
+/** POST /api/billing/checkout: a Stripe Checkout session; the browser goes to `url`. */
 export const checkoutInput = z.object({ interval: billingInterval });
 export type CheckoutInput = z.infer<typeof checkoutInput>;
+/** POST /api/billing/portal: the Stripe Customer Portal for the teacher's billing account; an empty object (or no body). */
+export const portalInput = z.object({}).strict();
+export type PortalInput = z.infer<typeof portalInput>;
 export const redirectUrl = z.object({ url: z.string() });
 export type RedirectUrl = z.infer<typeof redirectUrl>;
 

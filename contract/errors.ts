@@ -11,6 +11,10 @@ export const errorCodes = [
   /** 402: a Premium feature (My Students, Assignments) asked for by a teacher without Premium; the message says why. */
   'premium_required',
   'not_found',
+  /** 404: Stripe is not configured at this installation (premium comes by Request premium and grants). */
+  'billing_not_configured',
+  /** 404: the teacher has no Stripe customer yet (made by their first checkout), so no billing portal. */
+  'no_billing_account',
   'conflict',
   /** 409: a student's assignment allows a number of messages, and they have all been sent. */
   'budget_exhausted',

@@ -1,5 +1,14 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import Stripe from 'stripe';
+import { checkoutInput, portalInput } from '../../../contract/billing';
 import type { AppEnv } from '../../lib/context';
+import { readJson, readOptionalJson, requireUser } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { logError, logWarning } from '../../lib/log';
+import { requireTeacherSubscription } from '../subscription/subscription.policy';
+import { openPortal, requireStripe, startCheckout } from './billing.service';
+import { alreadyApplied, applyEvent } from './billing.webhook';
 
 /**
  * The Stripe webhook's path. It is exempt from the origin check (Stripe sends it) and from the
@@ -10,11 +19,68 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 /** Raw webhook bodies larger than this are refused before any parsing (Stripe's events are far smaller). */
 export const WEBHOOK_MAX_BYTES = 512 * 1024;
 
-/**
- * /api/billing: POST /checkout, POST /portal (the signed-in teacher) and POST /webhook (Stripe).
- * STUB (foundation of issue 17): the billing helper implements these.
- */
+const TEACHERS_ONLY = 'Subscriptions are for teachers.';
+
+/** /api/billing: POST /checkout, POST /portal (the signed-in teacher) and POST /webhook (Stripe). */
 export function billingRoutes() {
   const app = new Hono<AppEnv>();
+
+  // POST /api/billing/checkout {interval}: a Stripe Checkout session for the teacher → {url}.
+  app.post('/checkout', async (c) => {
+    const { database, config } = c.get('deps');
+    await requireUser(c);
+    requireStripe(config);
+    const { interval } = await readJson(c, checkoutInput);
+    const { user, sub } = await requireTeacherSubscription(c, TEACHERS_ONLY);
+    return c.json(await startCheckout(database.db, config, user, sub, interval));
+  });
+
+  // POST /api/billing/portal {}: the Customer Portal for the teacher's Stripe customer → {url}.
+  app.post('/portal', async (c) => {
+    const { database, config } = c.get('deps');
+    await requireUser(c);
+    requireStripe(config);
+    await readOptionalJson(c, portalInput);
+    const { user } = await requireTeacherSubscription(c, TEACHERS_ONLY);
+    return c.json(await openPortal(database.db, config, user.id));
+  });
+
+  // POST /api/billing/webhook: Stripe's signed events, verified on the raw body.
+  app.post(
+    '/webhook',
+    bodyLimit({
+      maxSize: WEBHOOK_MAX_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', 413, 'The event is too large.');
+      },
+    }),
+    async (c) => {
+      const { database, config } = c.get('deps');
+      const stripe = config.billing.stripe;
+      if (!stripe) throw new AppError('not_found', 404, 'There is no such API endpoint.');
+      const signature = c.req.header('stripe-signature');
+      const raw = Buffer.from(await c.req.arrayBuffer());
+      if (!signature) throw new AppError('bad_request', 400, 'The Stripe-Signature header is missing.');
+      let event: Stripe.Event;
+      try {
+        event = await Stripe.webhooks.constructEventAsync(raw, signature, stripe.webhookSecret, stripe.webhookToleranceSeconds);
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) throw err;
+        logWarning(null, 'billing: webhook refused, its signature or timestamp did not verify');
+        throw new AppError('bad_request', 400, 'The signature did not verify.');
+      }
+      if (await alreadyApplied(database.db, event.id)) return c.json({ received: true, duplicate: true });
+      try {
+        const outcome = await applyEvent(database.db, stripe, event);
+        if (outcome.kind === 'recorded' && outcome.reason === 'unknown_user') {
+          logWarning(null, `billing: event ${event.id} (${event.type}) is for a customer of no ClassBots user; recorded, nothing changed`);
+        }
+        return c.json({ received: true, duplicate: outcome.kind === 'duplicate' });
+      } catch (err) {
+        logError(null, `billing: event ${event.id} (${event.type}) failed; Stripe will send it again`, err);
+        throw new AppError('internal', 500, 'The event could not be applied; send it again.');
+      }
+    },
+  );
   return app;
 }
