@@ -165,7 +165,7 @@ const needs = (p: AppPath) => appPaths.includes(p);
 const teachers: (Awaited<ReturnType<typeof account>> & { docbot: string; chatbot: string; tutorbot: string })[] = [];
 for (let t = 0; t < teacherCount; t++) {
   const a = await account(`bench-teacher${t}@example.org`, 'teacher', `Teacher ${t}`);
-  await grantSubscription(db, { email: a.email, status: 'active' });
+  await grantSubscription(db, { email: a.email, status: 'active' }, { kind: 'cli' });
   const fileId = randomUUID();
   await db.insert(schema.file).values({
     id: fileId,

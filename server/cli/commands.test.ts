@@ -110,6 +110,31 @@ describe('operator CLI commands, seen through the app', () => {
     });
   });
 
+  it('subscription:extend moves the end of a grant by a date or by days, and refuses plainly', async () => {
+    const { user, client } = await signedIn(ctx);
+    expect(await cli('subscription:extend', '--email', user.email, '--days', '5')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(`${user.email} has no granted subscription to extend: grant one first.`) as unknown,
+    });
+    await ok('subscription:grant', '--email', user.email, '--status', 'active', '--until', '2099-01-31');
+    expect((await ok('subscription:extend', '--email', user.email, '--days', '10')).out).toBe(
+      `Extended the grant of ${user.email}: active until the end of 2099-02-10 (UTC).`,
+    );
+    expect((await ok('subscription:extend', '--email', user.email, '--until', '2099-12-31')).out).toBe(
+      `Extended the grant of ${user.email}: active until the end of 2099-12-31 (UTC).`,
+    );
+    expect((await client.json('GET', '/api/subscription')).body).toMatchObject({ current_period_end: '2099-12-31T23:59:59.999Z' });
+    expect(await cli('subscription:extend', '--email', user.email)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^subscription:extend: --until give either until or days\./) as unknown,
+    });
+    expect(await cli('subscription:extend', '--email', user.email, '--days', 'ten')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--days must be a whole number of days') as unknown,
+    });
+    expect((await client.json('GET', '/api/subscription')).body).toMatchObject({ current_period_end: '2099-12-31T23:59:59.999Z' });
+  });
+
   it('school:create prints the id, and a verified user on that domain resolves as active school', async () => {
     const r = await ok(
       'school:create',

@@ -204,7 +204,7 @@ async function myAssignmentFixtures(
 /** Everyone the fuzz test sends as, each with their own rows. */
 export async function fuzzCast(ctx: TestContext): Promise<Role[]> {
   const premium = await roleClient(ctx, 'teacher');
-  await grantSubscription(ctx.database.db, { email: premium.email, status: 'active' });
+  await grantSubscription(ctx.database.db, { email: premium.email, status: 'active' }, { kind: 'cli' });
   const free = await roleClient(ctx, 'teacher');
   const support = await roleClient(ctx, 'teacher', SUPPORT_EMAIL);
   const student = await roleClient(ctx, 'student');

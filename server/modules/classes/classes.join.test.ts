@@ -23,7 +23,7 @@ describe('joining by code when the teacher has no Premium any more', () => {
     const early = await signedIn(ctx, { role: 'student' });
     expect((await early.client.json<JoinClassResult>('POST', '/api/classes/join', { code: cls.joinCode })).status).toBe(200);
 
-    await revokeSubscription(ctx.database.db, { email: teacher.user.email });
+    await revokeSubscription(ctx.database.db, { email: teacher.user.email }, { kind: 'cli' }, ctx.config);
     const late = await signedIn(ctx, { role: 'student' });
     const refused = await late.client.json<ErrorJson>('POST', '/api/classes/join', { code: cls.joinCode });
     expect(refused.status).toBe(403);
@@ -41,7 +41,7 @@ describe('joining by code when the teacher has no Premium any more', () => {
     expect([again.status, again.body.alreadyOnRoster]).toEqual([200, true]);
 
     // Premium again: the code works as before.
-    await grantSubscription(ctx.database.db, { email: teacher.user.email, status: 'active' });
+    await grantSubscription(ctx.database.db, { email: teacher.user.email, status: 'active' }, { kind: 'cli' });
     const joined = await late.client.json<JoinClassResult>('POST', '/api/classes/join', { code: cls.joinCode });
     expect([joined.status, joined.body.alreadyOnRoster]).toEqual([200, false]);
     const roster = (await teacher.client.json<RosterList>('GET', `/api/classes/${cls.id}/students`)).body.students;

@@ -324,7 +324,7 @@ describe("the tutor's instructions and knowledge", () => {
 describe("the teacher's pool and the student's identity", () => {
   it("draws on a lapsed teacher's free pool, then tells the student their teacher's allowance is used up", async () => {
     const world = await assignmentWorld(ctx, { teacherName: 'Ms Rivera' });
-    await revokeSubscription(ctx.database.db, { email: world.teacher.user.email });
+    await revokeSubscription(ctx.database.db, { email: world.teacher.user.email }, { kind: 'cli' }, ctx.config);
     const student = await world.addStudent();
     await start(student);
     for (const text of ['One', 'Two']) expect((await readUIStream((await send(student, text)).res)).done).toBe(true);

@@ -70,7 +70,7 @@ describe('accounts (operator)', () => {
 
   it('deletes an account with its sessions, sign-in methods, subscriptions, files and pending reset links', async () => {
     const { user, client } = await signedIn(ctx);
-    await grantSubscription(db(), { email: user.email, status: 'active' });
+    await grantSubscription(db(), { email: user.email, status: 'active' }, { kind: 'cli' });
     const sub = await resolveSubscription(db(), {
       user: { ...user, role: 'teacher' },
       settings: { ...ctx.config, supportEmail: undefined },

@@ -1,3 +1,4 @@
+import { planChanged } from '../subscription/plan-changes';
 import { and, arrayOverlaps, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -92,6 +93,8 @@ export async function createSchool(db: Db, input: z.input<typeof createSchoolInp
       .insert(schema.schoolLicence)
       .values({ schoolname: data.name, domain: data.domains[0]!, domains: data.domains, admins: data.admins, expiration: data.expires })
       .returning();
+    // Anyone on its domains may have a new plan now.
+    await planChanged(tx, null);
     return licence!;
   });
 }
@@ -119,6 +122,7 @@ export async function updateSchool(db: Db, input: z.input<typeof updateSchoolInp
       })
       .where(eq(schema.schoolLicence.id, licence.id))
       .returning();
+    await planChanged(tx, null);
     return updated!;
   });
 }
@@ -142,6 +146,7 @@ export async function addSchoolTeacher(db: Db, input: z.input<typeof schoolTeach
       target: [schema.schoolTeacher.schoolId, schema.schoolTeacher.email],
       set: { building: data.building },
     });
+  await planChanged(db, null);
   return { school: licence, email: data.email, building: data.building, updated: Boolean(existing) };
 }
 
@@ -153,6 +158,7 @@ export async function removeSchoolTeacher(db: Db, input: { domain: string; email
     .delete(schema.schoolTeacher)
     .where(and(eq(schema.schoolTeacher.schoolId, licence.id), eq(schema.schoolTeacher.email, data.email)))
     .returning({ id: schema.schoolTeacher.id });
+  await planChanged(db, null);
   if (removed.length === 0) {
     throw new AppError('not_found', 404, `${data.email} is not on the teachers list of ${licence.schoolname}.`);
   }

@@ -45,7 +45,7 @@ describe('GET /api/subscription/lapsed-work', () => {
     const premium = await teacher.client.json<LapsedWork>('GET', '/api/subscription/lapsed-work');
     expect(premium).toEqual({ status: 200, body: { premium: true, openAssignments: 2, classes: 1, freeMonthlyGenerations: 40 } });
 
-    await revokeSubscription(db, { email: teacher.user.email });
+    await revokeSubscription(db, { email: teacher.user.email }, { kind: 'cli' }, ctx.config);
     const lapsed = await teacher.client.json<LapsedWork>('GET', '/api/subscription/lapsed-work');
     expect(lapsed.body).toEqual({ premium: false, openAssignments: 2, classes: 1, freeMonthlyGenerations: 40 });
   });
