@@ -227,6 +227,14 @@ describe('My Subscription', () => {
     expect(await drawerNames(page)).toContain('Assignments');
     await transitionsDone(page);
     await page.screenshot({ path: `${shots}/journey-trial-360.png`, fullPage: true });
+
+    // Cancelled in the Customer Portal: the trial runs to its end, and the page says how to resume.
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.getByRole('heading', { name: 'Fake Stripe Customer Portal' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-subscription' && !url.search);
+    await page.getByText(`Your plan ends on ${trialEnd}; you can resume it in Manage billing.`).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Premium, free trial', exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
