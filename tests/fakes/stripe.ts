@@ -35,6 +35,8 @@ export interface FakeStripe {
   ): Promise<{ status: number; body: string }>;
   /** The next API request whose path matches fails with `status` (500 by default; Stripe-Should-Retry: false). */
   failNext(path: RegExp, status?: number): void;
+  /** The next API request whose path matches is answered as of its arrival, but the answer is sent `ms` later (a slow read). */
+  delayNext(path: RegExp, ms: number): void;
   /** Where events go from now on (a URL, or a function that delivers them, e.g. through app.request). */
   setWebhook(target: string | WebhookDeliver): void;
   close(): Promise<void>;
@@ -161,6 +163,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
   const subscriptions = new Map<string, StoredSubscription>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const failures: { path: RegExp; status: number }[] = [];
+  const delays: { path: RegExp; ms: number }[] = [];
   let target: string | WebhookDeliver | undefined = opts.deliver ?? opts.webhookUrl;
   let base = '';
 
@@ -299,6 +302,15 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     if (failure >= 0) {
       const [f] = failures.splice(failure, 1);
       return stripeError(res, f!.status, 'The fake Stripe was told to fail this request.', undefined, 'api_error');
+    }
+    const delay = delays.findIndex((d) => d.path.test(url.pathname));
+    if (delay >= 0) {
+      const { ms } = delays.splice(delay, 1)[0]!;
+      const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+      res.end = ((chunk?: unknown) => {
+        setTimeout(() => end(chunk), ms);
+        return res;
+      }) as typeof res.end;
     }
     const auth = str(req.headers.authorization) ?? '';
     if (!/^Bearer (sk|rk)_\S+$/.test(auth)) {
@@ -483,6 +495,9 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     sendEvent,
     failNext: (path, status = 500) => {
       failures.push({ path, status });
+    },
+    delayNext: (path, ms) => {
+      delays.push({ path, ms });
     },
     setWebhook: (t) => {
       target = t;

@@ -173,6 +173,26 @@ describe('POST /api/billing/webhook: applying events', () => {
     expect(await statusOf(s.user.email)).toBe('not subscribed yet');
   });
 
+  it('keeps the later read when two events of one subscription are handled at once', async () => {
+    const s = await subscriber('active');
+    await fake.sendEvent('customer.subscription.created', s.object());
+    // The first event's read says active but is slow to arrive; meanwhile the subscription is
+    // canceled and the second event reads, and writes, canceled.
+    fake.delayNext(new RegExp(`^/v1/subscriptions/${s.id}$`), 600);
+    const slow = fake.sendEvent('customer.subscription.updated', s.object(), { id: `evt_slow_${n}` });
+    await expect.poll(() => subscriptionGets(s.id)).toBe(2);
+    s.set('canceled');
+    expect((await fake.sendEvent('customer.subscription.deleted', s.object())).status).toBe(200);
+    expect((await slow).status).toBe(200);
+    expect((await stripeRows(ctx, s.user.id)).map((r) => r.status)).toEqual(['canceled']);
+    const [kept] = await ctx.database.db
+      .select()
+      .from(schema.billingEvent)
+      .where(eq(schema.billingEvent.id, `evt_slow_${n}`));
+    expect(kept).toBeDefined();
+    expect(await auditRows(ctx, s.user.id)).toHaveLength(2);
+  });
+
   it('answers 500 and records nothing when Stripe cannot be read, then applies Stripe’s retry', async () => {
     allowConsoleErrors();
     const s = await subscriber('active');

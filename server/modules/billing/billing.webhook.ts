@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { BillingInterval } from '../../../contract/billing';
 import type { StripeConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -26,6 +26,8 @@ export type WebhookOutcome =
   | { kind: 'applied'; userId: string; subscriptionId: string }
   /** This event id was applied before: nothing changed. */
   | { kind: 'duplicate' }
+  /** Recorded; the row already holds a copy of the subscription read after this event's. */
+  | { kind: 'superseded' }
   /** Recorded, nothing to change (another event type, a one-off checkout, an unknown customer). */
   | { kind: 'recorded'; reason: 'ignored_type' | 'no_subscription' | 'unknown_user' };
 
@@ -112,6 +114,8 @@ function mirror(sub: Stripe.Subscription) {
  */
 export async function applyEvent(db: Db, config: StripeConfig, event: Stripe.Event): Promise<WebhookOutcome> {
   const subscriptionId = SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event) : null;
+  // When this copy was read: a row already holding a later read is newer than it (see below).
+  const readAt = new Date();
   const current = subscriptionId ? await stripeClient(config).subscriptions.retrieve(subscriptionId) : null;
 
   return db.transaction(async (tx): Promise<WebhookOutcome> => {
@@ -124,12 +128,20 @@ export async function applyEvent(db: Db, config: StripeConfig, event: Stripe.Eve
 
     const cs = schema.customerSubscription;
     const [before] = await tx.select().from(cs).where(eq(cs.providerSubscriptionId, current.id)).for('update').limit(1);
-    const now = new Date();
+    // A Stripe row's updated_at is when its copy was read from Stripe. Two events for one
+    // subscription handled at once: the copy read later wins, whichever transaction commits last.
+    if (before && before.updatedAt > readAt) return { kind: 'superseded' };
     // Premium holds for the grace period counted from when the subscription first became past_due.
     const pastDueSince =
-      fields.status === 'past_due' ? (before?.status === 'past_due' && before.pastDueSince ? before.pastDueSince : now) : null;
-    const values = { ...fields, userId, pastDueSince, provider: 'stripe' as const, providerSubscriptionId: current.id, updatedAt: now };
-    const [after] = await tx.insert(cs).values(values).onConflictDoUpdate({ target: cs.providerSubscriptionId, set: values }).returning();
+      fields.status === 'past_due' ? (before?.status === 'past_due' && before.pastDueSince ? before.pastDueSince : readAt) : null;
+    const values = { ...fields, userId, pastDueSince, provider: 'stripe' as const, providerSubscriptionId: current.id, updatedAt: readAt };
+    const [after] = await tx
+      .insert(cs)
+      .values(values)
+      // The row may have been created by a concurrent event since `before` was read: the same rule.
+      .onConflictDoUpdate({ target: cs.providerSubscriptionId, set: values, setWhere: lte(cs.updatedAt, readAt) })
+      .returning();
+    if (!after) return { kind: 'superseded' };
 
     if (fields.trialEnd || fields.status === 'trialing') {
       await tx
@@ -143,7 +155,7 @@ export async function applyEvent(db: Db, config: StripeConfig, event: Stripe.Eve
       action: 'subscription.sync',
       subjectUserId: userId,
       entity: 'customer_subscription',
-      entityId: after!.id,
+      entityId: after.id,
       before: auditSnapshot(before),
       after: auditSnapshot(after),
     });
