@@ -4,6 +4,7 @@ import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { onPlanChange } from '../subscription/plan-changes';
 import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 
 export type UsageKind = 'text' | 'image';
@@ -22,22 +23,40 @@ export interface Pool {
   limits: { text: number; images: number };
 }
 
-// Plans change rarely; a minute's delay before a new plan's limits apply saves three queries a call.
-const poolCache = new WeakMap<Db, Map<string, { pool: Pool; until: number }>>();
+// A send's hot path reads the plan once per process and minute instead of three statements a call
+// (docs/decisions.md, "Plans: grace, grants, the plan cache"); a plan change heard on the database
+// forgets the entry at once, so the minute only bounds a missed notice.
+interface PoolCache {
+  entries: Map<string, { pool: Pool; until: number }>;
+  /** Raised on every plan change: a pool read before it is not remembered after it. */
+  generation: number;
+}
+const poolCache = new WeakMap<Db, PoolCache>();
 const POOL_TTL_MS = 60_000;
+
+onPlanChange((db, userId) => {
+  const cache = poolCache.get(db);
+  if (!cache) return;
+  cache.generation++;
+  if (userId === null) cache.entries.clear();
+  else cache.entries.delete(userId);
+});
 
 /**
  * The quota pool of a user (a student's run passes their teacher): plan limits from PRODUCT.md 5,
- * remembered for a minute per process.
+ * remembered per process until the plan changes (or a minute passes).
  */
 export async function resolvePool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSettings): Promise<Pool> {
   let cache = poolCache.get(db);
-  if (!cache) poolCache.set(db, (cache = new Map<string, { pool: Pool; until: number }>()));
-  const hit = cache.get(ownerId);
+  if (!cache) poolCache.set(db, (cache = { entries: new Map(), generation: 0 }));
+  const hit = cache.entries.get(ownerId);
   if (hit && hit.until > Date.now()) return hit.pool;
+  const generation = cache.generation;
   const pool = await loadPool(db, ai, ownerId, settings);
-  if (cache.size > 10_000) cache.clear();
-  cache.set(ownerId, { pool, until: Date.now() + POOL_TTL_MS });
+  // A change heard while this read ran may have come after it: use the pool once, do not keep it.
+  if (cache.generation !== generation) return pool;
+  if (cache.entries.size > 10_000) cache.entries.clear();
+  cache.entries.set(ownerId, { pool, until: Date.now() + POOL_TTL_MS });
   return pool;
 }
 
