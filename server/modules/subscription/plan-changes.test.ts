@@ -8,7 +8,9 @@ import { createTestContext, signedIn, type TestContext } from '../../../tests/ha
 import { testDbKind } from '../../../tests/env';
 import { grantSubscription, revokeSubscription } from '../operator/subscriptions.service';
 import { createSchool, updateSchool } from '../operator/schools.service';
-import { watchPlanChanges } from './plan-changes';
+import { countingDatabase } from '../../../tests/statement-counter';
+import { resolvePool } from '../usage/usage.service';
+import { planChanged, watchPlanChanges } from './plan-changes';
 
 // Issue 17 item 4: a plan change takes effect on the next request in every app process. Each
 // process remembers a teacher's quota pool (usage.service); the change's NOTIFY makes it forget.
@@ -84,4 +86,21 @@ describe('plan changes reach the quota pool at once', () => {
       await opensAndCloses(second!.ctx);
     },
   );
+});
+
+describe('what the pool cache saves (the figure in docs/decisions.md)', () => {
+  it('a send that finds the pool remembered makes no plan statements; one that does not makes three', async () => {
+    const { database, statements } = countingDatabase(ctx.database);
+    await watchPlanChanges(database);
+    const { user } = await signedIn(ctx, { role: 'teacher' });
+    await resolvePool(database.db, ctx.config.ai, user.id, ctx.config);
+    // The account, its school licence (a verified address) and its subscription rows.
+    expect(statements).toHaveLength(3);
+    await resolvePool(database.db, ctx.config.ai, user.id, ctx.config);
+    expect(statements).toHaveLength(3);
+    await planChanged(ctx.database.db, user.id);
+    await expect
+      .poll(async () => (await resolvePool(database.db, ctx.config.ai, user.id, ctx.config), statements.length))
+      .toBeGreaterThan(3);
+  });
 });
