@@ -167,6 +167,19 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
   let target: string | WebhookDeliver | undefined = opts.deliver ?? opts.webhookUrl;
   let base = '';
 
+  /**
+   * A customer of the fake. Ids it did not make (cus_...) are taken as existing customers: the
+   * browser specs write Stripe teachers into the database only, and their Manage billing must open.
+   */
+  function knownCustomer(id: string): Record<string, unknown> | undefined {
+    let c = customers.get(id);
+    if (!c && /^cus_\w+$/.test(id)) {
+      c = { id, object: 'customer', email: null, name: null, metadata: {}, created: nowSeconds(), livemode: false };
+      customers.set(id, c);
+    }
+    return c;
+  }
+
   function priceObject(id: string) {
     const interval = intervals.get(id) ?? 'month';
     const known = id === prices.month.id ? prices.month : id === prices.year.id ? prices.year : undefined;
@@ -342,7 +355,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
       return answer(200, customer);
     }
     if (method === 'GET' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
-      const c = customers.get(m[1]!);
+      const c = knownCustomer(m[1]!);
       return c ? answer(200, c) : missing('customer', m[1]!);
     }
     if (method === 'GET' && (m = /^\/v1\/prices\/([^/]+)$/.exec(path))) {
@@ -354,7 +367,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
       const priceId = str(lineItems[0]?.price);
       if (!priceId || !intervals.has(priceId)) return missing('price', priceId ?? '');
       const customer = str(body.customer) ?? null;
-      if (customer && !customers.has(customer)) return missing('customer', customer);
+      if (customer && !knownCustomer(customer)) return missing('customer', customer);
       const successUrl = str(body.success_url);
       if (!successUrl) return stripeError(res, 400, 'Missing required param: success_url.', 'parameter_missing');
       const subData = (body.subscription_data ?? {}) as Record<string, unknown>;
@@ -382,7 +395,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = str(body.customer);
-      if (!customer || !customers.has(customer)) return missing('customer', customer ?? '');
+      if (!customer || !knownCustomer(customer)) return missing('customer', customer ?? '');
       const portal = { id: newId('bps'), customer, returnUrl: str(body.return_url) ?? `${base}/` };
       portals.set(portal.id, portal);
       return answer(200, {

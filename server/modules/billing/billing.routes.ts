@@ -75,6 +75,12 @@ export function billingRoutes() {
         if (outcome.kind === 'recorded' && outcome.reason === 'unknown_user') {
           logWarning(null, `billing: event ${event.id} (${event.type}) is for a customer of no ClassBots user; recorded, nothing changed`);
         }
+        if (outcome.kind === 'recorded' && outcome.reason === 'unknown_subscription') {
+          logWarning(
+            null,
+            `billing: event ${event.id} (${event.type}) names a subscription Stripe does not have; recorded, nothing changed`,
+          );
+        }
         return c.json({ received: true, duplicate: outcome.kind === 'duplicate' });
       } catch (err) {
         logError(null, `billing: event ${event.id} (${event.type}) failed; Stripe will send it again`, err);

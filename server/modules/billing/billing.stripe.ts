@@ -35,3 +35,6 @@ export function isStripeUnreachable(err: unknown): boolean {
 }
 
 export type { Stripe };
+
+/** Stripe's error classes, for telling a refused request from an unreachable Stripe. */
+export const StripeErrors = Stripe.errors;

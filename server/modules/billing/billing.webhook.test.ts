@@ -264,6 +264,26 @@ describe('POST /api/billing/webhook: applying events', () => {
     expect(await stripeRows(ctx, ghost.user.id)).toEqual([]);
   });
 
+  it('records, and changes nothing for, an event naming a subscription Stripe does not have', async () => {
+    const res = await fake.sendEvent(
+      'customer.subscription.updated',
+      { id: 'sub_unknown', object: 'subscription' },
+      { id: `evt_gone_${++n}` },
+    );
+    expect(res.status).toBe(200);
+    const [kept] = await ctx.database.db
+      .select()
+      .from(schema.billingEvent)
+      .where(eq(schema.billingEvent.id, `evt_gone_${n}`));
+    expect(kept?.type).toBe('customer.subscription.updated');
+    expect(
+      await ctx.database.db
+        .select()
+        .from(schema.customerSubscription)
+        .where(eq(schema.customerSubscription.providerSubscriptionId, 'sub_unknown')),
+    ).toEqual([]);
+  });
+
   it('records other event types without reading Stripe', async () => {
     const before = fake.requests.length;
     const res = await fake.sendEvent('customer.created', { id: 'cus_other', object: 'customer' }, { id: `evt_other_${++n}` });

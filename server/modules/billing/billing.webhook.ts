@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { auditSnapshot, recordAudit } from '../audit/audit.store';
 import { planChanged } from '../subscription/plan-changes';
-import { stripeClient, type Stripe } from './billing.stripe';
+import { stripeClient, StripeErrors, type Stripe } from './billing.stripe';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -28,8 +28,8 @@ export type WebhookOutcome =
   | { kind: 'duplicate' }
   /** Recorded; the row already holds a copy of the subscription read after this event's. */
   | { kind: 'superseded' }
-  /** Recorded, nothing to change (another event type, a one-off checkout, an unknown customer). */
-  | { kind: 'recorded'; reason: 'ignored_type' | 'no_subscription' | 'unknown_user' };
+  /** Recorded, nothing to change (another event type, no subscription in it, one Stripe does not have, an unknown customer). */
+  | { kind: 'recorded'; reason: 'ignored_type' | 'no_subscription' | 'unknown_subscription' | 'unknown_user' };
 
 const idOf = (v: unknown): string | null => {
   if (typeof v === 'string') return v;
@@ -106,6 +106,19 @@ function mirror(sub: Stripe.Subscription) {
 }
 
 /**
+ * The subscription as Stripe holds it now; null when Stripe has no such subscription (an event of
+ * another account's or deleted test data: retrying would not help). Any other failure throws.
+ */
+async function readSubscription(config: StripeConfig, id: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await stripeClient(config).subscriptions.retrieve(id);
+  } catch (err) {
+    if (err instanceof StripeErrors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+    throw err;
+  }
+}
+
+/**
  * Applies one verified event. The subscription's current state is read from Stripe first (outside
  * any transaction), so the order events arrive in does not matter; then, in one transaction, the
  * event id is recorded (a second delivery finds it and changes nothing), the row is written, the
@@ -116,11 +129,14 @@ export async function applyEvent(db: Db, config: StripeConfig, event: Stripe.Eve
   const subscriptionId = SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event) : null;
   // When this copy was read: a row already holding a later read is newer than it (see below).
   const readAt = new Date();
-  const current = subscriptionId ? await stripeClient(config).subscriptions.retrieve(subscriptionId) : null;
+  const current = subscriptionId ? await readSubscription(config, subscriptionId) : null;
 
   return db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (!(await recordEvent(tx, event))) return { kind: 'duplicate' };
-    if (!current) return { kind: 'recorded', reason: SUBSCRIPTION_EVENTS.has(event.type) ? 'no_subscription' : 'ignored_type' };
+    if (!current) {
+      const reason = !SUBSCRIPTION_EVENTS.has(event.type) ? 'ignored_type' : subscriptionId ? 'unknown_subscription' : 'no_subscription';
+      return { kind: 'recorded', reason };
+    }
     const fields = mirror(current);
     const customerId = fields.providerCustomerId;
     const userId = customerId ? await userFor(tx, customerId, current.metadata?.userId) : null;
