@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/context';
-import { getSessionUser } from '../../lib/context';
+import { getSessionUser, readOptionalJson } from '../../lib/context';
+import { requestPremiumInput } from '../../../contract/billing';
+import { planOf, requestPremium } from './plan.service';
 import { lapsedWorkOf } from './lapsed-work.service';
 import { requireTeacherSubscription } from './subscription.policy';
 import { resolveSubscription } from './subscription.service';
@@ -21,6 +23,20 @@ export function subscriptionRoutes() {
     const { user, sub } = await requireTeacherSubscription(c, 'This is for teachers.');
     c.header('Cache-Control', 'no-store');
     return c.json(await lapsedWorkOf(database.db, user.id, sub, config.ai.quotas.free.text));
+  });
+
+  // GET /api/subscription/plan: My Subscription's plan, usage and the actions that fit.
+  app.get('/plan', async (c) => {
+    const { user, sub } = await requireTeacherSubscription(c, 'My Subscription is for teachers.');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await planOf(c.get('deps'), user, sub));
+  });
+
+  // POST /api/subscription/request-premium: asks this installation's support for premium (once a day).
+  app.post('/request-premium', async (c) => {
+    const { user, sub } = await requireTeacherSubscription(c, 'Premium is for teachers.');
+    const input = await readOptionalJson(c, requestPremiumInput);
+    return c.json(await requestPremium(c.get('deps'), user, sub, input.message));
   });
   return app;
 }

@@ -1,0 +1,155 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Plan, PlanAction, PlanSource } from '../../../contract/billing';
+import { isPremium, type Subscription } from '../../../contract/subscription';
+import { schema } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { logError } from '../../lib/log';
+import type { AppDeps, SessionUser } from '../../lib/context';
+import { recordAudit } from '../audit/audit.store';
+import { listPrices, trialAvailable } from '../billing/billing.catalog';
+import { quotaFor, usedBytes } from '../files/files.service';
+import { monthUsage, monthWindow } from '../usage/usage.service';
+import { graceEndOf, premiumStatusOf } from './subscription.service';
+
+type Row = typeof schema.customerSubscription.$inferSelect;
+
+/** Stripe statuses after which the subscription is over: a new Checkout may start. */
+const ENDED_STRIPE = ['canceled', 'incomplete_expired'];
+
+/** A licence's expiration day as the instant it ends (it holds through that day, UTC). */
+const endOfDay = (day: string) => `${day}T23:59:59.999Z`;
+
+/**
+ * The signed-in teacher's plan for My Subscription: where it comes from, the Stripe row's state,
+ * this month's use against the plan's limits and the actions that fit (PRODUCT.md 5, issue 17).
+ * `sub` is the caller's resolved Subscription, so the page and every permission check agree.
+ */
+export async function planOf(deps: AppDeps, user: SessionUser, sub: Subscription, now = new Date()): Promise<Plan> {
+  const { config } = deps;
+  const db = deps.database.db;
+  const graceDays = config.billing.pastDueGraceDays;
+  const rows = await db
+    .select()
+    .from(schema.customerSubscription)
+    .where(eq(schema.customerSubscription.userId, user.id))
+    .orderBy(schema.customerSubscription.createdAt);
+  const granting = rows.find((r) => premiumStatusOf(r, now, graceDays) !== null);
+  // The Stripe subscription shown: the one giving premium, else the latest one (canceled, past its grace, ...).
+  const stripeRow =
+    granting?.provider === 'stripe'
+      ? granting
+      : rows.filter((r) => r.provider === 'stripe').sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+  const school = sub.status === 'active school';
+  const premium = isPremium(sub.status);
+  const source: PlanSource = school ? 'school' : granting ? granting.provider : premium ? 'support' : 'none';
+  const shown: Row | undefined = school ? undefined : (granting ?? stripeRow);
+
+  const [used, storage, customer, prices, trial] = await Promise.all([
+    monthUsage(db, user.id, now),
+    usedBytes(db, user.id),
+    db
+      .select({ id: schema.billingCustomer.stripeCustomerId })
+      .from(schema.billingCustomer)
+      .where(eq(schema.billingCustomer.userId, user.id))
+      .then((r) => r[0]),
+    config.billing.stripe ? listPrices(deps) : Promise.resolve(null),
+    trialAvailable(db, user.id),
+  ]);
+  const quotas = premium ? config.ai.quotas.premium : config.ai.quotas.free;
+
+  const actions: PlanAction[] = [];
+  if (!school) {
+    if (config.billing.stripe) {
+      const live = rows.some((r) => r.provider === 'stripe' && !ENDED_STRIPE.includes(r.status));
+      if (!live) actions.push(trial ? 'start_trial' : 'get_premium');
+      if (customer) actions.push('manage_billing');
+    } else if (!premium) actions.push('request_premium');
+  }
+
+  const pastDue = stripeRow?.status === 'past_due' ? stripeRow : undefined;
+  return {
+    source,
+    billingStatus: stripeRow?.status ?? null,
+    interval: stripeRow?.interval ?? null,
+    periodEnd: school ? sub.current_period_end && endOfDay(sub.current_period_end) : (shown?.currentPeriodEnd?.toISOString() ?? null),
+    trialEnd:
+      (shown?.provider === 'stripe' ? shown.trialEnd : shown?.status === 'trialing' ? shown.currentPeriodEnd : null)?.toISOString() ?? null,
+    cancelAtPeriodEnd: shown?.provider === 'stripe' ? shown.cancelAtPeriodEnd : false,
+    pastDue: pastDue
+      ? { since: (pastDue.pastDueSince ?? pastDue.updatedAt).toISOString(), graceEndsAt: graceEndOf(pastDue, graceDays).toISOString() }
+      : null,
+    usage: {
+      text: { used: used.text, limit: quotas.text },
+      images: { used: used.images, limit: quotas.images },
+      storage: { used: storage, limit: quotaFor(config, sub) },
+      resetsAt: monthWindow(now).resetsAt.toISOString(),
+    },
+    limits: {
+      free: { ...config.ai.quotas.free, storage: config.files.quotaFreeBytes },
+      premium: { ...config.ai.quotas.premium, storage: config.files.quotaPremiumBytes },
+    },
+    billing: {
+      enabled: Boolean(config.billing.stripe),
+      prices,
+      trialDays: config.billing.trialDays,
+      trialAvailable: trial,
+    },
+    actions,
+  };
+}
+
+/**
+ * A teacher without premium asks this installation's support for it: an audit entry, and an e-mail
+ * to SUPPORT_EMAIL when it is set. Once a day per teacher (UTC): a second request that day sends
+ * nothing. The teacher's address and message go in the mail only, never in a log.
+ */
+export async function requestPremium(
+  deps: AppDeps,
+  user: SessionUser,
+  sub: Subscription,
+  message: string | undefined,
+  now = new Date(),
+): Promise<{ alreadyRequested: boolean }> {
+  if (isPremium(sub.status)) throw new AppError('conflict', 409, 'You have Premium already: there is nothing to request.');
+  const db = deps.database.db;
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const recorded = await db.transaction(async (tx) => {
+    // One request at a time per teacher, so two clicks at once make one request.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`premium.request:${user.id}`}))`);
+    const [earlier] = await tx
+      .select({ id: schema.auditLog.id })
+      .from(schema.auditLog)
+      .where(
+        and(eq(schema.auditLog.subjectUserId, user.id), eq(schema.auditLog.action, 'premium.request'), gte(schema.auditLog.at, dayStart)),
+      )
+      .orderBy(desc(schema.auditLog.at))
+      .limit(1);
+    if (earlier) return false;
+    await recordAudit(tx, {
+      actorKind: 'user',
+      actorUserId: user.id,
+      action: 'premium.request',
+      subjectUserId: user.id,
+    });
+    return true;
+  });
+  if (!recorded) return { alreadyRequested: true };
+  const to = deps.config.supportEmail;
+  if (to) {
+    await deps.mailer.send({ to, ...premiumRequestMail(deps.config.baseUrl, user, message) }).catch((err: unknown) => {
+      logError(null, `premium request of user ${user.id}: the e-mail to support failed`, err);
+    });
+  }
+  return { alreadyRequested: false };
+}
+
+function premiumRequestMail(baseUrl: string, user: SessionUser, message: string | undefined) {
+  const lines = [
+    `${user.name || user.email} (${user.email}) asks for Premium at ${baseUrl}.`,
+    '',
+    message ? `Their message:\n${message}` : 'They left no message.',
+    '',
+    `Grant it from the command line: classbots subscription:grant --email ${user.email} --status active [--until YYYY-MM-DD]`,
+  ];
+  return { subject: 'ClassBots: a teacher asks for Premium', text: `${lines.join('\n')}\n` };
+}
