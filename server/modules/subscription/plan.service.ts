@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Plan, PlanAction, PlanSource } from '../../../contract/billing';
+import type { Plan, PlanAction, PlanSource, RequestPremiumResult } from '../../../contract/billing';
 import { isPremium, type Subscription } from '../../../contract/subscription';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -109,7 +109,7 @@ export async function requestPremium(
   sub: Subscription,
   message: string | undefined,
   now = new Date(),
-): Promise<{ alreadyRequested: boolean }> {
+): Promise<RequestPremiumResult> {
   if (isPremium(sub.status)) throw new AppError('conflict', 409, 'You have Premium already: there is nothing to request.');
   const db = deps.database.db;
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
