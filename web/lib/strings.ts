@@ -1096,6 +1096,7 @@ export const strings = {
     renews: (date: string) => `Renews on ${date}.`,
     endsOn: (date: string) => `Ends on ${date}.`,
     openEnded: 'No end date.',
+    paymentOverdue: (date: string) => `Payment overdue: Premium holds until ${date}.`,
     cancelAtPeriodEnd: (date: string) => `Your plan ends on ${date}; you can resume it in Manage billing.`,
     pastDue: (date: string) => `Your last payment didn't go through. Update your payment method by ${date} to keep Premium.`,
     updatePayment: 'Update payment',
@@ -1140,6 +1141,7 @@ export const strings = {
     notIncluded: 'Not included',
     checkoutConfirming: 'Thanks! We\u2019re confirming your payment with Stripe\u2026',
     checkoutConfirmed: 'Thanks! Premium is on.',
+    checkoutTrialStarted: 'Thanks! Your free trial of Premium has started.',
     checkoutSlow:
       'Stripe has not confirmed your payment yet. This page grants nothing by itself: Premium starts as soon as Stripe tells ClassBots. Reload this page in a few minutes, or contact support if it does not change.',
     checkoutCancelled: 'Checkout was cancelled; nothing was charged.',

@@ -27,7 +27,18 @@ export function useCheckoutConfirmation(checkout: CheckoutReturn, confirmed: boo
 }
 
 /** The notice for a teacher back from Stripe Checkout. */
-export function CheckoutNotice({ checkout, confirming, slow }: { checkout: CheckoutReturn; confirming: boolean; slow: boolean }) {
+export function CheckoutNotice({
+  checkout,
+  confirming,
+  slow,
+  trial,
+}: {
+  checkout: CheckoutReturn;
+  confirming: boolean;
+  slow: boolean;
+  /** The confirmed plan is a trial. */
+  trial: boolean;
+}) {
   if (checkout === 'cancel') {
     return (
       <Alert severity="info" variant="outlined" sx={{ mb: 2 }} data-testid="checkout-notice">
@@ -45,7 +56,7 @@ export function CheckoutNotice({ checkout, confirming, slow }: { checkout: Check
   }
   return (
     <Alert severity={slow ? 'warning' : 'success'} sx={{ mb: 2 }} role="status" data-testid="checkout-notice">
-      {slow ? s.checkoutSlow : s.checkoutConfirmed}
+      {slow ? s.checkoutSlow : trial ? s.checkoutTrialStarted : s.checkoutConfirmed}
     </Alert>
   );
 }

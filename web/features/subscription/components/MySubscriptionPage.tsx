@@ -107,7 +107,12 @@ export default function MySubscriptionPage() {
   return (
     <Box sx={{ maxWidth: 1000, mx: 'auto', minWidth: 0 }}>
       <PageHeading>{strings.pages.mySubscription.title}</PageHeading>
-      <CheckoutNotice checkout={checkout} confirming={confirmation.confirming} slow={confirmation.slow} />
+      <CheckoutNotice
+        checkout={checkout}
+        confirming={confirmation.confirming}
+        slow={confirmation.slow}
+        trial={subscription.status === 'trialing'}
+      />
       <LapsedNotice subscription={subscription} plan={plan} />
       {planQuery.isError && !plan ? (
         <Stack spacing={2}>

@@ -24,8 +24,10 @@ export function planWords(subscription: Subscription, plan: Plan | undefined): {
       if (plan?.source === 'stripe') lines.push(plan.interval === 'year' ? s.paidYearly : s.paidMonthly);
       if (plan?.source === 'manual') lines.push(s.granted);
       const end = plan?.periodEnd ?? subscription.current_period_end;
-      // A plan cancelled at its period's end says so in its own notice.
-      if (end && !plan?.cancelAtPeriodEnd) lines.push(plan?.source === 'stripe' ? s.renews(formatDate(end)) : s.endsOn(formatDate(end)));
+      // A failed payment does not renew; a plan cancelled at its period's end says so in its own notice.
+      if (plan?.pastDue) lines.push(s.paymentOverdue(formatDate(plan.pastDue.graceEndsAt)));
+      else if (end && !plan?.cancelAtPeriodEnd)
+        lines.push(plan?.source === 'stripe' ? s.renews(formatDate(end)) : s.endsOn(formatDate(end)));
       else if (!end && plan?.source === 'manual') lines.push(s.openEnded);
       return { title: s.plain.premium, lines };
     }

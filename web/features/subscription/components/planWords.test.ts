@@ -50,6 +50,19 @@ describe('the plan in plain words', () => {
     expect(planWords(sub({ status: 'active' }), { ...paying, cancelAtPeriodEnd: true }).lines).toEqual(['Paid yearly through Stripe.']);
   });
 
+  it('says a past-due plan is overdue instead of renewing', () => {
+    const pastDue = plan({
+      source: 'stripe',
+      interval: 'month',
+      periodEnd: '2027-01-10T12:00:00Z',
+      pastDue: { since: '2027-01-03T12:00:00Z', graceEndsAt: '2027-01-10T12:00:00Z' },
+    });
+    expect(planWords(sub({ status: 'active' }), pastDue).lines).toEqual([
+      'Paid monthly through Stripe.',
+      'Payment overdue: Premium holds until January 10, 2027.',
+    ]);
+  });
+
   it('says a grant has no end date, or when it ends', () => {
     expect(planWords(sub({ status: 'active' }), plan({ source: 'manual' })).lines).toEqual([
       'Granted by this installation’s support.',
