@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import { createTestContext, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
+import { createTestContext, TestClient, type TestContext } from '../../../tests/harness';
 import { storeBufferAsFile } from '../files/files.service';
 import { resolveSubscription } from '../subscription/subscription.service';
 import { accessCast, createVia, docBot, makeFile, type BotJson, type ErrorJson } from './bots.test-helpers';
