@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { RequestPremiumInput } from '../../../../contract/billing';
-import { apiRequest } from '../../../lib/http';
+import { requestPremiumResult, type RequestPremiumInput, type RequestPremiumResult } from '../../../../contract/billing';
 
-/** The answer of POST /api/subscription/request-premium: `alreadyRequested` when an open request was already there. */
-const requestPremiumResult = z.object({ alreadyRequested: z.boolean().optional() });
-export type RequestPremiumResult = z.infer<typeof requestPremiumResult>;
+export type { RequestPremiumResult };
+import { apiRequest } from '../../../lib/http';
 
 /** POST /api/subscription/request-premium: asks this installation's support for premium. */
 export function requestPremium(input: RequestPremiumInput): Promise<RequestPremiumResult> {
