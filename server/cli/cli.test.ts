@@ -27,6 +27,7 @@ describe('operator CLI: help', () => {
         'school:teacher-add',
         'school:teacher-remove',
         'school:update',
+        'subscription:extend',
         'subscription:grant',
         'subscription:revoke',
         'user:create',
