@@ -186,32 +186,19 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   };
   if (input.record) {
     // Tier (b) on the student's message, before the tutor model sees it (after the quota allowed it).
-    let early: Response | undefined;
-    try {
-      early = await checkInput(deps, provider, {
-        spec,
-        actor,
-        record: input.record,
-        conversationId: conversation.id,
-        userId,
-        replyId,
-        usageId: opened.usageId,
-        text,
-        generation,
-        meta,
-      });
-    } catch (err) {
-      // Not even the hold could be stored (the database failed): end the reply here; the sweep
-      // marks its row interrupted, and nothing reached the tutor.
-      rt.live.delete(replyId);
-      generation.end({ status: 'failed', text: '', replaced: false, error: err, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
-      throw err;
-    }
-    if (early) {
-      rt.live.delete(replyId);
-      await input.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
-      return early;
-    }
+    const early = await checkInputFirst(deps, rt, provider, input.hooks, {
+      spec,
+      actor,
+      record: input.record,
+      conversationId: conversation.id,
+      userId,
+      replyId,
+      usageId: opened.usageId,
+      text,
+      generation,
+      meta,
+    });
+    if (early) return early;
   }
   return runReply(deps, rt, provider, {
     spec,
@@ -243,12 +230,40 @@ export interface InputCheck {
 }
 
 /**
+ * checkInput for a reply about to be written (a send, or a Retry of a message that never got its
+ * verdict): the early answer, with the reply's live entry removed and the finish announced, or
+ * undefined to go on to the tutor. When not even the hold can be stored (the database failed), the
+ * reply ends here; the sweep marks its row interrupted, and nothing reached the tutor.
+ */
+export async function checkInputFirst(
+  deps: AppDeps,
+  rt: AiRuntime,
+  provider: AiProvider,
+  hooks: Pick<RunHooks, 'finished'> | undefined,
+  c: InputCheck,
+): Promise<Response | undefined> {
+  let early: Response | undefined;
+  try {
+    early = await checkInput(deps, provider, c);
+  } catch (err) {
+    rt.live.delete(c.replyId);
+    c.generation.end({ status: 'failed', text: '', replaced: false, error: err, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
+    throw err;
+  }
+  if (early) {
+    rt.live.delete(c.replyId);
+    await hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
+  }
+  return early;
+}
+
+/**
  * The moderation pass on a stored student message whose reply row is open: undefined to go on to
  * the tutor (a low verdict leaves a flag), or the answer when it stops here: blocked with the safe
  * reply and a flag, or held (the check failed) with no model call. Either way the quota count and
  * the pending usage row of the tutor call that was not made are given back.
  */
-export async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<Response | undefined> {
+async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<Response | undefined> {
   const { db } = deps.database;
   const where = { conversationId: c.conversationId, studentId: c.actor.id, botId: c.spec.botId, record: c.record };
   let verdict: ModerationVerdict;

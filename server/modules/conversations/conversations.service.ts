@@ -12,7 +12,7 @@ import { reserveUsage, resolvePool } from '../usage/usage.service';
 import type { TeacherAiActor } from './conversations.policy';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';
-import { checkInput, preflight, runReply, type RunHooks } from './conversations.run';
+import { checkInputFirst, preflight, runReply, type RunHooks } from './conversations.run';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
 import { stillHeldMessage } from '../../ai/safety';
@@ -206,30 +206,19 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
   if (input.record && !(await store.inputWasModerated(db, userTurn.id))) {
     // The student's message never got its moderation verdict (its turn failed before even a hold
     // could be stored, and the sweep interrupted it): check it now, before the tutor sees it.
-    let early: Response | undefined;
-    try {
-      early = await checkInput(deps, provider, {
-        spec,
-        actor,
-        record: input.record,
-        conversationId: conversation.id,
-        userId: userTurn.id,
-        replyId,
-        usageId: usageId!,
-        text: userTurn.text,
-        generation,
-        meta,
-      });
-    } catch (err) {
-      rt.live.delete(replyId);
-      generation.end({ status: 'failed', text: '', replaced: false, error: err, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
-      throw err;
-    }
-    if (early) {
-      rt.live.delete(replyId);
-      await input.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
-      return early;
-    }
+    const early = await checkInputFirst(deps, rt, provider, input.hooks, {
+      spec,
+      actor,
+      record: input.record,
+      conversationId: conversation.id,
+      userId: userTurn.id,
+      replyId,
+      usageId: usageId!,
+      text: userTurn.text,
+      generation,
+      meta,
+    });
+    if (early) return early;
   }
   return runReply(deps, rt, provider, {
     spec,
