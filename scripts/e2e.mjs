@@ -269,11 +269,16 @@ try {
     // The failed tests by name, so a CI log that keeps only its tail still says what failed.
     for (const file of r.testResults ?? []) {
       for (const t of file.assertionResults ?? []) {
+        if (t.status === 'passed' && t.failureMessages?.length) {
+          failures.push(`flaky (passed on its retry): ${path.relative(root, file.name)} > ${t.fullName}`);
+        }
         if (t.status !== 'failed') continue;
         const first = String(t.failureMessages?.[0] ?? '')
           .split('\n')[0]
           .slice(0, 300);
-        failures.push(`failed: ${path.relative(root, file.name)} > ${t.fullName}: ${first}`);
+        // The line of the spec that failed: a spec has many waits and the message names none.
+        const at = /\S+\.spec\.ts:(\d+):\d+/.exec(String(t.failureMessages?.[0] ?? ''))?.[1];
+        failures.push(`failed: ${path.relative(root, file.name)}${at ? `:${at}` : ''} > ${t.fullName}: ${first}`);
       }
     }
   }

@@ -44,6 +44,13 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     console.log(`ClassBots is running at ${config.baseUrl} (database: ${database.kind}, mail: ${mailer.describe()})`);
   });
+  // Node closes an idle kept-alive connection after 5 s, the same moment an HTTP client's agent
+  // may reuse it: the client then reads ECONNRESET. Keeping idle connections longer than clients
+  // and proxies do (a load balancer's idle timeout is usually 60 s) lets the client close first.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port.` : err.message);
     void database.close().finally(() => process.exit(1));
