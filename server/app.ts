@@ -35,6 +35,11 @@ import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies/troph
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
 import { watchPlanChanges } from './modules/subscription/plan-changes';
+import { recordServerError } from './modules/admin/server-errors';
+import { teacherListRoutes } from './modules/teacher-lists/teacher-lists.routes';
+import { schoolDashboardRoutes } from './modules/school-dashboard/school-dashboard.routes';
+import { superDashRoutes } from './modules/superdash/superdash.routes';
+import { ticketRoutes, supportTicketRoutes } from './modules/tickets/tickets.routes';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -81,8 +86,11 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     const requestId = c.get('requestId') ?? 'unknown';
+    const keep = (status: number) =>
+      recordServerError(deps.database.db, { requestId, method: c.req.method, route: c.req.routePath, status, err });
     if (err instanceof AppError) {
       if (err.options.log) logError(requestId, routeOf(c), err);
+      if (err.status >= 500) keep(err.status);
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
       return c.json(
         { error: { code: err.code, message: err.message, requestId, ...(err.options.fields ? { fields: err.options.fields } : {}) } },
@@ -90,6 +98,7 @@ export function createApp(deps: AppDeps) {
       );
     }
     logError(requestId, `unhandled error on ${routeOf(c)}`, err);
+    keep(500);
     return c.json(
       {
         error: {
@@ -150,6 +159,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api/my-assignments', myAssignmentsRoutes());
   app.route('/api/my-trophies', myTrophiesRoutes());
   app.route('/api/flags', flagsRoutes());
+  app.route('/api/school-admin/teachers', teacherListRoutes());
+  app.route('/api/school-admin/dashboard', schoolDashboardRoutes());
+  app.route('/api/superdash', superDashRoutes());
+  app.route('/api/tickets', ticketRoutes());
+  app.route('/api/support/tickets', supportTicketRoutes());
   // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
   void startupSweep(deps);
   app.get('/api/auth-options', (c) => {

@@ -172,6 +172,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       session: {
         create: {
           after: async (session) => {
+            await db.update(schema.user).set({ lastSignInAt: new Date() }).where(eq(schema.user.id, session.userId));
             await linkRoster(db, session.userId);
           },
         },

@@ -15,6 +15,8 @@ export const user = pgTable('user', {
     .default('student'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the account last signed in (a session was created); for teacherLists and superDash. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
 });
 
 export const session = pgTable(

@@ -7,3 +7,4 @@ export * from './bots';
 export * from './saved';
 export * from './classes';
 export * from './assignments';
+export * from './support';
