@@ -1,7 +1,59 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/context';
+import { isPremium } from '../../../contract/subscription';
+import { dashboardQuery, dashboardTable, type DashboardTable } from '../../../contract/school-dashboard';
+import type { AppContext, AppEnv } from '../../lib/context';
+import { readQuery, requireUser } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { requireSchoolAdminAccess } from '../admin/admin.policy';
+import { resolveSubscription } from '../subscription/subscription.service';
+import { csvFileName, tableRows, toCsv } from './school-dashboard.csv';
+import { periodOf, schoolDashboard, type DashboardSchool } from './school-dashboard.service';
 
-/** /api/school-admin/dashboard: a school admin's AI usage dashboard (issue 18; built by its own change). */
+/**
+ * /api/school-admin/dashboard: a school admin's AI usage dashboard. Sign-in, subscription, school
+ * admins only: 401 signed out, 403 for anyone who is not an admin of their domain's licence, 402 for
+ * an admin whose own plan is not premium (an expired licence included). Every statement is scoped
+ * to the admin's licence id.
+ */
+async function requireDashboardAdmin(c: AppContext): Promise<DashboardSchool> {
+  const { user, licence } = await requireSchoolAdminAccess(c);
+  const { database, config } = c.get('deps');
+  const sub = await resolveSubscription(database.db, { user, settings: config });
+  if (!isPremium(sub.status))
+    throw new AppError('premium_required', 402, "The usage dashboard is part of your school's licence, which is not active for you now.");
+  return { id: licence.id, schoolname: licence.schoolname, expiration: licence.expiration };
+}
+
+const TABLES = new Set<string>(dashboardTable.options);
+
 export function schoolDashboardRoutes() {
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    await requireUser(c);
+    const query = readQuery(c, dashboardQuery);
+    const school = await requireDashboardAdmin(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await schoolDashboard(c.get('deps').database.db, school, periodOf(query)));
+  });
+
+  app.get('/export/:table', async (c) => {
+    await requireUser(c);
+    const table = c.req.param('table');
+    if (!TABLES.has(table)) throw notFound('That table');
+    const query = readQuery(c, dashboardQuery);
+    const school = await requireDashboardAdmin(c);
+    const period = periodOf(query);
+    const data = await schoolDashboard(c.get('deps').database.db, school, period);
+    const name = csvFileName(table as DashboardTable, period.from, period.to);
+    return new Response(toCsv(tableRows(data, table as DashboardTable)), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+  return app;
 }
