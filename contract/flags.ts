@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageCursor, text } from './common';
+import { pageCursor, text, uuid } from './common';
 
 /**
  * Safety flags a teacher acts on (issue 16, items 2 and 5). A flag belongs to a student's
@@ -9,7 +9,7 @@ import { pageCursor, text } from './common';
  * GET /api/flags/count, GET /api/flags/:id, POST /api/flags/:id/review.
  */
 
-export const flagCategories = ['self_harm', 'violence', 'sexual', 'bullying', 'personal_data', 'provider_block'] as const;
+export const flagCategories = ['self_harm', 'violence', 'sexual', 'bullying', 'personal_data', 'provider_block', 'reported'] as const;
 export const flagCategory = z.enum(flagCategories);
 export type FlagCategory = z.infer<typeof flagCategory>;
 
@@ -21,7 +21,12 @@ export const flagCategoryText: Record<FlagCategory, string> = {
   bullying: 'Bullying or hate',
   personal_data: 'Personal data',
   provider_block: "Blocked by the AI provider's filter",
+  reported: 'Reported by the student',
 };
+
+/** Who found it: the instant word check, the moderation pass, the provider's own filter, or the student ("Report this answer"). */
+export const flagDetectors = ['words', 'moderation', 'provider', 'student'] as const;
+export type FlagDetector = (typeof flagDetectors)[number];
 
 export const flagSeverity = z.enum(['low', 'medium', 'high']);
 export type FlagSeverity = z.infer<typeof flagSeverity>;
@@ -58,7 +63,7 @@ export const flagSummary = z.object({
   severity: flagSeverity,
   /** The checker's short reason, never the message itself. */
   reason: z.string(),
-  detectedBy: z.enum(['words', 'moderation', 'provider']),
+  detectedBy: z.enum(flagDetectors),
   /** input: the student's message; output: the tutor's reply; provider: the provider's own block. */
   source: z.enum(['input', 'output', 'provider']),
   createdAt: z.string(),
@@ -109,3 +114,35 @@ export const reviewFlagInput = z.strictObject({
   reviewed: z.boolean(),
 });
 export type ReviewFlagInput = z.infer<typeof reviewFlagInput>;
+
+/**
+ * POST /api/my-assignments/:asid/report: a student's "Report this answer" on one of their tutor's
+ * replies. It goes to the assigning teacher as a flag (detectedBy student), not to support. One
+ * report per reply: a second (a double click, another tab) answers the first.
+ */
+export const studentReportReasons = ['wrong', 'uncomfortable', 'other'] as const;
+export const studentReportReason = z.enum(studentReportReasons, { error: 'Choose what is wrong.' });
+export type StudentReportReason = z.infer<typeof studentReportReason>;
+/** Each reason as the student picks it and as the teacher reads it (the flag's reason). */
+export const studentReportReasonText: Record<StudentReportReason, string> = {
+  wrong: 'The answer is wrong',
+  uncomfortable: 'It made me uncomfortable',
+  other: 'Something else',
+};
+export const STUDENT_REPORT_NOTE_MAX = 500;
+
+export const studentReportInput = z.strictObject({
+  messageId: uuid('That answer was not found.'),
+  reason: studentReportReason,
+  note: text({ max: STUDENT_REPORT_NOTE_MAX, trim: true, tooLong: `Keep it under ${STUDENT_REPORT_NOTE_MAX} letters.` }).optional(),
+  idempotencyKey: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits, dot, dash, colon or underscore only'),
+});
+export type StudentReportInput = z.infer<typeof studentReportInput>;
+
+/** The answer: sent now, or already sent earlier (the same reply reported before). */
+export const studentReportResult = z.object({ sent: z.enum(['now', 'before']), at: z.string() });
+export type StudentReportResult = z.infer<typeof studentReportResult>;

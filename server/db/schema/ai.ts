@@ -135,7 +135,8 @@ export const flagSeverities = ['low', 'medium', 'high'] as const;
  * A safety hit on a student's assignment record, for its teacher (and, for self-harm, the school's
  * admins). Teacher previews make none. `messageId` is the turn that was flagged: the student's
  * message (source input) or the tutor's reply (source output). `detectedBy`: words (the instant
- * local check), moderation (the model's pass), provider (the provider's own filter).
+ * local check), moderation (the model's pass), provider (the provider's own filter), student (the
+ * student's "Report this answer", category reported: issue 18).
  */
 export const safetyFlag = pgTable(
   'safety_flag',
@@ -157,7 +158,7 @@ export const safetyFlag = pgTable(
     reason: text('reason').notNull().default(''),
     /** input: the student's message; output: the model's reply; provider: the provider's own block (older rows). */
     source: text('source', { enum: ['input', 'output', 'provider'] }).notNull(),
-    detectedBy: text('detected_by', { enum: ['words', 'moderation', 'provider'] })
+    detectedBy: text('detected_by', { enum: ['words', 'moderation', 'provider', 'student'] })
       .notNull()
       .default('words'),
     providerSafety: jsonb('provider_safety').$type<ProviderSafety>(),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { retryInput, sendMessageInput } from '../../../contract/ai';
+import { studentReportInput } from '../../../contract/flags';
 import type { AppEnv } from '../../lib/context';
 import { readJson, requireUser, sendClock } from '../../lib/context';
 import { iconResponse } from '../bots/bot-icon.service';
@@ -14,6 +15,7 @@ import {
   stopMyReply,
   submitMyAssignment,
 } from './my-assignments.service';
+import { assertStudentReporter, reportMyReply } from './my-assignments.report';
 
 /**
  * /api/my-assignments: the signed-in person's assignment records (a student's, or a teacher's who
@@ -78,6 +80,14 @@ export function myAssignmentsRoutes() {
   app.post('/:asid/submit', async (c) => {
     const user = await requireUser(c);
     return c.json(await submitMyAssignment(c.get('deps'), user, c.req.param('asid')));
+  });
+
+  // "Report this answer" on a tutor reply: a flag for the teacher (students only; 403 for a teacher).
+  app.post('/:asid/report', async (c) => {
+    const user = await requireUser(c);
+    const input = await readJson(c, studentReportInput);
+    assertStudentReporter(user);
+    return c.json(await reportMyReply(c.get('deps'), user, c.req.param('asid'), input));
   });
 
   return app;

@@ -22,6 +22,7 @@ import { dateTime } from '../../../lib/assignments/format';
 import { flagDetailQuery, reviewFlag } from '../../../lib/flags/flags';
 import { flagKeys } from '../../../lib/flags/keys';
 import { flagStrings as s } from '../../../lib/flags/strings';
+import { reportedFlagStrings as r } from '../reportStrings';
 
 /** One flag (`?flag=<id>`): what was flagged and why, the conversation around it, and the review with a note. */
 export function FlagDetailDialog({ flagId, onClose }: { flagId: string; onClose: () => void }) {
@@ -57,6 +58,9 @@ function FlagBody({ flag }: { flag: FlagDetail }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <SeverityChip severity={flag.severity} />
         {flag.as === 'admin' && <Chip size="small" variant="outlined" label={s.asAdmin} />}
+        {flag.detectedBy === 'student' && flag.category !== 'reported' && (
+          <Chip size="small" color="info" variant="outlined" label={r.chip} />
+        )}
         <Typography variant="body2" color="text.secondary">
           {dateTime(flag.createdAt)}
         </Typography>
@@ -65,7 +69,10 @@ function FlagBody({ flag }: { flag: FlagDetail }) {
         <Fact term={s.assignment} value={flag.assignment.title} />
         {flag.as === 'admin' && <Fact term={s.teacher} value={flag.teacherName} />}
         <Fact term={s.reason} value={flag.reason || s.category(flag.category)} />
-        <Fact term={s.what} value={`${s.source[flag.source]} · ${s.detected(s.detectedBy[flag.detectedBy])}`} />
+        <Fact
+          term={s.what}
+          value={`${s.source[flag.source]} · ${s.detected(flag.detectedBy === 'student' ? r.detectedBy : s.detectedBy[flag.detectedBy])}`}
+        />
       </Box>
       <Box component="section" aria-labelledby="flag-context-title">
         <Typography id="flag-context-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>

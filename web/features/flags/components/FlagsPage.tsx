@@ -22,6 +22,7 @@ import { dateTime, relativeTime } from '../../../lib/assignments/format';
 import { useNow } from '../../../lib/assignments/useNow';
 import { flagCountQuery, flagInboxQuery } from '../../../lib/flags/flags';
 import { flagStrings as s } from '../../../lib/flags/strings';
+import { reportedFlagStrings } from '../reportStrings';
 import { paths } from '../../../lib/paths';
 import { FlagDetailDialog } from './FlagDetailDialog';
 
@@ -148,8 +149,16 @@ function FlagRow({ flag, onOpen }: { flag: FlagSummary; onOpen: () => void }) {
               {s.category(flag.category)}
             </Typography>
             {flag.as === 'admin' && <Chip size="small" variant="outlined" label={s.asAdmin} />}
+            {flag.detectedBy === 'student' && flag.category !== 'reported' && (
+              <Chip size="small" color="info" variant="outlined" label={reportedFlagStrings.chip} />
+            )}
             {flag.reviewed && <Chip size="small" label={s.reviewedChip} />}
           </Stack>
+          {flag.detectedBy === 'student' && flag.reason && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="student-report-reason">
+              {reportedFlagStrings.studentSaid(flag.reason)}
+            </Typography>
+          )}
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             <Box component="span" sx={{ fontWeight: 600 }}>
               {flag.studentName}
