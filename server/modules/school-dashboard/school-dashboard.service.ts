@@ -79,7 +79,7 @@ const add = (a: UsageCounts, b: UsageCounts): UsageCounts => ({
 });
 
 async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute<Record<string, unknown>>(statement)) as { rows: T[] }).rows;
 }
 
 /** Per day (UTC), every day of the period, days without calls as zeros. */
