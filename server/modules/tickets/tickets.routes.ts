@@ -1,12 +1,138 @@
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/context';
+import { createTicketInput, supportReplyInput, supportTicketListQuery, ticketMessageInput } from '../../../contract/tickets';
+import type { AppContext, AppEnv } from '../../lib/context';
+import { readJson, readQuery } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { ObjectNotFoundError } from '../../storage/storage';
+import { requireSupport } from '../admin/admin.policy';
+import { idParam } from '../classes/classes.policy';
+import { attachmentDisposition, servedContentType, type FileRow } from '../files/files.presenter';
+import { openFile } from '../files/files.service';
+import { requireTicketOpener, ticketIdOf } from './tickets.policy';
+import {
+  addOwnMessage,
+  createTicket,
+  listAllTickets,
+  listOwnTickets,
+  ownUnreadCount,
+  readAnyTicket,
+  readOwnTicket,
+  replyAsSupport,
+  setTicketStatus,
+  ticketAttachment,
+} from './tickets.service';
 
-/** /api/tickets: a teacher's or admin's own support tickets (issue 18; built by its own change). */
-export function ticketRoutes() {
-  return new Hono<AppEnv>();
+const db = (c: AppContext) => c.get('deps').database.db;
+const fileIdOf = (c: AppContext) => idParam(c.req.param('fileId') ?? '', () => notFound('That file'));
+
+/** Streams an attached file: always a download, as the files module serves its own. */
+async function serveAttachment(c: AppContext, row: FileRow): Promise<Response> {
+  let stream: Readable;
+  try {
+    stream = await openFile(c.get('deps').config, row);
+  } catch (err) {
+    if (err instanceof ObjectNotFoundError) throw notFound('That file');
+    throw err;
+  }
+  c.header('Content-Type', servedContentType(row.sniffedType));
+  c.header('Content-Length', String(row.size));
+  c.header('Content-Disposition', attachmentDisposition(row.name));
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Cache-Control', 'private, no-cache');
+  return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
 }
 
-/** /api/support/tickets: every ticket, for the support account (issue 18; built by its own change). */
+/** /api/tickets: a teacher's or admin's own support tickets (issue 18). */
+export function ticketRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const user = await requireTicketOpener(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listOwnTickets(db(c), user.id));
+  });
+
+  app.post('/', async (c) => {
+    const user = await requireTicketOpener(c);
+    const input = await readJson(c, createTicketInput);
+    const { ticket, created } = await createTicket(c.get('deps'), user, input);
+    return c.json({ ticket }, created ? 201 : 200);
+  });
+
+  app.get('/unread-count', async (c) => {
+    const user = await requireTicketOpener(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await ownUnreadCount(db(c), user.id));
+  });
+
+  app.get('/:id', async (c) => {
+    const user = await requireTicketOpener(c);
+    const id = ticketIdOf(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ ticket: await readOwnTicket(db(c), user.id, id) });
+  });
+
+  app.post('/:id/messages', async (c) => {
+    const user = await requireTicketOpener(c);
+    const id = ticketIdOf(c);
+    const input = await readJson(c, ticketMessageInput);
+    return c.json({ ticket: await addOwnMessage(c.get('deps'), user, id, input) });
+  });
+
+  app.get('/:id/attachments/:fileId', async (c) => {
+    const user = await requireTicketOpener(c);
+    const id = ticketIdOf(c);
+    const fileId = fileIdOf(c);
+    return serveAttachment(c, await ticketAttachment(db(c), id, fileId, user.id));
+  });
+
+  return app;
+}
+
+/** /api/support/tickets: every ticket, for the support account (issue 18). */
 export function supportTicketRoutes() {
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    await requireSupport(c);
+    const query = readQuery(c, supportTicketListQuery);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listAllTickets(db(c), query));
+  });
+
+  app.get('/:id', async (c) => {
+    await requireSupport(c);
+    const id = ticketIdOf(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ ticket: await readAnyTicket(db(c), id) });
+  });
+
+  app.post('/:id/messages', async (c) => {
+    const actor = await requireSupport(c);
+    const id = ticketIdOf(c);
+    const input = await readJson(c, supportReplyInput);
+    return c.json({ ticket: await replyAsSupport(c.get('deps'), actor, id, input) });
+  });
+
+  app.post('/:id/close', async (c) => {
+    const actor = await requireSupport(c);
+    const id = ticketIdOf(c);
+    return c.json({ ticket: await setTicketStatus(db(c), actor, id, 'closed') });
+  });
+
+  app.post('/:id/reopen', async (c) => {
+    const actor = await requireSupport(c);
+    const id = ticketIdOf(c);
+    return c.json({ ticket: await setTicketStatus(db(c), actor, id, 'open') });
+  });
+
+  app.get('/:id/attachments/:fileId', async (c) => {
+    await requireSupport(c);
+    const id = ticketIdOf(c);
+    const fileId = fileIdOf(c);
+    return serveAttachment(c, await ticketAttachment(db(c), id, fileId, undefined));
+  });
+
+  return app;
 }
