@@ -55,6 +55,8 @@ export interface ChatPanelProps {
    * speech, each only where the browser has it (the tutor chat, for young readers and learners).
    */
   speech?: boolean;
+  /** "Report this answer" on each stored reply (the runner opens its dialog; stable across renders). */
+  onReport?: (messageId: string) => void;
 }
 
 /**
@@ -79,6 +81,7 @@ export function ChatPanel({
   renderError,
   transcriptRef,
   speech = false,
+  onReport,
 }: ChatPanelProps) {
   useEffect(preloadMarkdown, []);
   const readAloud = useReadAloud();
@@ -107,7 +110,7 @@ export function ChatPanel({
     <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
       <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
       <Box ref={transcriptRef}>
-        <MessageList chat={chat} botName={botName} welcome={welcome} readAloud={speech ? readAloud : undefined} />
+        <MessageList chat={chat} botName={botName} welcome={welcome} readAloud={speech ? readAloud : undefined} onReport={onReport} />
       </Box>
       {chat.messages.length === 0 && starters.length > 0 && !showClosed && (
         <Box>

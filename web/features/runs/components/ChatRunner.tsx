@@ -14,6 +14,7 @@ import { ChatPanel } from './ChatPanel';
 import { SaveButton, SaveOutcome } from './SaveControl';
 import { useSaveToSavedDocs } from '../../../lib/saved';
 import type { SavedDetail } from '../../../../contract/saved';
+import { SupportReportDialog } from '../report/ReportDialogs';
 
 const s = strings.runs;
 
@@ -40,6 +41,8 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
     if (chat.conversationId) void save.saveConversation(chat.conversationId).then((item) => item && onSaved?.(item.id));
   };
   const transcriptRef = useRef<HTMLDivElement>(null);
+  // "Report this answer": the reply being reported (a support ticket with this conversation).
+  const [reporting, setReporting] = useState<string | null>(null);
   // The conversation as Markdown for Word and Copy: who spoke, then what they said.
   const transcript = useMemo(
     () => chat.messages.map((m) => `**${m.role === 'user' ? s.message.you : s.message.bot(bot.name)}:**\n\n${messageText(m)}`).join('\n\n'),
@@ -54,57 +57,69 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
   };
 
   return (
-    <ChatPanel
-      chat={chat}
-      botName={bot.name}
-      welcome={bot.settings.welcomeMessage}
-      starters={starters}
-      blockedReason={blockedReason}
-      prepare={prepare}
-      allowEmpty={attachment !== null}
-      transcriptRef={transcriptRef}
-      speech={tutor}
-      composerExtra={
-        tutor ? undefined : (
-          // On a phone one row that scrolls sideways, so the message box stays short.
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{
-              alignItems: 'center',
-              flexWrap: { xs: 'nowrap', sm: 'wrap' },
-              overflowX: { xs: 'auto', sm: 'visible' },
-              maxWidth: '100%',
-              rowGap: 1,
-              '& > *': { flexShrink: 0 },
-            }}
-          >
-            <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
-            <SaveButton
+    <>
+      <ChatPanel
+        chat={chat}
+        onReport={chat.conversationId ? setReporting : undefined}
+        botName={bot.name}
+        welcome={bot.settings.welcomeMessage}
+        starters={starters}
+        blockedReason={blockedReason}
+        prepare={prepare}
+        allowEmpty={attachment !== null}
+        transcriptRef={transcriptRef}
+        speech={tutor}
+        composerExtra={
+          tutor ? undefined : (
+            // On a phone one row that scrolls sideways, so the message box stays short.
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{
+                alignItems: 'center',
+                flexWrap: { xs: 'nowrap', sm: 'wrap' },
+                overflowX: { xs: 'auto', sm: 'visible' },
+                maxWidth: '100%',
+                rowGap: 1,
+                '& > *': { flexShrink: 0 },
+              }}
+            >
+              <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
+              <SaveButton
+                state={save}
+                label={s.save.conversationButton}
+                disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId}
+                onSave={saveConversation}
+              />
+              <ExportMenu
+                title={bot.name}
+                markdown={transcript}
+                target={transcriptRef}
+                disabled={chat.messages.length === 0 || chat.busy}
+                size="small"
+              />
+            </Stack>
+          )
+        }
+        composerFooter={
+          tutor ? undefined : (
+            <SaveOutcome
               state={save}
-              label={s.save.conversationButton}
-              disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId}
-              onSave={saveConversation}
+              onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))}
+              onUseTheirs={save.acceptTheirs}
             />
-            <ExportMenu
-              title={bot.name}
-              markdown={transcript}
-              target={transcriptRef}
-              disabled={chat.messages.length === 0 || chat.busy}
-              size="small"
-            />
-          </Stack>
-        )
-      }
-      composerFooter={
-        tutor ? undefined : (
-          <SaveOutcome
-            state={save}
-            onOverwrite={() => void save.overwrite().then((item) => item && onSaved?.(item.id))}
-            onUseTheirs={save.acceptTheirs}
-          />
-        )
-      }
-    />
+          )
+        }
+      />
+      {reporting && chat.conversationId && (
+        <SupportReportDialog
+          key={reporting}
+          botName={bot.name}
+          conversationId={chat.conversationId}
+          messageId={reporting}
+          onClose={() => setReporting(null)}
+        />
+      )}
+    </>
   );
 }

@@ -32,6 +32,9 @@ import { SaveButton, SaveOutcome } from './SaveControl';
 import { ExportMenu } from '../../../components/export/ExportMenu';
 import { useSaveToSavedDocs } from '../../../lib/saved';
 import type { SavedDetail } from '../../../../contract/saved';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import { SupportReportDialog } from '../report/ReportDialogs';
+import { reportStrings } from '../report/strings';
 
 const s = strings.runs.doc;
 
@@ -77,6 +80,8 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   }, [startRun, bot.id, inputs, values]);
   // A hand edit not stored yet: leaving asks first (the page's own address changes go through).
   const [editUnsaved, setEditUnsaved] = useState(false);
+  // "Report this answer": the document's reply being reported (a support ticket with this conversation).
+  const [reporting, setReporting] = useState<string | null>(null);
   const { blocker, allowNext } = useUnsavedChanges(editUnsaved, { sameRouteToo: true });
   const adopt = useCallback((id: string) => allowNext(() => onCreated(id)), [allowNext, onCreated]);
   const chat = useRunChat({ initial, createConversation, onCreated: adopt });
@@ -292,6 +297,11 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
             </Button>
             <SaveButton state={save} label={strings.runs.save.button} disabled={!docText.trim()} onSave={saveDocument} />
             <ExportMenu title={firstHeading ?? bot.name} markdown={docText} target={docRef} disabled={!docText.trim()} />
+            {replyId && chat.conversationId && docText.trim() && (
+              <Button startIcon={<FlagOutlined />} onClick={() => setReporting(replyId)} data-testid="report-answer">
+                {reportStrings.button}
+              </Button>
+            )}
           </Stack>
         )}
         <SaveOutcome
@@ -349,6 +359,15 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
         </Paper>
       )}
       {lastAction === 'generate' && hasDoc && errorAlert}
+      {reporting && chat.conversationId && (
+        <SupportReportDialog
+          key={reporting}
+          botName={bot.name}
+          conversationId={chat.conversationId}
+          messageId={reporting}
+          onClose={() => setReporting(null)}
+        />
+      )}
       <LeaveDialog blocker={blocker} body={strings.unsaved.docEdit} />
     </Stack>
   );

@@ -6,6 +6,7 @@ import { Markdown } from '../../../components/markdown/Markdown';
 import { strings } from '../../../lib/strings';
 import { splitAttachment } from '../api/attachment';
 import { ReadAloudButton } from './ReadAloudButton';
+import { ReportAnswerButton } from '../report/ReportAnswerButton';
 
 const s = strings.runs.message;
 const a = strings.runs.attach;
@@ -29,6 +30,8 @@ interface Props {
   onReadAloud?: (id: string, text: string) => void;
   /** This message is the one being read aloud. */
   speaking?: boolean;
+  /** "Report this answer", on a stored reply where the runner offers it (stable across renders). */
+  onReport?: (id: string) => void;
 }
 
 const note: Partial<Record<ReplyState, string>> = {
@@ -86,6 +89,7 @@ export const MessageBubble = memo(function MessageBubble({
   id,
   onReadAloud,
   speaking = false,
+  onReport,
 }: Props) {
   const mine = role === 'user';
   // Only a reply that is no longer being written can be read.
@@ -130,6 +134,7 @@ export const MessageBubble = memo(function MessageBubble({
             {mine ? s.you : welcome ? `${botName} · ${s.welcome}` : s.bot(botName)}
           </Typography>
           {readable && onReadAloud && id !== undefined && <ReadAloudButton speaking={speaking} onClick={() => onReadAloud(id, text)} />}
+          {readable && !welcome && onReport && id !== undefined && <ReportAnswerButton onClick={() => onReport(id)} />}
         </Box>
         {body}
       </Box>

@@ -17,11 +17,14 @@ export function MessageList({
   botName,
   welcome,
   readAloud,
+  onReport,
 }: {
   chat: RunChat;
   botName: string;
   welcome: string;
   readAloud?: ReadAloud;
+  /** "Report this answer" on each stored reply (called with the reply's stored id). */
+  onReport?: (messageId: string) => void;
 }) {
   const { messages, status, streamingId, stopped } = chat;
   const waiting = status === 'submitted' && messages.at(-1)?.role === 'user';
@@ -55,6 +58,7 @@ export function MessageList({
           botName={botName}
           onReadAloud={onReadAloud}
           speaking={speakingId === m.id}
+          onReport={m.role === 'assistant' && m.metadata?.messageId === m.id && m.metadata.status !== 'held' ? onReport : undefined}
         />
       ))}
       {waiting && <MessageBubble role="assistant" text="" state="streaming" botName={botName} />}

@@ -26,6 +26,7 @@ import { AiErrorAlert } from './AiErrorAlert';
 import { ChatPanel } from './ChatPanel';
 import { HandInDialog } from './HandInDialog';
 import { SafetyHelpCard } from './SafetyHelpCard';
+import { StudentReportDialog } from '../report/ReportDialogs';
 
 const s = strings.myAssignments;
 
@@ -136,6 +137,9 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
   const left = messagesLeft(record, sentHere);
   const readOnly = isReadOnly(record);
 
+  // "Report this answer": the tutor reply being reported to the teacher (a flag, not a ticket).
+  const [reporting, setReporting] = useState<string | null>(null);
+
   const submit = useSubmitMyAssignment();
   const [confirming, setConfirming] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -205,6 +209,7 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
         composerFooter={selfHarm ? <SafetyHelpCard /> : undefined}
         regenerate={!readOnly && left !== 0 && !held}
         speech
+        onReport={setReporting}
         renderError={(error, retry) => <StudentError error={error} retry={retry} teacher={record.teacherName} />}
         composerExtra={
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap', flexGrow: 1, justifyContent: 'flex-end' }}>
@@ -217,6 +222,16 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
           </Stack>
         }
       />
+      {reporting && (
+        <StudentReportDialog
+          key={reporting}
+          asid={asid}
+          messageId={reporting}
+          teacherName={record.teacherName}
+          onClose={() => setReporting(null)}
+          onSent={() => undefined}
+        />
+      )}
       <HandInDialog
         open={confirming}
         teacher={record.teacherName}

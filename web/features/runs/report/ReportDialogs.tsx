@@ -1,0 +1,282 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { STUDENT_REPORT_NOTE_MAX, studentReportReasons, type StudentReportReason } from '../../../../contract/flags';
+import { TICKET_MESSAGE_MAX, type TicketResult } from '../../../../contract/tickets';
+import { ApiError } from '../../../lib/http';
+import { paths } from '../../../lib/paths';
+import { reportToSupport } from '../api/reportToSupport';
+import { reportToTeacher } from '../api/reportToTeacher';
+import { reportStrings, type SupportReason } from './strings';
+
+const newKey = () => `report-${crypto.randomUUID()}`;
+
+/** What went wrong, in plain words: the server's own message for a refusal, ours for the rest. */
+const problemOf = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message ? err.message : fallback;
+
+/** The dialog both reports share: a title, the form (or what happened), and the actions. */
+function ReportShell({
+  title,
+  onClose,
+  busy,
+  children,
+  actions,
+}: {
+  title: string;
+  onClose: () => void;
+  busy: boolean;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId} data-testid="report-dialog">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          {children}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
+    </Dialog>
+  );
+}
+
+function ReasonPicker<R extends string>({
+  label,
+  reasons,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  reasons: Record<R, string>;
+  value: R | null;
+  onChange: (r: R) => void;
+  disabled: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <FormControl disabled={disabled}>
+      <FormLabel id={labelId}>{label}</FormLabel>
+      <RadioGroup aria-labelledby={labelId} value={value ?? ''} onChange={(e) => onChange(e.target.value as R)}>
+        {(Object.keys(reasons) as R[]).map((r) => (
+          <FormControlLabel key={r} value={r} control={<Radio />} label={reasons[r]} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+const s = reportStrings.support;
+
+/**
+ * A teacher's report of a runner's reply: a support ticket with their own conversation up to that
+ * reply. One idempotency key per dialog, so a double click makes one ticket.
+ */
+export function SupportReportDialog({
+  botName,
+  conversationId,
+  messageId,
+  onClose,
+}: {
+  botName: string;
+  conversationId: string;
+  messageId: string;
+  onClose: () => void;
+}) {
+  const client = useQueryClient();
+  const [key] = useState(newKey);
+  const [reason, setReason] = useState<SupportReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [missing, setMissing] = useState(false);
+  const send = useMutation({
+    mutationFn: () =>
+      reportToSupport({
+        category: 'report',
+        subject: s.subject(botName).slice(0, 150),
+        message: s.message(s.reasons[reason!], details.trim()),
+        report: { conversationId, messageId },
+        idempotencyKey: key,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['tickets'] }),
+  });
+  const sent: TicketResult | undefined = send.data;
+  const submit = () => {
+    if (!reason) {
+      setMissing(true);
+      return;
+    }
+    if (!send.isPending) send.mutate();
+  };
+  return (
+    <ReportShell
+      title={s.title}
+      onClose={onClose}
+      busy={send.isPending}
+      actions={
+        sent ? (
+          <>
+            <Button component={RouterLink} to={`${paths.contactSupport.to()}?ticket=${encodeURIComponent(sent.ticket.id)}`}>
+              {s.open}
+            </Button>
+            <Button variant="contained" onClick={onClose}>
+              {s.close}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={send.isPending}>
+              {s.cancel}
+            </Button>
+            <Button variant="contained" onClick={submit} disabled={send.isPending}>
+              {send.isPending ? s.sending : s.send}
+            </Button>
+          </>
+        )
+      }
+    >
+      {sent ? (
+        <Alert severity="success" role="status">
+          {s.sent}
+        </Alert>
+      ) : (
+        <>
+          <Typography>{s.intro}</Typography>
+          <ReasonPicker
+            label={s.reasonLabel}
+            reasons={s.reasons}
+            value={reason}
+            onChange={(r) => {
+              setReason(r);
+              setMissing(false);
+            }}
+            disabled={send.isPending}
+          />
+          {missing && <Alert severity="warning">{reportStrings.chooseReason}</Alert>}
+          <TextField
+            label={s.detailsLabel}
+            helperText={s.detailsHelp}
+            value={details}
+            onChange={(e) => setDetails(e.target.value)}
+            multiline
+            minRows={2}
+            maxRows={8}
+            slotProps={{ htmlInput: { maxLength: TICKET_MESSAGE_MAX - 200 } }}
+            disabled={send.isPending}
+          />
+          {send.isError && <Alert severity="error">{problemOf(send.error, s.failed)}</Alert>}
+        </>
+      )}
+    </ReportShell>
+  );
+}
+
+const t = reportStrings.student;
+
+/**
+ * A student's report of a tutor reply: it goes to their teacher as a flag, never to support. The
+ * words are a child's: three reasons and a short optional note.
+ */
+export function StudentReportDialog({
+  asid,
+  messageId,
+  teacherName,
+  onClose,
+  onSent,
+}: {
+  asid: string;
+  messageId: string;
+  teacherName: string;
+  onClose: () => void;
+  onSent: (messageId: string) => void;
+}) {
+  const [key] = useState(newKey);
+  const [reason, setReason] = useState<StudentReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState(false);
+  const send = useMutation({
+    mutationFn: () =>
+      reportToTeacher(asid, { messageId, reason: reason!, ...(note.trim() ? { note: note.trim() } : {}), idempotencyKey: key }),
+    onSuccess: () => onSent(messageId),
+  });
+  const submit = () => {
+    if (!reason) {
+      setMissing(true);
+      return;
+    }
+    if (!send.isPending) send.mutate();
+  };
+  const reasons = Object.fromEntries(studentReportReasons.map((r) => [r, t.reasons[r]])) as Record<StudentReportReason, string>;
+  return (
+    <ReportShell
+      title={t.title}
+      onClose={onClose}
+      busy={send.isPending}
+      actions={
+        send.data ? (
+          <Button variant="contained" onClick={onClose}>
+            {t.close}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={send.isPending}>
+              {t.cancel}
+            </Button>
+            <Button variant="contained" onClick={submit} disabled={send.isPending}>
+              {send.isPending ? t.sending : t.send}
+            </Button>
+          </>
+        )
+      }
+    >
+      {send.data ? (
+        <Alert severity="success" role="status">
+          {send.data.sent === 'before' ? t.sentBefore(teacherName) : t.sent(teacherName)}
+        </Alert>
+      ) : (
+        <>
+          <Typography>{t.intro}</Typography>
+          <ReasonPicker
+            label={t.reasonLabel}
+            reasons={reasons}
+            value={reason}
+            onChange={(r) => {
+              setReason(r);
+              setMissing(false);
+            }}
+            disabled={send.isPending}
+          />
+          {missing && <Alert severity="warning">{reportStrings.chooseReason}</Alert>}
+          <TextField
+            label={t.noteLabel}
+            helperText={t.noteHelp(STUDENT_REPORT_NOTE_MAX - note.length)}
+            value={note}
+            onChange={(e) => setNote(e.target.value.slice(0, STUDENT_REPORT_NOTE_MAX))}
+            multiline
+            minRows={2}
+            maxRows={6}
+            slotProps={{ htmlInput: { maxLength: STUDENT_REPORT_NOTE_MAX } }}
+            disabled={send.isPending}
+          />
+          {send.isError && <Alert severity="error">{problemOf(send.error, t.failed)}</Alert>}
+        </>
+      )}
+    </ReportShell>
+  );
+}
