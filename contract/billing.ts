@@ -78,6 +78,9 @@ export type RedirectUrl = z.infer<typeof redirectUrl>;
 /** POST /api/subscription/request-premium: asks this installation's support for premium (no Stripe). */
 export const requestPremiumInput = z.object({ message: text({ trim: true, max: 2000 }).optional() });
 export type RequestPremiumInput = z.infer<typeof requestPremiumInput>;
-/** Its answer: `alreadyRequested` when this teacher asked already today (nothing sent again). */
-export const requestPremiumResult = z.object({ alreadyRequested: z.boolean() });
+/**
+ * Its answer: `alreadyRequested` when this teacher asked already today (nothing sent again);
+ * `ticketId`: the support ticket the request opened (today's), followed at /contact-support.
+ */
+export const requestPremiumResult = z.object({ alreadyRequested: z.boolean(), ticketId: z.string().nullable() });
 export type RequestPremiumResult = z.infer<typeof requestPremiumResult>;

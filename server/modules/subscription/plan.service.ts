@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.store';
 import { listPrices, trialAvailable } from '../billing/billing.catalog';
 import { quotaFor, usedBytes } from '../files/files.service';
 import { monthUsage, monthWindow } from '../usage/usage.service';
+import { openTicketIn } from '../tickets/tickets.service';
 import { graceEndOf, premiumStatusOf } from './subscription.service';
 
 type Row = typeof schema.customerSubscription.$inferSelect;
@@ -99,9 +100,11 @@ export async function planOf(deps: AppDeps, user: SessionUser, sub: Subscription
 }
 
 /**
- * A teacher without premium asks this installation's support for it: an audit entry, and an e-mail
- * to SUPPORT_EMAIL when it is set. Once a day per teacher (UTC): a second request that day sends
- * nothing. The teacher's address and message go in the mail only, never in a log.
+ * A teacher without premium asks this installation's support for it: an audit entry and a support
+ * ticket (category 'premium', followed at /contact-support), in one transaction, and an e-mail to
+ * SUPPORT_EMAIL when it is set. Once a day per teacher (UTC): a second request that day sends
+ * nothing and answers with that day's ticket. The teacher's address and message go in the mail and
+ * the ticket only, never in a log.
  */
 export async function requestPremium(
   deps: AppDeps,
@@ -113,6 +116,8 @@ export async function requestPremium(
   if (isPremium(sub.status)) throw new AppError('conflict', 409, 'You have Premium already: there is nothing to request.');
   const db = deps.database.db;
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  // The day's ticket key: a second request that day finds the same ticket.
+  const ticketKey = `premium-request:${dayStart.toISOString().slice(0, 10)}`;
   const recorded = await db.transaction(async (tx) => {
     // One request at a time per teacher, so two clicks at once make one request.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`premium.request:${user.id}`}))`);
@@ -124,32 +129,48 @@ export async function requestPremium(
       )
       .orderBy(desc(schema.auditLog.at))
       .limit(1);
-    if (earlier) return false;
+    if (earlier) {
+      const [today] = await tx
+        .select({ id: schema.supportTicket.id })
+        .from(schema.supportTicket)
+        .where(and(eq(schema.supportTicket.userId, user.id), eq(schema.supportTicket.idempotencyKey, ticketKey)));
+      return { sent: false as const, ticketId: today?.id ?? null };
+    }
     await recordAudit(tx, {
       actorKind: 'user',
       actorUserId: user.id,
       action: 'premium.request',
       subjectUserId: user.id,
     });
-    return true;
+    const { ticket } = await openTicketIn(tx, user, {
+      category: 'premium',
+      subject: PREMIUM_TICKET_SUBJECT,
+      message: message || PREMIUM_TICKET_NO_MESSAGE,
+      idempotencyKey: ticketKey,
+    });
+    return { sent: true as const, ticketId: ticket.id };
   });
-  if (!recorded) return { alreadyRequested: true };
+  if (!recorded.sent) return { alreadyRequested: true, ticketId: recorded.ticketId };
   const to = deps.config.supportEmail;
   if (to) {
-    await deps.mailer.send({ to, ...premiumRequestMail(deps.config.baseUrl, user, message) }).catch((err: unknown) => {
+    await deps.mailer.send({ to, ...premiumRequestMail(deps.config.baseUrl, user, message, recorded.ticketId) }).catch((err: unknown) => {
       logError(null, `premium request of user ${user.id}: the e-mail to support failed`, err);
     });
   }
-  return { alreadyRequested: false };
+  return { alreadyRequested: false, ticketId: recorded.ticketId };
 }
 
-function premiumRequestMail(baseUrl: string, user: SessionUser, message: string | undefined) {
+const PREMIUM_TICKET_SUBJECT = 'Premium request';
+const PREMIUM_TICKET_NO_MESSAGE = 'I would like Premium. (No message.)';
+
+function premiumRequestMail(baseUrl: string, user: SessionUser, message: string | undefined, ticketId: string) {
   const lines = [
     `${user.name || user.email} (${user.email}) asks for Premium at ${baseUrl}.`,
     '',
     message ? `Their message:\n${message}` : 'They left no message.',
     '',
     `Grant it from the command line: classbots subscription:grant --email ${user.email} --status active [--until YYYY-MM-DD]`,
+    `Answer the teacher on the ticket: ${baseUrl}/supportTickets?ticket=${ticketId}`,
   ];
   return { subject: 'ClassBots: a teacher asks for Premium', text: `${lines.join('\n')}\n` };
 }

@@ -223,16 +223,21 @@ describe('POST /api/subscription/request-premium', () => {
     const before = mailsTo(SUPPORT_EMAIL).length;
     const { user, client } = await signedIn(ctx, { role: 'teacher' });
     const first = await client.json('POST', '/api/subscription/request-premium', { message: '  Our school pays by invoice.  ' });
-    expect(first).toEqual({ status: 200, body: { alreadyRequested: false } });
+    expect(first).toEqual({ status: 200, body: { alreadyRequested: false, ticketId: expect.any(String) as string } });
     expect(await requests(user.id)).toMatchObject([{ actorKind: 'user', actorUserId: user.id }]);
+    // It opened a premium ticket with the message, the teacher's to follow in Support.
+    const { ticketId } = first.body as { ticketId: string };
+    const ticket = await client.json<{ ticket: { category: string; messages: { body: string }[] } }>('GET', `/api/tickets/${ticketId}`);
+    expect(ticket.body.ticket).toMatchObject({ category: 'premium', messages: [{ body: 'Our school pays by invoice.' }] });
     const mails = mailsTo(SUPPORT_EMAIL);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.body).toContain(user.email);
     expect(mails.at(-1)!.body).toContain('Our school pays by invoice.');
 
     const again = await client.json('POST', '/api/subscription/request-premium');
-    expect(again).toEqual({ status: 200, body: { alreadyRequested: true } });
+    expect(again).toEqual({ status: 200, body: { alreadyRequested: true, ticketId } });
     expect(await requests(user.id)).toHaveLength(1);
+    expect(await ctx.database.db.select().from(schema.supportTicket).where(eq(schema.supportTicket.userId, user.id))).toHaveLength(1);
     expect(mailsTo(SUPPORT_EMAIL)).toHaveLength(before + 1);
   });
 
@@ -241,6 +246,7 @@ describe('POST /api/subscription/request-premium', () => {
     const res = await client.json<{ error: { code: string } }>('POST', '/api/subscription/request-premium', { message: 'x'.repeat(2001) });
     expect(res.status).toBe(422);
     expect(await requests(user.id)).toEqual([]);
+    expect(await ctx.database.db.select().from(schema.supportTicket).where(eq(schema.supportTicket.userId, user.id))).toEqual([]);
   });
 });
 
