@@ -21,7 +21,7 @@ const countCells = (r: { generations: number; inputTokens: number; outputTokens:
 ];
 
 /** The header and rows of one table, as the page shows it. */
-export function tableRows(d: Dashboard, table: DashboardTable): (string | number | null)[][] {
+export function tableRows(d: Pick<Dashboard, DashboardTable>, table: DashboardTable): (string | number | null)[][] {
   switch (table) {
     case 'daily':
       return [['Day', ...counts], ...d.daily.map((r) => [r.day, ...countCells(r)])];

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { requireSchoolAdminAccess } from '../admin/admin.policy';
 import { resolveSubscription } from '../subscription/subscription.service';
 import { csvFileName, tableRows, toCsv } from './school-dashboard.csv';
-import { periodOf, schoolDashboard, type DashboardSchool } from './school-dashboard.service';
+import { dashboardTableOf, periodOf, schoolDashboard, type DashboardSchool } from './school-dashboard.service';
 
 /**
  * /api/school-admin/dashboard: a school admin's AI usage dashboard. Sign-in, subscription, school
@@ -44,9 +44,10 @@ export function schoolDashboardRoutes() {
     const query = readQuery(c, dashboardQuery);
     const school = await requireDashboardAdmin(c);
     const period = periodOf(query);
-    const data = await schoolDashboard(c.get('deps').database.db, school, period);
+    const data = await dashboardTableOf(c.get('deps').database.db, school, period, table as DashboardTable);
     const name = csvFileName(table as DashboardTable, period.from, period.to);
-    return new Response(toCsv(tableRows(data, table as DashboardTable)), {
+    const empty = { daily: [], teachers: [], buildings: [], bots: [], classes: [] };
+    return new Response(toCsv(tableRows({ ...empty, ...data }, table as DashboardTable)), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${name}"`,

@@ -8,6 +8,7 @@ import {
   type DailyUsage,
   type Dashboard,
   type DashboardQuery,
+  type DashboardTable,
   type TeacherUsage,
   type UsageCounts,
 } from '../../../contract/school-dashboard';
@@ -214,6 +215,22 @@ async function flagsOf(db: Db, school: DashboardSchool, p: Period): Promise<Dash
 export function daysLeft(expiration: string | null, now = new Date()): number | null {
   if (!expiration) return null;
   return Math.round((Date.parse(`${expiration}T00:00:00Z`) - Date.parse(`${isoDay(now)}T00:00:00Z`)) / DAY_MS);
+}
+
+/** One table of the dashboard, for its CSV export: only that table's statement runs. */
+export async function dashboardTableOf(db: Db, school: DashboardSchool, p: Period, table: DashboardTable): Promise<Partial<Dashboard>> {
+  switch (table) {
+    case 'daily':
+      return { daily: await dailyOf(db, school, p) };
+    case 'teachers':
+      return { teachers: await teachersOf(db, school, p) };
+    case 'buildings':
+      return { buildings: buildingsOf(await teachersOf(db, school, p)) };
+    case 'bots':
+      return { bots: await botsOf(db, school, p) };
+    case 'classes':
+      return { classes: await classesOf(db, school, p) };
+  }
 }
 
 export async function schoolDashboard(db: Db, school: DashboardSchool, p: Period, now = new Date()): Promise<Dashboard> {

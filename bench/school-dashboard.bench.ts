@@ -1,0 +1,177 @@
+// The school dashboard on a year of data for a 5,000-student school (issue 18, item 3): seeds one
+// school (150 teachers in 5 buildings, 200 classes of 25 students, a TutorBot per teacher, one
+// assignment record and conversation per student) and a year of ai_usage in SQL (generate_series),
+// plus another school's rows the index must skip, on PGlite and on PostgreSQL (its own database,
+// created and dropped). Then times GET /api/school-admin/dashboard for 30 days, 90 days and the
+// year (p50 and max of a few runs) and each CSV export of the year, in-process through the app.
+// npm run bench -- school-dashboard   (BENCH_ROWS=... to change the school's row count)
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { createAuth } from '../server/auth/auth';
+import { loadConfig } from '../server/config';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { createMailer } from '../server/lib/mailer';
+import { createPasswordUser } from '../server/modules/users/users.service';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_500_000);
+const OTHER_ROWS = Math.round(ROWS / 5);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ORIGIN = 'http://localhost:3000';
+
+async function seed(database: Database) {
+  const db = database.db;
+  const t0 = performance.now();
+  await db.execute(sql`insert into school_licence (id, schoolname, domain, domains, admins)
+    values ('00000000-0000-4000-8000-000000000001', 'Bench Academy', 'bench-dash.edu', array['bench-dash.edu'], array['admin@bench-dash.edu']),
+           ('00000000-0000-4000-8000-000000000002', 'Other School', 'other-dash.edu', array['other-dash.edu'], array[]::text[])`);
+  await createPasswordUser(db, { email: 'admin@bench-dash.edu', password: 'password123', role: 'teacher', verified: true });
+  // 150 teachers on the list in 5 buildings, each with a TutorBot.
+  await db.execute(sql`insert into "user" (id, name, email, email_verified, role)
+    select 'bt-' || i, 'Teacher ' || i, 'teacher' || i || '@bench-dash.edu', true, 'teacher' from generate_series(1, 150) i`);
+  await db.execute(sql`insert into school_teacher (school_id, email, building)
+    select '00000000-0000-4000-8000-000000000001', 'teacher' || i || '@bench-dash.edu', 'Building ' || (i % 5 + 1) from generate_series(1, 150) i`);
+  await db.execute(sql`insert into bot (id, owner_id, kind, name, settings)
+    select md5('bot' || i)::uuid, 'bt-' || i, 'TutorBot', 'Tutor ' || i, '{}'::jsonb from generate_series(1, 150) i`);
+  // 200 classes of 25 students: class c belongs to teacher (c % 150) + 1; one assignment per class.
+  await db.execute(sql`insert into teacher_class (id, owner_id, name)
+    select md5('class' || c)::uuid, 'bt-' || (c % 150 + 1), 'Class ' || c from generate_series(1, 200) c`);
+  await db.execute(sql`insert into assignment (id, owner_id, bot_id, title)
+    select md5('asg' || c)::uuid, 'bt-' || (c % 150 + 1), md5('bot' || (c % 150 + 1))::uuid, 'Work ' || c from generate_series(1, 200) c`);
+  await db.execute(sql`insert into "user" (id, name, email, email_verified, role)
+    select 'bs-' || s, 'Student ' || s, 'student' || s || '@pupils.bench', true, 'student' from generate_series(1, 5000) s`);
+  await db.execute(sql`insert into roster_entry (id, class_id, email, name, user_id)
+    select md5('re' || s)::uuid, md5('class' || ((s - 1) / 25 + 1))::uuid, 'student' || s || '@pupils.bench', 'Student ' || s, 'bs-' || s
+    from generate_series(1, 5000) s`);
+  await db.execute(sql`insert into conversation (id, owner_id, title)
+    select md5('conv' || s)::uuid, 'bs-' || s, 'Assignment' from generate_series(1, 5000) s`);
+  await db.execute(sql`insert into student_assignment (assignment_id, email, name, roster_entry_id, student_id, conversation_id, status)
+    select md5('asg' || ((s - 1) / 25 + 1))::uuid, 'student' || s || '@pupils.bench', 'Student ' || s, md5('re' || s)::uuid, 'bs-' || s,
+      md5('conv' || s)::uuid, 'in_progress'
+    from generate_series(1, 5000) s`);
+  const seeded = performance.now();
+  // A year of calls: 3 in 4 a student's tutor turn (with its moderation pass every other one), the
+  // rest a teacher's own assistant call; 1 in 20 an image; a few errors and interrupted runs.
+  await db.execute(sql`insert into ai_usage (user_id, pool_owner_id, school_id, bot_id, conversation_id, kind, provider, model,
+      input_tokens, output_tokens, images, outcome, created_at)
+    select
+      case when g % 4 = 0 then 'bt-' || (g % 150 + 1) else 'bs-' || (g % 5000 + 1) end,
+      case when g % 4 = 0 then 'bt-' || (g % 150 + 1) else 'bt-' || (((g % 5000) / 25 + 1) % 150 + 1) end,
+      '00000000-0000-4000-8000-000000000001'::uuid,
+      case when g % 4 = 0 then null else md5('bot' || (((g % 5000) / 25 + 1) % 150 + 1))::text end,
+      case when g % 4 = 0 then null else md5('conv' || (g % 5000 + 1))::uuid end,
+      case when g % 20 = 8 then 'image' when g % 8 = 3 then 'moderation' else 'text' end,
+      'gemini', 'gemini-2.5-flash',
+      200 + g % 800, 50 + g % 400, case when g % 20 = 8 then 1 else 0 end,
+      case when g % 50 = 7 then 'error' when g % 97 = 5 then 'interrupted' else 'ok' end,
+      now() - ((g % 365) || ' days')::interval - ((g % 86400) || ' seconds')::interval
+    from generate_series(1, ${ROWS}) g`);
+  await db.execute(sql`insert into ai_usage (user_id, pool_owner_id, school_id, kind, provider, model, input_tokens, output_tokens, outcome, created_at)
+    select 'ot-' || (g % 40), 'ot-' || (g % 40), '00000000-0000-4000-8000-000000000002'::uuid, 'text', 'gemini', 'gemini-2.5-flash', 100, 100, 'ok',
+      now() - ((g % 365) || ' days')::interval
+    from generate_series(1, ${OTHER_ROWS}) g`);
+  await db.execute(sql`analyze`);
+  return { setupMs: Math.round(seeded - t0), usageMs: Math.round(performance.now() - seeded) };
+}
+
+const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+
+async function run(kind: 'PGlite' | 'PostgreSQL', database: Database) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-bench-dash-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    BASE_URL: ORIGIN,
+  });
+  const mailer = createMailer(config);
+  const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
+  const app = createApp({ config, database, auth, mailer });
+  const seeded = await seed(database);
+  console.log(`${kind}: seeded the school in ${seeded.setupMs} ms, ${ROWS + OTHER_ROWS} ai_usage rows in ${seeded.usageMs} ms`);
+  const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ email: 'admin@bench-dash.edu', password: 'password123' }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const get = async (url: string) => {
+    const started = performance.now();
+    const res = await app.request(`${ORIGIN}${url}`, { headers: { cookie, origin: ORIGIN } });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
+    return { ms: performance.now() - started, body };
+  };
+  const rows: { case: string; runs: number; p50: number; max: number; note: string }[] = [];
+  const time = async (title: string, url: string, runs: number, note: (body: string) => string) => {
+    const times: number[] = [];
+    let last = '';
+    for (let i = 0; i < runs; i++) {
+      const r = await get(url);
+      times.push(r.ms);
+      last = r.body;
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ case: title, runs, p50: Math.round(times[Math.floor((runs - 1) / 2)]!), max: Math.round(times.at(-1)!), note: note(last) });
+  };
+  const gens = (body: string) => {
+    const d = JSON.parse(body) as { totals: { generations: number; activeStudents: number } };
+    return `${d.totals.generations} generations, ${d.totals.activeStudents} students`;
+  };
+  await get('/api/school-admin/dashboard'); // warm-up
+  await time('GET 30 days', `/api/school-admin/dashboard?from=${day(29)}&to=${day(0)}`, 5, gens);
+  await time('GET 90 days', `/api/school-admin/dashboard?from=${day(89)}&to=${day(0)}`, 5, gens);
+  await time('GET 365 days', `/api/school-admin/dashboard?from=${day(364)}&to=${day(0)}`, 3, gens);
+  for (const table of ['daily', 'teachers', 'buildings', 'bots', 'classes'])
+    await time(
+      `export ${table}, 365 days`,
+      `/api/school-admin/dashboard/export/${table}?from=${day(364)}&to=${day(0)}`,
+      2,
+      (b) => `${b.trimEnd().split('\n').length - 1} rows`,
+    );
+  console.log(`\nGET /api/school-admin/dashboard, ${kind}, ${ROWS} rows of the school (+${OTHER_ROWS} of another)`);
+  console.log('case                          runs   p50 ms   max ms   result');
+  for (const r of rows)
+    console.log(`${r.case.padEnd(28)} ${String(r.runs).padStart(5)} ${String(r.p50).padStart(8)} ${String(r.max).padStart(8)}   ${r.note}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  return rows;
+}
+
+const results: Record<string, unknown> = { rows: ROWS, otherRows: OTHER_ROWS };
+const only = process.env.BENCH_DB;
+if (!only || only === 'pglite') {
+  const database = await openPglite({});
+  try {
+    results.pglite = await run('PGlite', database);
+  } finally {
+    await database.close();
+  }
+}
+if (!only || only === 'postgres') {
+  const name = `bench_dash_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openPostgres(url.toString(), { max: 4 });
+    try {
+      results.postgres = await run('PostgreSQL', database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(`bench/results/school-dashboard-${Date.now()}.json`, JSON.stringify(results, null, 2));
