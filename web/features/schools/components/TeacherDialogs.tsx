@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { BUILDING_MAX, type SchoolTeacherRow } from '../../../../contract/teacher-lists';
+import { ApiError } from '../../../lib/http';
+import { useAddTeacher } from '../api/addTeacher';
+import { useEditTeacher } from '../api/editTeacher';
+import { useRemoveTeacher } from '../api/removeTeacher';
+import { teacherListStrings as s } from '../strings';
+
+const fieldsOf = (err: unknown) => (err instanceof ApiError ? (err.fields ?? {}) : {});
+const generalError = (err: unknown) => (err instanceof Error ? err.message : null);
+
+/** Adds one teacher: e-mail on the licence's domains, optional building. */
+export function AddTeacherDialog({ domains, onClose, onDone }: { domains: string[]; onClose: () => void; onDone: (msg: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [building, setBuilding] = useState('');
+  const add = useAddTeacher();
+  const fields = fieldsOf(add.error);
+  const close = () => !add.isPending && onClose();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (add.isPending) return;
+    add.mutate({ email, building }, { onSuccess: (row) => onDone(s.added(row.email)) });
+  };
+  const other = add.error && !fields.email && !fields.building ? generalError(add.error) : null;
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="add-teacher-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="add-teacher-title">{s.addTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{s.addBody(domains)}</DialogContentText>
+          <TextField
+            autoFocus
+            required
+            fullWidth
+            type="email"
+            label={s.email}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={Boolean(fields.email)}
+            helperText={fields.email ?? ' '}
+            disabled={add.isPending}
+            sx={{ mb: 1 }}
+          />
+          <TextField
+            fullWidth
+            label={s.building}
+            value={building}
+            onChange={(e) => setBuilding(e.target.value)}
+            error={Boolean(fields.building)}
+            helperText={fields.building ?? s.buildingHelp}
+            disabled={add.isPending}
+            slotProps={{ htmlInput: { maxLength: BUILDING_MAX } }}
+          />
+          {other && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {other}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={add.isPending}>
+            {s.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={add.isPending || !email.trim()}>
+            {s.add}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Changes one teacher's building (empty: none). */
+export function EditBuildingDialog({
+  teacher,
+  onClose,
+  onDone,
+}: {
+  teacher: SchoolTeacherRow;
+  onClose: () => void;
+  onDone: (msg: string) => void;
+}) {
+  const [building, setBuilding] = useState(teacher.building ?? '');
+  const edit = useEditTeacher();
+  const fields = fieldsOf(edit.error);
+  const close = () => !edit.isPending && onClose();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (edit.isPending) return;
+    edit.mutate({ id: teacher.id, building }, { onSuccess: () => onDone(s.saved) });
+  };
+  const other = edit.error && !fields.building ? generalError(edit.error) : null;
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="edit-building-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="edit-building-title">{s.editTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>{teacher.email}</DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            label={s.building}
+            value={building}
+            onChange={(e) => setBuilding(e.target.value)}
+            error={Boolean(fields.building)}
+            helperText={fields.building ?? s.buildingHelp}
+            disabled={edit.isPending}
+            slotProps={{ htmlInput: { maxLength: BUILDING_MAX } }}
+          />
+          {other && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {other}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={edit.isPending}>
+            {s.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={edit.isPending}>
+            {s.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Confirms a removal, saying what it does. */
+export function RemoveTeacherDialog({
+  teacher,
+  onClose,
+  onDone,
+}: {
+  teacher: SchoolTeacherRow;
+  onClose: () => void;
+  onDone: (msg: string) => void;
+}) {
+  const remove = useRemoveTeacher();
+  const close = () => !remove.isPending && onClose();
+  return (
+    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="remove-teacher-title">
+      <DialogTitle id="remove-teacher-title">{s.removeTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{s.removeBody(teacher.email)}</DialogContentText>
+        {remove.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {generalError(remove.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={remove.isPending}>
+          {s.cancel}
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(teacher.id, { onSuccess: () => onDone(s.removed(teacher.email)) })}
+        >
+          {s.removeConfirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
