@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { startJobs } from './jobs';
 import { createAuth } from './auth/auth';
 import { pruneRates } from './auth/rate-limit';
+import { pruneServerErrors } from './modules/admin/server-errors';
 import { ConfigError, loadConfig, resolveAuthSecret } from './config';
 import { schema } from './db/client';
 import { DataDirBusyError } from './db/lock';
@@ -73,6 +74,8 @@ async function main() {
 
   const pruner = setInterval(() => void pruneRates(database.db, 24 * 60 * 60_000).catch(() => undefined), 60 * 60_000);
   pruner.unref();
+  // superDash keeps server errors for 30 days.
+  setInterval(() => void pruneServerErrors(database.db).catch(() => undefined), 60 * 60_000).unref();
   // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); reclaim their storage every hour.
   const sweepUploads = () =>
     void sweepFiles({ db: database.db, config }).catch((err: unknown) => logError(null, 'files: the sweep failed', err));

@@ -1,3 +1,4 @@
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { describeError, logWarning, outsideRequest } from '../../lib/log';
@@ -24,4 +25,9 @@ export function recordServerError(db: Db, entry: ServerErrorEntry): void {
       .values({ requestId: entry.requestId, method: entry.method, route: entry.route, status: entry.status, code })
       .catch((err: unknown) => logWarning(entry.requestId, 'server errors: keeping a server error failed', err)),
   );
+}
+
+/** Deletes server errors older than `days` (30: superDash's window); the hourly pruner runs it. */
+export async function pruneServerErrors(db: Db, days = 30, now = new Date()): Promise<void> {
+  await db.delete(schema.serverError).where(lt(schema.serverError.at, new Date(now.getTime() - days * 86_400_000)));
 }

@@ -6,7 +6,10 @@ import { schema } from '../../db/client';
 import { forgetUserSessions } from '../../auth/session-cache';
 import { deleteAllFilesOf } from '../files/files.service';
 import { createPasswordUser, findUserByEmail, setPassword } from '../users/users.service';
+import { recordAudit } from '../audit/audit.store';
+import { planChanged } from '../subscription/plan-changes';
 import { emailField, nameField, parseInput, passwordField, roleField } from './inputs';
+import type { GrantActor } from './subscriptions.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -40,11 +43,29 @@ export async function changePassword(db: Db, input: z.input<typeof changePasswor
 
 export const setRoleInput = z.object({ email: emailField, role: roleField });
 
-/** Changes an account's own role (used outside a school); returns the role it had before. */
-export async function setAccountRole(db: Db, input: z.input<typeof setRoleInput>) {
+/**
+ * Changes an account's own role (used outside a school); returns the role it had before. The
+ * change, its audit entry (the command line's, or the support account's through superDash) and
+ * the plan notice (user_type follows the role) commit together.
+ */
+export async function setAccountRole(db: Db, input: z.input<typeof setRoleInput>, actor: GrantActor = { kind: 'cli' }) {
   const data = parseInput(setRoleInput, input);
   const user = await findUserByEmail(db, data.email);
-  await db.update(schema.user).set({ role: data.role, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
+  await db.transaction(async (tx) => {
+    await tx.update(schema.user).set({ role: data.role, updatedAt: new Date() }).where(eq(schema.user.id, user.id));
+    await recordAudit(tx, {
+      actorKind: actor.kind,
+      actorUserId: actor.kind === 'support' ? actor.userId : null,
+      actorLabel: actor.kind === 'support' ? actor.label : 'command line',
+      action: 'user.role',
+      subjectUserId: user.id,
+      entity: 'user',
+      entityId: user.id,
+      before: { role: user.role },
+      after: { role: data.role },
+    });
+    await planChanged(tx, user.id);
+  });
   forgetUserSessions(user.id);
   return { previous: user.role, role: data.role };
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError, invalidInput } from '../../lib/errors';
+import { auditSnapshot, recordAudit } from '../audit/audit.store';
+import type { GrantActor } from './subscriptions.service';
 import { emailDomain } from '../subscription/subscription.service';
 import { dayField, domainField, emailField, operatorText, parseInput, uniqueList } from './inputs';
 
@@ -15,11 +17,18 @@ const domainList = uniqueList(domainField).refine((d) => d.length > 0, 'must nam
 const adminList = uniqueList(emailField);
 const building = operatorText(100).transform((b) => b || null);
 
+/** An https address of the school's logo for the top bar; null removes it. */
+const logoUrl = z
+  .url({ protocol: /^https$/, error: 'must be an https:// address' })
+  .max(2000, 'must be at most 2,000 characters')
+  .nullable();
+
 export const createSchoolInput = z.object({
   name: schoolName,
   domains: domainList,
   admins: adminList.default([]),
   expires: dayField.nullable().default(null),
+  logoUrl: logoUrl.default(null),
 });
 
 export const updateSchoolInput = z.object({
@@ -29,12 +38,7 @@ export const updateSchoolInput = z.object({
   admins: adminList.optional(),
   /** null removes the end date. */
   expires: dayField.nullable().optional(),
-  /** An https address of the school's logo for the top bar; null removes it. */
-  logoUrl: z
-    .url({ protocol: /^https$/, error: 'must be an https:// address' })
-    .max(2000, 'must be at most 2,000 characters')
-    .nullable()
-    .optional(),
+  logoUrl: logoUrl.optional(),
 });
 
 export const schoolTeacherInput = z.object({
@@ -82,8 +86,30 @@ export async function findSchoolByDomain(db: Db | Tx, domain: string): Promise<S
   return licence;
 }
 
+/**
+ * Writes a licence change's audit entry in the change's transaction: who (the command line, or the
+ * support account through superDash), and the licence before and after.
+ */
+async function auditLicence(tx: Tx, actor: GrantActor, action: string, before: SchoolLicence | null, after: SchoolLicence) {
+  await recordAudit(tx, {
+    actorKind: actor.kind,
+    actorUserId: actor.kind === 'support' ? actor.userId : null,
+    actorLabel: actor.kind === 'support' ? actor.label : 'command line',
+    action,
+    subjectUserId: null,
+    entity: 'school_licence',
+    entityId: after.id,
+    before: auditSnapshot(before),
+    after: auditSnapshot(after),
+  });
+}
+
 /** Creates a school licence; the first domain is the primary one. */
-export async function createSchool(db: Db, input: z.input<typeof createSchoolInput>): Promise<SchoolLicence> {
+export async function createSchool(
+  db: Db,
+  input: z.input<typeof createSchoolInput>,
+  actor: GrantActor = { kind: 'cli' },
+): Promise<SchoolLicence> {
   const data = parseInput(createSchoolInput, input);
   refuseOffDomain('admins', data.admins, data.domains);
   return db.transaction(async (tx) => {
@@ -91,8 +117,16 @@ export async function createSchool(db: Db, input: z.input<typeof createSchoolInp
     await refuseTakenDomains(tx, data.domains);
     const [licence] = await tx
       .insert(schema.schoolLicence)
-      .values({ schoolname: data.name, domain: data.domains[0]!, domains: data.domains, admins: data.admins, expiration: data.expires })
+      .values({
+        schoolname: data.name,
+        domain: data.domains[0]!,
+        domains: data.domains,
+        admins: data.admins,
+        expiration: data.expires,
+        logoUrl: data.logoUrl,
+      })
       .returning();
+    await auditLicence(tx, actor, 'school_licence.create', null, licence!);
     // Anyone on its domains may have a new plan now.
     await planChanged(tx, null);
     return licence!;
@@ -100,11 +134,44 @@ export async function createSchool(db: Db, input: z.input<typeof createSchoolInp
 }
 
 /** Changes a licence found by any of its domains; only the fields given change. */
-export async function updateSchool(db: Db, input: z.input<typeof updateSchoolInput>): Promise<SchoolLicence> {
+export async function updateSchool(
+  db: Db,
+  input: z.input<typeof updateSchoolInput>,
+  actor: GrantActor = { kind: 'cli' },
+): Promise<SchoolLicence> {
   const data = parseInput(updateSchoolInput, input);
+  return changeSchool(db, (tx) => findSchoolByDomain(tx, data.domain), data, actor);
+}
+
+/** Changes the licence with this id (superDash names licences by id); only the fields given change. */
+export async function updateSchoolById(
+  db: Db,
+  id: string,
+  input: z.input<ReturnType<typeof updateSchoolInput.omit<{ domain: true }>>>,
+  actor: GrantActor,
+): Promise<SchoolLicence> {
+  const data = parseInput(updateSchoolInput.omit({ domain: true }), input);
+  return changeSchool(
+    db,
+    async (tx) => {
+      const [licence] = await tx.select().from(schema.schoolLicence).where(eq(schema.schoolLicence.id, id)).for('update');
+      if (!licence) throw new AppError('not_found', 404, 'That school licence was not found.');
+      return licence;
+    },
+    data,
+    actor,
+  );
+}
+
+async function changeSchool(
+  db: Db,
+  find: (tx: Tx) => Promise<SchoolLicence>,
+  data: Omit<z.output<typeof updateSchoolInput>, 'domain'>,
+  actor: GrantActor,
+): Promise<SchoolLicence> {
   return db.transaction(async (tx) => {
     await lockLicences(tx);
-    const licence = await findSchoolByDomain(tx, data.domain);
+    const licence = await find(tx);
     const domains = data.domains ?? licence.domains;
     const admins = data.admins ?? licence.admins;
     if (data.domains) await refuseTakenDomains(tx, data.domains, licence.id);
@@ -122,6 +189,7 @@ export async function updateSchool(db: Db, input: z.input<typeof updateSchoolInp
       })
       .where(eq(schema.schoolLicence.id, licence.id))
       .returning();
+    await auditLicence(tx, actor, 'school_licence.update', licence, updated!);
     await planChanged(tx, null);
     return updated!;
   });
