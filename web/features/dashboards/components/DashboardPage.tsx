@@ -1,7 +1,288 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
-import { strings } from '../../../lib/strings';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  EXPIRY_NOTICE_DAYS,
+  type BotUsage,
+  type BuildingUsage,
+  type ClassUsage,
+  type Dashboard,
+  type TeacherUsage,
+} from '../../../../contract/school-dashboard';
+import { PageHeading } from '../../../components/PageHeading';
+import { ApiError } from '../../../lib/http';
+import { useSchoolDashboard, type PeriodDates } from '../school/api/getSchoolDashboard';
+import { formatDay, formatNumber } from '../school/format';
+import { periodChoices, periodDates, validCustom, type PeriodChoice } from '../school/period';
+import { dashStrings as s } from '../school/strings';
+import { UsageChart } from '../school/UsageChart';
+import { TwoLines, UsageTable, type Column } from '../school/UsageTable';
 
-/** The school's AI usage (school admins). The content comes with a later issue. */
+/**
+ * The school's AI usage (`/dashboard`, school admins with premium): a period (`?period=`, or
+ * `?period=custom&from=&to=`), summary cards, the per-day chart and the four tables with their CSV
+ * exports. The chart library is imported only from this page's files, so it rides in its lazy chunk.
+ */
 export default function DashboardPage() {
-  return <PlaceholderPage {...strings.pages.dashboard} />;
+  const [params, setParams] = useSearchParams();
+  const choice: PeriodChoice = periodChoices.find((c) => c === params.get('period')) ?? '30';
+  const custom = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
+  const period = periodDates(choice, custom) ?? periodDates('30', {})!;
+
+  const setChoice = (next: PeriodChoice) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      p.set('period', next);
+      if (next === 'custom') {
+        p.set('from', period.from);
+        p.set('to', period.to);
+      } else {
+        p.delete('from');
+        p.delete('to');
+      }
+      return p;
+    });
+
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
+      <PageHeading>{s.title}</PageHeading>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {s.intro}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {s.counts}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          select
+          size="small"
+          label={s.period}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value as PeriodChoice)}
+          sx={{ minWidth: 200 }}
+          slotProps={{ select: { inputProps: { 'data-testid': 'period' } } }}
+        >
+          {periodChoices.map((c) => (
+            <MenuItem key={c} value={c}>
+              {s.periods[c]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {choice === 'custom' && (
+          <CustomDates
+            key={`${custom.from}-${custom.to}`}
+            initial={period}
+            onApply={(p) =>
+              setParams((prev) => {
+                const next = new URLSearchParams(prev);
+                next.set('from', p.from);
+                next.set('to', p.to);
+                return next;
+              })
+            }
+          />
+        )}
+      </Stack>
+      <DashboardBody period={period} />
+    </Box>
+  );
 }
+
+function CustomDates({ initial, onApply }: { initial: PeriodDates; onApply: (p: PeriodDates) => void }) {
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
+  const valid = validCustom({ from, to });
+  return (
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) onApply({ from, to });
+      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
+    >
+      <TextField
+        type="date"
+        size="small"
+        label={s.from}
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label={s.to}
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        error={!valid}
+        helperText={valid ? s.customHelp : s.badRange}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Button type="submit" variant="contained" disabled={!valid}>
+        {s.show}
+      </Button>
+    </Box>
+  );
+}
+
+function DashboardBody({ period }: { period: PeriodDates }) {
+  const q = useSchoolDashboard(period);
+  if (q.isPending)
+    return (
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }}>
+        <CircularProgress size={24} aria-label={s.loading} />
+        <Typography>{s.loading}</Typography>
+      </Stack>
+    );
+  if (q.isError && !q.data)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void q.refetch()}>
+            {s.retry}
+          </Button>
+        }
+      >
+        {q.error instanceof ApiError && q.error.status >= 400 && q.error.status < 500 ? q.error.message : s.error}
+      </Alert>
+    );
+  const d = q.data;
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Box sx={{ minHeight: 4 }}>{q.isFetching && <LinearProgress aria-label={s.refreshing} />}</Box>
+      <Typography variant="body2" data-testid="showing">
+        {s.showing(formatDay(d.from), formatDay(d.to))}
+      </Typography>
+      <ExpiryNotice school={d.school} />
+      <SummaryCards d={d} />
+      <UsageChart daily={d.daily} period={period} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <UsageTable<TeacherUsage> table="teachers" period={period} rows={d.teachers} columns={teacherColumns} rowKey={(r) => r.userId} />
+        <UsageTable<BuildingUsage>
+          table="buildings"
+          period={period}
+          rows={d.buildings}
+          columns={buildingColumns}
+          rowKey={(r) => r.building ?? ''}
+        />
+        <UsageTable<BotUsage> table="bots" period={period} rows={d.bots} columns={botColumns} rowKey={(r) => r.botId ?? ''} />
+        <UsageTable<ClassUsage> table="classes" period={period} rows={d.classes} columns={classColumns} rowKey={(r) => r.classId ?? ''} />
+      </Box>
+    </Stack>
+  );
+}
+
+function ExpiryNotice({ school }: { school: Dashboard['school'] }) {
+  if (!school.expiration || school.daysLeft === null || school.daysLeft > EXPIRY_NOTICE_DAYS) return null;
+  const date = formatDay(school.expiration);
+  return (
+    <Alert severity={school.daysLeft < 0 ? 'error' : 'warning'} data-testid="expiry-notice">
+      {school.daysLeft < 0 ? s.expired(date) : s.expiring(date, school.daysLeft)}
+    </Alert>
+  );
+}
+
+function Card({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
+      <Typography variant="body2" color="text.secondary" component="h2">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" data-testid={`${testId}-value`} sx={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+      {detail && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {detail}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+function SummaryCards({ d }: { d: Dashboard }) {
+  const t = d.totals;
+  const flags = d.flags.high + d.flags.medium + d.flags.low;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(7, minmax(0, 1fr))' },
+      }}
+    >
+      <Card testId="card-generations" label={s.cards.generations} value={formatNumber(t.generations)} />
+      <Card
+        testId="card-tokens"
+        label={s.cards.tokens}
+        value={formatNumber(t.inputTokens + t.outputTokens)}
+        detail={s.cards.tokensDetail(formatNumber(t.inputTokens), formatNumber(t.outputTokens))}
+      />
+      <Card testId="card-images" label={s.cards.images} value={formatNumber(t.images)} />
+      <Card testId="card-teachers" label={s.cards.teachers} value={formatNumber(t.activeTeachers)} detail={s.cards.teachersDetail} />
+      <Card testId="card-students" label={s.cards.students} value={formatNumber(t.activeStudents)} detail={s.cards.studentsDetail} />
+      <Card
+        testId="card-flags"
+        label={s.cards.flags}
+        value={formatNumber(flags)}
+        detail={s.cards.flagsDetail(d.flags.high, d.flags.medium, d.flags.low)}
+      />
+      <Card
+        testId="card-licence"
+        label={s.cards.licence}
+        value={d.school.expiration ? formatDay(d.school.expiration) : s.cards.noExpiry}
+        detail={d.school.expiration ? s.cards.expires(formatDay(d.school.expiration)) : d.school.name}
+      />
+    </Box>
+  );
+}
+
+const counts = <T extends { generations: number; inputTokens: number; outputTokens: number; images: number }>(): Column<T>[] => [
+  { label: s.cols.generations, numeric: true, cell: (r) => formatNumber(r.generations) },
+  { label: s.cols.tokens, numeric: true, cell: (r) => formatNumber(r.inputTokens + r.outputTokens) },
+  { label: s.cols.images, numeric: true, cell: (r) => formatNumber(r.images) },
+];
+
+const teacherColumns: Column<TeacherUsage>[] = [
+  { label: s.cols.teacher, cell: (r) => <TwoLines primary={r.name || r.email || s.noTeacher} secondary={r.name ? r.email : null} /> },
+  { label: s.cols.building, cell: (r) => r.building ?? s.noBuilding },
+  ...counts<TeacherUsage>(),
+  { label: s.cols.byStudents, numeric: true, cell: (r) => formatNumber(r.studentGenerations) },
+];
+const buildingColumns: Column<BuildingUsage>[] = [
+  { label: s.cols.building, cell: (r) => r.building ?? s.noBuilding },
+  { label: s.cols.teachers, numeric: true, cell: (r) => formatNumber(r.teachers) },
+  ...counts<BuildingUsage>(),
+];
+const botColumns: Column<BotUsage>[] = [
+  {
+    label: s.cols.bot,
+    cell: (r) => <TwoLines primary={r.name ?? (r.botId ? s.deletedBot : s.assistant)} secondary={r.ownerEmail} />,
+  },
+  { label: s.cols.kind, cell: (r) => r.kind ?? '' },
+  ...counts<BotUsage>(),
+];
+const classColumns: Column<ClassUsage>[] = [
+  {
+    label: s.cols.class,
+    cell: (r) => (
+      <TwoLines
+        primary={r.name ? (r.section ? `${r.name} (${r.section})` : r.name) : r.classId ? s.deletedClass : s.notFromClass}
+        secondary={r.ownerEmail}
+      />
+    ),
+  },
+  { label: s.cols.students, numeric: true, cell: (r) => formatNumber(r.students) },
+  ...counts<ClassUsage>(),
+];

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import type { DashboardTable } from '../../../../contract/school-dashboard';
+import { exportUrl, type PeriodDates } from './api/getSchoolDashboard';
+import { dashStrings as s } from './strings';
+
+/** Downloads one table as CSV: a link to the server's file (its name says the table and the dates). */
+export function ExportButton({ table, period }: { table: DashboardTable; period: PeriodDates }) {
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      href={exportUrl(table, period)}
+      download
+      aria-label={s.exportLabel(s.tables[table].replace(/^By /, 'usage by ').replace(/^Per day$/, 'usage per day'))}
+      data-testid={`export-${table}`}
+    >
+      {s.export}
+    </Button>
+  );
+}
+
+export interface Column<T> {
+  label: string;
+  /** Numbers are right-aligned. */
+  numeric?: boolean;
+  cell: (row: T) => ReactNode;
+}
+
+/**
+ * One of the dashboard's tables, with its CSV export. At narrow widths the table scrolls inside its
+ * own frame (the first column stays put), never the page.
+ */
+export function UsageTable<T>({
+  table,
+  period,
+  rows,
+  columns,
+  rowKey,
+}: {
+  table: Exclude<DashboardTable, 'daily'>;
+  period: PeriodDates;
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+}) {
+  const titleId = `table-${table}`;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }} component="section" aria-labelledby={titleId}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
+        <Typography variant="h6" component="h2" id={titleId}>
+          {s.tables[table]}
+        </Typography>
+        <ExportButton table={table} period={period} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {s.tableHelp[table]}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography sx={{ py: 2 }}>{s.noUsage}</Typography>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto', maxHeight: 480 }} tabIndex={0} aria-labelledby={titleId} data-testid={`table-${table}`}>
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
+                {columns.map((c, i) => (
+                  <TableCell
+                    key={c.label}
+                    align={c.numeric ? 'right' : 'left'}
+                    sx={i === 0 ? { position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' } : { whiteSpace: 'nowrap' }}
+                  >
+                    {c.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={rowKey(row)}>
+                  {columns.map((c, i) => (
+                    <TableCell
+                      key={c.label}
+                      align={c.numeric ? 'right' : 'left'}
+                      sx={
+                        i === 0
+                          ? {
+                              position: 'sticky',
+                              left: 0,
+                              zIndex: 1,
+                              bgcolor: 'background.paper',
+                              minWidth: 140,
+                              maxWidth: 220,
+                              overflowWrap: 'anywhere',
+                            }
+                          : undefined
+                      }
+                    >
+                      {c.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}
+
+/** A name with a second line in smaller type (an e-mail, an owner). */
+export function TwoLines({ primary, secondary }: { primary: string; secondary?: string | null }) {
+  return (
+    <Box>
+      <Typography variant="body2">{primary}</Typography>
+      {secondary && (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {secondary}
+        </Typography>
+      )}
+    </Box>
+  );
+}
