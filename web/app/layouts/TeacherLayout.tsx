@@ -17,6 +17,8 @@ import { isPremium, type Subscription } from '../../../contract/subscription';
 import type { Me } from '../../../contract/account';
 import type { FlagCount } from '../../../contract/flags';
 import { PastDueBanner } from '../../features/subscription/components/PastDueBanner';
+import { useTicketUnreadCount } from '../../features/support/api/unreadCount';
+import { supportStrings } from '../../features/support/components/strings';
 import { useAppState } from '../../lib/app-state/AppState';
 import { flagStrings } from '../../lib/flags/strings';
 import { useFlagCount, useFlagsLive } from '../../lib/flags/useFlagsLive';
@@ -42,6 +44,7 @@ function teacherNav(
   subscription: Subscription,
   me: Me,
   flags: FlagCount | undefined,
+  unreadReplies = 0,
 ): { main: NavEntry[]; admin: NavEntry[] | null; superAdmin: NavEntry[] | null } {
   const premium = isPremium(subscription.status);
   const d = strings.drawer;
@@ -61,7 +64,7 @@ function teacherNav(
       badgeLabel: flagStrings.unreviewedCount,
     },
     { label: d.mySubscription, to: paths.mySubscription.to(), icon: <WorkspacePremiumOutlined /> },
-    { label: d.support, to: paths.contactSupport.to(), icon: <SupportAgent /> },
+    { label: d.support, to: paths.contactSupport.to(), icon: <SupportAgent />, badge: unreadReplies, badgeLabel: supportStrings.badge },
   ];
   return {
     main: main.filter((e): e is NavEntry => e !== false),
@@ -89,9 +92,11 @@ export function TeacherLayout() {
   // The badge; while the drawer shows Flags, the live stream keeps every flag count on the page current.
   const flags = useFlagCount(subscription?.user_type === 'teacher');
   useFlagsLive(subscription !== null && showsFlags(subscription, flags.data));
+  // Support's unread replies on the Support entry (the support account answers tickets, it opens none).
+  const replies = useTicketUnreadCount(subscription?.user_type === 'teacher' && Boolean(me) && !me?.isSupport);
   // The guards render this layout only once both are loaded.
   if (!me || !subscription) return null;
-  const nav = teacherNav(subscription, me, flags.data);
+  const nav = teacherNav(subscription, me, flags.data, replies.data?.unread);
   const isStudent = subscription.user_type === 'student';
   return (
     <AppFrame

@@ -6,13 +6,22 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
 import { useRequestPremium, type RequestPremiumResult } from '../api/requestPremium';
 
 const s = strings.mySubscription;
 const maxMessage = 2000;
+/** The request opens a support ticket: the dialog says where to follow it. */
+const sentText = {
+  sent: 'Sent: follow it in Support.',
+  already: 'You asked already today: follow your request in Support.',
+  link: 'Open it in Support',
+  close: 'Close',
+};
 
 /** Asks this installation's support for premium, with an optional message. */
 export function RequestPremiumDialog({
@@ -25,11 +34,15 @@ export function RequestPremiumDialog({
   onSent: (r: RequestPremiumResult) => void;
 }) {
   const [message, setMessage] = useState('');
+  const [sent, setSent] = useState<RequestPremiumResult | null>(null);
   const request = useRequestPremium();
   const close = () => {
     if (request.isPending) return;
     request.reset();
-    onClose();
+    if (sent) {
+      setSent(null);
+      onSent(sent);
+    } else onClose();
   };
   const send = () => {
     const text = message.trim();
@@ -37,10 +50,29 @@ export function RequestPremiumDialog({
       onSuccess: (result) => {
         setMessage('');
         request.reset();
-        onSent(result);
+        setSent(result);
       },
     });
   };
+  if (sent) {
+    const to = sent.ticketId ? `/contact-support?ticket=${encodeURIComponent(sent.ticketId)}` : '/contact-support';
+    return (
+      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="request-premium-title">
+        <DialogTitle id="request-premium-title">{s.requestTitle}</DialogTitle>
+        <DialogContent>
+          <Alert severity="success" role="status">
+            {sent.alreadyRequested ? sentText.already : sentText.sent}{' '}
+            <Link component={RouterLink} to={to} onClick={close}>
+              {sentText.link}
+            </Link>
+          </Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{sentText.close}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
   const fieldError = request.error instanceof ApiError ? request.error.fields?.message : undefined;
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="request-premium-title">

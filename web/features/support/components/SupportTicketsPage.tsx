@@ -1,7 +1,211 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
-import { strings } from '../../../lib/strings';
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { supportTicketListQuery, ticketCategories, type SupportTicketListQuery } from '../../../../contract/tickets';
+import { PageHeading } from '../../../components/PageHeading';
+import { anyTicketQuery } from '../api/getAnyTicket';
+import { allTicketsQuery } from '../api/listAllTickets';
+import { useSetTicketStatus } from '../api/setTicketStatus';
+import { useSupportReply } from '../api/supportReply';
+import { supportStrings } from './strings';
+import { TicketRow } from './ContactSupportPage';
+import { ReplyBox, TicketChips, TicketThread } from './TicketThread';
 
-/** Every ticket (support account). The content comes with a later issue. */
+const s = supportStrings.support;
+type Filter = Omit<SupportTicketListQuery, 'cursor'>;
+
+/** /supportTickets (the support account): every ticket by status and category; ?ticket=id opens one to read, answer, close or reopen. */
 export default function SupportTicketsPage() {
-  return <PlaceholderPage {...strings.pages.supportTickets} />;
+  const [params, setParams] = useSearchParams();
+  const parsed = supportTicketListQuery.safeParse({
+    status: params.get('status') ?? undefined,
+    category: params.get('category') ?? undefined,
+  });
+  const filter: Filter = parsed.success
+    ? { status: parsed.data.status, category: parsed.data.category }
+    : { status: 'open', category: 'all' };
+  const open = params.get('ticket');
+  const setParam = (key: string, value: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+      return next;
+    });
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto', minWidth: 0 }}>
+      <PageHeading>{s.title}</PageHeading>
+      {open ? (
+        <SupportTicket id={open} onBack={() => setParam('ticket', null)} />
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {s.intro}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={filter.status}
+              onChange={(_, value: Filter['status'] | null) => value && setParam('status', value === 'open' ? null : value)}
+              aria-label={s.status}
+            >
+              {(['open', 'closed', 'all'] as const).map((option) => (
+                <ToggleButton
+                  key={option}
+                  value={option}
+                  sx={{ px: 2, color: 'text.secondary', '&.Mui-selected': { color: 'text.primary' } }}
+                >
+                  {s.statuses[option]}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            <TextField
+              select
+              size="small"
+              label={s.category}
+              value={filter.category}
+              onChange={(e) => setParam('category', e.target.value === 'all' ? null : e.target.value)}
+              sx={{ minWidth: 220 }}
+            >
+              <MenuItem value="all">{s.allCategories}</MenuItem>
+              {ticketCategories.map((c) => (
+                <MenuItem key={c} value={c}>
+                  {supportStrings.category(c)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <AllTickets filter={filter} onOpen={(id) => setParam('ticket', id)} />
+        </>
+      )}
+    </Box>
+  );
+}
+
+function AllTickets({ filter, onOpen }: { filter: Filter; onOpen: (id: string) => void }) {
+  const list = useInfiniteQuery(allTicketsQuery(filter));
+  const tickets = list.data?.pages.flatMap((p) => p.tickets) ?? [];
+  if (list.isPending) return <CircularProgress aria-label={s.title} />;
+  if (list.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+            {supportStrings.thread.retry}
+          </Button>
+        }
+      >
+        {s.loadFailed}
+      </Alert>
+    );
+  if (tickets.length === 0)
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography color="text.secondary">{s.empty}</Typography>
+      </Paper>
+    );
+  return (
+    <>
+      <Paper variant="outlined">
+        <List aria-label={s.title} disablePadding>
+          {tickets.map((ticket) => (
+            <TicketRow
+              key={ticket.id}
+              ticket={ticket}
+              onOpen={() => onOpen(ticket.id)}
+              unreadLabel={supportStrings.thread.unreadSupport}
+              extra={s.from(ticket.opener?.name ?? '', ticket.opener?.email ?? '')}
+            />
+          ))}
+        </List>
+      </Paper>
+      {list.hasNextPage && (
+        <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {s.loadMore}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function SupportTicket({ id, onBack }: { id: string; onBack: () => void }) {
+  const qc = useQueryClient();
+  const ticket = useQuery({ ...anyTicketQuery(id), retry: false });
+  const reply = useSupportReply(id);
+  const status = useSetTicketStatus(id);
+  // Reading it marks the opener's messages read: the list follows.
+  const readAt = ticket.dataUpdatedAt;
+  useEffect(() => {
+    if (readAt) void qc.invalidateQueries({ queryKey: ['tickets', 'support'] });
+  }, [qc, readAt]);
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Button startIcon={<ArrowBack />} onClick={onBack}>
+          {s.back}
+        </Button>
+      </Box>
+      {ticket.isPending ? (
+        <CircularProgress aria-label={s.title} />
+      ) : ticket.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void ticket.refetch()}>
+              {supportStrings.thread.retry}
+            </Button>
+          }
+        >
+          {supportStrings.thread.loadFailed}
+        </Alert>
+      ) : (
+        <>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+          >
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', mb: 0.5 }}>
+                {ticket.data.ticket.subject}
+              </Typography>
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
+                {s.from(ticket.data.ticket.opener?.name ?? '', ticket.data.ticket.opener?.email ?? '')}
+              </Typography>
+              <TicketChips ticket={ticket.data.ticket} />
+            </Box>
+            <Box sx={{ flexShrink: 0 }}>
+              {ticket.data.ticket.status === 'open' ? (
+                <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('close')}>
+                  {s.close}
+                </Button>
+              ) : (
+                <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('reopen')}>
+                  {s.reopen}
+                </Button>
+              )}
+            </Box>
+          </Stack>
+          {status.error && <Alert severity="error">{status.error.message}</Alert>}
+          <TicketThread ticket={ticket.data.ticket} reader="support" />
+          <ReplyBox pending={reply.isPending} error={reply.error} onSend={(input, done) => reply.mutate(input, { onSuccess: done })} />
+        </>
+      )}
+    </Stack>
+  );
 }

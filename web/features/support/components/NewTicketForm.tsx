@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  pickableTicketCategories,
+  TICKET_MESSAGE_MAX,
+  TICKET_SUBJECT_MAX,
+  type TicketCategory,
+  type TicketDetail,
+} from '../../../../contract/tickets';
+import { FileUpload } from '../../../components/upload/FileUpload';
+import { ApiError } from '../../../lib/http';
+import { useCreateTicket } from '../api/createTicket';
+import { newKey } from '../api/keys';
+import { supportStrings } from './strings';
+
+const s = supportStrings.contact;
+
+/** The New ticket form: category, subject, message and an optional attachment (uploaded first, as a file of the teacher's). */
+export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSent: (ticket: TicketDetail) => void }) {
+  const [category, setCategory] = useState<TicketCategory>('question');
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
+  const [uploadKey, setUploadKey] = useState(0);
+  // One key per ticket: a retry after a failure (or a double click) cannot open a second one.
+  const [key] = useState(newKey);
+  const create = useCreateTicket();
+  const fields = create.error instanceof ApiError ? (create.error.fields ?? {}) : {};
+  const send = () =>
+    create.mutate(
+      {
+        category,
+        subject: subject.trim(),
+        message: message.trim(),
+        ...(attachment ? { attachmentFileId: attachment.id } : {}),
+        idempotencyKey: key,
+      },
+      { onSuccess: (r) => onSent(r.ticket) },
+    );
+  const ready = subject.trim() !== '' && message.trim() !== '';
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="new-ticket-heading">
+      <Typography id="new-ticket-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {s.formHeading}
+      </Typography>
+      <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), ready && send())}>
+        <TextField
+          select
+          label={s.category}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as TicketCategory)}
+          disabled={create.isPending}
+          sx={{ maxWidth: 360 }}
+        >
+          {pickableTicketCategories.map((c) => (
+            <MenuItem key={c} value={c}>
+              {supportStrings.category(c)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={s.subject}
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          required
+          disabled={create.isPending}
+          error={Boolean(fields.subject)}
+          helperText={fields.subject}
+          slotProps={{ htmlInput: { maxLength: TICKET_SUBJECT_MAX } }}
+        />
+        <TextField
+          label={s.message}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          required
+          multiline
+          minRows={4}
+          disabled={create.isPending}
+          error={Boolean(fields.message)}
+          helperText={fields.message ?? s.messageHelp}
+          slotProps={{ htmlInput: { maxLength: TICKET_MESSAGE_MAX } }}
+        />
+        {attachment ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{s.attached(attachment.name)}</Typography>
+            <Button size="small" disabled={create.isPending} onClick={() => (setAttachment(null), setUploadKey((k) => k + 1))}>
+              {s.removeAttachment}
+            </Button>
+          </Stack>
+        ) : (
+          <FileUpload key={uploadKey} purpose="attachment" label={s.attach} onUploaded={(f) => setAttachment({ id: f.id, name: f.name })} />
+        )}
+        {create.error && !fields.subject && !fields.message && <Alert severity="error">{create.error.message}</Alert>}
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={create.isPending || !ready}>
+            {create.isPending ? s.sending : s.send}
+          </Button>
+          <Button onClick={onCancel} disabled={create.isPending}>
+            {s.cancel}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
