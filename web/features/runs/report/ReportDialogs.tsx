@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -105,6 +105,7 @@ export function SupportReportDialog({
   const [reason, setReason] = useState<SupportReason | null>(null);
   const [details, setDetails] = useState('');
   const [missing, setMissing] = useState(false);
+  const inFlight = useRef(false);
   const send = useMutation({
     mutationFn: () =>
       reportToSupport({
@@ -122,7 +123,10 @@ export function SupportReportDialog({
       setMissing(true);
       return;
     }
-    if (!send.isPending) send.mutate();
+    // A second click before the first has re-rendered: the one request already under way answers it.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    send.mutate(undefined, { onSettled: () => (inFlight.current = false) });
   };
   return (
     <ReportShell
@@ -210,6 +214,7 @@ export function StudentReportDialog({
   const [reason, setReason] = useState<StudentReportReason | null>(null);
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
+  const inFlight = useRef(false);
   const send = useMutation({
     mutationFn: () =>
       reportToTeacher(asid, { messageId, reason: reason!, ...(note.trim() ? { note: note.trim() } : {}), idempotencyKey: key }),
@@ -220,7 +225,10 @@ export function StudentReportDialog({
       setMissing(true);
       return;
     }
-    if (!send.isPending) send.mutate();
+    // A second click before the first has re-rendered: the one request already under way answers it.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    send.mutate(undefined, { onSettled: () => (inFlight.current = false) });
   };
   const reasons = Object.fromEntries(studentReportReasons.map((r) => [r, t.reasons[r]])) as Record<StudentReportReason, string>;
   return (

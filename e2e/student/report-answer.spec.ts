@@ -1,0 +1,98 @@
+// Behaviour (dark at 1280 px, light at 360 px): on the student tutor page each tutor reply has "Report this answer"; it opens a child-friendly dialog (Tell your teacher: three reasons and optional words); sending says the teacher will see it, and a second send of the same reply says it was already sent; the assigning teacher's /flags lists it as "Reported by the student" with the student's reason and words; axe passes on the dialog and nothing scrolls sideways at 360 px.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../fixtures/axe';
+import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { users } from '../fixtures/users';
+import { replyDone, shoot } from '../runs/helpers';
+import { seedAssignment } from './helpers';
+
+const getBrowser = useBrowser();
+const token = () => Math.random().toString(36).slice(2, 8);
+
+async function accessible(page: Page, width: number) {
+  await page.mouse.move(0, 0);
+  await transitionsDone(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+}
+
+describe('Report this answer on the student tutor page', () => {
+  for (const width of [1280, 360] as const) {
+    const light = width === 360;
+    it(`goes to the teacher as a flag (${width} px, ${light ? 'light' : 'dark'})`, async () => {
+      const teacher = await contextAs(getBrowser(), 'premiumTeacher', { width, height: 800, bypassCSP: true });
+      if (light) await teacher.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));
+      const work = await seedAssignment(teacher.request, { title: `Report ${token()}`, dueAt: null, messageBudget: null });
+
+      const context = await contextAs(getBrowser(), 'student', { width, height: 800, bypassCSP: true });
+      if (light) await context.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await openAndSettle(page, '/studentAssignments');
+      await page
+        .getByRole('region', { name: 'To do' })
+        .getByRole('article', { name: work.title })
+        .getByRole('button', { name: 'Start' })
+        .click();
+      await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
+      const list = page.getByRole('list', { name: 'Conversation' });
+      // The welcome message is not a stored reply: nothing to report on it.
+      expect(await list.getByRole('listitem').first().getByRole('button', { name: 'Report this answer' }).count()).toBe(0);
+      await page.getByRole('textbox', { name: 'Your message' }).fill(`What is a half of a half? ${token()}`);
+      await page.getByRole('button', { name: 'Send' }).click();
+      const reply = list.getByRole('listitem').nth(2);
+      await reply.getByText('Request:', { exact: false }).waitFor({ timeout: 30_000 });
+      await replyDone(page);
+
+      await reply.getByRole('button', { name: 'Report this answer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Tell your teacher' });
+      await dialog.waitFor();
+      await dialog.getByText('Tell your teacher something is wrong with this answer.', { exact: false }).waitFor();
+      // Send without a reason: asked to choose one, nothing sent.
+      await dialog.getByRole('button', { name: 'Send to my teacher' }).click();
+      await dialog.getByText('Choose what is wrong first.').waitFor();
+      await dialog.getByRole('radio', { name: 'It is wrong' }).check();
+      const words = `It said a quarter is a third ${token()}`;
+      await dialog.getByRole('textbox', { name: 'Tell your teacher more (you can skip this)' }).fill(words);
+      await accessible(page, width);
+      await shoot(page, `report-student-dialog-${width}-${light ? 'light' : 'dark'}`);
+      await dialog.getByRole('button', { name: 'Send to my teacher' }).dblclick();
+      await dialog.getByRole('status').getByText(`Sent. ${users.premiumTeacher.name} will see it.`, { exact: false }).waitFor();
+      await accessible(page, width);
+      await shoot(page, `report-student-sent-${width}-${light ? 'light' : 'dark'}`);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Reporting the same reply again says it was already sent.
+      await reply.getByRole('button', { name: 'Report this answer' }).click();
+      await dialog.getByRole('radio', { name: 'Something else' }).check();
+      await dialog.getByRole('button', { name: 'Send to my teacher' }).click();
+      await dialog.getByText(`You already told ${users.premiumTeacher.name} about this answer.`, { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      expect(errors).toEqual([]);
+      await context.close();
+
+      // The teacher's Flags: one flag, reported by the student, with the student's reason and words.
+      const inbox = await teacher.newPage();
+      const teacherErrors = trackErrors(inbox);
+      await openAndSettle(inbox, '/flags');
+      const rows = inbox.getByRole('list', { name: 'Flags' }).getByRole('listitem').filter({ hasText: work.title });
+      await rows.first().waitFor({ timeout: 15_000 });
+      expect(await rows.count()).toBe(1);
+      await rows.getByText('Reported by the student', { exact: true }).waitFor();
+      await rows.getByText(`The student said: The answer is wrong: “${words}”`).waitFor();
+      await accessible(inbox, width);
+      await rows.getByRole('button').click();
+      const detail = inbox.getByRole('dialog', { name: `Reported by the student: ${users.student.name}` });
+      await detail.waitFor();
+      await detail.locator('li[data-flagged]').getByText('Request:', { exact: false }).waitFor();
+      await detail.getByText('Found by the student (Report this answer)', { exact: false }).waitFor();
+      await accessible(inbox, width);
+      await shoot(inbox, `report-student-teacher-flag-${width}-${light ? 'light' : 'dark'}`);
+      expect(teacherErrors).toEqual([]);
+      await teacher.close();
+    }, 120_000);
+  }
+});
