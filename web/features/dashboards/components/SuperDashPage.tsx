@@ -1,7 +1,54 @@
-import { PlaceholderPage } from '../../../components/PlaceholderPage';
-import { strings } from '../../../lib/strings';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { PageHeading } from '../../../components/PageHeading';
+import { AuditTab } from '../superdash/AuditTab';
+import { ErrorsTab } from '../superdash/ErrorsTab';
+import { OverviewTab } from '../superdash/OverviewTab';
+import { SchoolsTab } from '../superdash/SchoolsTab';
+import { superStrings as s } from '../superdash/strings';
+import { UsersTab } from '../superdash/UsersTab';
 
-/** Installation totals (support account). The content comes with a later issue. */
+const tabs = ['overview', 'schools', 'users', 'errors', 'audit'] as const;
+type TabName = (typeof tabs)[number];
+const panels: Record<TabName, () => React.JSX.Element> = {
+  overview: OverviewTab,
+  schools: SchoolsTab,
+  users: UsersTab,
+  errors: ErrorsTab,
+  audit: AuditTab,
+};
+
+/** superDash (`/superDash`, the support account only): totals, school licences, accounts, server errors and the audit log, a tab each (`?tab=`). */
 export default function SuperDashPage() {
-  return <PlaceholderPage {...strings.pages.superDash} />;
+  const [params, setParams] = useSearchParams();
+  const tab: TabName = tabs.find((t) => t === params.get('tab')) ?? 'overview';
+  const Panel = panels[tab];
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
+      <PageHeading>{s.title}</PageHeading>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {s.intro}
+      </Typography>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs
+          value={tab}
+          onChange={(_, next: TabName) => setParams(next === 'overview' ? {} : { tab: next })}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={s.tabsLabel}
+        >
+          {tabs.map((t) => (
+            <Tab key={t} value={t} label={s.tabs[t]} id={`superdash-tab-${t}`} aria-controls={`superdash-panel-${t}`} />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`superdash-panel-${tab}`} aria-labelledby={`superdash-tab-${tab}`}>
+        <Panel />
+      </Box>
+    </Box>
+  );
 }

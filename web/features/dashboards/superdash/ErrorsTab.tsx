@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { dateTime } from '../../../lib/assignments/format';
+import { errorsQuery } from './api/listErrors';
+import { LoadError, Loading, MoreButton, ScrollTable } from './common';
+import { superStrings } from './strings';
+
+const s = superStrings.errors;
+
+/** The server errors of the last 30 days, newest first, and a search by request id. */
+export function ErrorsTab() {
+  const [typed, setTyped] = useState('');
+  const [requestId, setRequestId] = useState('');
+  const list = useInfiniteQuery(errorsQuery(requestId));
+  const rows = list.data?.pages.flatMap((p) => p.errors) ?? [];
+  return (
+    <Box data-testid="superdash-errors">
+      <Box
+        component="form"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setRequestId(typed.trim());
+        }}
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2, flexWrap: 'wrap' }}
+      >
+        <TextField
+          label={s.search}
+          name="requestId"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          helperText={s.searchHelp}
+          size="small"
+          sx={{ flex: '1 1 220px', minWidth: 0 }}
+          slotProps={{ htmlInput: { maxLength: 200, spellCheck: false } }}
+        />
+        <Button type="submit" variant="contained">
+          {s.searchButton}
+        </Button>
+        {requestId && (
+          <Button
+            onClick={() => {
+              setTyped('');
+              setRequestId('');
+            }}
+          >
+            {s.clear}
+          </Button>
+        )}
+      </Box>
+      {list.isPending ? (
+        <Loading label={s.loading} />
+      ) : list.isError ? (
+        <LoadError what="server errors" onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <Typography color="text.secondary">{requestId ? s.notFound : s.empty}</Typography>
+      ) : (
+        <>
+          <ScrollTable label={s.tableLabel}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{s.cols.at}</TableCell>
+                  <TableCell>{s.cols.status}</TableCell>
+                  <TableCell>{s.cols.method}</TableCell>
+                  <TableCell>{s.cols.route}</TableCell>
+                  <TableCell>{s.cols.code}</TableCell>
+                  <TableCell>{s.cols.requestId}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((e) => (
+                  <TableRow key={e.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(e.at)}</TableCell>
+                    <TableCell>{e.status ?? ''}</TableCell>
+                    <TableCell>{e.method ?? ''}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{e.route ?? ''}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', minWidth: 200 }}>{e.code ?? ''}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{e.requestId ?? ''}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollTable>
+          <MoreButton hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { SchoolLicence } from '../../../../contract/superdash';
+import { schoolsQuery } from './api/listSchools';
+import { LoadError, Loading } from './common';
+import { SchoolDialog } from './SchoolDialog';
+import { superStrings } from './strings';
+
+const s = superStrings.schools;
+
+function expiry(day: string | null) {
+  if (!day) return s.noEnd;
+  return day < new Date().toISOString().slice(0, 10) ? s.expired(day) : s.expires(day);
+}
+
+/** The school licences, each editable, and a way to add one. */
+export function SchoolsTab() {
+  const schools = useQuery(schoolsQuery());
+  const [editing, setEditing] = useState<SchoolLicence | 'new' | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  return (
+    <Box data-testid="superdash-schools">
+      <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Button variant="contained" onClick={() => setEditing('new')}>
+          {s.add}
+        </Button>
+      </Stack>
+      {saved && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(null)}>
+          {s.saved(saved)}
+        </Alert>
+      )}
+      {schools.isPending ? (
+        <Loading label={s.loading} />
+      ) : schools.isError ? (
+        <LoadError what="school licences" onRetry={() => void schools.refetch()} />
+      ) : schools.data.schools.length === 0 ? (
+        <Typography color="text.secondary">{s.empty}</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <List disablePadding>
+            {schools.data.schools.map((school, i) => (
+              <ListItem key={school.id} divider={i < schools.data.schools.length - 1} sx={{ display: 'block', py: 1.5 }}>
+                <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {school.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {school.domains.join(', ')} · {expiry(school.expiration)} · {s.teachersOnList(school.teachersOnList)}
+                    </Typography>
+                  </Box>
+                  <Button size="small" variant="outlined" onClick={() => setEditing(school)} aria-label={s.editLabel(school.name)}>
+                    {s.edit}
+                  </Button>
+                </Stack>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1, alignItems: 'center' }}>
+                  <Typography variant="body2" component="span" sx={{ mr: 0.5 }}>
+                    {s.admins}:
+                  </Typography>
+                  {school.admins.length === 0 ? (
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      {s.noAdmins}
+                    </Typography>
+                  ) : (
+                    school.admins.map((a) => <Chip key={a} label={a} size="small" sx={{ maxWidth: '100%' }} />)
+                  )}
+                </Stack>
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {editing && (
+        <SchoolDialog
+          school={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(school) => {
+            setEditing(null);
+            setSaved(school.name);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

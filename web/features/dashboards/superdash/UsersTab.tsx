@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { SupportUser } from '../../../../contract/superdash';
+import { dateTime } from '../../../lib/assignments/format';
+import { usersQuery } from './api/searchUsers';
+import { LoadError, Loading } from './common';
+import { superStrings } from './strings';
+import { UserActionDialog, type UserAction } from './UserActions';
+
+const s = superStrings.users;
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function UserCard({ user, onAction }: { user: SupportUser; onAction: (action: UserAction) => void }) {
+  const { plan } = user;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="superdash-user" aria-label={user.email} component="section">
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
+          {user.email}
+        </Typography>
+        <Chip size="small" label={user.verified ? s.verified : s.notVerified} variant="outlined" />
+      </Stack>
+      {user.name && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+          {user.name}
+        </Typography>
+      )}
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1.5, m: 0 }}>
+        <Fact label={s.role}>{user.role === 'teacher' ? s.teacher : s.student}</Fact>
+        <Fact label={s.plan}>
+          {plan.status}
+          {plan.current_period_end ? s.planUntil(plan.current_period_end) : ''}
+        </Fact>
+        <Fact label={s.school}>
+          {plan.school_name ?? s.noSchool}
+          {plan.is_admin ? ` (${s.admin})` : ''}
+        </Fact>
+        <Fact label={s.lastSignIn}>{user.lastSignInAt ? dateTime(user.lastSignInAt) : s.never}</Fact>
+        <Fact label={s.created}>{dateTime(user.createdAt)}</Fact>
+      </Box>
+      {user.grant && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {s.grantNow(user.grant)}
+        </Typography>
+      )}
+      {user.isSupport ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {s.supportAccount}
+        </Typography>
+      ) : (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+          <Button size="small" variant="outlined" onClick={() => onAction('grant')}>
+            {s.grant}
+          </Button>
+          {user.grant && (
+            <>
+              <Button size="small" variant="outlined" onClick={() => onAction('extend')}>
+                {s.extend}
+              </Button>
+              <Button size="small" variant="outlined" color="error" onClick={() => onAction('revoke')}>
+                {s.revoke}
+              </Button>
+            </>
+          )}
+          <Button size="small" variant="outlined" onClick={() => onAction('role')}>
+            {s.changeRole}
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** Finds accounts by e-mail (`?email=`), each with its plan and the changes support may make. */
+export function UsersTab() {
+  const [params, setParams] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const [typed, setTyped] = useState(email);
+  const users = useQuery(usersQuery(email));
+  const [acting, setActing] = useState<{ user: SupportUser; action: UserAction } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const search = (e: React.FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('email', typed.trim());
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return (
+    <Box data-testid="superdash-users">
+      <Box
+        component="form"
+        onSubmit={search}
+        role="search"
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2, flexWrap: 'wrap' }}
+      >
+        <TextField
+          label={s.search}
+          name="email"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          helperText={s.searchHelp}
+          size="small"
+          sx={{ flex: '1 1 220px', minWidth: 0 }}
+          slotProps={{ htmlInput: { maxLength: 254, autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <Button type="submit" variant="contained" disabled={!typed.trim()}>
+          {s.searchButton}
+        </Button>
+      </Box>
+      {done && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(null)}>
+          {done}
+        </Alert>
+      )}
+      {!email ? (
+        <Typography color="text.secondary">{s.prompt}</Typography>
+      ) : users.isPending ? (
+        <Loading label={s.loading} />
+      ) : users.isError ? (
+        <LoadError what="accounts" onRetry={() => void users.refetch()} />
+      ) : users.data.users.length === 0 ? (
+        <Typography color="text.secondary">{s.none(email)}</Typography>
+      ) : (
+        <Stack sx={{ gap: 2 }}>
+          {users.data.users.map((user) => (
+            <UserCard key={user.id} user={user} onAction={(action) => setActing({ user, action })} />
+          ))}
+          {users.data.more && <Typography color="text.secondary">{s.more}</Typography>}
+        </Stack>
+      )}
+      {acting && (
+        <UserActionDialog
+          user={acting.user}
+          action={acting.action}
+          onClose={() => setActing(null)}
+          onDone={(_, action) => {
+            setActing(null);
+            setDone(s.done[action]);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

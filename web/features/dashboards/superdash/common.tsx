@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import TableContainer from '@mui/material/TableContainer';
+import { superStrings as s } from './strings';
+
+/** A table that scrolls sideways inside its own box (never the page) and can be scrolled by keyboard. */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={label} sx={{ maxWidth: '100%' }}>
+      {children}
+    </TableContainer>
+  );
+}
+
+export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {s.retry}
+        </Button>
+      }
+    >
+      {s.loadFailed(what)}
+    </Alert>
+  );
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+export function MoreButton({ hasMore, loading, onClick }: { hasMore: boolean; loading: boolean; onClick: () => void }) {
+  if (!hasMore) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+      <Button variant="outlined" onClick={onClick} disabled={loading}>
+        {loading ? s.loadingMore : s.loadMore}
+      </Button>
+    </Box>
+  );
+}
+
+const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+
+/** 1536 → "1.5 KB". */
+export function formatBytes(n: number): string {
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${v} ${units[0]}` : `${v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
+}
+
+export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** Today (UTC) plus `months`, as YYYY-MM-DD. */
+export function monthsFromToday(months: number, now = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate()));
+  return d.toISOString().slice(0, 10);
+}
