@@ -55,7 +55,7 @@ describe('Report this answer on the student tutor page', () => {
       await dialog.getByText('Choose what is wrong first.').waitFor();
       await dialog.getByRole('radio', { name: 'It is wrong' }).check();
       const words = `It said a quarter is a third ${token()}`;
-      await dialog.getByRole('textbox', { name: 'Tell your teacher more (you can skip this)' }).fill(words);
+      await dialog.getByRole('textbox', { name: 'Your words (you can skip this)' }).fill(words);
       await accessible(page, width);
       await shoot(page, `report-student-dialog-${width}-${light ? 'light' : 'dark'}`);
       await dialog.getByRole('button', { name: 'Send to my teacher' }).dblclick();

@@ -37,7 +37,7 @@ export const reportStrings = {
       uncomfortable: 'It made me uncomfortable',
       other: 'Something else',
     } satisfies Record<StudentReportReason, string>,
-    noteLabel: 'Tell your teacher more (you can skip this)',
+    noteLabel: 'Your words (you can skip this)',
     noteHelp: (left: number) => `${left} letters left`,
     send: 'Send to my teacher',
     sending: 'Sending…',

@@ -1,0 +1,89 @@
+// Behaviour (dark at 1280 px, light at 360 px): in a teacher's ChatBot runner each stored reply has "Report this answer"; its dialog asks what is wrong (four reasons) and for optional details; a double click on Send makes one support ticket, of category report, with the conversation up to that reply; the dialog says "Sent to support. Follow it in Support." and links to /contact-support?ticket=<id>; axe passes on the dialog and nothing scrolls sideways at 360 px.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../fixtures/axe';
+import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
+import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { replyDone, runPath, shoot, template } from './helpers';
+
+const getBrowser = useBrowser();
+const token = () => Math.random().toString(36).slice(2, 8);
+const BOT = 'Lesson Idea Brainstormer';
+
+async function accessible(page: Page, width: number) {
+  await page.mouse.move(0, 0);
+  await transitionsDone(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+}
+
+interface Ticket {
+  id: string;
+  category: string;
+  subject: string;
+  messages: { body: string }[];
+  report: { conversationId: string; messageId: string; turns: { role: string; text: string; reported: boolean }[] } | null;
+}
+
+describe('Report this answer in a teacher runner', () => {
+  for (const width of [1280, 360] as const) {
+    const light = width === 360;
+    it(`opens one support ticket with the conversation (${width} px, ${light ? 'light' : 'dark'})`, async () => {
+      const context = await contextAs(getBrowser(), 'premiumTeacher', { width, height: 800, bypassCSP: true });
+      if (light) await context.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      const bot = await template(context.request, 'ChatBot', BOT);
+      await page.goto(runPath('run-chat-bot', bot));
+      await page.getByRole('heading', { level: 1, name: BOT }).waitFor();
+      const question = `Ideas for fractions ${token()}`;
+      await page.getByRole('textbox', { name: 'Your message' }).fill(question);
+      await page.getByRole('textbox', { name: 'Your message' }).press('Enter');
+      const list = page.getByRole('list', { name: 'Conversation' });
+      const reply = list.getByRole('listitem').last();
+      await expect.poll(() => reply.textContent(), { timeout: 20_000 }).toContain('Lesson document');
+      await replyDone(page);
+      await expect.poll(() => new URL(page.url()).searchParams.get('c')).toMatch(/^[0-9a-f-]{36}$/);
+      const conversationId = new URL(page.url()).searchParams.get('c')!;
+
+      await reply.getByRole('button', { name: 'Report this answer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Report this answer' });
+      await dialog.waitFor();
+      await dialog.getByRole('radio', { name: 'Not suitable for students' }).check();
+      const details = `The example uses a brand name ${token()}`;
+      await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill(details);
+      await accessible(page, width);
+      await shoot(page, `report-teacher-dialog-${width}-${light ? 'light' : 'dark'}`);
+
+      await dialog.getByRole('button', { name: 'Send to support' }).dblclick();
+      await dialog.getByRole('status').getByText('Sent to support. Follow it in Support.').waitFor();
+      const link = dialog.getByRole('link', { name: 'Open in Support' });
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/contact-support\?ticket=[0-9a-f-]{36}$/);
+      await accessible(page, width);
+      await shoot(page, `report-teacher-sent-${width}-${light ? 'light' : 'dark'}`);
+
+      // One ticket for the double click, of category report, carrying this conversation up to the reply.
+      const mine = (await (await context.request.get('/api/tickets')).json()) as { tickets: { id: string; subject: string }[] };
+      const ticketId = new URL(href, 'http://x').searchParams.get('ticket')!;
+      const withDetails: string[] = [];
+      for (const t of mine.tickets.filter((x) => x.subject === `Reported answer: ${BOT}`)) {
+        const full = (await (await context.request.get(`/api/tickets/${t.id}`)).json()) as { ticket: Ticket };
+        if (full.ticket.messages.some((m) => m.body.includes(details))) withDetails.push(t.id);
+      }
+      expect(withDetails).toEqual([ticketId]);
+      const { ticket } = (await (await context.request.get(`/api/tickets/${ticketId}`)).json()) as { ticket: Ticket };
+      expect(ticket.category).toBe('report');
+      expect(ticket.messages[0]!.body).toContain('What is wrong: Not suitable for students');
+      expect(ticket.report?.conversationId).toBe(conversationId);
+      expect(ticket.report?.turns.at(-1)).toMatchObject({ role: 'assistant', reported: true });
+      expect(ticket.report?.turns.some((t) => t.role === 'user' && t.text.includes(question))).toBe(true);
+
+      await link.click();
+      await page.waitForURL(/\/contact-support\?ticket=/);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
