@@ -1,4 +1,4 @@
-// Behaviour (light at 1280 px, dark at 360 px): the school admin of Lakeside Primary sees the licence with its 20-day expiry notice and whom to contact, and the teacher list (signed up or not, last sign-in); adds a teacher (an off-domain address first, refused with the domains named), edits their building, imports a CSV whose preview shows a bad, an off-domain and a repeated row before anything is written and then writes the one good row, exports the list as a CSV file, and removes teachers after a confirmation; axe passes on the page and the import preview, nothing scrolls sideways at 360 px. A teacher visiting /teacherLists lands on /home/DocBot.
+// Behaviour (light at 1280 px, dark at 360 px; the other theme at each width is read, checked with axe and shot): the school admin of Lakeside Primary sees the licence with its 20-day expiry notice and whom to contact, and the teacher list (signed up or not, last sign-in); adds a teacher (an off-domain address first, refused with the domains named), edits their building, imports a CSV whose preview shows a bad, an off-domain and a repeated row before anything is written and then writes the one good row, exports the list as a CSV file, and removes teachers after a confirmation; axe passes on the page and the import preview, nothing scrolls sideways at 360 px. A teacher visiting /teacherLists lands on /home/DocBot.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -128,6 +128,28 @@ describe('Teacher List', () => {
       await shot('after');
       // The one refused add (off the domains) is the only failed request.
       expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+      await context.close();
+    });
+  }
+
+  // The other theme at each width: the page and the import dialog read and pass axe (screenshots only).
+  for (const [width, theme] of [
+    [1280, 'dark'],
+    [360, 'light'],
+  ] as const) {
+    it(`reads in the other theme at ${width} px (${theme})`, async () => {
+      const context = await contextAs(getBrowser(), 'listsAdmin', { width, height: 800, bypassCSP: true });
+      await context.addInitScript((mode) => localStorage.setItem('classbots.themeMode', mode), theme);
+      const page = await context.newPage();
+      await openAndSettle(page, '/teacherLists');
+      await row(page, lakeside.notSignedUp.email).waitFor();
+      await page.getByTestId('licence-notice').waitFor();
+      await accessible(page, width);
+      await shoot(page, `teacher-lists-list-${width}-${theme}`);
+      await page.getByRole('button', { name: 'Add teacher' }).click();
+      await page.getByRole('dialog', { name: 'Add a teacher' }).waitFor();
+      await accessible(page, width);
+      await shoot(page, `teacher-lists-add-${width}-${theme}`);
       await context.close();
     });
   }
