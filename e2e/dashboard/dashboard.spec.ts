@@ -114,8 +114,8 @@ describe('Data Dashboard', () => {
           // A custom period back to four months ago includes the oldest calls.
           await page.getByRole('combobox', { name: 'Period' }).click();
           await page.getByRole('option', { name: 'Custom dates' }).click();
-          await page.getByLabel('From').fill(day(129));
-          await page.getByLabel('To').fill(day(0));
+          await page.getByLabel('From', { exact: true }).fill(day(129));
+          await page.getByLabel('To', { exact: true }).fill(day(0));
           await page.getByRole('button', { name: 'Show', exact: true }).click();
           await expectCards(page, 130);
           await accessible(page, width);

@@ -27,7 +27,8 @@ const valueOf = (d: DailyUsage, m: Metric) => (m === 'tokens' ? d.inputTokens + 
 
 /**
  * The per-day chart (@mui/x-charts, loaded with this page only), one measure at a time. The chart
- * itself is hidden from screen readers: a sentence sums it up and "Numbers per day" holds the table.
+ * itself is inert (hidden from screen readers and the Tab key): a sentence sums it up and "Numbers
+ * per day" holds the same numbers as a table.
  */
 export function UsageChart({ daily, period }: { daily: DailyUsage[]; period: PeriodDates }) {
   const [metric, setMetric] = useState<Metric>('generations');
@@ -68,7 +69,7 @@ export function UsageChart({ daily, period }: { daily: DailyUsage[]; period: Per
       <Typography variant="body2" color="text.secondary" data-testid="chart-summary">
         {summary}
       </Typography>
-      <Box aria-hidden sx={{ height: 260, minWidth: 0 }} data-testid="usage-chart">
+      <Box inert aria-hidden sx={{ height: 260, minWidth: 0 }} data-testid="usage-chart">
         <BarChart
           height={260}
           xAxis={[{ scaleType: 'band', data: daily.map((d) => shortDay(d.day)), tickLabelMinGap: 12 }]}

@@ -24,7 +24,7 @@ export function ExportButton({ table, period }: { table: DashboardTable; period:
       startIcon={<DownloadIcon />}
       href={exportUrl(table, period)}
       download
-      aria-label={s.exportLabel(s.tables[table].replace(/^By /, 'usage by ').replace(/^Per day$/, 'usage per day'))}
+      aria-label={s.exportLabel[table]}
       data-testid={`export-${table}`}
     >
       {s.export}

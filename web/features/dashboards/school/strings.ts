@@ -50,7 +50,13 @@ export const dashStrings = {
   dailyNumbers: 'Numbers per day',
   noUsage: 'No AI use in this period yet.',
   export: 'Export CSV',
-  exportLabel: (table: string) => `Export ${table} as CSV`,
+  exportLabel: {
+    daily: 'Export CSV of usage per day',
+    teachers: 'Export CSV of usage by teacher',
+    buildings: 'Export CSV of usage by building',
+    bots: 'Export CSV of usage by bot',
+    classes: 'Export CSV of usage by class',
+  },
   tables: {
     teachers: 'By teacher',
     buildings: 'By building',
