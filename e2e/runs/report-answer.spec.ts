@@ -1,4 +1,4 @@
-// Behaviour (dark at 1280 px, light at 360 px): in a teacher's ChatBot runner each stored reply has "Report this answer"; its dialog asks what is wrong (four reasons) and for optional details; a double click on Send makes one support ticket, of category report, with the conversation up to that reply; the dialog says "Sent to support. Follow it in Support." and links to /contact-support?ticket=<id>; axe passes on the dialog and nothing scrolls sideways at 360 px.
+// Behaviour (dark at 1280 px, light at 360 px): in a teacher's ChatBot runner each stored reply has "Report this answer"; its dialog asks what is wrong (four reasons) and for optional details; a double click on Send makes one support ticket, of category report, with the conversation up to that reply; the dialog says "Sent to support. Follow it in Support." and links to /contact-support?ticket=<id>, which shows the ticket with the reported conversation; axe passes on the dialog and nothing scrolls sideways at 360 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../fixtures/axe';
@@ -79,9 +79,17 @@ describe('Report this answer in a teacher runner', () => {
       expect(ticket.report?.turns.at(-1)).toMatchObject({ role: 'assistant', reported: true });
       expect(ticket.report?.turns.some((t) => t.role === 'user' && t.text.includes(question))).toBe(true);
 
+      // Support opens the ticket: its subject, the reported conversation with the answer marked, the details.
       await link.click();
       await page.waitForURL(/\/contact-support\?ticket=/);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.getByRole('heading', { level: 2, name: `Reported answer: ${BOT}` }).waitFor();
+      const reported = page.getByRole('region', { name: 'The reported conversation' });
+      await reported.waitFor();
+      await reported.getByText(question, { exact: true }).waitFor();
+      await reported.locator('[data-reported]').getByText('Reported answer', { exact: true }).waitFor();
+      await page.getByText(details, { exact: false }).first().waitFor();
+      await accessible(page, width);
+      await shoot(page, `report-teacher-ticket-${width}-${light ? 'light' : 'dark'}`);
       expect(errors).toEqual([]);
       await context.close();
     }, 120_000);
