@@ -10,6 +10,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
 import type { AuditRow } from '../../../../contract/superdash';
 import { dateTime } from '../../../lib/assignments/format';
 import { auditQuery } from './api/listAudit';
@@ -28,11 +33,14 @@ const actions = [
   'premium.request',
 ];
 /** Fields an entry's before/after carry that say nothing to a reader. */
-const noise = new Set(['id', 'createdAt', 'updatedAt', 'userId']);
+const noise = new Set(['id', 'createdAt', 'updatedAt', 'userId', 'domain']);
+const empty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
 
 function show(v: unknown): string {
   if (v === null || v === undefined) return '—';
   if (Array.isArray(v)) return v.map(show).join(', ') || '—';
+  // Instants read as their day and minute (UTC): 2031-06-30 23:59.
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return `${v.slice(0, 10)} ${v.slice(11, 16)}`;
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
@@ -42,8 +50,13 @@ export function changeOf(row: Pick<AuditRow, 'before' | 'after'>): string {
   const after = row.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !noise.has(k));
   const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  if (!row.before && row.after) return `${s.created}: ${changed.map((k) => `${k} ${show(after[k])}`).join('; ')}`;
-  if (row.before && !row.after) return `${s.removed}: ${keys.map((k) => `${k} ${show(before[k])}`).join('; ')}`;
+  const listed = (from: Record<string, unknown>) =>
+    keys
+      .filter((k) => !empty(from[k]))
+      .map((k) => `${k} ${show(from[k])}`)
+      .join('; ');
+  if (!row.before && row.after) return `${s.created}: ${listed(after)}`;
+  if (row.before && !row.after) return `${s.removed}: ${listed(before)}`;
   return changed.map((k) => `${k}: ${show(before[k])} → ${show(after[k])}`).join('; ');
 }
 
@@ -55,6 +68,9 @@ export function AuditTab() {
   const list = useInfiniteQuery(auditQuery(action, email));
   const rows = list.data?.pages.flatMap((p) => p.entries) ?? [];
   const filtered = Boolean(action || email);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const subjectOf = (r: AuditRow) =>
+    r.subjectEmail ?? (r.entity === 'school_licence' ? show(r.after?.schoolname ?? r.before?.schoolname) : '—');
   return (
     <Box data-testid="superdash-audit">
       <Box
@@ -71,6 +87,7 @@ export function AuditTab() {
           label={s.action}
           value={action}
           onChange={(e) => setAction(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           size="small"
           sx={{ flex: '1 1 200px', minWidth: 0 }}
         >
@@ -111,6 +128,30 @@ export function AuditTab() {
         <LoadError what="audit log" onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <Typography color="text.secondary">{filtered ? s.noMatch : s.empty}</Typography>
+      ) : phone ? (
+        <>
+          <Paper variant="outlined">
+            <List aria-label={s.tableLabel} disablePadding>
+              {rows.map((r, i) => (
+                <ListItem key={r.id} divider={i < rows.length - 1} sx={{ display: 'block' }}>
+                  <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                    {r.action}
+                  </Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {subjectOf(r)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {changeOf(r)}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {dateTime(r.at)} · {r.actorLabel ?? r.actorKind}
+                  </Typography>
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+          <MoreButton hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+        </>
       ) : (
         <>
           <ScrollTable label={s.tableLabel}>
@@ -129,9 +170,7 @@ export function AuditTab() {
                   <TableRow key={r.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.at)}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.action}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {r.subjectEmail ?? (r.entity === 'school_licence' ? show(r.after?.schoolname) : '—')}
-                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{subjectOf(r)}</TableCell>
                     <TableCell sx={{ minWidth: 260, overflowWrap: 'anywhere' }}>{changeOf(r)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.actorLabel ?? r.actorKind}</TableCell>
                   </TableRow>

@@ -9,6 +9,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
 import { dateTime } from '../../../lib/assignments/format';
 import { errorsQuery } from './api/listErrors';
 import { LoadError, Loading, MoreButton, ScrollTable } from './common';
@@ -22,6 +27,7 @@ export function ErrorsTab() {
   const [requestId, setRequestId] = useState('');
   const list = useInfiniteQuery(errorsQuery(requestId));
   const rows = list.data?.pages.flatMap((p) => p.errors) ?? [];
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box data-testid="superdash-errors">
       <Box
@@ -63,6 +69,27 @@ export function ErrorsTab() {
         <LoadError what="server errors" onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <Typography color="text.secondary">{requestId ? s.notFound : s.empty}</Typography>
+      ) : phone ? (
+        <>
+          <Paper variant="outlined">
+            <List aria-label={s.tableLabel} disablePadding>
+              {rows.map((e, i) => (
+                <ListItem key={e.id} divider={i < rows.length - 1} sx={{ display: 'block' }}>
+                  <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                    {e.status ?? ''} {e.method ?? ''} {e.route ?? ''}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                    {e.code ?? ''}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {dateTime(e.at)} · {e.requestId ?? ''}
+                  </Typography>
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+          <MoreButton hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+        </>
       ) : (
         <>
           <ScrollTable label={s.tableLabel}>
