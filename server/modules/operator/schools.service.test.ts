@@ -136,3 +136,16 @@ describe('school licences (operator)', () => {
     expect((await client.json('GET', '/api/subscription')).body).toMatchObject({ user_type: 'teacher', teacher_building: 'Main' });
   });
 });
+
+describe('audit', () => {
+  it('records the command line as the actor of a licence created and changed, with before and after', async () => {
+    const domain = domainName('audited');
+    const licence = await createSchool(db(), { name: 'Audited High', domains: [domain] });
+    await updateSchool(db(), { domain, name: 'Audited Academy' });
+    const rows = await db().select().from(schema.auditLog).where(eq(schema.auditLog.entityId, licence.id)).orderBy(schema.auditLog.at);
+    expect(rows.map((r) => [r.action, r.actorKind, r.actorLabel, r.entity, r.before?.schoolname ?? null, r.after?.schoolname])).toEqual([
+      ['school_licence.create', 'cli', 'command line', 'school_licence', null, 'Audited High'],
+      ['school_licence.update', 'cli', 'command line', 'school_licence', 'Audited High', 'Audited Academy'],
+    ]);
+  });
+});
