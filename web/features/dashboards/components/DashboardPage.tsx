@@ -167,7 +167,7 @@ function DashboardBody({ period }: { period: PeriodDates }) {
       <ExpiryNotice school={d.school} />
       <SummaryCards d={d} />
       <UsageChart daily={d.daily} period={period} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <UsageTable<TeacherUsage> table="teachers" period={period} rows={d.teachers} columns={teacherColumns} rowKey={(r) => r.userId} />
         <UsageTable<BuildingUsage>
           table="buildings"
@@ -242,7 +242,7 @@ function SummaryCards({ d }: { d: Dashboard }) {
         testId="card-licence"
         label={s.cards.licence}
         value={d.school.expiration ? formatDay(d.school.expiration) : s.cards.noExpiry}
-        detail={d.school.expiration ? s.cards.expires(formatDay(d.school.expiration)) : d.school.name}
+        detail={d.school.name}
       />
     </Box>
   );

@@ -73,7 +73,7 @@ export function UsageChart({ daily, period }: { daily: DailyUsage[]; period: Per
         <BarChart
           height={260}
           xAxis={[{ scaleType: 'band', data: daily.map((d) => shortDay(d.day)), tickLabelMinGap: 12 }]}
-          yAxis={[{ width: 56, valueFormatter: (v: number) => formatNumber(v) }]}
+          yAxis={[{ width: 56, tickMinStep: 1, valueFormatter: (v: number) => formatNumber(v) }]}
           series={[{ data: values, label: s.metrics[metric], valueFormatter: (v) => formatNumber(v ?? 0) }]}
           hideLegend
           margin={{ left: 0, right: 8, top: 8, bottom: 0 }}

@@ -35,7 +35,6 @@ export const dashStrings = {
     flagsDetail: (high: number, medium: number, low: number) => `${high} high · ${medium} medium · ${low} low`,
     licence: 'Licence',
     noExpiry: 'No end date',
-    expires: (date: string) => `Valid to ${date}`,
   },
   expiring: (date: string, days: number) =>
     days === 0
