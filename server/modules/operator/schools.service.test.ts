@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { createTestContext, signedIn, type TestContext } from '../../../tests/harness';
+import { buildUser, createTestContext, signedIn, type TestContext } from '../../../tests/harness';
 import {
   addSchoolTeacher,
   createSchool,
@@ -147,5 +147,29 @@ describe('audit', () => {
       ['school_licence.create', 'cli', 'command line', 'school_licence', null, 'Audited High'],
       ['school_licence.update', 'cli', 'command line', 'school_licence', 'Audited High', 'Audited Academy'],
     ]);
+  });
+});
+
+describe('removing a teacher from the command line', () => {
+  it("takes the teacher's bots out of the school's sharing and writes the audit entry, as a school admin's removal does", async () => {
+    const domain = domainName('cli-remove');
+    const licence = await createSchool(db(), { name: 'Removal School', domains: [domain] });
+    const user = await buildUser(ctx, { email: `leaver@${domain}`, role: 'teacher' });
+    await addSchoolTeacher(db(), { domain, email: user.email });
+    const [bot] = await db()
+      .insert(schema.bot)
+      .values({ ownerId: user.id, kind: 'ChatBot', name: 'Shared helper', settings: {}, visibility: 'school', schoolId: licence.id })
+      .returning({ id: schema.bot.id });
+
+    await removeSchoolTeacher(db(), { domain, email: user.email });
+
+    const [after] = await db()
+      .select({ schoolId: schema.bot.schoolId, visibility: schema.bot.visibility })
+      .from(schema.bot)
+      .where(eq(schema.bot.id, bot!.id));
+    expect(after).toEqual({ schoolId: null, visibility: 'school' });
+    const [entry] = await db().select().from(schema.auditLog).where(eq(schema.auditLog.subjectUserId, user.id));
+    expect(entry).toMatchObject({ action: 'school_teacher.remove', actorKind: 'cli', entity: 'school_teacher', after: null });
+    expect(entry!.before).toMatchObject({ email: user.email, botsWithdrawnFromSchool: 1 });
   });
 });

@@ -7,6 +7,7 @@ import { AppError, invalidInput } from '../../lib/errors';
 import { auditSnapshot, recordAudit } from '../audit/audit.store';
 import type { GrantActor } from './subscriptions.service';
 import { emailDomain } from '../subscription/subscription.service';
+import { withdrawFromSchool } from '../bots/school-sharing';
 import { dayField, domainField, emailField, operatorText, parseInput, uniqueList } from './inputs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -222,14 +223,28 @@ export async function addSchoolTeacher(db: Db, input: z.input<typeof schoolTeach
 export async function removeSchoolTeacher(db: Db, input: { domain: string; email: string }) {
   const data = parseInput(schoolTeacherInput.pick({ domain: true, email: true }), input);
   const licence = await findSchoolByDomain(db, data.domain);
-  const removed = await db
-    .delete(schema.schoolTeacher)
-    .where(and(eq(schema.schoolTeacher.schoolId, licence.id), eq(schema.schoolTeacher.email, data.email)))
-    .returning({ id: schema.schoolTeacher.id });
-  await planChanged(db, null);
-  if (removed.length === 0) {
-    throw new AppError('not_found', 404, `${data.email} is not on the teachers list of ${licence.schoolname}.`);
-  }
+  // As a school admin's removal does (teacher-lists.service): in one transaction the row goes, the
+  // teacher's bots leave the school's sharing, the change is audited and every process hears it.
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(schema.schoolTeacher)
+      .where(and(eq(schema.schoolTeacher.schoolId, licence.id), eq(schema.schoolTeacher.email, data.email)))
+      .returning();
+    if (!removed) throw new AppError('not_found', 404, `${data.email} is not on the teachers list of ${licence.schoolname}.`);
+    const [account] = await tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, data.email));
+    const withdrawn = account ? await withdrawFromSchool(tx, account.id, licence.id) : 0;
+    await recordAudit(tx, {
+      actorKind: 'cli',
+      actorLabel: 'command line',
+      action: 'school_teacher.remove',
+      subjectUserId: account?.id ?? null,
+      entity: 'school_teacher',
+      entityId: removed.id,
+      before: { ...auditSnapshot(removed), botsWithdrawnFromSchool: withdrawn },
+      after: null,
+    });
+    await planChanged(tx, account?.id ?? null);
+  });
   return { school: licence, email: data.email };
 }
 
