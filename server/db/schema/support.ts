@@ -54,7 +54,10 @@ export const supportMessage = pgTable(
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_message_ticket_idx').on(t.ticketId, t.createdAt), unique('support_message_idempotency_uq').on(t.ticketId, t.idempotencyKey)],
+  (t) => [
+    index('support_message_ticket_idx').on(t.ticketId, t.createdAt),
+    unique('support_message_idempotency_uq').on(t.ticketId, t.idempotencyKey),
+  ],
 );
 
 /**
