@@ -135,11 +135,11 @@ export async function teachersOnList(db: Db, schoolId: string): Promise<number> 
 
 /** The account with this id, or 404 (an id that is no account reads the same as a missing one). */
 export async function findUserById(db: Db, id: string) {
-  const [user] = await db
-    .select()
-    .from(u)
-    .where(eq(u.id, id.slice(0, 200)));
-  if (!user) throw new AppError('not_found', 404, 'That account was not found.');
+  const missing = () => new AppError('not_found', 404, 'That account was not found.');
+  // Account ids are letters, digits, _ and -: anything else (a NUL byte PostgreSQL refuses) is no account.
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(id)) throw missing();
+  const [user] = await db.select().from(u).where(eq(u.id, id));
+  if (!user) throw missing();
   return user;
 }
 
