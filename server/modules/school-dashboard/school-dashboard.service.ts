@@ -100,31 +100,120 @@ export async function dailyOf(db: Db, school: DashboardSchool, p: Period): Promi
   return days;
 }
 
-/** By teacher: the quota pool the calls used, with the teacher's building from the licence's teachers list. */
-export async function teachersOf(db: Db, school: DashboardSchool, p: Period): Promise<TeacherUsage[]> {
-  const found = await rows<
-    SumRow & { user_id: string; email: string | null; name: string | null; building: string | null; student_generations: string }
-  >(
+/**
+ * The period's counted rows grouped once by who made them (pool owner, caller, bot, conversation),
+ * each group with the class its conversation's assignment record came through. A year of a
+ * 5,000-student school is a few thousand groups, so the tables below (by teacher, bot and class,
+ * and the active counts) are sums over the groups, not further passes over the rows.
+ */
+function groupedWho(schoolId: string, p: Period): SQL {
+  return sql`g as materialized (
+      select w.*, re.class_id
+      from (
+        select u.pool_owner_id, u.user_id, u.bot_id, u.conversation_id, ${sums}
+        from ai_usage u where ${counted(schoolId, p)}
+        group by u.pool_owner_id, u.user_id, u.bot_id, u.conversation_id
+      ) w
+      left join student_assignment sa on w.user_id <> w.pool_owner_id and sa.conversation_id = w.conversation_id
+      left join roster_entry re on re.id = sa.roster_entry_id
+    )`;
+}
+
+/** The sums of a set of groups, named as `sums` names them. */
+const resums = sql`coalesce(sum(g.generations), 0) as generations, coalesce(sum(g.input_tokens), 0) as input_tokens,
+  coalesce(sum(g.output_tokens), 0) as output_tokens, coalesce(sum(g.images), 0) as images`;
+
+type TeacherRow = SumRow & {
+  user_id: string;
+  email: string | null;
+  name: string | null;
+  building: string | null;
+  student_generations: number;
+};
+type BotRow = SumRow & { bot_id: string | null; name: string | null; kind: string | null; owner_email: string | null };
+type ClassRow = SumRow & {
+  class_id: string | null;
+  name: string | null;
+  section: string | null;
+  owner_email: string | null;
+  students: number;
+};
+
+interface WhoTables {
+  teachers: TeacherUsage[];
+  bots: BotUsage[];
+  classes: ClassUsage[];
+  activeTeachers: number;
+  activeStudents: number;
+}
+
+/**
+ * By teacher (the quota pool the calls used, with the building from the licence's teachers list),
+ * by bot (name, kind, owner; null for the teacher assistant and bot-less image requests), by class
+ * and the active counts, in one statement over one scan of the period.
+ *
+ * By class: a student's call belongs to the class its assignment record came through (the record's
+ * roster entry), so a student in two classes counts once, in the class of the assignment they used.
+ * Calls with no such record (teachers' own runs, a deleted class) make the null row.
+ */
+export async function whoOf(db: Db, school: DashboardSchool, p: Period): Promise<WhoTables> {
+  const [row] = await rows<{
+    result: { teachers: TeacherRow[]; bots: BotRow[]; classes: ClassRow[]; teachers_active: number; students_active: number };
+  }>(
     db,
-    sql`with t as (
-        select u.pool_owner_id, ${sums},
-          count(*) filter (where u.kind = 'text' and u.user_id <> u.pool_owner_id) as student_generations
-        from ai_usage u where ${counted(school.id, p)} group by u.pool_owner_id
+    sql`with ${groupedWho(school.id, p)},
+      t as (
+        select g.pool_owner_id, ${resums},
+          coalesce(sum(g.generations) filter (where g.user_id <> g.pool_owner_id), 0) as student_generations
+        from g group by g.pool_owner_id
+      ),
+      b as (select g.bot_id, ${resums} from g group by g.bot_id),
+      c as (
+        select g.class_id, ${resums}, count(distinct g.user_id) filter (where g.user_id <> g.pool_owner_id) as students
+        from g group by g.class_id
       )
-      select t.*, t.pool_owner_id as user_id, a.email, a.name, st.building
-      from t
-      left join "user" a on a.id = t.pool_owner_id
-      left join school_teacher st on st.school_id = ${school.id}::uuid and st.email = lower(a.email)
-      order by t.generations desc, a.email`,
+      select json_build_object(
+        'teachers', (select coalesce(json_agg(x order by x.generations desc, x.email), '[]') from (
+          select t.*, t.pool_owner_id as user_id, a.email, a.name, st.building
+          from t
+          left join "user" a on a.id = t.pool_owner_id
+          left join school_teacher st on st.school_id = ${school.id}::uuid and st.email = lower(a.email)) x),
+        'bots', (select coalesce(json_agg(x order by x.generations desc, x.name nulls last), '[]') from (
+          select b.*, k.name, k.kind, o.email as owner_email
+          from b
+          left join bot k on k.id::text = b.bot_id
+          left join "user" o on o.id = k.owner_id) x),
+        'classes', (select coalesce(json_agg(x order by (x.class_id is null), x.generations desc, x.name), '[]') from (
+          select c.*, k.name, k.section, o.email as owner_email
+          from c
+          left join teacher_class k on k.id = c.class_id
+          left join "user" o on o.id = k.owner_id) x),
+        'teachers_active', (select count(distinct g.pool_owner_id) from g),
+        'students_active', (select count(distinct g.user_id) filter (where g.user_id <> g.pool_owner_id) from g)
+      ) as result`,
   );
-  return found.map((r) => ({
-    userId: r.user_id,
-    email: r.email ?? '',
-    name: r.name ?? '',
-    building: r.building?.trim() ? r.building.trim() : null,
-    studentGenerations: Number(r.student_generations),
-    ...countsOf(r),
-  }));
+  const r = row!.result;
+  return {
+    teachers: r.teachers.map((t) => ({
+      userId: t.user_id,
+      email: t.email ?? '',
+      name: t.name ?? '',
+      building: t.building?.trim() ? t.building.trim() : null,
+      studentGenerations: Number(t.student_generations),
+      ...countsOf(t),
+    })),
+    bots: r.bots.map((b) => ({ botId: b.bot_id, name: b.name, kind: b.kind, ownerEmail: b.owner_email, ...countsOf(b) })),
+    classes: r.classes.map((k) => ({
+      classId: k.class_id,
+      name: k.name,
+      section: k.section,
+      ownerEmail: k.owner_email,
+      students: Number(k.students),
+      ...countsOf(k),
+    })),
+    activeTeachers: Number(r.teachers_active),
+    activeStudents: Number(r.students_active),
+  };
 }
 
 /** By building: the teachers' rows added up per building (no building: null). */
@@ -135,64 +224,6 @@ export function buildingsOf(teachers: TeacherUsage[]): BuildingUsage[] {
     by.set(t.building, { ...row, ...add(row, t), teachers: row.teachers + 1 });
   }
   return [...by.values()].sort((a, b) => b.generations - a.generations || (a.building ?? '~').localeCompare(b.building ?? '~'));
-}
-
-/** By bot: the bot's name, kind and owner; null for the teacher assistant and bot-less image requests. */
-export async function botsOf(db: Db, school: DashboardSchool, p: Period): Promise<BotUsage[]> {
-  const found = await rows<SumRow & { bot_id: string | null; name: string | null; kind: string | null; owner_email: string | null }>(
-    db,
-    sql`with t as (select u.bot_id, ${sums} from ai_usage u where ${counted(school.id, p)} group by u.bot_id)
-      select t.*, b.name, b.kind, o.email as owner_email
-      from t
-      left join bot b on b.id::text = t.bot_id
-      left join "user" o on o.id = b.owner_id
-      order by t.generations desc, b.name nulls last`,
-  );
-  return found.map((r) => ({ botId: r.bot_id, name: r.name, kind: r.kind, ownerEmail: r.owner_email, ...countsOf(r) }));
-}
-
-/**
- * By class: a student's call belongs to the class its assignment record came through (the record's
- * roster entry), so a student in two classes counts once, in the class of the assignment they used.
- * Calls with no such record (teachers' own runs, a deleted class) make the null row.
- */
-export async function classesOf(db: Db, school: DashboardSchool, p: Period): Promise<ClassUsage[]> {
-  const found = await rows<
-    SumRow & { class_id: string | null; name: string | null; section: string | null; owner_email: string | null; students: string }
-  >(
-    db,
-    sql`with t as (
-        select re.class_id, ${sums}, count(distinct u.user_id) filter (where u.user_id <> u.pool_owner_id) as students
-        from ai_usage u
-        left join student_assignment sa on u.user_id <> u.pool_owner_id and sa.conversation_id = u.conversation_id
-        left join roster_entry re on re.id = sa.roster_entry_id
-        where ${counted(school.id, p)}
-        group by re.class_id
-      )
-      select t.*, k.name, k.section, o.email as owner_email
-      from t
-      left join teacher_class k on k.id = t.class_id
-      left join "user" o on o.id = k.owner_id
-      order by (t.class_id is null), t.generations desc, k.name`,
-  );
-  return found.map((r) => ({
-    classId: r.class_id,
-    name: r.name,
-    section: r.section,
-    ownerEmail: r.owner_email,
-    students: Number(r.students),
-    ...countsOf(r),
-  }));
-}
-
-async function activityOf(db: Db, school: DashboardSchool, p: Period) {
-  const [row] = await rows<{ teachers: string; students: string }>(
-    db,
-    sql`select count(distinct u.pool_owner_id) as teachers,
-        count(distinct u.user_id) filter (where u.user_id <> u.pool_owner_id) as students
-      from ai_usage u where ${counted(school.id, p)}`,
-  );
-  return { activeTeachers: Number(row?.teachers ?? 0), activeStudents: Number(row?.students ?? 0) };
 }
 
 /** Safety flags raised in the period on students of the licence's listed teachers, by severity. */
@@ -217,34 +248,31 @@ export function daysLeft(expiration: string | null, now = new Date()): number | 
   return Math.round((Date.parse(`${expiration}T00:00:00Z`) - Date.parse(`${isoDay(now)}T00:00:00Z`)) / DAY_MS);
 }
 
-/** One table of the dashboard, for its CSV export: only that table's statement runs. */
+/** One table of the dashboard, for its CSV export. */
 export async function dashboardTableOf(db: Db, school: DashboardSchool, p: Period, table: DashboardTable): Promise<Partial<Dashboard>> {
+  if (table === 'daily') return { daily: await dailyOf(db, school, p) };
+  const who = await whoOf(db, school, p);
   switch (table) {
-    case 'daily':
-      return { daily: await dailyOf(db, school, p) };
     case 'teachers':
-      return { teachers: await teachersOf(db, school, p) };
+      return { teachers: who.teachers };
     case 'buildings':
-      return { buildings: buildingsOf(await teachersOf(db, school, p)) };
+      return { buildings: buildingsOf(who.teachers) };
     case 'bots':
-      return { bots: await botsOf(db, school, p) };
+      return { bots: who.bots };
     case 'classes':
-      return { classes: await classesOf(db, school, p) };
+      return { classes: who.classes };
   }
 }
 
 export async function schoolDashboard(db: Db, school: DashboardSchool, p: Period, now = new Date()): Promise<Dashboard> {
   const daily = await dailyOf(db, school, p);
-  const teachers = await teachersOf(db, school, p);
-  const bots = await botsOf(db, school, p);
-  const classes = await classesOf(db, school, p);
-  const activity = await activityOf(db, school, p);
+  const { teachers, bots, classes, activeTeachers, activeStudents } = await whoOf(db, school, p);
   const flags = await flagsOf(db, school, p);
   return {
     school: { id: school.id, name: school.schoolname, expiration: school.expiration, daysLeft: daysLeft(school.expiration, now) },
     from: p.from,
     to: p.to,
-    totals: { ...daily.reduce(add, zero()), ...activity },
+    totals: { ...daily.reduce(add, zero()), activeTeachers, activeStudents },
     flags,
     daily,
     teachers,
