@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -14,6 +15,8 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import type { TicketSummary } from '../../../../contract/tickets';
 import { PageHeading } from '../../../components/PageHeading';
+import { paths } from '../../../lib/paths';
+import { useMe } from '../../../lib/session/getMe';
 import { relativeTime } from '../../../lib/assignments/format';
 import { useAddMyMessage } from '../api/addMyMessage';
 import { myTicketQuery } from '../api/getMyTicket';
@@ -38,6 +41,21 @@ export default function ContactSupportPage() {
       else next.delete('ticket');
       return next;
     });
+  const { data: me } = useMe();
+  // The support account answers tickets and opens none: its work is on Support Tickets.
+  if (me?.isSupport) {
+    return (
+      <Box sx={{ maxWidth: 880, mx: 'auto', minWidth: 0 }}>
+        <PageHeading>{s.title}</PageHeading>
+        <Alert severity="info">
+          {s.supportAccount}{' '}
+          <Link component={RouterLink} to={paths.supportTickets.to()}>
+            {s.supportAccountLink}
+          </Link>
+        </Alert>
+      </Box>
+    );
+  }
   return (
     <Box sx={{ maxWidth: 880, mx: 'auto', minWidth: 0 }}>
       <PageHeading>{s.title}</PageHeading>

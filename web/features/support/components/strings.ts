@@ -6,6 +6,8 @@ export const supportStrings = {
     title: 'Support',
     intro: 'Ask a question or tell us what went wrong. We answer here, and e-mail you when we do.',
     newTicket: 'New ticket',
+    supportAccount: 'This is the support account: it answers tickets rather than opening them.',
+    supportAccountLink: 'Open Support Tickets',
     formHeading: 'New ticket',
     category: 'What is it about?',
     subject: 'Subject',
