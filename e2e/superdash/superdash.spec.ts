@@ -146,6 +146,32 @@ describe('superDash', () => {
     });
   }
 
+  // The other theme at each width: every tab read-only, with axe, the sideways check and a screenshot.
+  for (const width of [1280, 360]) {
+    const theme = width === 360 ? 'dark' : 'light';
+    it(`every tab in the ${theme} theme at ${width} px`, async () => {
+      const context = await contextAs(getBrowser(), 'support', { width, height: 900, bypassCSP: true });
+      await context.addInitScript((mode) => localStorage.setItem('classbots.themeMode', mode), theme);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      expect(await openAndSettle(page, '/superDash')).toBe('/superDash');
+      await page
+        .getByTestId('superdash-overview')
+        .getByRole('region', { name: 'Totals per school' })
+        .getByText('Springfield High')
+        .waitFor();
+      await settled(page, width, `overview-${theme}`);
+      for (const tab of ['Schools', 'Users', 'Errors', 'Audit log']) {
+        await openTab(page, tab);
+        await page.getByRole('tabpanel').waitFor();
+        await page.waitForLoadState('networkidle');
+        await settled(page, width, `${tab.toLowerCase().replace(' ', '-')}-${theme}`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
   it('a premium teacher visiting /superDash is sent to their start page', async () => {
     const context = await contextAs(getBrowser(), 'premiumTeacher');
     const page = await context.newPage();
