@@ -26,8 +26,13 @@ interface Ticket {
 }
 
 describe('Report this answer in a teacher runner', () => {
-  for (const width of [1280, 360] as const) {
-    const light = width === 360;
+  // Each width in both themes.
+  for (const [width, light] of [
+    [1280, false],
+    [1280, true],
+    [360, false],
+    [360, true],
+  ] as const) {
     it(`opens one support ticket with the conversation (${width} px, ${light ? 'light' : 'dark'})`, async () => {
       const context = await contextAs(getBrowser(), 'premiumTeacher', { width, height: 800, bypassCSP: true });
       if (light) await context.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));

@@ -19,8 +19,13 @@ async function accessible(page: Page, width: number) {
 }
 
 describe('Report this answer on the student tutor page', () => {
-  for (const width of [1280, 360] as const) {
-    const light = width === 360;
+  // Each width in both themes.
+  for (const [width, light] of [
+    [1280, false],
+    [1280, true],
+    [360, false],
+    [360, true],
+  ] as const) {
     it(`goes to the teacher as a flag (${width} px, ${light ? 'light' : 'dark'})`, async () => {
       const teacher = await contextAs(getBrowser(), 'premiumTeacher', { width, height: 800, bypassCSP: true });
       if (light) await teacher.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));
