@@ -23,7 +23,11 @@ export async function readableFile(c: AppContext, id: string): Promise<FileRow> 
  * (GET /api/images/:id), so there is one rule however a file is reached.
  */
 export async function serveFile(c: AppContext, id: string): Promise<Response> {
-  const row = await readableFile(c, id);
+  return fileResponse(c, await readableFile(c, id));
+}
+
+/** A readable file's bytes as a download, for a route that has decided the caller may read it. */
+export async function fileResponse(c: AppContext, row: FileRow): Promise<Response> {
   let stream: Readable;
   try {
     stream = await openFile(c.get('deps').config, row);

@@ -1,17 +1,7 @@
 import type { Dashboard, DashboardTable } from '../../../contract/school-dashboard';
+import type { CsvValue } from '../../lib/csv';
 
-/**
- * The dashboard's tables as CSV (one header line, then a line per row, CRLF as RFC 4180 has it).
- * A text cell that a spreadsheet would read as a formula (starting with = + - @, a tab or a
- * carriage return) is prefixed with an apostrophe; cells with a comma, quote or line break are quoted.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
-
+/** The dashboard's tables as CSV rows (server/lib/csv.ts writes them, formula-guarded). */
 const counts = ['Generations', 'Input tokens', 'Output tokens', 'Images'];
 const countCells = (r: { generations: number; inputTokens: number; outputTokens: number; images: number }) => [
   r.generations,
@@ -21,7 +11,7 @@ const countCells = (r: { generations: number; inputTokens: number; outputTokens:
 ];
 
 /** The header and rows of one table, as the page shows it. */
-export function tableRows(d: Pick<Dashboard, DashboardTable>, table: DashboardTable): (string | number | null)[][] {
+export function tableRows(d: Pick<Dashboard, DashboardTable>, table: DashboardTable): CsvValue[][] {
   switch (table) {
     case 'daily':
       return [['Day', ...counts], ...d.daily.map((r) => [r.day, ...countCells(r)])];
@@ -54,10 +44,6 @@ export function tableRows(d: Pick<Dashboard, DashboardTable>, table: DashboardTa
         ]),
       ];
   }
-}
-
-export function toCsv(rows: (string | number | null)[][]): string {
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 /** A file name of ASCII letters, digits and dashes only: the table and the period. */

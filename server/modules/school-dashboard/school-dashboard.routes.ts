@@ -6,7 +6,8 @@ import { readQuery, requireUser } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { requireSchoolAdminAccess } from '../admin/admin.policy';
 import { resolveSubscription } from '../subscription/subscription.service';
-import { csvFileName, tableRows, toCsv } from './school-dashboard.csv';
+import { csvResponse } from '../../lib/csv';
+import { csvFileName, tableRows } from './school-dashboard.csv';
 import { dashboardTableOf, periodOf, schoolDashboard, type DashboardSchool } from './school-dashboard.service';
 
 /**
@@ -47,13 +48,7 @@ export function schoolDashboardRoutes() {
     const data = await dashboardTableOf(c.get('deps').database.db, school, period, table as DashboardTable);
     const name = csvFileName(table as DashboardTable, period.from, period.to);
     const empty = { daily: [], teachers: [], buildings: [], bots: [], classes: [] };
-    return new Response(toCsv(tableRows({ ...empty, ...data }, table as DashboardTable)), {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${name}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return csvResponse(name, tableRows({ ...empty, ...data }, table as DashboardTable));
   });
 
   return app;

@@ -8,7 +8,7 @@ import { imageBotOf, key, readUIStream, startAiTest } from '../../../tests/fakes
 import { adminOf, makeSchool, teacherAt } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
-import { csvCell } from './school-dashboard.csv';
+import { csvCell } from '../../lib/csv';
 
 // Issue 18, item 3: the school's AI usage for its admins. The numbers equal the calls this test
 // makes through the real engine against the fake Gemini; another school's calls never show; the

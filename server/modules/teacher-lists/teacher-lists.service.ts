@@ -16,6 +16,7 @@ import {
 } from '../../../contract/teacher-lists';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { CSV_FORMULA_START, csvResponse } from '../../lib/csv';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
 import type { AdminSchool } from '../admin/admin.policy';
 import { auditSnapshot, recordAudit, type AuditEntry } from '../audit/audit.store';
@@ -188,17 +189,9 @@ export async function removeTeacher(db: Db, admin: AdminSchool, id: string): Pro
 
 // ---------------------------------------------------------------- CSV import and export
 
-const INJECTION_START = /^[=+\-@\t\r]/;
-
-/** A cell as written to the export: a formula-looking start gets a leading ' (CSV injection). */
-function exportCell(value: string): string {
-  const safe = INJECTION_START.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The export's guard undone, so an exported file imports as it was. */
 const importCell = (value: string) =>
-  value.length > 1 && value.startsWith("'") && INJECTION_START.test(value.slice(1)) ? value.slice(1) : value;
+  value.length > 1 && value.startsWith("'") && CSV_FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 
 const headerName = (field: string) => field.toLowerCase().replace(/[^a-z]/g, '');
 const EMAIL_HEADERS = new Set(['email', 'emailaddress', 'mail', 'teacheremail']);
@@ -368,16 +361,13 @@ const slug = (s: string) =>
 /** The list as CSV (email, building, signed_up, last_sign_in), with a BOM so spreadsheets read UTF-8. */
 export async function exportTeachers(db: Db, admin: AdminSchool, now = new Date()): Promise<Response> {
   const rows = await teacherRows(db, admin.licence);
-  const lines = [
-    'email,building,signed_up,last_sign_in',
-    ...rows.map((r) => [r.email, r.building ?? '', r.signedUp ? 'yes' : 'no', r.lastSignInAt ?? ''].map(exportCell).join(',')),
-  ];
   const name = `teachers-${slug(admin.licence.schoolname) || 'school'}-${now.toISOString().slice(0, 10)}.csv`;
-  return new Response(`\uFEFF${lines.join('\r\n')}\r\n`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return csvResponse(
+    name,
+    [
+      ['email', 'building', 'signed_up', 'last_sign_in'],
+      ...rows.map((r) => [r.email, r.building ?? '', r.signedUp ? 'yes' : 'no', r.lastSignInAt ?? '']),
+    ],
+    { bom: true },
+  );
 }

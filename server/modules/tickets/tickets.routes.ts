@@ -1,14 +1,11 @@
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { createTicketInput, supportReplyInput, supportTicketListQuery, ticketMessageInput } from '../../../contract/tickets';
 import type { AppContext, AppEnv } from '../../lib/context';
 import { readJson, readQuery } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { ObjectNotFoundError } from '../../storage/storage';
 import { requireSupport } from '../admin/admin.policy';
 import { idParam } from '../classes/classes.policy';
-import { attachmentDisposition, servedContentType, type FileRow } from '../files/files.presenter';
-import { openFile } from '../files/files.service';
+import { fileResponse } from '../files/files.serve';
 import { requireTicketOpener, ticketIdOf } from './tickets.policy';
 import {
   addOwnMessage,
@@ -25,23 +22,6 @@ import {
 
 const db = (c: AppContext) => c.get('deps').database.db;
 const fileIdOf = (c: AppContext) => idParam(c.req.param('fileId') ?? '', () => notFound('That file'));
-
-/** Streams an attached file: always a download, as the files module serves its own. */
-async function serveAttachment(c: AppContext, row: FileRow): Promise<Response> {
-  let stream: Readable;
-  try {
-    stream = await openFile(c.get('deps').config, row);
-  } catch (err) {
-    if (err instanceof ObjectNotFoundError) throw notFound('That file');
-    throw err;
-  }
-  c.header('Content-Type', servedContentType(row.sniffedType));
-  c.header('Content-Length', String(row.size));
-  c.header('Content-Disposition', attachmentDisposition(row.name));
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Cache-Control', 'private, no-cache');
-  return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200);
-}
 
 /** /api/tickets: a teacher's or admin's own support tickets (issue 18). */
 export function ticketRoutes() {
@@ -84,7 +64,7 @@ export function ticketRoutes() {
     const user = await requireTicketOpener(c);
     const id = ticketIdOf(c);
     const fileId = fileIdOf(c);
-    return serveAttachment(c, await ticketAttachment(db(c), id, fileId, user.id));
+    return fileResponse(c, await ticketAttachment(db(c), id, fileId, user.id));
   });
 
   return app;
@@ -131,7 +111,7 @@ export function supportTicketRoutes() {
     await requireSupport(c);
     const id = ticketIdOf(c);
     const fileId = fileIdOf(c);
-    return serveAttachment(c, await ticketAttachment(db(c), id, fileId, undefined));
+    return fileResponse(c, await ticketAttachment(db(c), id, fileId, undefined));
   });
 
   return app;
