@@ -2,8 +2,10 @@
 // built-in fake Gemini on FAKE_AI_PORT, so every AI feature can be tried with no key. Before it
 // starts, demo:seed loads whatever of the demo data is missing (whatever other accounts exist) and
 // prints the demo sign-ins, every time. Replies come from the test provider and the app says so.
+// Billing runs against the fake Stripe of the tests (FAKE_STRIPE_PORT) unless STRIPE_SECRET_KEY is set.
 import { runCli } from '../server/cli/cli.ts';
 import { startFakeGemini } from '../tests/fakes/gemini.ts';
+import { FAKE_PRICES, startFakeStripe } from '../tests/fakes/stripe.ts';
 import { devSettings, startDev } from './dev-lib.mjs';
 
 const settings = devSettings();
@@ -62,6 +64,27 @@ Object.assign(settings.env, {
   AI_TEST_PROVIDER: 'true',
   OPENAI_COMPATIBLE_BASE_URL: '',
 });
+// Billing without internet: the Stripe stand-in the tests use, unless real Stripe settings are given.
+// Upgrade opens its Checkout page; Pay there sends signed webhooks to this app, as Stripe would.
+let fakeStripe;
+if (!settings.env.STRIPE_SECRET_KEY?.trim()) {
+  const webhookSecret = 'whsec_fake_dev';
+  fakeStripe = await startFakeStripe({
+    port: Number(process.env.FAKE_STRIPE_PORT?.trim() || 0),
+    webhookUrl: `http://127.0.0.1:${settings.apiPort}/api/billing/webhook`,
+    webhookSecret,
+    prices: FAKE_PRICES,
+  });
+  Object.assign(settings.env, {
+    STRIPE_SECRET_KEY: 'sk_test_fake_dev',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_MONTHLY: FAKE_PRICES.month.id,
+    STRIPE_PRICE_YEARLY: FAKE_PRICES.year.id,
+    STRIPE_API_URL: fakeStripe.url,
+  });
+  console.log(`Fake Stripe listening on ${fakeStripe.url} (FAKE_STRIPE_PORT; Upgrade opens its Checkout page, no card needed).\n`);
+}
+
 const { ended } = startDev(settings, {
   ready: [
     suggestion
@@ -72,4 +95,5 @@ const { ended } = startDev(settings, {
 });
 const code = await ended;
 await fake.close();
+await fakeStripe?.close();
 process.exit(code);

@@ -109,3 +109,11 @@ export async function ensureServerBuild() {
   // In a child process, so npm start's own process (which stays beside the server) never loads esbuild.
   return run(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root });
 }
+
+/**
+ * The server's environment under npm start, which is what runs as a service: production unless
+ * NODE_ENV says otherwise, so mail links and their tokens never reach the log.
+ */
+export function serviceEnv(env) {
+  return { ...env, NODE_ENV: env.NODE_ENV?.trim() || 'production' };
+}

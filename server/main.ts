@@ -17,6 +17,7 @@ import { sweepFiles } from './modules/files/files.sweep';
 import { adoptLegacyImages } from './modules/images/images.legacy';
 import { liveHub } from './lib/live';
 import { logError } from './lib/log';
+import { firstStartHint } from './lib/first-start';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
 process.on('unhandledRejection', (reason) => logError(null, 'process: unhandled rejection', reason));
@@ -59,17 +60,7 @@ async function main() {
 
   const [{ users }] = (await database.db.select({ users: count() }).from(schema.user)) as [{ users: number }];
   if (users === 0) {
-    console.log(
-      [
-        '',
-        'This installation has no accounts yet.',
-        `  Create one:        open ${config.baseUrl}/ and choose "Create account", or`,
-        '                     npm run cli -- user:create --email you@school.org --password "..." --role teacher --verified',
-        '  Load demo data:    stop the server, run  npm run cli -- demo:seed  and start it again',
-        '                     (with DATABASE_URL set, the CLI can run beside the server)',
-        '',
-      ].join('\n'),
-    );
+    console.log(firstStartHint({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, cwd: process.cwd() }, config.baseUrl));
   }
 
   const pruner = setInterval(() => void pruneRates(database.db, 24 * 60 * 60_000).catch(() => undefined), 60 * 60_000);

@@ -19,11 +19,17 @@ export interface AuthDeps {
 }
 
 /**
- * Mail links are printed outside production so a developer can follow them without a mail server;
- * the account is named by id, since logs carry no addresses.
+ * Mail links are printed in development (`npm run dev`) so a developer can follow them without a
+ * mail server; `npm start` runs in production, where they reach only the mail. The account is
+ * named by id and its address's domain (so several sign-ups can be told apart), never by address.
  */
-function announceLink(config: Config, what: string, userId: string, url: string) {
-  if (!config.isProduction && config.env !== 'test') console.log(`[mail] ${what} for user ${userId}: ${url}`);
+export function mailLinkLine(what: string, user: { id: string; email: string }, url: string): string {
+  const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
+  return `[mail] ${what} for user ${user.id} (@${domain}): ${url}`;
+}
+
+function announceLink(config: Config, what: string, user: { id: string; email: string }, url: string) {
+  if (config.env === 'development') console.log(mailLinkLine(what, user, url));
 }
 
 /** A mail link with its landing address replaced (better-auth takes it from the request). */
@@ -96,7 +102,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        announceLink(config, 'password reset link', user.id, url);
+        announceLink(config, 'password reset link', user, url);
         await mailer.send({
           to: user.email,
           subject: 'Reset your ClassBots password',
@@ -119,7 +125,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
       sendVerificationEmail: async ({ user, url: link }) => {
         // Whoever asked (sign-up, sign-in, a resend), the link lands in the app, signed in.
         const url = withCallback(link, EMAIL_CONFIRMED_CALLBACK);
-        announceLink(config, 'verification link', user.id, url);
+        announceLink(config, 'verification link', user, url);
         await mailer.send({
           to: user.email,
           subject: 'Confirm your e-mail address for ClassBots',

@@ -120,6 +120,28 @@ describe('npm run dev:fake-ai', () => {
         testProvider?: boolean;
       };
       expect(ai.testProvider).toBe(true);
+
+      // Billing without internet: the free teacher's Upgrade opens the fake Stripe's Checkout page.
+      expect(out).toMatch(/Fake Stripe listening on http:\/\/127\.0\.0\.1:\d+/);
+      const [, freeEmail, freePassword] = /^ {2}(\S+)\s+(\S+)\s+free individual teacher$/m.exec(out)!;
+      const freeSignIn = await fetch(`${web}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: web },
+        body: JSON.stringify({ email: freeEmail, password: freePassword }),
+      });
+      const freeCookie = freeSignIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const checkout = await fetch(`${web}/api/billing/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: web, cookie: freeCookie },
+        body: JSON.stringify({ interval: 'month' }),
+      });
+      expect(checkout.status).toBe(200);
+      const { url } = (await checkout.json()) as { url: string };
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pay\/cs_/);
+      expect((await fetch(url)).status).toBe(200);
     } finally {
       expect(await stop(run)).toBe(0);
     }

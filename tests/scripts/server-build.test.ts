@@ -1,5 +1,5 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,4 +143,76 @@ describe('the compiled server (npm start)', () => {
     expect(await exited, output).toBe(0);
     expect(output).toContain('ClassBots is running at');
   });
+});
+
+// npm start as a service manager runs it: through npm, stopped with SIGTERM to npm itself. npm
+// passes the signal to its script (the start script execs node, so no shell sits between them
+// to swallow it), start.mjs passes it to the server, and all three exit 0 with nothing left over.
+describe('npm start as a service', () => {
+  it('runs in production (no mail link in the log) and stops cleanly on SIGTERM to npm', async () => {
+    const serviceData = mkdtempSync(path.join(tmpdir(), 'classbots-npm-start-'));
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    const npm = spawn('npm', ['start', '--', '--no-build'], {
+      cwd: root,
+      env: {
+        PATH: readEnv('PATH') ?? '',
+        HOME: readEnv('HOME') ?? serviceData,
+        DATA_DIR: serviceData,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    npm.stdout.on('data', (d: Buffer) => (log += d.toString()));
+    npm.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 90_000;
+      let up = false;
+      while (!up && Date.now() < deadline && npm.exitCode === null) {
+        up = await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!up) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(up, log).toBe(true);
+
+      // A sign-up sends a confirmation link: to the mail folder, never to the log.
+      const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email: 'service.signup@example.org', password: 'password123', name: 'Service Sign-up', role: 'teacher' }),
+      });
+      expect(signUp.status).toBe(200);
+      const mailDir = path.join(serviceData, 'mail');
+      const deadlineMail = Date.now() + 10_000;
+      while (Date.now() < deadlineMail && !(existsSync(mailDir) && readdirSync(mailDir).length > 0))
+        await new Promise((r) => setTimeout(r, 100));
+      // The .eml files are quoted-printable: soft line breaks and =XX escapes.
+      const mail = readdirSync(mailDir).map((f) =>
+        readFileSync(path.join(mailDir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      );
+      const token = /verify-email\?token=([\w.-]+)/.exec(mail.join('\n'))?.[1];
+      expect(token, 'the confirmation mail carries its link').toBeTruthy();
+      expect(log).not.toContain(token!);
+      expect(log).not.toContain('[mail]');
+
+      npm.kill('SIGTERM');
+      expect(await exited, log).toBe(0);
+      expect(log).toContain('Received SIGTERM, shutting down.');
+      const stillUp = await fetch(`${url}/api/health`).then(
+        () => true,
+        () => false,
+      );
+      expect(stillUp, 'the server stopped with npm').toBe(false);
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+      rmSync(serviceData, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

@@ -1,6 +1,7 @@
 import { DEMO_SUPPORT_EMAIL, seedDemo, type DemoSeedResult } from '../../modules/operator/demo.service';
 import { demoSecret } from '../../modules/operator/demo-secret';
 import { defineCommand, flag, type Io } from '../command';
+import { dataDirPrefix, describeDataPlace, type DataPlace } from '../../lib/first-start';
 
 const OTHER_PASSWORD = '(another password)';
 
@@ -31,7 +32,7 @@ export const demoCommands = [
         secret: demoSecret(config.dataDir),
         resetPasswords: input.resetPasswords,
       });
-      printDemo(io, result);
+      printDemo(io, result, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, cwd: process.cwd() });
       if (!config.supportEmail) {
         io.out(`SUPPORT_EMAIL is not set: set SUPPORT_EMAIL=${result.supportEmail} so the server treats that account as support.`);
       }
@@ -39,7 +40,7 @@ export const demoCommands = [
   }),
 ];
 
-function printDemo(io: Io, result: DemoSeedResult) {
+function printDemo(io: Io, result: DemoSeedResult, place: DataPlace) {
   const { added, school } = result;
   const parts = [
     added.school && 'the school',
@@ -55,7 +56,7 @@ function printDemo(io: Io, result: DemoSeedResult) {
       ? `Demo data of ${school.schoolname} (${school.domain}): added ${parts.join(', ')}.`
       : `Demo data of ${school.schoolname} (${school.domain}) is all in place; nothing was added.`,
   );
-  io.out('Demo sign-ins (the same on every run):');
+  io.out(`Demo sign-ins of ${describeDataPlace(place)} (the same on every run; another data folder has its own):`);
   const width = Math.max(...result.accounts.map((a) => a.email.length));
   const passwordWidth = Math.max(...result.accounts.map((a) => (a.password ?? OTHER_PASSWORD).length));
   for (const a of result.accounts) {
@@ -63,7 +64,7 @@ function printDemo(io: Io, result: DemoSeedResult) {
   }
   if (result.accounts.some((a) => !a.password)) {
     io.out(
-      `${OTHER_PASSWORD}: the account no longer has its demo password; npm run cli -- demo:seed --reset-passwords sets it back (never the support account's).`,
+      `${OTHER_PASSWORD}: the account no longer has its demo password; ${dataDirPrefix(place)}npm run cli -- demo:seed --reset-passwords sets it back (never the support account's).`,
     );
   }
 }
