@@ -245,15 +245,16 @@ describe('parseOneRoster', () => {
     const ids = Array.from({ length: n }, (_, i) => i);
     const preview = parseOneRoster(
       district({
-        users: [user('t1', 'teacher', 'Tess', 'Teacher', 'tess@school.org'), ...ids.map((i) => user(`s${i}`, 'student', 'S', `${i}`, `s${i}@school.org`))],
+        users: [
+          user('t1', 'teacher', 'Tess', 'Teacher', 'tess@school.org'),
+          ...ids.map((i) => user(`s${i}`, 'student', 'S', `${i}`, `s${i}@school.org`)),
+        ],
         enrollments: [enrol('e0', 'c1', 't1', 'teacher'), ...ids.map((i) => enrol(`e${i + 1}`, 'c1', `s${i}`, 'student'))],
       }),
       'tess@school.org',
     );
     expect(preview.rows).toEqual([]);
-    expect(preview.errors).toEqual([
-      { file: 'enrollments.csv', line: n + 2, code: 'too_many_rows', reason: tooManyRowsMessage(n) },
-    ]);
+    expect(preview.errors).toEqual([{ file: 'enrollments.csv', line: n + 2, code: 'too_many_rows', reason: tooManyRowsMessage(n) }]);
     expect(canImport(preview, true)).toBe(false);
   });
 });

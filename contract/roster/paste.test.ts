@@ -27,7 +27,9 @@ describe('parsePastedStudents: the line shapes a teacher pastes', () => {
   });
 
   it('reads cells copied from a spreadsheet (tabs), in any column order, and a quoted cell', () => {
-    expect(pairs('Maria\tLopez\tmaria@school.test\nben@school.test\tBen\tOkafor\n"Ruiz, Ana"\tana@school.test\nlee@school.test\t\t')).toEqual([
+    expect(
+      pairs('Maria\tLopez\tmaria@school.test\nben@school.test\tBen\tOkafor\n"Ruiz, Ana"\tana@school.test\nlee@school.test\t\t'),
+    ).toEqual([
       ['maria@school.test', 'Maria Lopez'],
       ['ben@school.test', 'Ben Okafor'],
       ['ana@school.test', 'Ruiz, Ana'],
@@ -43,7 +45,11 @@ describe('parsePastedStudents: the line shapes a teacher pastes', () => {
   });
 
   it('reads a line of recipients copied from a mail program as one student per address', () => {
-    expect(pairs('Maria Lopez <maria@school.test>, Ben <ben@school.test>\n"Ruiz, Ana" <ana@school.test>; cy@school.test\nd@school.test e@school.test')).toEqual([
+    expect(
+      pairs(
+        'Maria Lopez <maria@school.test>, Ben <ben@school.test>\n"Ruiz, Ana" <ana@school.test>; cy@school.test\nd@school.test e@school.test',
+      ),
+    ).toEqual([
       ['maria@school.test', 'Maria Lopez'],
       ['ben@school.test', 'Ben'],
       ['ana@school.test', 'Ruiz, Ana'],

@@ -67,7 +67,11 @@ export function nameFromAddress(email: string): string {
 }
 
 const angle = /^(.*?)<([^<>]*)>[\s,;]*$/;
-const unquote = (v: string) => v.trim().replace(/^"(.*)"$/s, '$1').trim();
+const unquote = (v: string) =>
+  v
+    .trim()
+    .replace(/^"(.*)"$/s, '$1')
+    .trim();
 const ats = (v: string) => v.split('@').length - 1;
 
 type Entry = { email: string; name: string } | { reason: string };

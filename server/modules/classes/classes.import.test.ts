@@ -132,7 +132,11 @@ describe('roster import: behaviour', () => {
     expect(second.body).toMatchObject({ written: true, classesCreated: [], newClasses: [], added: 1, alreadyOnRoster: 1 });
     const dry = await importRoster(teacher, {
       dryRun: true,
-      rows: [row(2, 'e@example.org', 'E', 'physics', 'p2'), row(3, 'f@example.org', 'F', 'Physics', 'P9'), row(4, 'g@example.org', 'G', 'Physics', 'P9')],
+      rows: [
+        row(2, 'e@example.org', 'E', 'physics', 'p2'),
+        row(3, 'f@example.org', 'F', 'Physics', 'P9'),
+        row(4, 'g@example.org', 'G', 'Physics', 'P9'),
+      ],
     });
     expect(dry.body.newClasses).toEqual([{ className: 'Physics', period: 'P9' }]);
     // Made in one transaction, so they share a creation time: compare them in a fixed order.

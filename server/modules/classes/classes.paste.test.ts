@@ -38,9 +38,14 @@ describe('pasting a list of students', () => {
     const res = await paste(
       teacher,
       c.id,
-      ['maria.lopez@school.test', 'Ben Okafor <ben@school.test>', 'not an address', 'Cy\tLee\tcy@school.test', 'ana@school.test', 'dee@school'].join(
-        '\n',
-      ),
+      [
+        'maria.lopez@school.test',
+        'Ben Okafor <ben@school.test>',
+        'not an address',
+        'Cy\tLee\tcy@school.test',
+        'ana@school.test',
+        'dee@school',
+      ].join('\n'),
     );
     expect(res.status).toBe(201);
     expect(res.body.added.map((s) => [s.email, s.name, s.linked])).toEqual([
@@ -141,7 +146,10 @@ describe('a name made from the address lasts until the student signs in', () => 
       [typed, 'Kimberly Ng', true],
       [email, 'Samuel Ortiz-Vega', true],
     ]);
-    const records = await ctx.database.db.select({ name: schema.studentAssignment.name }).from(schema.studentAssignment).where(eq(schema.studentAssignment.email, email));
+    const records = await ctx.database.db
+      .select({ name: schema.studentAssignment.name })
+      .from(schema.studentAssignment)
+      .where(eq(schema.studentAssignment.email, email));
     expect(records).toEqual([{ name: 'Samuel Ortiz-Vega' }]);
   });
 });

@@ -165,7 +165,12 @@ async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[]): Prom
     .values(
       fresh.map((s) => {
         const user = users.get(s.email);
-        return { classId: id, email: s.email, name: s.name ?? accountName(user?.name) ?? nameFromAddress(s.email), userId: user?.id ?? null };
+        return {
+          classId: id,
+          email: s.email,
+          name: s.name ?? accountName(user?.name) ?? nameFromAddress(s.email),
+          userId: user?.id ?? null,
+        };
       }),
     )
     .returning();
@@ -206,10 +211,9 @@ export async function pasteStudents(
   const { students, bad } = parsePastedStudents(input.text);
   if (!students.length) {
     await ownClassRow(db, actor, id);
-    throw invalidInput(
-      bad.length ? 'No line of this list can be added: each one is shown with why.' : 'Paste the students, one a line.',
-      { text: bad.length ? `${bad.length} line${bad.length === 1 ? '' : 's'} cannot be added.` : 'Paste the students, one a line.' },
-    );
+    throw invalidInput(bad.length ? 'No line of this list can be added: each one is shown with why.' : 'Paste the students, one a line.', {
+      text: bad.length ? `${bad.length} line${bad.length === 1 ? '' : 's'} cannot be added.` : 'Paste the students, one a line.',
+    });
   }
   return db.transaction(async (tx) => {
     const [cls] = await tx.select({ id: k.id }).from(k).where(ownClass(actor, id)).for('update');
