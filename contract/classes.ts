@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
-import { ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './roster';
+import { PASTE_MAX_CHARS, ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './roster';
 
 /** My Students: a teacher's classes and their rosters (PRODUCT.md section 6, docs/decisions.md). */
 
@@ -59,6 +59,19 @@ export const addStudentsInput = z.strictObject({
 });
 export type AddStudentsInput = z.input<typeof addStudentsInput>;
 
+/**
+ * POST /api/classes/:id/students/paste: the text of "Paste a list", read on the server with the
+ * same reader as the page's preview (contract/roster/paste.ts). Bad lines are reported, never
+ * fatal: the good lines are added. Each line's own checks run there, so the text as a whole is
+ * only bounded here.
+ */
+export const pasteStudentsInput = z.strictObject({
+  text: z
+    .string({ error: 'Paste the students, one a line.' })
+    .max(PASTE_MAX_CHARS, `Paste at most ${PASTE_MAX_CHARS.toLocaleString('en')} characters at a time.`),
+});
+export type PasteStudentsInput = z.input<typeof pasteStudentsInput>;
+
 /** Turn joining by code on (a new code each time) or off. */
 export const joinCodeInput = z.strictObject({ enabled: z.boolean() });
 export type JoinCodeInput = z.input<typeof joinCodeInput>;
@@ -107,6 +120,12 @@ export const addStudentsResult = z.object({
 });
 export type AddStudentsResult = z.infer<typeof addStudentsResult>;
 
+export const pasteStudentsResult = addStudentsResult.extend({
+  /** The lines not added, with why (the page leaves them in the box to be fixed). */
+  bad: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
+});
+export type PasteStudentsResult = z.infer<typeof pasteStudentsResult>;
+
 export const joinClassResult = z.object({
   classId: z.string(),
   className: z.string(),
@@ -150,6 +169,8 @@ export const importRosterResult = z.object({
   /** The server's own reading of the rows: what would be (or was) added, and every bad row with why. */
   preview: rosterImportPreview,
   written: z.boolean(),
+  /** The classes the rows name that the teacher does not have: made by this import (or, unwritten, by one that writes). */
+  newClasses: z.array(z.object({ className: z.string(), period: z.string().nullable() })),
   /** Classes made for rows naming a class the teacher did not have. */
   classesCreated: z.array(classSummary),
   added: z.number().int(),

@@ -3,3 +3,13 @@ export { parseCsv, detectDelimiter, type CsvDelimiter, type CsvRecord, type CsvP
 export { parseRosterCsv, normalizeHeader } from './plain';
 export { parseOneRoster, type OneRosterFiles } from './oneroster';
 export * from './preview';
+export {
+  parsePastedStudents,
+  nameFromAddress,
+  PASTE_MAX_CHARS,
+  PASTE_MAX_STUDENTS,
+  PASTE_REASONS,
+  type BadPasteLine,
+  type PastedStudent,
+  type PasteResult,
+} from './paste';

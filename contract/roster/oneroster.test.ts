@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOneRoster, type OneRosterFiles } from './oneroster';
+import { canImport, classesToCreate, ROSTER_IMPORT_MAX_ROWS, tooManyRowsMessage } from './preview';
 
 const USERS_HEADER =
   'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password';
@@ -237,5 +238,40 @@ describe('parseOneRoster', () => {
 
   it('refuses an empty file, naming it', () => {
     expect(summary({ ...district(), classes: '' }).errors).toEqual([['classes.csv', null, 'not_csv']]);
+  });
+
+  it(`refuses an export with more than ${ROSTER_IMPORT_MAX_ROWS} students of the teacher as a whole, saying how many`, () => {
+    const n = ROSTER_IMPORT_MAX_ROWS + 1;
+    const ids = Array.from({ length: n }, (_, i) => i);
+    const preview = parseOneRoster(
+      district({
+        users: [
+          user('t1', 'teacher', 'Tess', 'Teacher', 'tess@school.org'),
+          ...ids.map((i) => user(`s${i}`, 'student', 'S', `${i}`, `s${i}@school.org`)),
+        ],
+        enrollments: [enrol('e0', 'c1', 't1', 'teacher'), ...ids.map((i) => enrol(`e${i + 1}`, 'c1', `s${i}`, 'student'))],
+      }),
+      'tess@school.org',
+    );
+    expect(preview.rows).toEqual([]);
+    expect(preview.errors).toEqual([{ file: 'enrollments.csv', line: n + 2, code: 'too_many_rows', reason: tooManyRowsMessage(n) }]);
+    expect(canImport(preview, true)).toBe(false);
+  });
+});
+
+describe('classesToCreate', () => {
+  it('names each class the rows name that the teacher does not have (name and period, case ignored), once', () => {
+    const rows = [
+      { className: 'Biology', period: '3' },
+      { className: 'BIOLOGY', period: '3' },
+      { className: 'Biology', period: '4' },
+      { className: 'Chemistry', period: null },
+      { className: null, period: null },
+      { className: 'chemistry', period: null },
+    ];
+    expect(classesToCreate(rows, [{ name: 'biology', section: '3' }])).toEqual([
+      { className: 'Biology', period: '4' },
+      { className: 'Chemistry', period: null },
+    ]);
   });
 });

@@ -191,8 +191,15 @@ export function parseOneRoster(files: OneRosterFiles, teacherEmail: string): Ros
       continue;
     }
     if (rows.length >= ROSTER_IMPORT_MAX_ROWS) {
-      errors.push(tooManyRowsError(enrollment.line, 'enrollments.csv'));
-      break;
+      // The whole export is refused, never imported in part: no rows, one error saying how many there are.
+      const more = enrollments.records.filter(
+        (e) =>
+          e.line >= enrollment.line &&
+          sections.has(enrollments.get(e, 'classSourcedId')) &&
+          sameText(enrollments.get(e, 'role'), 'student') &&
+          !isDeleted(enrollments.get(e, 'status')),
+      ).length;
+      return { rows: [], errors: [tooManyRowsError(enrollment.line, 'enrollments.csv', rows.length + more)] };
     }
     const name = [users.get(user, 'givenName'), users.get(user, 'familyName')].filter(Boolean).join(' ');
     const result = validateStudent(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRosterCsv } from './plain';
-import { ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './preview';
+import { canImport, ROSTER_IMPORT_MAX_ROWS, rosterImportPreview, tooManyRowsMessage } from './preview';
 
 const codes = (text: string) => parseRosterCsv(text).errors.map((e) => [e.line, e.field, e.code]);
 
@@ -105,11 +105,18 @@ describe('parseRosterCsv', () => {
     expect(preview.rows).toHaveLength(1);
   });
 
-  it(`stops after ${ROSTER_IMPORT_MAX_ROWS} rows with one error naming the line`, () => {
-    const lines = Array.from({ length: ROSTER_IMPORT_MAX_ROWS + 5 }, (_, i) => `s${i}@x.org`);
-    const preview = parseRosterCsv(`email\n${lines.join('\n')}`);
-    expect(preview.rows).toHaveLength(ROSTER_IMPORT_MAX_ROWS);
+  it(`refuses a file over ${ROSTER_IMPORT_MAX_ROWS} rows as a whole: no rows to import, one error with the count and how to split`, () => {
+    const lines = Array.from({ length: ROSTER_IMPORT_MAX_ROWS + 1 }, (_, i) => `s${i}@x.org,S,Bio`);
+    const preview = parseRosterCsv(`email,name,class\n${lines.join('\n')}\n,,\n`);
+    expect(preview.rows).toEqual([]);
     expect(preview.errors.map((e) => [e.line, e.code])).toEqual([[ROSTER_IMPORT_MAX_ROWS + 2, 'too_many_rows']]);
+    expect(preview.errors[0]!.reason).toBe(tooManyRowsMessage(ROSTER_IMPORT_MAX_ROWS + 1));
+    expect(preview.errors[0]!.reason).toMatch(/at most 2,000 students, and this one has 2,001\. Nothing was added: split the file/);
+    // Leaving out the bad rows cannot import part of it.
+    expect(canImport(preview, true)).toBe(false);
+    const exactly = parseRosterCsv(`email,name,class\n${lines.slice(1).join('\n')}`);
+    expect([exactly.rows.length, exactly.errors]).toEqual([ROSTER_IMPORT_MAX_ROWS, []]);
+    expect(canImport(exactly, false)).toBe(true);
   });
 
   it('refuses a file without an email column, naming the header line', () => {

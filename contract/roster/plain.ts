@@ -10,12 +10,15 @@ import {
 
 type Column = 'email' | 'name' | 'firstName' | 'lastName' | 'className' | 'period';
 
+/** Header names of the e-mail column (normalized): also how a pasted list's header row is told apart. */
+export const EMAIL_HEADERS = ['email', 'emailaddress', 'mail', 'studentemail', 'studentemailaddress'] as const;
+
 /**
  * Header names each column is known by, compared without case, spaces, hyphens, underscores and
  * dots ("E-mail", "Email Address", "student_email" all read as the e-mail column).
  */
 const HEADER_NAMES: Record<Column, readonly string[]> = {
-  email: ['email', 'emailaddress', 'mail', 'studentemail', 'studentemailaddress'],
+  email: EMAIL_HEADERS,
   name: ['name', 'fullname', 'studentname', 'displayname'],
   firstName: ['firstname', 'givenname'],
   lastName: ['lastname', 'familyname', 'surname'],
@@ -79,8 +82,9 @@ export function parseRosterCsv(text: string): RosterImportPreview {
     // Rows with no value at all are the blank lines spreadsheets leave at the end (",,").
     if (record.fields.every((field) => field.trim() === '')) continue;
     if (++count > ROSTER_IMPORT_MAX_ROWS) {
-      errors.push(tooManyRowsError(record.line));
-      break;
+      // The whole file is refused, never imported in part: no rows, one error saying how many there are.
+      const total = count - 1 + records.filter((r) => r.line >= record.line && r.fields.some((f) => f.trim() !== '')).length;
+      return { rows: [], errors: [tooManyRowsError(record.line, undefined, total)] };
     }
     const name =
       columns.name !== undefined

@@ -131,12 +131,48 @@ export function validateStudent(
   return { row: { line, email: email.data, name, className, period } };
 }
 
-/** The error for a row beyond ROSTER_IMPORT_MAX_ROWS; the rows after it are not read. */
-export function tooManyRowsError(line: number, file?: RosterImportFile): RosterImportError {
-  return {
-    ...(file ? { file } : {}),
-    line,
-    code: 'too_many_rows',
-    reason: `One import takes at most ${ROSTER_IMPORT_MAX_ROWS} students; this row and the ones after it were not read. Split the file.`,
-  };
+const LIMIT = ROSTER_IMPORT_MAX_ROWS.toLocaleString('en');
+
+/**
+ * Why an import over ROSTER_IMPORT_MAX_ROWS students is refused as a whole (never written in part):
+ * the limit, how many there are when known, and how to split the file.
+ */
+export function tooManyRowsMessage(count?: number): string {
+  const has = count === undefined ? `more than ${LIMIT}` : count.toLocaleString('en');
+  return `One import takes at most ${LIMIT} students, and this one has ${has}. Nothing was added: split the file into parts of at most ${LIMIT} students (keep each class's students in one part) and import each part.`;
+}
+
+/** The error for rows beyond ROSTER_IMPORT_MAX_ROWS: it refuses the whole import (see importBlocked). */
+export function tooManyRowsError(line: number, file?: RosterImportFile, count?: number): RosterImportError {
+  return { ...(file ? { file } : {}), line, code: 'too_many_rows', reason: tooManyRowsMessage(count) };
+}
+
+/** A problem no "leave out the bad rows" gets past: the file itself must change (too many rows). */
+export const importBlocked = (preview: RosterImportPreview) => preview.errors.some((e) => e.code === 'too_many_rows');
+
+/** Whether a preview may be imported: rows to add, no bad row unless the teacher leaves them out, and nothing blocking. */
+export const canImport = (preview: RosterImportPreview, skipBadRows: boolean) =>
+  preview.rows.length > 0 && !importBlocked(preview) && (preview.errors.length === 0 || skipBadRows);
+
+/** The key two classes are one by: name and period (the class's section), case ignored; no period is no section. */
+export const rosterClassKey = (name: string, section: string | null) => `${name.toLowerCase()}\u0000${(section ?? '').toLowerCase()}`;
+
+/**
+ * The classes the rows name that the teacher does not have (by rosterClassKey): the ones an
+ * import makes, each once, in the order the rows first name them.
+ */
+export function classesToCreate(
+  rows: readonly Pick<RosterImportRow, 'className' | 'period'>[],
+  existing: readonly { name: string; section: string | null }[],
+): { className: string; period: string | null }[] {
+  const known = new Set(existing.map((c) => rosterClassKey(c.name, c.section)));
+  const made: { className: string; period: string | null }[] = [];
+  for (const row of rows) {
+    if (row.className === null) continue;
+    const key = rosterClassKey(row.className, row.period);
+    if (known.has(key)) continue;
+    known.add(key);
+    made.push({ className: row.className, period: row.period });
+  }
+  return made;
 }

@@ -26,11 +26,14 @@ describe('sign-up and the roster hint', () => {
     });
     expect(made.status()).toBe(201);
     const { id } = (await made.json()) as { id: string };
-    const added = await teacher.request.post(`${baseUrl}/api/classes/${id}/students`, {
-      data: { students: [{ email: rostered, name: 'Riley Roster' }] },
+    // Pasted as a bare address beside a bad line: the address is added all the same.
+    const added = await teacher.request.post(`${baseUrl}/api/classes/${id}/students/paste`, {
+      data: { text: `${rostered}\nnot an address` },
       headers: { Origin: baseUrl },
     });
     expect(added.status()).toBe(201);
+    const pasted = (await added.json()) as { added: { name: string }[]; bad: { line: number }[] };
+    expect([pasted.added.length, pasted.bad.map((b) => b.line)]).toEqual([1, [2]]);
     await teacher.close();
 
     const context = await contextAs(getBrowser(), null, { width: 360, height: 760, bypassCSP: true });

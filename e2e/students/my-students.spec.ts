@@ -1,7 +1,7 @@
-// Behaviour: My Students lets a premium teacher make a class, add students one at a time or by a pasted list (bad lines shown, nothing sent until fixed), remove one, and show a join code; it fits 360 px; a free teacher is refused; Import previews a CSV before writing.
+// Behaviour: My Students lets a premium teacher make a class, add students one at a time or by a pasted list (bare addresses named from the address; a bad line is shown with why and left in the box while the others are added), remove one, and show a join code; it fits 360 px in both themes; a free teacher is refused; Import previews a CSV before writing, marks the classes it would make and refuses a file over 2,000 rows; a student's join message names the section.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../fixtures/axe';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
@@ -27,16 +27,24 @@ async function newClass(page: Page, name: string) {
   await page.getByRole('heading', { level: 2, name: `${name} · P3` }).waitFor();
 }
 
+const setTheme = (context: BrowserContext, theme: 'light' | 'dark') =>
+  context.addInitScript((mode) => localStorage.setItem('classbots.themeMode', mode), theme);
+
+/** Two bare addresses, one named line and one bad line (line 3). */
+const pastedList = (t: string) =>
+  `ben.okafor+${t}@school.test\nCy Lee <cy.${t}@school.test>\ndee.${t}@school, Dee\nmaria.lopez+${t}@school.test`;
+
 describe('My Students', () => {
-  for (const width of [1280, 360]) {
-    it(`builds a class roster at ${width} px: add, paste with a bad line, remove, join code`, async () => {
+  const journeys = [
+    { width: 1280, theme: 'dark' as const, other: 'light' as const },
+    { width: 360, theme: 'light' as const, other: 'dark' as const },
+  ];
+  for (const { width, theme } of journeys) {
+    it(`builds a class roster at ${width} px (${theme}): add, paste with bare addresses and a bad line, remove, join code`, async () => {
       const context = await contextAs(getBrowser(), 'premiumTeacher', { width, bypassCSP: true });
+      await setTheme(context, theme);
       const page = await context.newPage();
       const errors = trackErrors(page);
-      const sent: string[] = [];
-      page.on('request', (r) => {
-        if (r.method() === 'POST' && /\/api\/classes\/[^/]+\/students$/.test(new URL(r.url()).pathname)) sent.push(r.postData() ?? '');
-      });
       const t = token();
       const name = `Biology ${t}`;
       await openAndSettle(page, '/mystudents');
@@ -53,24 +61,24 @@ describe('My Students', () => {
       await roster.getByText(`ana.${t}@school.test`).waitFor();
       await roster.getByText('No account yet').waitFor();
 
-      // A pasted list with one bad line: shown, the button stays off, nothing is sent.
+      // A pasted list: two bare addresses, a named one and a bad line. The bad line is shown with
+      // why and does not hold back the others; after adding, it stays in the box to be fixed.
       const paste = page.getByRole('textbox', { name: 'Students, one a line' });
-      await paste.fill(`ben.${t}@school.test, Ben Okafor\nCy Lee <cy.${t}@school.test>\ndee.${t}@school, Dee`);
-      const bad = page.getByRole('alert').filter({ hasText: 'Fix this line before adding' });
-      await bad.getByText(/Line 3 .*Enter a valid e-mail address\./).waitFor();
-      const addMany = page.getByRole('button', { name: /^Add (\d+ )?students?$/ });
-      expect(await addMany.isDisabled()).toBe(true);
-      const sentBefore = sent.length;
-      await shoot(page, `my-students-paste-bad-${width}`);
-      if (width === 360) expect(await scrollsSideways(page)).toBe(false);
-
-      await paste.fill(`ben.${t}@school.test, Ben Okafor\nCy Lee <cy.${t}@school.test>\ndee.${t}@school.test, Dee`);
-      await expect.poll(() => bad.count()).toBe(0);
-      expect(sent.length).toBe(sentBefore);
+      await paste.fill(pastedList(t));
+      const bad = page.getByRole('alert').filter({ hasText: 'This line will not be added (the others can be)' });
+      await bad.getByText(/Line 3 .*This is not an e-mail address\./).waitFor();
       await page.getByRole('button', { name: 'Add 3 students' }).click();
-      for (const who of ['ben', 'cy', 'dee']) await roster.getByText(`${who}.${t}@school.test`).waitFor();
+      await roster.getByText(`cy.${t}@school.test`).waitFor();
+      for (const who of ['Ben Okafor', 'Maria Lopez', 'Cy Lee']) await roster.getByText(who, { exact: true }).waitFor();
       await classList.getByRole('button', { name: new RegExp(`${name}.*4 students`) }).waitFor();
-      expect(await paste.inputValue()).toBe('');
+      expect(await paste.inputValue()).toBe(`dee.${t}@school, Dee`);
+      await bad.getByText(/Line 1 .*This is not an e-mail address\./).waitFor();
+      await page.getByText('3 students added. 1 line was not added: it is left in the box with why.').waitFor();
+      await transitionsDone(page);
+      await shoot(page, `my-students-paste-bad-${width}-${theme}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+      await paste.fill('');
 
       // Remove one, after confirming.
       await roster.getByRole('button', { name: 'Remove Ben Okafor' }).click();
@@ -100,6 +108,28 @@ describe('My Students', () => {
         .click();
       await expect.poll(() => classList.getByRole('button', { name: new RegExp(name) }).count()).toBe(0);
       expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const { width, other } of journeys) {
+    it(`shows a pasted list with a bad line in the ${other} theme at ${width} px`, async () => {
+      const context = await contextAs(getBrowser(), 'premiumTeacher', { width, bypassCSP: true });
+      await setTheme(context, other);
+      const page = await context.newPage();
+      await openAndSettle(page, '/mystudents');
+      await newClass(page, `Paste ${token()}`);
+      await page.getByRole('textbox', { name: 'Students, one a line' }).fill(pastedList(token()));
+      await page
+        .getByRole('alert')
+        .getByText(/Line 3 .*This is not an e-mail address\./)
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Add 3 students' }).isEnabled()).toBe(true);
+      await transitionsDone(page);
+      await shoot(page, `my-students-paste-bad-${width}-${other}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (width === 360) expect(await scrollsSideways(page)).toBe(false);
+      await page.getByRole('textbox', { name: 'Students, one a line' }).fill('');
       await context.close();
     });
   }
@@ -168,7 +198,8 @@ describe('My Students', () => {
       .getByTestId('import-files')
       .setInputFiles([file('users.csv', users), file('classes.csv', classes), file('enrollments.csv', enrollments)]);
     await dialog.getByText('1 student to add').waitFor();
-    await dialog.getByRole('heading', { name: /^Physics · 2 \(1\)$/ }).waitFor();
+    await dialog.getByRole('heading', { name: /^Physics · 2 \(1\) new class$/ }).waitFor();
+    await dialog.getByText('The import makes 1 new class.').waitFor();
     await dialog.getByText('Al Ng <al@school.test>').waitFor();
     await dialog.getByText('1 row cannot be added').waitFor();
     await dialog.getByText('users.csv line 4: The e-mail address is missing.').waitFor();
@@ -184,6 +215,14 @@ describe('My Students', () => {
       .setInputFiles(file('class.csv', 'email,name,class\nx@school.test,Xu,Art\ny@school.test,Yo,Art\n'));
     await dialog.getByText('2 students to add').waitFor();
     expect(await dialog.getByText('cannot be added').count()).toBe(0);
+
+    // Over 2,000 rows: refused as a whole, with the count and how to split; nothing can be imported.
+    const big = Array.from({ length: 2001 }, (_, i) => `s${i}@school.test,S,Art`).join('\n');
+    await dialog.getByTestId('import-files').setInputFiles(file('big.csv', `email,name,class\n${big}\n`));
+    await dialog.getByText('One import takes at most 2,000 students, and this one has 2,001.', { exact: false }).waitFor();
+    await dialog.getByText('0 students to add').waitFor();
+    expect(await dialog.getByRole('checkbox').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /^Import \d+ students?$/ }).isDisabled()).toBe(true);
     expect(posts).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -199,6 +238,7 @@ describe('My Students', () => {
     const csv = `email,name,class\nimp1.${t}@school.test,Ivy One,Chem ${t}\nimp2.${t}@school.test,Ivo Two,Chem ${t}\nnot-an-address,Bad Row,Chem ${t}\n`;
     await dialog.getByTestId('import-files').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText('2 students to add').waitFor();
+    await dialog.getByRole('heading', { name: `Chem ${t} (2) new class` }).waitFor();
     await dialog.getByText(/Line 4: This is not an e-mail address\./).waitFor();
     const go = dialog.getByRole('button', { name: 'Import 2 students' });
     expect(await go.isDisabled()).toBe(true);
@@ -234,7 +274,8 @@ describe('My Students', () => {
     const join = mine.getByRole('region', { name: 'Join a class' });
     await join.getByRole('textbox', { name: 'Class code' }).fill(code.toLowerCase());
     await join.getByRole('button', { name: 'Join' }).click();
-    await join.getByRole('status').getByText(`You joined ${name}`, { exact: false }).waitFor();
+    // The message names the section, so two sections of one class can be told apart.
+    await join.getByRole('status').getByText(`You joined ${name} · P3 with `, { exact: false }).waitFor();
     expect(await scrollsSideways(mine)).toBe(false);
 
     await page.reload();

@@ -85,6 +85,8 @@ export const strings = {
       joining: 'Joining…',
       joined: (className: string, teacher: string) => `You joined ${className} with ${teacher}.`,
       already: (className: string) => `You are already in ${className}.`,
+      /** A class as the join messages name it: with its period or section, so two sections can be told apart. */
+      classLabel: (name: string, section: string | null) => (section ? `${name} · ${section}` : name),
     },
     savedResources: { title: 'Saved Docs', body: 'The documents and conversations you save will appear here.' },
     myStudents: { title: 'My Students', body: 'Here you will manage your students and classes.' },
@@ -695,9 +697,13 @@ export const strings = {
     alreadyThere: (n: number) => (n === 1 ? '1 was already in the class.' : `${n} were already in the class.`),
     pasteHeading: 'Paste a list',
     pasteLabel: 'Students, one a line',
-    pasteHelp: 'One student a line: “e-mail, name” or “name <e-mail>”.',
-    pasteBad: (n: number) => (n === 1 ? 'Fix this line before adding:' : `Fix these ${n} lines before adding:`),
+    pasteHelp:
+      'One student a line: “name <e-mail>”, “e-mail, name”, cells copied from a spreadsheet, or just the e-mail (the name is then made from the address until the student signs in).',
+    pasteBad: (n: number) =>
+      n === 1 ? 'This line will not be added (the others can be):' : `These ${n} lines will not be added (the others can be):`,
     pasteLine: (line: number, text: string, reason: string) => `Line ${line} (“${text}”): ${reason}`,
+    pasteLeft: (n: number) =>
+      n === 1 ? '1 line was not added: it is left in the box with why.' : `${n} lines were not added: they are left in the box with why.`,
     pasteAdd: (n: number) => (n === 0 ? 'Add students' : n === 1 ? 'Add 1 student' : `Add ${n} students`),
     unsavedPaste: 'The list you pasted is not added yet. If you leave now, it is lost.',
     joinHeading: 'Join code',
@@ -716,6 +722,8 @@ export const strings = {
     importRead: (n: number) => (n === 1 ? '1 student to add' : `${n} students to add`),
     importNoClass: (name: string) => `No class named in the file: goes to ${name}`,
     importNoClassNoTarget: 'No class named in the file',
+    importNewClass: 'new class',
+    importNewClasses: (n: number) => (n === 1 ? 'The import makes 1 new class.' : `The import makes ${n} new classes.`),
     importBadHeading: (n: number) => (n === 1 ? '1 row cannot be added' : `${n} rows cannot be added`),
     importBadRow: (where: string, reason: string) => `${where}: ${reason}`,
     importLine: (line: number, file?: string) => (file ? `${file} line ${line}` : `Line ${line}`),

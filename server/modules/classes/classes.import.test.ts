@@ -81,7 +81,7 @@ describe('roster import: behaviour', () => {
       dryRun: true,
       rows: [
         row(2, ' Ada@Example.org ', 'Ada', 'Biology', 'P3'),
-        row(3, 'grace@example.org', null, 'Biology', 'P3'),
+        row(3, 'grace.hopper@example.org', null, 'Biology', 'P3'),
         row(4, 'nope', 'X', 'Biology', 'P3'),
       ],
     });
@@ -89,8 +89,10 @@ describe('roster import: behaviour', () => {
     expect(res.body).toMatchObject({ written: false, classesCreated: [], added: 0, alreadyOnRoster: 0 });
     expect(res.body.preview.rows).toEqual([
       { line: 2, email: 'ada@example.org', name: 'Ada', className: 'Biology', period: 'P3' },
-      { line: 3, email: 'grace@example.org', name: 'grace', className: 'Biology', period: 'P3' },
+      { line: 3, email: 'grace.hopper@example.org', name: 'Grace Hopper', className: 'Biology', period: 'P3' },
     ]);
+    // The preview says which class the import would make.
+    expect(res.body.newClasses).toEqual([{ className: 'Biology', period: 'P3' }]);
     expect(res.body.preview.errors).toEqual([expect.objectContaining({ line: 4, field: 'email', code: 'invalid_email' })]);
     expect(await classes(teacher)).toEqual([]);
     expect(await rosterRows()).toBe(before);
@@ -127,7 +129,16 @@ describe('roster import: behaviour', () => {
     const second = await importRoster(teacher, {
       rows: [row(2, 'A@example.org', 'A', 'PHYSICS', 'p2'), row(3, 'd@example.org', 'D', 'physics', 'P2')],
     });
-    expect(second.body).toMatchObject({ written: true, classesCreated: [], added: 1, alreadyOnRoster: 1 });
+    expect(second.body).toMatchObject({ written: true, classesCreated: [], newClasses: [], added: 1, alreadyOnRoster: 1 });
+    const dry = await importRoster(teacher, {
+      dryRun: true,
+      rows: [
+        row(2, 'e@example.org', 'E', 'physics', 'p2'),
+        row(3, 'f@example.org', 'F', 'Physics', 'P9'),
+        row(4, 'g@example.org', 'G', 'Physics', 'P9'),
+      ],
+    });
+    expect(dry.body.newClasses).toEqual([{ className: 'Physics', period: 'P9' }]);
     // Made in one transaction, so they share a creation time: compare them in a fixed order.
     const physics = (await classes(teacher))
       .filter((c) => c.name === 'Physics')
@@ -138,7 +149,7 @@ describe('roster import: behaviour', () => {
     ]);
     expect(await roster(teacher, physics[1]!.id)).toEqual([
       ['a@example.org', 'A'],
-      ['b@example.org', 'b'],
+      ['b@example.org', 'B'],
       ['d@example.org', 'D'],
     ]);
   });
@@ -171,11 +182,18 @@ describe('roster import: behaviour', () => {
     ]);
   });
 
-  it(`refuses more than ${ROSTER_IMPORT_MAX_ROWS} rows with 422 and writes nothing`, async () => {
+  it(`refuses ${ROSTER_IMPORT_MAX_ROWS + 1} rows as a whole with 422, the limit and how to split, and writes nothing`, async () => {
     const before = await rosterRows();
-    const rows = Array.from({ length: ROSTER_IMPORT_MAX_ROWS + 1 }, (_, i) => row(i + 2, `n${i}@example.org`, 'N', 'Big', null));
-    const res = await importRoster(teacher, { rows, skipBadRows: true });
-    expect(res.status).toBe(422);
+    const classesBefore = (await classes(teacher)).length;
+    const rows = Array.from({ length: ROSTER_IMPORT_MAX_ROWS + 1 }, (_, i) => row(i + 2, `n${i}@example.org`, 'N', `Big ${i % 3}`, null));
+    for (const flags of [{ skipBadRows: true }, {}, { dryRun: true }]) {
+      const res = await importRoster(teacher, { rows, ...flags });
+      expect([res.status, res.body.error.code]).toEqual([422, 'too_many_rows']);
+      expect(res.body.error.message).toBe(
+        "One import takes at most 2,000 students, and this one has 2,001. Nothing was added: split the file into parts of at most 2,000 students (keep each class's students in one part) and import each part.",
+      );
+    }
     expect(await rosterRows()).toBe(before);
+    expect((await classes(teacher)).length).toBe(classesBefore);
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Hono } from 'hono';
 import {
   addStudentsInput,
@@ -5,10 +6,11 @@ import {
   importRosterInput,
   joinClassInput,
   joinCodeInput,
+  pasteStudentsInput,
   updateClassInput,
 } from '../../../contract/classes';
 import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, requireUser } from '../../lib/context';
+import { checkInput, readJson, requireUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { idParam, requireClassActor } from './classes.policy';
 import {
@@ -20,6 +22,8 @@ import {
   joinClass,
   listClasses,
   listStudents,
+  pasteStudents,
+  refuseOversizedImport,
   removeStudent,
   setJoinCode,
   updateClass,
@@ -56,7 +60,9 @@ export function classesRoutes() {
   // Declared before /:id routes so "import" is never read as an id.
   app.post('/import', async (c) => {
     const actor = await requireClassActor(c);
-    const input = await readJson(c, importRosterInput);
+    const body = await readJson(c, z.unknown());
+    refuseOversizedImport(body);
+    const input = checkInput(importRosterInput, body);
     const result = await importRoster(db(c), actor, input);
     return c.json(result, result.written ? 201 : 200);
   });
@@ -98,6 +104,14 @@ export function classesRoutes() {
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, addStudentsInput);
     return c.json(await addStudents(db(c), actor, id, input), 201);
+  });
+
+  // A pasted list: the good lines are added, the bad ones answered with why (201 when any was added).
+  app.post('/:id/students/paste', async (c) => {
+    const actor = await requireClassActor(c);
+    const id = idParam(c.req.param('id'));
+    const input = await readJson(c, pasteStudentsInput);
+    return c.json(await pasteStudents(db(c), actor, id, input), 201);
   });
 
   app.delete('/:id/students/:studentId', async (c) => {

@@ -3,6 +3,8 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   CLASS_SECTION_MAX,
   JOIN_CODE_LENGTH,
+  STUDENT_NAME_MAX,
+  type PasteStudentsResult,
   type ImportRosterResult,
   type AddStudentsResult,
   type ClassList,
@@ -11,13 +13,30 @@ import {
   type JoinClassResult,
 } from '../../../contract/classes';
 import type { z } from 'zod';
-import type { addStudentsInput, createClassInput, importRosterInput, joinClassInput, updateClassInput } from '../../../contract/classes';
+import type {
+  addStudentsInput,
+  createClassInput,
+  importRosterInput,
+  joinClassInput,
+  pasteStudentsInput,
+  updateClassInput,
+} from '../../../contract/classes';
 import { isUuid } from '../../../contract/common';
 import { isPremium } from '../../../contract/subscription';
-import { validateStudent, type RosterImportError, type RosterImportRow } from '../../../contract/roster';
+import {
+  nameFromAddress,
+  parsePastedStudents,
+  classesToCreate,
+  ROSTER_IMPORT_MAX_ROWS,
+  rosterClassKey,
+  tooManyRowsMessage,
+  validateStudent,
+  type RosterImportError,
+  type RosterImportRow,
+} from '../../../contract/roster';
 import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../lib/context';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
 import { addClassStudentsToOpenAssignments } from '../assignments/assignments.records';
 import { sharerName } from '../bots/bots.presenter';
 import { classNotFound, ownClass, ownedBy, type ClassActor } from './classes.policy';
@@ -96,22 +115,31 @@ export async function listStudents(db: Db, actor: ClassActor, id: string): Promi
   return { students: rows.map(presentStudent) };
 }
 
-/** The account id of each verified user among these addresses, so new entries are linked at once. */
-async function verifiedUsersByEmail(db: Db, emails: string[]): Promise<Map<string, string>> {
+/** Each verified user among these addresses (id and name), so new entries are linked at once. */
+async function verifiedUsersByEmail(db: Db, emails: string[]): Promise<Map<string, { id: string; name: string }>> {
   if (!emails.length) return new Map();
   const u = schema.user;
   const rows = await db
-    .select({ id: u.id, email: u.email })
+    .select({ id: u.id, email: u.email, name: u.name })
     .from(u)
     .where(and(inArray(sql`lower(${u.email})`, emails), eq(u.emailVerified, true)));
-  return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
+  return new Map(rows.map((row) => [row.email.toLowerCase(), { id: row.id, name: row.name }]));
+}
+
+/** An account's name as a roster keeps it, or null when it has none worth showing. */
+const accountName = (name: string | null | undefined) => name?.trim().slice(0, STUDENT_NAME_MAX) || null;
+
+/** A student to add: `name` null means none was given (the account's, else one from the address). */
+interface StudentToAdd {
+  email: string;
+  name: string | null;
 }
 
 /**
  * Adds students to a class inside the caller's transaction (the class is the actor's, checked by
  * the caller). Addresses already on the roster, or repeated in the list, are reported and left alone.
  */
-async function addStudentsTo(tx: Db, id: string, students: { email: string; name: string }[]): Promise<AddStudentsResult> {
+async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[]): Promise<AddStudentsResult> {
   const emails = [...new Set(students.map((s) => s.email))];
   const existing = await tx
     .select({ email: r.email })
@@ -119,9 +147,9 @@ async function addStudentsTo(tx: Db, id: string, students: { email: string; name
     .where(and(current(id), inArray(r.email, emails)));
   const taken = new Set(existing.map((e) => e.email));
   const alreadyOnRoster: AddStudentsResult['alreadyOnRoster'] = [];
-  const fresh: { email: string; name: string }[] = [];
+  const fresh: StudentToAdd[] = [];
   for (const s of students) {
-    if (taken.has(s.email)) alreadyOnRoster.push({ email: s.email, name: s.name });
+    if (taken.has(s.email)) alreadyOnRoster.push({ email: s.email, name: s.name ?? nameFromAddress(s.email) });
     else {
       taken.add(s.email);
       fresh.push(s);
@@ -134,7 +162,17 @@ async function addStudentsTo(tx: Db, id: string, students: { email: string; name
   );
   const rows = await tx
     .insert(r)
-    .values(fresh.map((s) => ({ classId: id, email: s.email, name: s.name, userId: users.get(s.email) ?? null })))
+    .values(
+      fresh.map((s) => {
+        const user = users.get(s.email);
+        return {
+          classId: id,
+          email: s.email,
+          name: s.name ?? accountName(user?.name) ?? nameFromAddress(s.email),
+          userId: user?.id ?? null,
+        };
+      }),
+    )
     .returning();
   await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
   await addClassStudentsToOpenAssignments(tx, id, rows);
@@ -156,6 +194,31 @@ export async function addStudents(
     const [cls] = await tx.select({ id: k.id }).from(k).where(ownClass(actor, id)).for('update');
     if (!cls) throw classNotFound();
     return addStudentsTo(tx, id, input.students);
+  });
+}
+
+/**
+ * Adds the students of a pasted list (POST /:id/students/paste): the same reader as the page's
+ * preview; the good lines are added in one transaction and the bad ones answered with why. A
+ * paste with no good line at all is a 422 and writes nothing.
+ */
+export async function pasteStudents(
+  db: Db,
+  actor: ClassActor,
+  id: string,
+  input: z.output<typeof pasteStudentsInput>,
+): Promise<PasteStudentsResult> {
+  const { students, bad } = parsePastedStudents(input.text);
+  if (!students.length) {
+    await ownClassRow(db, actor, id);
+    throw invalidInput(bad.length ? 'No line of this list can be added: each one is shown with why.' : 'Paste the students, one a line.', {
+      text: bad.length ? `${bad.length} line${bad.length === 1 ? '' : 's'} cannot be added.` : 'Paste the students, one a line.',
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [cls] = await tx.select({ id: k.id }).from(k).where(ownClass(actor, id)).for('update');
+    if (!cls) throw classNotFound();
+    return { ...(await addStudentsTo(tx, id, students)), bad };
   });
 }
 
@@ -242,12 +305,13 @@ export async function joinClass(
       .where(and(current(cls.id), eq(r.email, email)));
     if (entry) {
       await tx.update(r).set({ userId: user.id }).where(eq(r.id, entry.id));
+      await takeAccountName(tx, email, user.name);
       return { ...result, alreadyOnRoster: true };
     }
     await requireTeacherTakesStudents(tx, cls.teacher, settings);
     const joined = await tx
       .insert(r)
-      .values({ classId: cls.id, email, name: user.name.slice(0, 100) || email, userId: user.id, source: 'code' })
+      .values({ classId: cls.id, email, name: accountName(user.name) ?? nameFromAddress(email), userId: user.id, source: 'code' })
       .returning();
     await addClassStudentsToOpenAssignments(tx, cls.id, joined);
     return { ...result, alreadyOnRoster: false };
@@ -266,20 +330,54 @@ async function requireTeacherTakesStudents(
     throw new AppError('class_not_accepting', 403, "This class can't take new students right now. Ask your teacher.");
 }
 
-/** Links every current roster entry of this verified address to the account (call on a verified sign-in). */
+/**
+ * Links every current roster entry of this verified address to the account (call on a verified
+ * sign-in), and gives the entries whose name was only made from the address the account's name.
+ */
 export async function linkRosterEntries(db: Db, user: Pick<SessionUser, 'id' | 'email' | 'emailVerified'>): Promise<void> {
   if (!user.emailVerified) return;
+  const email = user.email.toLowerCase();
   await db
     .update(r)
     .set({ userId: user.id })
-    .where(and(eq(r.email, user.email.toLowerCase()), isNull(r.userId), isNull(r.removedAt)));
+    .where(and(eq(r.email, email), isNull(r.userId), isNull(r.removedAt)));
+  const [account] = await db.select({ name: schema.user.name }).from(schema.user).where(eq(schema.user.id, user.id));
+  await takeAccountName(db, email, account?.name);
+}
+
+/**
+ * A student added with no name is shown by one made from the address (nameFromAddress) until they
+ * sign in: then their roster entries, and the assignment records copied from them, take the
+ * account's name. A name the teacher typed is kept (one equal to the address's name counts as none).
+ */
+async function takeAccountName(db: Db, email: string, name: string | null | undefined): Promise<void> {
+  const given = accountName(name);
+  const derived = nameFromAddress(email);
+  if (!given || given === derived) return;
+  await db
+    .update(r)
+    .set({ name: given })
+    .where(and(eq(r.email, email), eq(r.name, derived), isNull(r.removedAt)));
+  const a = schema.studentAssignment;
+  await db
+    .update(a)
+    .set({ name: given })
+    .where(and(eq(a.email, email), eq(a.name, derived)));
+}
+
+/**
+ * An import over ROSTER_IMPORT_MAX_ROWS rows is refused as a whole before anything is read or
+ * written (422 too_many_rows, saying the limit and how to split): never split, never written in part.
+ */
+export function refuseOversizedImport(body: unknown): void {
+  const rows = body && typeof body === 'object' ? (body as { rows?: unknown }).rows : undefined;
+  if (!Array.isArray(rows) || rows.length <= ROSTER_IMPORT_MAX_ROWS) return;
+  const message = tooManyRowsMessage(rows.length);
+  throw new AppError('too_many_rows', 422, message, { fields: { rows: message } });
 }
 
 /** A row's class, matched case-insensitively on name and period (no period = no section). */
-const classKey = (name: string, section: string | null) => `${name.toLowerCase()}\u0000${(section ?? '').toLowerCase()}`;
-
-/** What a row with no name is stored as: the part of its address before the @. */
-export const nameFromEmail = (email: string) => email.slice(0, email.lastIndexOf('@')).slice(0, 100) || email.slice(0, 100);
+const classKey = rosterClassKey;
 
 /**
  * POST /api/classes/import (see importRosterInput): checks every row again, answers the server's
@@ -329,12 +427,14 @@ export async function importRoster(db: Db, actor: ClassActor, input: z.output<ty
         reason: `This student is already on line ${first} for the same class.`,
       });
     seen.set(key, line);
-    rows.push({ ...row, name: row.name ?? nameFromEmail(row.email), period: row.className === null ? null : row.period });
+    rows.push({ ...row, name: row.name ?? nameFromAddress(row.email), period: row.className === null ? null : row.period });
   });
 
   const preview = { rows, errors };
-  const unwritten = { preview, written: false, classesCreated: [], added: 0, alreadyOnRoster: 0 };
-  if (input.dryRun || (errors.length > 0 && !input.skipBadRows) || rows.length === 0) return unwritten;
+  if (input.dryRun || (errors.length > 0 && !input.skipBadRows) || rows.length === 0) {
+    const mine = await db.select({ name: k.name, section: k.section }).from(k).where(ownedBy(actor));
+    return { preview, written: false, newClasses: classesToCreate(rows, mine), classesCreated: [], added: 0, alreadyOnRoster: 0 };
+  }
 
   return db.transaction(async (tx) => {
     // Locks the teacher's row: two imports by one teacher queue, so a class is never made twice.
@@ -344,7 +444,7 @@ export async function importRoster(db: Db, actor: ClassActor, input: z.output<ty
     const byKey = new Map<string, string>();
     for (const c of mine) if (!byKey.has(classKey(c.name, c.section))) byKey.set(classKey(c.name, c.section), c.id);
 
-    const groups = new Map<string, { email: string; name: string }[]>();
+    const groups = new Map<string, StudentToAdd[]>();
     const created: (typeof k.$inferSelect)[] = [];
     for (const row of rows) {
       let classId = target?.id;
@@ -359,7 +459,8 @@ export async function importRoster(db: Db, actor: ClassActor, input: z.output<ty
         }
       }
       const group = groups.get(classId!) ?? [];
-      group.push({ email: row.email, name: row.name! });
+      // A row with no name (its preview shows the address's) takes the account's name when there is one.
+      group.push({ email: row.email, name: row.name === nameFromAddress(row.email) ? null : row.name });
       groups.set(classId!, group);
     }
 
@@ -375,6 +476,7 @@ export async function importRoster(db: Db, actor: ClassActor, input: z.output<ty
     return {
       preview,
       written: true,
+      newClasses: created.map((c) => ({ className: c.name, period: c.section })),
       classesCreated: created.map((c) => presentClass(c, addedTo.get(c.id) ?? 0)),
       added,
       alreadyOnRoster,

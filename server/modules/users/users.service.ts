@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { AccountRole } from '../../../contract/account';
+import { nameFromAddress } from '../../../contract/roster';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { forgetUserSessions } from '../../auth/session-cache';
@@ -19,17 +20,8 @@ function newId(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** A display name from an address when none is given: "jane.doe@x" gives "Jane Doe". */
-export function nameFromEmail(email: string): string {
-  const local = email.split('@')[0] ?? email;
-  return (
-    local
-      .split(/[._-]+/)
-      .filter(Boolean)
-      .map((w) => w[0]!.toUpperCase() + w.slice(1))
-      .join(' ') || email
-  );
-}
+/** A display name from an address when none is given: "jane.doe@x" gives "Jane Doe" (the rosters' rule). */
+export const nameFromEmail = nameFromAddress;
 
 /**
  * Creates an e-mail-and-password account directly (the operator's way, which may also create the

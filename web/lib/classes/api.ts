@@ -6,6 +6,7 @@ import {
   classSummary,
   importRosterResult,
   joinClassResult,
+  pasteStudentsResult,
   rosterList,
   type CreateClassInput,
   type ImportRosterInput,
@@ -46,6 +47,9 @@ export const setJoinCode = (id: string, enabled: boolean) =>
   apiRequest(`${one(id)}/join-code`, classSummary, { method: 'PUT', body: { enabled } });
 export const addStudents = (id: string, students: NewStudent[]) =>
   apiRequest(`${one(id)}/students`, addStudentsResult, { method: 'POST', body: { students } });
+/** POST /api/classes/:id/students/paste: the good lines are added, the bad ones answered with why. */
+export const pasteStudents = (id: string, text: string) =>
+  apiRequest(`${one(id)}/students/paste`, pasteStudentsResult, { method: 'POST', body: { text } });
 export const removeStudent = async (id: string, studentId: string) => {
   await apiRequest(`${one(id)}/students/${encodeURIComponent(studentId)}`, z.unknown(), { method: 'DELETE' });
 };

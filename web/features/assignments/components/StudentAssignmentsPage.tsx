@@ -143,7 +143,8 @@ function JoinClass() {
     setOutcome(null);
     joinClass(code).then(
       (r) => {
-        setOutcome({ ok: true, text: r.alreadyOnRoster ? j.already(r.className) : j.joined(r.className, r.teacherName) });
+        const label = j.classLabel(r.className, r.section);
+        setOutcome({ ok: true, text: r.alreadyOnRoster ? j.already(label) : j.joined(label, r.teacherName) });
         setCode('');
         setBusy(false);
         // The class's open assignments are the student's from now on.

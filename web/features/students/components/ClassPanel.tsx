@@ -18,11 +18,20 @@ import Typography from '@mui/material/Typography';
 import { STUDENT_NAME_MAX, type ClassSummary, type RosterStudent } from '../../../../contract/classes';
 import { LeaveDialog } from '../../../components/LeaveDialog';
 import { studentPageHref } from '../../../lib/assignments/links';
-import { addStudents, classKeys, deleteClass, removeStudent, rosterQuery, setJoinCode, updateClass } from '../../../lib/classes/api';
+import { parsePastedStudents } from '../../../../contract/roster';
+import {
+  addStudents,
+  classKeys,
+  deleteClass,
+  pasteStudents,
+  removeStudent,
+  rosterQuery,
+  setJoinCode,
+  updateClass,
+} from '../../../lib/classes/api';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
-import { parsePastedStudents } from '../pasteRoster';
 import { ClassFormDialog, ConfirmDialog } from './ClassDialogs';
 
 const s = strings.students;
@@ -228,16 +237,21 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const { blocker } = useUnsavedChanges(text.trim() !== '');
+  // The server reads the text with this same reader: the good lines are added, the bad ones stay here with why.
   const parsed = parsePastedStudents(text);
-  const canSend = parsed.students.length > 0 && parsed.bad.length === 0 && !busy;
+  const canSend = parsed.students.length > 0 && !busy;
 
   const send = async () => {
     setBusy(true);
     try {
-      const result = await addStudents(classId, parsed.students);
-      setText('');
+      const result = await pasteStudents(classId, text);
+      setText([...new Set(result.bad.map((b) => b.text))].join('\n'));
       await onAdded();
-      say(addedMessage(result.added.length, result.alreadyOnRoster.length));
+      say(
+        [addedMessage(result.added.length, result.alreadyOnRoster.length), result.bad.length ? s.pasteLeft(result.bad.length) : '']
+          .filter(Boolean)
+          .join(' '),
+      );
     } catch (err) {
       say(message(err));
     } finally {
@@ -263,8 +277,8 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
         <Alert severity="warning" sx={{ mt: 1 }} role="alert">
           {s.pasteBad(parsed.bad.length)}
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {parsed.bad.map((b) => (
-              <li key={b.line} style={{ overflowWrap: 'anywhere' }}>
+            {parsed.bad.map((b, i) => (
+              <li key={`${b.line}-${i}`} style={{ overflowWrap: 'anywhere' }}>
                 {s.pasteLine(b.line, b.text, b.reason)}
               </li>
             ))}

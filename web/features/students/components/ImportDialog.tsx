@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,11 +8,21 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import type { ClassSummary, ImportRosterResult } from '../../../../contract/classes';
-import { parseOneRoster, parseRosterCsv, type RosterImportPreview, type RosterImportRow } from '../../../../contract/roster';
-import { importRoster } from '../../../lib/classes/api';
+import {
+  canImport as importable,
+  classesToCreate,
+  importBlocked,
+  parseOneRoster,
+  parseRosterCsv,
+  rosterClassKey,
+  type RosterImportPreview,
+  type RosterImportRow,
+} from '../../../../contract/roster';
+import { classListQuery, importRoster } from '../../../lib/classes/api';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/session/getMe';
 import { strings } from '../../../lib/strings';
@@ -45,6 +56,7 @@ export function ImportDialog({
   onImported: () => void;
 }) {
   const me = useMe();
+  const classes = useQuery(classListQuery());
   const [preview, setPreview] = useState<RosterImportPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [skipBad, setSkipBad] = useState(false);
@@ -95,7 +107,12 @@ export function ImportDialog({
 
   const bad = preview?.errors ?? [];
   const count = preview?.rows.length ?? 0;
-  const canImport = count > 0 && (bad.length === 0 || skipBad) && !busy && !result?.written;
+  const blocked = preview ? importBlocked(preview) : false;
+  const canImport = preview !== null && importable(preview, skipBad) && !busy && !result?.written;
+  // Which groups make a class: the rows' classes the teacher does not have yet (the server decides the same way).
+  const toMake = new Set(
+    preview && classes.data ? classesToCreate(preview.rows, classes.data.classes).map((c) => rosterClassKey(c.className, c.period)) : [],
+  );
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper">
@@ -127,6 +144,7 @@ export function ImportDialog({
                 <Typography variant="h6" component="h3">
                   {s.importRead(count)}
                 </Typography>
+                {toMake.size > 0 && <Typography color="text.secondary">{s.importNewClasses(toMake.size)}</Typography>}
                 {groupByClass(preview.rows).map((g) => (
                   <Box key={`${g.className}-${g.period}`} component="section" sx={{ mt: 1 }}>
                     <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -136,6 +154,12 @@ export function ImportDialog({
                           ? s.importNoClass(target.name)
                           : s.importNoClassNoTarget}{' '}
                       ({g.rows.length})
+                      {g.className !== null && toMake.has(rosterClassKey(g.className, g.period)) && (
+                        <>
+                          {' '}
+                          <Chip size="small" color="info" variant="outlined" label={s.importNewClass} sx={{ ml: 1, fontWeight: 600 }} />
+                        </>
+                      )}
                     </Typography>
                     <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                       {g.rows.map((r) => (
@@ -146,28 +170,34 @@ export function ImportDialog({
                     </Box>
                   </Box>
                 ))}
-                {bad.length > 0 && (
-                  <>
-                    <Alert severity="warning" sx={{ mt: 2 }}>
-                      <Typography component="h4" sx={{ fontWeight: 600 }}>
-                        {s.importBadHeading(bad.length)}
-                      </Typography>
-                      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                        {bad.map((e, i) => (
-                          <li key={i} style={{ overflowWrap: 'anywhere' }}>
-                            {s.importBadRow(e.line === null ? s.importWholeFile(e.file) : s.importLine(e.line, e.file), e.reason)}
-                          </li>
-                        ))}
-                      </Box>
-                    </Alert>
-                    {count > 0 && (
-                      <FormControlLabel
-                        sx={{ mt: 1 }}
-                        control={<Checkbox checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} />}
-                        label={s.importSkipBad}
-                      />
-                    )}
-                  </>
+                {blocked ? (
+                  <Alert severity="error" sx={{ mt: 2 }}>
+                    {bad.find((e) => e.code === 'too_many_rows')?.reason}
+                  </Alert>
+                ) : (
+                  bad.length > 0 && (
+                    <>
+                      <Alert severity="warning" sx={{ mt: 2 }}>
+                        <Typography component="h4" sx={{ fontWeight: 600 }}>
+                          {s.importBadHeading(bad.length)}
+                        </Typography>
+                        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                          {bad.map((e, i) => (
+                            <li key={i} style={{ overflowWrap: 'anywhere' }}>
+                              {s.importBadRow(e.line === null ? s.importWholeFile(e.file) : s.importLine(e.line, e.file), e.reason)}
+                            </li>
+                          ))}
+                        </Box>
+                      </Alert>
+                      {count > 0 && (
+                        <FormControlLabel
+                          sx={{ mt: 1 }}
+                          control={<Checkbox checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} />}
+                          label={s.importSkipBad}
+                        />
+                      )}
+                    </>
+                  )
                 )}
               </Box>
             )}
