@@ -14,12 +14,24 @@ import { createAppTheme } from '../../web/theme/theme';
  */
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// A standards-mode page, as the app's index.html is (happy-dom has no compatMode; KaTeX warns without it).
+if (typeof document !== 'undefined' && !('compatMode' in document)) {
+  Object.defineProperty(document, 'compatMode', { value: 'CSS1Compat', configurable: true });
+}
 
 const mounted: Root[] = [];
 afterEach(() => {
   for (const root of mounted.splice(0)) act(() => root.unmount());
   document.body.innerHTML = '';
 });
+
+/** Runs `update` in act and waits for what it set off (effects, resolved queries) to render. */
+export function settle(update: () => void): Promise<void> {
+  return act(() => {
+    update();
+    return Promise.resolve();
+  });
+}
 
 export interface RenderOptions {
   mode?: 'light' | 'dark';
@@ -44,12 +56,12 @@ export async function render(ui: ReactNode, { mode = 'light', data = [], router:
       </QueryClientProvider>
     </ThemeProvider>
   );
-  await act(async () => root.render(tree(ui)));
+  await settle(() => root.render(tree(ui)));
   return {
     container,
     client,
     rerender: async (next: ReactNode) => {
-      await act(async () => root.render(tree(next)));
+      await settle(() => root.render(tree(next)));
     },
   };
 }
