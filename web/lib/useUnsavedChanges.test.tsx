@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { act, useState } from 'react';
+import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { render } from '../../tests/web/render';
+import { render, settle } from '../../tests/web/render';
 import { useUnsavedChanges } from './useUnsavedChanges';
 
 // Issue 25: the leave question stayed on "not saved yet" after the work had been saved meanwhile.
@@ -25,12 +25,12 @@ describe('useUnsavedChanges', () => {
       { initialEntries: ['/editor'] },
     );
     const { container } = await render(<RouterProvider router={router} />, { router: false });
-    await act(async () => control.go!());
+    await settle(() => control.go!());
     expect(router.state.location.pathname).toBe('/editor');
     expect(container.querySelector('[data-testid=state]')!.textContent).toBe('blocked');
 
     // The save in flight lands while the question is open.
-    await act(async () => control.save!());
+    await settle(() => control.save!());
     expect(router.state.location.pathname).toBe('/elsewhere');
     expect(container.textContent).toBe('elsewhere');
   });

@@ -28,11 +28,9 @@ async function mountAutosave(send: (version: number, patch: Partial<Draft>) => P
 
 describe('useAutosave', () => {
   it('stays saved, never unsaved for a moment, when a change brings nothing new', async () => {
-    const send = vi.fn(async (version: number, patch: Partial<Draft>) => ({
-      status: 'saved' as const,
-      saved: { text: patch.text ?? '' },
-      version: version + 1,
-    }));
+    const send = vi.fn((version: number, patch: Partial<Draft>) =>
+      Promise.resolve({ status: 'saved' as const, saved: { text: patch.text ?? '' }, version: version + 1 }),
+    );
     vi.useFakeTimers();
     const autosave = await mountAutosave(send);
     act(() => autosave.api().change({ text: 'second' }, true));
