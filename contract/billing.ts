@@ -63,6 +63,8 @@ export const plan = z.object({
     trialAvailable: z.boolean(),
   }),
   actions: z.array(planAction),
+  /** The teacher's latest Request premium still waiting (its support ticket is open); null when none or not offered. */
+  premiumRequest: z.object({ at: z.string(), ticketId: z.string() }).nullable(),
 });
 export type Plan = z.infer<typeof plan>;
 

@@ -77,6 +77,18 @@ describe('Data Dashboard', () => {
         await page.getByTestId('table-classes').getByText('Math 7 (P2)').waitFor();
         await page.getByTestId('table-bots').getByText('Teacher assistant (no bot)').waitFor();
         await page.getByTestId('table-buildings').getByText('East Wing').waitFor();
+        // Every header cell has the header's shade, the sticky first one too.
+        const shades = await teachers
+          .getByRole('columnheader')
+          .evaluateAll((cells) => cells.map((c) => getComputedStyle(c).backgroundColor));
+        expect(new Set(shades).size).toBe(1);
+        // At 360 px a table wider than its frame says it scrolls sideways, and its frame is described by that line.
+        if (width === 360) {
+          const hint = page.getByTestId('scroll-hint-teachers');
+          await hint.waitFor();
+          expect(await hint.textContent()).toBe('More columns: scroll the table sideways.');
+          expect(await teachers.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+        }
 
         await accessible(page, width);
         await shoot(page, `dashboard-30-days-${width}-${theme}`);

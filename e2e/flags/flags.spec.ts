@@ -88,6 +88,9 @@ describe('Flags', () => {
       await dialog.getByText(flagTurns[0]).waitFor();
       await dialog.getByText(flagTurns[4], { exact: true }).waitFor();
       await dialog.getByText('Says they do not want to be here').waitFor();
+      // The tutor's turns read as the student saw them: Markdown rendered, never raw.
+      await dialog.locator('li strong', { hasText: 'really glad' }).waitFor();
+      expect(await dialog.textContent()).not.toContain('**');
       await accessible(page, width);
 
       // Mark it reviewed with a note: who and when are shown, and the count goes down (live, no reload).

@@ -137,6 +137,16 @@ describe('leaving with unsaved work asks first', () => {
     expect(await editor.inputValue()).toBe('# Unsaved check\n\nTyped, not saved yet.');
     await hold.release();
     await dialog.getByRole('status').getByText('Saved', { exact: true }).waitFor();
+
+    // Saved while the question is open: it no longer says "not saved yet", the page moves on.
+    const again = await holdRequests(page, '**/api/saved/**', (method) => method === 'PATCH');
+    await editor.fill('# Unsaved check\n\nTyped again.');
+    await expect.poll(() => again.count(), { timeout: 10_000 }).toBe(1);
+    await dialog.getByRole('link', { name: 'Continue in the bot' }).click();
+    await ask.waitFor();
+    await again.release();
+    await ask.waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/run-doc-bot\//);
     await context.close();
   });
 });

@@ -130,8 +130,9 @@ describe("The student's record", () => {
       await address.fill(users.student.email);
       await confirm.getByRole('button', { name: 'Delete data' }).click();
 
-      // Gone: both dialogs close, the roster lists only Kai, and the student's page is not found.
+      // Gone: both dialogs close with a confirmation that it is done, the roster lists only Kai, and the student's page is not found.
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
+      await page.getByRole('alert').getByText(`${users.student.name}’s data was deleted.`).waitFor();
       await roster.getByText(`kai.${t}@school.test`).waitFor();
       await expect.poll(() => roster.getByText(users.student.email).count()).toBe(0);
       expect(new URL(page.url()).searchParams.get('student')).toBeNull();

@@ -1138,6 +1138,8 @@ export const strings = {
     cancel: 'Cancel',
     requestSent: 'Your request was sent to this installation\u2019s support.',
     requestAlready: 'You have already asked; your request is with this installation\u2019s support.',
+    requestPending: (date: string) => `Requested on ${date}; we\u2019ll reply in Support.`,
+    requestOpen: 'Open your request',
     compareHeading: 'What Premium adds',
     compareFeature: 'Feature',
     compareFree: 'Free',

@@ -6,7 +6,8 @@ import { useBlocker } from 'react-router';
  * page shows LeaveDialog, or its own dialog, while `blocker.state` is 'blocked'), beforeunload for
  * reloads, closing the tab and other sites. `allowNext` lets the page's own navigation through (the
  * editor after a save, a runner naming its new run in the address). `sameRouteToo`: a change of
- * the query alone leaves too (a runner opening another run of the same bot).
+ * the query alone leaves too (a runner opening another run of the same bot). Once the work is
+ * stored, nothing asks: a question already open lets the navigation through.
  */
 export function useUnsavedChanges(dirty: boolean, { sameRouteToo = false }: { sameRouteToo?: boolean } = {}) {
   const allow = useRef(false);
@@ -16,6 +17,11 @@ export function useUnsavedChanges(dirty: boolean, { sameRouteToo = false }: { sa
       !allow.current &&
       (currentLocation.pathname !== nextLocation.pathname || (sameRouteToo && currentLocation.search !== nextLocation.search)),
   );
+  // Saved while the question was open (the autosave in flight has landed): nothing is lost any
+  // more, so the navigation asked for goes through instead of a "not saved yet" that is no longer true.
+  useEffect(() => {
+    if (!dirty && blocker.state === 'blocked') blocker.proceed();
+  }, [dirty, blocker]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {

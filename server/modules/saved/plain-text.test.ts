@@ -16,6 +16,11 @@ describe('latexToText', () => {
     ['\\text{speed} = \\frac{\\text{distance}}{\\text{time}}', 'speed = distance/time'],
     ['\\left( \\frac{a}{b} \\right)', '( a/b )'],
     ['\\sin x + \\unknown{y}', 'sin x + unknowny'],
+    // A labelled arrow was read as its name glued to its label: "xrightarrowlight".
+    ['6\\,\\mathrm{CO_2} \\xrightarrow{\\text{light}} \\mathrm{O_2}', '6 CO₂ → (light) O₂'],
+    ['A \\xrightleftharpoons[\\text{cold}]{\\text{heat}} B', 'A ⇌ (heat, cold) B'],
+    ['a \\xrightarrow{} b', 'a → b'],
+    ['\\overset{?}{=}', '= (?)'],
   ])('%s → %s', (latex, text) => {
     expect(latexToText(latex)).toBe(text);
   });

@@ -68,6 +68,11 @@ const symbols: Record<string, string> = {
   Leftarrow: '⇐',
   leftrightarrow: '↔',
   Leftrightarrow: '⇔',
+  longrightarrow: '⟶',
+  longleftarrow: '⟵',
+  rightleftharpoons: '⇌',
+  uparrow: '↑',
+  downarrow: '↓',
   implies: '⇒',
   iff: '⇔',
   degree: '°',
@@ -138,6 +143,17 @@ const keepsArgument = new Set([
   'tilde',
   'dot',
 ]);
+// Arrows that carry words over (and under) them, as in chemistry: "→ (light)".
+const labelledArrows: Record<string, string> = {
+  xrightarrow: '→',
+  xleftarrow: '←',
+  xRightarrow: '⇒',
+  xLeftarrow: '⇐',
+  xleftrightarrow: '↔',
+  xrightleftharpoons: '⇌',
+};
+// \overset{above}{base} and its kin read as their base with the note after it.
+const stacked = new Set(['overset', 'underset', 'stackrel']);
 const superscripts: Record<string, string> = {
   '0': '⁰',
   '1': '¹',
@@ -204,6 +220,17 @@ export function latexToText(latex: string): string {
     return src[i++] ?? '';
   };
 
+  // An optional [argument]: its text, or '' when there is none.
+  const readOptional = (): string => {
+    while (src[i] === ' ') i++;
+    if (src[i] !== '[') return '';
+    const end = src.indexOf(']', i);
+    if (end < 0) return '';
+    const inner = latexToText(src.slice(i + 1, end));
+    i = end + 1;
+    return inner;
+  };
+
   const readCommand = (): string => {
     i++; // the backslash
     const name = /^[A-Za-z]+/.exec(src.slice(i))?.[0] ?? src[i] ?? '';
@@ -224,6 +251,17 @@ export function latexToText(latex: string): string {
       return `${index ? script(index, superscripts, '') : ''}√${grouped(body)}`;
     }
     if (keepsArgument.has(name)) return readGroup();
+    if (labelledArrows[name]) {
+      const below = readOptional();
+      const above = readGroup().trim();
+      const words = [above, below].filter(Boolean).join(', ');
+      return words ? ` ${labelledArrows[name]} (${words}) ` : ` ${labelledArrows[name]} `;
+    }
+    if (stacked.has(name)) {
+      const note = readGroup().trim();
+      const base = readGroup().trim();
+      return note ? `${base} (${note})` : base;
+    }
     if (dropped.has(name)) return '';
     if (spaces.has(name)) return ' ';
     if (name === '\\') return ' ';

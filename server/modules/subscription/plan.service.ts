@@ -68,6 +68,7 @@ export async function planOf(deps: AppDeps, user: SessionUser, sub: Subscription
   }
 
   const pastDue = stripeRow?.status === 'past_due' ? stripeRow : undefined;
+  const premiumRequest = actions.includes('request_premium') ? await pendingPremiumRequest(deps, user.id) : null;
   return {
     source,
     billingStatus: stripeRow?.status ?? null,
@@ -96,7 +97,20 @@ export async function planOf(deps: AppDeps, user: SessionUser, sub: Subscription
       trialAvailable: trial,
     },
     actions,
+    premiumRequest,
   };
+}
+
+/** The teacher's latest premium request whose ticket is still open (support has not closed it). */
+async function pendingPremiumRequest(deps: AppDeps, userId: string): Promise<Plan['premiumRequest']> {
+  const t = schema.supportTicket;
+  const [open] = await deps.database.db
+    .select({ id: t.id, createdAt: t.createdAt })
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.category, 'premium'), eq(t.status, 'open')))
+    .orderBy(desc(t.createdAt))
+    .limit(1);
+  return open ? { at: open.createdAt.toISOString(), ticketId: open.id } : null;
 }
 
 /**

@@ -88,6 +88,7 @@ describe('GET /api/subscription/plan without Stripe', () => {
       },
       billing: { enabled: false, prices: null, trialDays: 14, trialAvailable: true },
       actions: ['request_premium'],
+      premiumRequest: null,
     });
     expect(plan.usage.text).toEqual(ai.usage.text);
     expect(plan.usage.images).toEqual(ai.usage.images);
@@ -239,6 +240,16 @@ describe('POST /api/subscription/request-premium', () => {
     expect(await requests(user.id)).toHaveLength(1);
     expect(await ctx.database.db.select().from(schema.supportTicket).where(eq(schema.supportTicket.userId, user.id))).toHaveLength(1);
     expect(mailsTo(SUPPORT_EMAIL)).toHaveLength(before + 1);
+  });
+
+  it('shows the request as pending on the plan until support closes its ticket', async () => {
+    const { client } = await signedIn(ctx, { role: 'teacher' });
+    expect((await planOf(client)).premiumRequest).toBeNull();
+    const { ticketId } = (await client.json<{ ticketId: string }>('POST', '/api/subscription/request-premium', {})).body;
+    const [ticket] = await ctx.database.db.select().from(schema.supportTicket).where(eq(schema.supportTicket.id, ticketId));
+    expect((await planOf(client)).premiumRequest).toEqual({ at: ticket!.createdAt.toISOString(), ticketId });
+    await ctx.database.db.update(schema.supportTicket).set({ status: 'closed' }).where(eq(schema.supportTicket.id, ticketId));
+    expect((await planOf(client)).premiumRequest).toBeNull();
   });
 
   it('refuses a bad message with 422 and records nothing', async () => {

@@ -55,7 +55,7 @@ export function superDashRoutes() {
 
   app.get('/totals', async (c) => {
     await requireSupport(c);
-    return c.json(await totals(db(c)));
+    return c.json(await totals(db(c), config(c).supportEmail));
   });
 
   app.get('/schools', async (c) => {

@@ -35,10 +35,11 @@ const generation = sql`${ai.kind} in ('text', 'image') and ${ai.outcome} <> 'err
 
 /**
  * The installation's totals and the per-school table, each aggregated in SQL: a handful of
- * statements whatever the number of rows.
+ * statements whatever the number of rows. The support account (`supportEmail`) is not a teacher.
  */
-export async function totals(db: Db, now = new Date()): Promise<SuperTotals> {
+export async function totals(db: Db, supportEmail: string | undefined, now = new Date()): Promise<SuperTotals> {
   const month = monthStart(now);
+  const notSupport = supportEmail ? sql`lower(${u.email}) <> ${supportEmail}` : sql`true`;
   const usage = (since: Date | null) =>
     db
       .select({
@@ -52,7 +53,7 @@ export async function totals(db: Db, now = new Date()): Promise<SuperTotals> {
   const [[users], [counts], [thisMonth], [allTime], perSchool] = await Promise.all([
     db
       .select({
-        teachers: num(sql`count(*) filter (where ${u.role} = 'teacher')`),
+        teachers: num(sql`count(*) filter (where ${u.role} = 'teacher' and ${notSupport})`),
         students: num(sql`count(*) filter (where ${u.role} = 'student')`),
         unverified: num(sql`count(*) filter (where not ${u.emailVerified})`),
       })

@@ -99,6 +99,20 @@ describe('totals', () => {
     expect(delta('thisMonth')).toEqual({ inputTokens: 110, outputTokens: 40, images: 2, generations: 2 });
     expect(delta('allTime')).toEqual({ inputTokens: 1110, outputTokens: 41, images: 2, generations: 3 });
   });
+
+  it('does not count the support account as a teacher', async () => {
+    const teachers = async () => {
+      const [row] = await db()
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(schema.user)
+        .where(and(eq(schema.user.role, 'teacher'), sql`lower(${schema.user.email}) <> ${SUPPORT_EMAIL.toLowerCase()}`));
+      return row!.n;
+    };
+    const [supportRow] = await db().select({ role: schema.user.role }).from(schema.user).where(eq(schema.user.id, supportId));
+    expect(supportRow!.role).toBe('teacher');
+    const body = (await support.json<SuperTotals>('GET', '/api/superdash/totals')).body;
+    expect(body.users.teachers).toBe(await teachers());
+  });
 });
 
 describe('school licences', () => {

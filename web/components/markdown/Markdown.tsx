@@ -9,11 +9,18 @@ export const preloadMarkdown = () => void import('./MarkdownRenderer').catch(() 
 
 /**
  * Model output shown as sanitised Markdown (tables, math). Until the renderer's chunk arrives the
- * text shows as plain text, never as HTML.
+ * text holds its place unseen (marked busy), so no one reads raw `**` and `$` for a moment (a
+ * reloaded ChatBot); it is never shown as HTML.
  */
 export function Markdown({ text }: { text: string }) {
   return (
-    <Suspense fallback={<Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Box>}>
+    <Suspense
+      fallback={
+        <Box data-markdown-pending aria-busy="true" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', visibility: 'hidden' }}>
+          {text}
+        </Box>
+      }
+    >
       <MarkdownRenderer text={text} />
     </Suspense>
   );

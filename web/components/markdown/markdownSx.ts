@@ -4,9 +4,11 @@ import type { SxProps, Theme } from '@mui/material/styles';
 export const markdownSx: SxProps<Theme> = (theme) => ({
   overflowWrap: 'anywhere',
   lineHeight: 1.6,
-  '& > :first-child': { mt: 0 },
   '& > :last-child': { mb: 0 },
-  '& h1, & h2, & h3, & h4, & h5, & h6': { lineHeight: 1.25, mt: 2.5, mb: 1 },
+  // Room above a heading only after something: a reply that opens with one starts at the top
+  // (without :first-child, which emotion flags as unsafe).
+  '& h1, & h2, & h3, & h4, & h5, & h6': { lineHeight: 1.25, mt: 0, mb: 1 },
+  '& * + h1, & * + h2, & * + h3, & * + h4, & * + h5, & * + h6': { mt: 2.5 },
   '& h1': { fontSize: '1.6rem' },
   '& h2': { fontSize: '1.35rem' },
   '& h3': { fontSize: '1.15rem' },

@@ -105,6 +105,13 @@ export function useAutosave<D extends object, C>({
       setDraft(next);
       if (blocked.current) return;
       clearTimeout(timer.current);
+      timer.current = undefined;
+      // Nothing new to store (a blur after the save, a text typed back as it was): still saved, so
+      // a click that leaves the page is not asked "not saved yet" for a moment.
+      if (!inFlight.current && opts.current.changes(next, saved.current) === null) {
+        setStatus('saved');
+        return;
+      }
       setStatus('saving');
       timer.current = setTimeout(() => void flush(), now ? 0 : DELAY_MS);
     },

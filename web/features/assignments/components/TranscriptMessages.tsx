@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ConversationMessage } from '../../../../contract/ai';
-import { Markdown } from '../../../components/markdown/Markdown';
+import { MessageText } from '../../../components/markdown/MessageText';
 import { dateTime } from '../../../lib/assignments/format';
 import { strings } from '../../../lib/strings';
 
@@ -57,11 +57,7 @@ export function TranscriptMessages({
                 {dateTime(m.createdAt)}
               </Box>
             </Typography>
-            {student ? (
-              <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.text}</Box>
-            ) : m.text ? (
-              <Markdown text={m.text} />
-            ) : null}
+            {m.text ? <MessageText role={m.role} text={m.text} /> : null}
             {note[m.status] && (
               <Typography
                 variant="body2"

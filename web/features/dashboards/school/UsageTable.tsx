@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
+import SwipeLeftOutlined from '@mui/icons-material/SwipeLeftOutlined';
 import type { DashboardTable } from '../../../../contract/school-dashboard';
 import { exportUrl, type PeriodDates } from './api/getSchoolDashboard';
 import { dashStrings as s } from './strings';
@@ -39,9 +40,27 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
+/** Whether an element is wider inside than its frame (it scrolls sideways), kept up to date as either resizes. */
+function useScrollsSideways<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls] as const;
+}
+
 /**
  * One of the dashboard's tables, with its CSV export. At narrow widths the table scrolls inside its
- * own frame (the first column stays put), never the page.
+ * own frame (the first column stays put), never the page; a line above it says so, and a fade at
+ * the frame's right edge shows there is more.
  */
 export function UsageTable<T>({
   table,
@@ -57,6 +76,8 @@ export function UsageTable<T>({
   rowKey: (row: T) => string;
 }) {
   const titleId = `table-${table}`;
+  const hintId = `table-${table}-scroll-hint`;
+  const [frame, scrolls] = useScrollsSideways<HTMLDivElement>();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }} component="section" aria-labelledby={titleId}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
@@ -71,50 +92,91 @@ export function UsageTable<T>({
       {rows.length === 0 ? (
         <Typography sx={{ py: 2 }}>{s.noUsage}</Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto', maxHeight: 480 }} tabIndex={0} aria-labelledby={titleId} data-testid={`table-${table}`}>
-          <Table size="small" stickyHeader>
-            <TableHead>
-              <TableRow>
-                {columns.map((c, i) => (
-                  <TableCell
-                    key={c.label}
-                    align={c.numeric ? 'right' : 'left'}
-                    sx={i === 0 ? { position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper' } : { whiteSpace: 'nowrap' }}
-                  >
-                    {c.label}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={rowKey(row)}>
-                  {columns.map((c, i) => (
-                    <TableCell
-                      key={c.label}
-                      align={c.numeric ? 'right' : 'left'}
-                      sx={
-                        i === 0
-                          ? {
-                              position: 'sticky',
-                              left: 0,
-                              zIndex: 1,
-                              bgcolor: 'background.paper',
-                              minWidth: 140,
-                              maxWidth: 220,
-                              overflowWrap: 'anywhere',
-                            }
-                          : undefined
-                      }
-                    >
-                      {c.cell(row)}
-                    </TableCell>
+        <>
+          {scrolls && (
+            <Typography
+              id={hintId}
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }}
+              data-testid={`scroll-hint-${table}`}
+            >
+              <SwipeLeftOutlined fontSize="inherit" aria-hidden />
+              {s.scrollHint}
+            </Typography>
+          )}
+          <Box
+            sx={{
+              position: 'relative',
+              // The fade at the right edge: more columns are there.
+              '&::after': scrolls
+                ? {
+                    content: '""',
+                    position: 'absolute',
+                    top: 0,
+                    right: 0,
+                    bottom: 0,
+                    width: 24,
+                    pointerEvents: 'none',
+                    background: (theme) => `linear-gradient(to right, transparent, ${theme.palette.background.paper})`,
+                  }
+                : undefined,
+            }}
+          >
+            <TableContainer
+              ref={frame}
+              sx={{ overflowX: 'auto', maxHeight: 480 }}
+              tabIndex={0}
+              aria-labelledby={titleId}
+              aria-describedby={scrolls ? hintId : undefined}
+              data-testid={`table-${table}`}
+            >
+              <Table size="small" stickyHeader>
+                <TableHead>
+                  <TableRow>
+                    {columns.map((c, i) => (
+                      <TableCell
+                        key={c.label}
+                        align={c.numeric ? 'right' : 'left'}
+                        // Every header cell keeps the sticky header's own shade; the first one also stays put sideways.
+                        sx={i === 0 ? { left: 0, zIndex: 3, whiteSpace: 'nowrap' } : { whiteSpace: 'nowrap' }}
+                      >
+                        {c.label}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow key={rowKey(row)}>
+                      {columns.map((c, i) => (
+                        <TableCell
+                          key={c.label}
+                          align={c.numeric ? 'right' : 'left'}
+                          sx={
+                            i === 0
+                              ? {
+                                  position: 'sticky',
+                                  left: 0,
+                                  zIndex: 1,
+                                  bgcolor: 'background.paper',
+                                  minWidth: 140,
+                                  maxWidth: 220,
+                                  overflowWrap: 'anywhere',
+                                }
+                              : undefined
+                          }
+                        >
+                          {c.cell(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
                   ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Box>
+        </>
       )}
     </Paper>
   );

@@ -48,6 +48,7 @@ export const dashStrings = {
     `${what}: ${total} over ${days} day${days === 1 ? '' : 's'}.${busiest ? ` Busiest day: ${busiest}.` : ''}`,
   dailyNumbers: 'Numbers per day',
   noUsage: 'No AI use in this period yet.',
+  scrollHint: 'More columns: scroll the table sideways.',
   export: 'Export CSV',
   exportLabel: {
     daily: 'Export CSV of usage per day',

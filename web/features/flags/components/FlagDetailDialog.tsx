@@ -23,6 +23,7 @@ import { flagDetailQuery, reviewFlag } from '../../../lib/flags/flags';
 import { flagKeys } from '../../../lib/flags/keys';
 import { flagStrings as s } from '../../../lib/flags/strings';
 import { reportedFlagStrings as r } from '../reportStrings';
+import { MessageText } from '../../../components/markdown/MessageText';
 
 /** One flag (`?flag=<id>`): what was flagged and why, the conversation around it, and the review with a note. */
 export function FlagDetailDialog({ flagId, onClose }: { flagId: string; onClose: () => void }) {
@@ -106,7 +107,7 @@ function Fact({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** One turn, as plain text; the flagged one outlined and labelled, a held one marked as unseen by the student. */
+/** One turn (the tutor's in Markdown, as the student saw it); the flagged one outlined and labelled, a held one marked as unseen by the student. */
 function Turn({ turn }: { turn: FlagTurn }) {
   const student = turn.role === 'user';
   return (
@@ -135,9 +136,9 @@ function Turn({ turn }: { turn: FlagTurn }) {
           </Typography>
         )}
       </Stack>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {turn.text}
-      </Typography>
+      <Box sx={{ typography: 'body2' }}>
+        <MessageText role={turn.role} text={turn.text} />
+      </Box>
     </Box>
   );
 }

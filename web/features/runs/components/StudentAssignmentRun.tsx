@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -63,11 +63,22 @@ function AssignmentHeading({ record }: { record: MyAssignmentDetail }) {
   );
 }
 
-/** The teacher's instructions: open on wide screens, folded on a phone so the chat comes first. */
-function Instructions({ text }: { text: string }) {
+/**
+ * The teacher's instructions: open on wide screens, folded on a phone so the chat comes first.
+ * The width decides once, when the page opens; after that only the student does (a controlled
+ * Accordion, so a resize or a turned phone neither changes nor warns).
+ */
+export function Instructions({ text }: { text: string }) {
   const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useState(!narrow);
   return (
-    <Accordion defaultExpanded={!narrow} disableGutters variant="outlined" sx={{ borderRadius: 2, '&::before': { display: 'none' } }}>
+    <Accordion
+      expanded={open}
+      onChange={(_, expanded) => setOpen(expanded)}
+      disableGutters
+      variant="outlined"
+      sx={{ borderRadius: 2, '&::before': { display: 'none' } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="assignment-instructions" id="assignment-instructions-title">
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {s.run.instructions}

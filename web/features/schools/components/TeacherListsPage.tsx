@@ -141,7 +141,7 @@ function Teachers({ teachers, onEdit, onRemove }: TeachersProps) {
             <ListItem key={t.id} divider data-teacher={t.email} sx={{ alignItems: 'flex-start', gap: 1 }}>
               <Stack sx={{ minWidth: 0, flex: 1 }} spacing={0.25}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {t.email} {t.isAdmin && <Chip size="small" label={s.adminChip} sx={{ ml: 0.5 }} />}
+                  {t.email} {t.isAdmin && <Chip component="span" size="small" label={s.adminChip} sx={{ ml: 0.5 }} />}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {`${s.columns.building}: ${t.building ?? s.noBuilding}`}

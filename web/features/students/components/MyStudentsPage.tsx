@@ -21,6 +21,7 @@ import { ClassFormDialog } from './ClassDialogs';
 import { ClassPanel } from './ClassPanel';
 import { ImportDialog } from './ImportDialog';
 import { StudentDialog } from './StudentDialog';
+import { recordStrings } from '../../../lib/records/strings';
 
 const s = strings.students;
 
@@ -120,6 +121,7 @@ export default function MyStudentsPage() {
             next.delete('student');
             setParams(next);
           }}
+          onDeleted={(name) => say(recordStrings.deleted(name))}
         />
       )}
       {importing && <ImportDialog target={selected} onClose={() => setImporting(false)} onImported={() => void refresh()} />}

@@ -42,7 +42,16 @@ const statusHue = {
  * with status (each opening its transcript on /teachAssignments), last activity, messages, and the
  * counts of trophies and safety flags.
  */
-export function StudentDialog({ entryId, onClose }: { entryId: string; onClose: () => void }) {
+export function StudentDialog({
+  entryId,
+  onClose,
+  onDeleted,
+}: {
+  entryId: string;
+  onClose: () => void;
+  /** The student's data was deleted (the page closes; the caller confirms it). */
+  onDeleted: (studentName: string) => void;
+}) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const valid = isUuid(entryId);
@@ -68,7 +77,16 @@ export function StudentDialog({ entryId, onClose }: { entryId: string; onClose: 
         )}
       </DialogContent>
       <DialogActions>
-        {page.data && <StudentRecordActions entryId={entryId} student={page.data.student} onDeleted={onClose} />}
+        {page.data && (
+          <StudentRecordActions
+            entryId={entryId}
+            student={page.data.student}
+            onDeleted={() => {
+              onDeleted(page.data.student.name);
+              onClose();
+            }}
+          />
+        )}
         <Button onClick={onClose}>{s.close}</Button>
       </DialogActions>
     </Dialog>

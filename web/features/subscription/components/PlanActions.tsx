@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
@@ -9,12 +10,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import type { BillingInterval, Plan } from '../../../../contract/billing';
 import { strings } from '../../../lib/strings';
 import { useOpenPortal } from '../api/openPortal';
 import type { RequestPremiumResult } from '../api/requestPremium';
 import { useStartCheckout } from '../api/startCheckout';
-import { formatPrice } from './format';
+import { formatDate, formatPrice } from './format';
 import { RequestPremiumDialog } from './RequestPremiumDialog';
 
 const s = strings.mySubscription;
@@ -91,7 +93,8 @@ function ManageBilling() {
   );
 }
 
-function RequestPremium() {
+/** Request premium, or, while a request waits for support, when it was made and where the answer comes. */
+function RequestPremium({ pending }: { pending: Plan['premiumRequest'] }) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<RequestPremiumResult | null>(null);
   return (
@@ -99,12 +102,22 @@ function RequestPremium() {
       <Typography color="text.secondary" sx={{ mb: 1.5 }}>
         {s.requestBody}
       </Typography>
-      <Button variant="contained" onClick={() => setOpen(true)}>
-        {s.requestPremium}
-      </Button>
+      {!pending && (
+        <Button variant="contained" onClick={() => setOpen(true)}>
+          {s.requestPremium}
+        </Button>
+      )}
       {sent && (
         <Alert severity="success" sx={{ mt: 2 }} role="status">
           {sent.alreadyRequested ? s.requestAlready : s.requestSent}
+        </Alert>
+      )}
+      {pending && (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="premium-request-pending">
+          {s.requestPending(formatDate(pending.at))}{' '}
+          <Link component={RouterLink} to={`/contact-support?ticket=${encodeURIComponent(pending.ticketId)}`}>
+            {s.requestOpen}
+          </Link>
         </Alert>
       )}
       <RequestPremiumDialog
@@ -134,7 +147,7 @@ export function PlanActions({ plan }: { plan: Plan }) {
       </Typography>
       <Stack spacing={3}>
         {checkout && <CheckoutChoice plan={plan} trial={trial} />}
-        {request && <RequestPremium />}
+        {request && <RequestPremium pending={plan.premiumRequest} />}
         {manage && <ManageBilling />}
       </Stack>
     </Paper>

@@ -28,6 +28,7 @@ const plan = (over: Partial<Plan>): Plan => ({
   limits: { free: { text: 40, images: 5, storage: 1 }, premium: { text: 2000, images: 200, storage: 2 } },
   billing: { enabled: true, prices: null, trialDays: 14, trialAvailable: true },
   actions: [],
+  premiumRequest: null,
   ...over,
 });
 

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { TICKET_MESSAGE_MAX, type TicketDetail, type TicketReport } from '../../../../contract/tickets';
+import { MessageText } from '../../../components/markdown/MessageText';
 import { dateTime } from '../../../lib/assignments/format';
 import { ApiError } from '../../../lib/http';
 import { newKey } from '../api/keys';
@@ -57,9 +58,9 @@ function ReportedConversation({ report }: { report: TicketReport }) {
               </Typography>
               {turn.reported && <Chip size="small" color="error" label={t.reportedAnswer} />}
             </Stack>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {turn.text}
-            </Typography>
+            <Box sx={{ typography: 'body2' }}>
+              <MessageText role={turn.role} text={turn.text} />
+            </Box>
           </Box>
         ))}
       </Stack>

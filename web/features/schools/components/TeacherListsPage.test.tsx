@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { TeacherList } from '../../../../contract/teacher-lists';
+import { render, settle } from '../../../../tests/web/render';
+import { teacherListKey } from '../api/getTeacherList';
+import TeacherListsPage from './TeacherListsPage';
+
+// Issue 25: at phone width the admin's chip put a <div> inside a <p> (React's nesting warning in
+// development). A console.error fails the test (tests/setup.ts).
+const list: TeacherList = {
+  licence: {
+    id: 'l1',
+    name: 'Hillview Academy',
+    domains: ['hillview.test'],
+    expiration: null,
+    daysLeft: null,
+    expired: false,
+    expiresSoon: false,
+    logoUrl: null,
+    admins: ['head@hillview.test'],
+    supportEmail: null,
+  },
+  teachers: [
+    {
+      id: 't1',
+      email: 'head@hillview.test',
+      building: 'East Wing',
+      signedUp: true,
+      lastSignInAt: null,
+      isAdmin: true,
+      addedAt: '2026-11-01T00:00:00.000Z',
+    },
+  ],
+};
+
+describe('TeacherListsPage', () => {
+  for (const width of [360, 1280]) {
+    it(`renders the list at ${width} px without a nesting warning`, async () => {
+      await settle(() => {
+        (window as unknown as { happyDOM: { setViewport: (v: { width: number; height: number }) => void } }).happyDOM.setViewport({
+          width,
+          height: 800,
+        });
+      });
+      const { container } = await render(<TeacherListsPage />, { data: [[teacherListKey, list]] });
+      expect(container.textContent).toContain('head@hillview.test');
+      expect(container.querySelector(width === 360 ? 'li' : 'table')).not.toBeNull();
+    });
+  }
+});
