@@ -55,3 +55,43 @@ export async function consumeRate(db: Db, key: string, rule: RateRule, now = Dat
 export async function pruneRates(db: Db, olderThanMs: number, now = Date.now()): Promise<void> {
   await db.execute(sql`delete from rate_limit where window_start < ${now - olderThanMs}`);
 }
+
+/** A counter and the rule it is read under. */
+export interface RateCounter {
+  key: string;
+  rule: RateRule;
+}
+
+/** Whether the counters let one more through, read without counting (for limits that count failures only). */
+export interface RatePeek extends RateDecision {
+  /** When the window of the counter that is full began (the latest one when several are); null when allowed. */
+  fullSince: number | null;
+}
+
+/**
+ * Reads the counters without counting: refused while any is full (`max` reached within its
+ * window). One statement, no lock. Pair it with `countFailure` after the attempt failed.
+ */
+export async function peekRates(db: Db, counters: RateCounter[], now = Date.now()): Promise<RatePeek> {
+  const result = await db.execute<{ key: string; window_start: string | number; count: number | string }>(
+    sql`select key, window_start, count from rate_limit where key in (${sql.join(
+      counters.map((c) => sql`${c.key}`),
+      sql`, `,
+    )})`,
+  );
+  let peek: RatePeek = { allowed: true, retryAfter: 0, fullSince: null };
+  for (const row of (result as { rows: { key: string; window_start: string | number; count: number | string }[] }).rows) {
+    const rule = counters.find((c) => c.key === row.key)!.rule;
+    const start = Number(row.window_start);
+    if (start <= now - rule.window || Number(row.count) < rule.max) continue;
+    const retryAfter = Math.max(1, Math.ceil((start + rule.window - now) / 1000));
+    peek = { allowed: false, retryAfter: Math.max(peek.retryAfter, retryAfter), fullSince: Math.max(peek.fullSince ?? 0, start) };
+  }
+  return peek;
+}
+
+/** Counts one failure on each counter. */
+export async function countFailure(db: Db, counters: RateCounter[], now = Date.now()): Promise<void> {
+  for (const c of counters) await db.execute(rateUpsert(c.key, c.rule, now));
+}
+

@@ -8,8 +8,9 @@ import {
   updateClassInput,
 } from '../../../contract/classes';
 import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, requireUser } from '../../lib/context';
+import { clientIp, readJson, requireUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { joinClassLimited } from './classes.join-limit';
 import { idParam, requireClassActor } from './classes.policy';
 import {
   addStudents,
@@ -17,7 +18,6 @@ import {
   deleteClass,
   getClass,
   importRoster,
-  joinClass,
   listClasses,
   listStudents,
   removeStudent,
@@ -38,7 +38,7 @@ export function classesRoutes() {
   app.post('/join', async (c) => {
     const user = await requireUser(c);
     const input = await readJson(c, joinClassInput);
-    return c.json(await joinClass(db(c), user, input, c.get('deps').config));
+    return c.json(await joinClassLimited(db(c), user, input, c.get('deps').config, clientIp(c)));
   });
 
   app.get('/', async (c) => {

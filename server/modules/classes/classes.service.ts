@@ -198,6 +198,15 @@ export async function setJoinCode(db: Db, actor: ClassActor, id: string, enabled
   }
 }
 
+/** Joining by code needs a confirmed address (anyone could have typed an unconfirmed one). */
+export function requireVerifiedJoiner(user: SessionUser): void {
+  if (!user.emailVerified)
+    throw new AppError('forbidden', 403, 'Confirm your e-mail address first: open the link we sent you, then enter the class code again.');
+}
+
+export const codeNotInUse = () =>
+  new AppError('not_found', 404, 'That class code is not in use. Check it with your teacher: they may have turned it off or made a new one.');
+
 /**
  * Puts the signed-in user (verified address) on the roster of the class with this code, linked to
  * their account. Someone already there (by address) is linked and told so; nothing is duplicated.
@@ -210,8 +219,7 @@ export async function joinClass(
   input: z.output<typeof joinClassInput>,
   settings: PlanSettings,
 ): Promise<JoinClassResult> {
-  if (!user.emailVerified)
-    throw new AppError('forbidden', 403, 'Confirm your e-mail address first: open the link we sent you, then enter the class code again.');
+  requireVerifiedJoiner(user);
   const email = user.email.toLowerCase();
   return db.transaction(async (tx) => {
     const u = schema.user;
@@ -227,12 +235,7 @@ export async function joinClass(
       .innerJoin(schema.user, eq(schema.user.id, k.ownerId))
       .where(eq(k.joinCode, input.code))
       .for('update', { of: k });
-    if (!cls)
-      throw new AppError(
-        'not_found',
-        404,
-        'That class code is not in use. Check it with your teacher: they may have turned it off or made a new one.',
-      );
+    if (!cls) throw codeNotInUse();
     // As /api/my-assignments names the teacher: a display name, never an address left as one.
     const teacherName = sharerName(cls.teacherName) ?? 'your teacher';
     const result = { classId: cls.id, className: cls.name, section: cls.section, teacherName };
