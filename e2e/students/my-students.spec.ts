@@ -51,7 +51,7 @@ describe('My Students', () => {
       await addForm.getByRole('button', { name: 'Add' }).click();
       const roster = page.getByRole('list', { name: `Students in ${name}` });
       await roster.getByText(`ana.${t}@school.test`).waitFor();
-      await roster.getByText('No account yet').waitFor();
+      await roster.getByText('Not signed in yet').waitFor();
 
       // A pasted list with one bad line: shown, the button stays off, nothing is sent.
       const paste = page.getByRole('textbox', { name: 'Students, one a line' });

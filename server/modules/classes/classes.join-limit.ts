@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JoinClassResult, joinClassInput } from '../../../contract/classes';
-import { countFailure, peekRates, type RateCounter, type RateRule } from '../../auth/rate-limit';
+import { countRates, peekRates, type RateCounter, type RateRule } from '../../auth/rate-limit';
 import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -55,7 +55,7 @@ export async function joinClassLimited(
   if (!peek.allowed) {
     if (!cls || cls.updatedAt.getTime() < peek.fullSince!) throw lockedOut(peek.retryAfter);
   } else if (!cls) {
-    await countFailure(db, counters);
+    await countRates(db, counters);
     throw codeNotInUse();
   }
   return joinClass(db, user, input, settings);

@@ -12,6 +12,7 @@ import { clientIp, readJson, requireUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { joinClassLimited } from './classes.join-limit';
 import { idParam, requireClassActor } from './classes.policy';
+import { countRosterAdds, requireRosterRoom } from './classes.roster-limit';
 import {
   addStudents,
   createClass,
@@ -57,7 +58,9 @@ export function classesRoutes() {
   app.post('/import', async (c) => {
     const actor = await requireClassActor(c);
     const input = await readJson(c, importRosterInput);
+    if (!input.dryRun) await requireRosterRoom(db(c), actor, input.rows.length);
     const result = await importRoster(db(c), actor, input);
+    await countRosterAdds(db(c), actor, result.added);
     return c.json(result, result.written ? 201 : 200);
   });
 
@@ -97,7 +100,10 @@ export function classesRoutes() {
     const actor = await requireClassActor(c);
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, addStudentsInput);
-    return c.json(await addStudents(db(c), actor, id, input), 201);
+    await requireRosterRoom(db(c), actor, input.students.length);
+    const result = await addStudents(db(c), actor, id, input);
+    await countRosterAdds(db(c), actor, result.added.length);
+    return c.json(result, 201);
   });
 
   app.delete('/:id/students/:studentId', async (c) => {

@@ -20,7 +20,7 @@ import type { SessionUser } from '../../lib/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { addClassStudentsToOpenAssignments } from '../assignments/assignments.records';
 import { sharerName } from '../bots/bots.presenter';
-import { classNotFound, ownClass, ownedBy, type ClassActor } from './classes.policy';
+import { classNotFound, ownClass, ownedBy, shownLinked, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
 import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 
@@ -92,8 +92,12 @@ export async function deleteClass(db: Db, actor: ClassActor, id: string): Promis
 
 export async function listStudents(db: Db, actor: ClassActor, id: string): Promise<RosterList> {
   await ownClassRow(db, actor, id);
-  const rows = await db.select().from(r).where(current(id)).orderBy(asc(r.name), asc(r.email));
-  return { students: rows.map(presentStudent) };
+  const rows = await db
+    .select({ row: r, linked: shownLinked() })
+    .from(r)
+    .where(current(id))
+    .orderBy(asc(r.name), asc(r.email));
+  return { students: rows.map(({ row, linked }) => presentStudent(row, Boolean(linked))) };
 }
 
 /** The account id of each verified user among these addresses, so new entries are linked at once. */
@@ -138,7 +142,9 @@ async function addStudentsTo(tx: Db, id: string, students: { email: string; name
     .returning();
   await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
   await addClassStudentsToOpenAssignments(tx, id, rows);
-  return { added: rows.map(presentStudent), alreadyOnRoster };
+  // Just added: no student has come in through these entries yet, whether or not the address has an
+  // account (linked at once all the same, so the class's assignments reach them).
+  return { added: rows.map((row) => presentStudent(row, false)), alreadyOnRoster };
 }
 
 /**
@@ -244,7 +250,8 @@ export async function joinClass(
       .from(r)
       .where(and(current(cls.id), eq(r.email, email)));
     if (entry) {
-      await tx.update(r).set({ userId: user.id }).where(eq(r.id, entry.id));
+      // Entered by the student: shown as signed in from now on (classes.policy, shownLinked).
+      await tx.update(r).set({ userId: user.id, source: 'code' }).where(eq(r.id, entry.id));
       return { ...result, alreadyOnRoster: true };
     }
     await requireTeacherTakesStudents(tx, cls.teacher, settings);
