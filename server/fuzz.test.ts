@@ -335,9 +335,18 @@ describe('the route fuzz', () => {
               ? [...queryCases(path, role), ...(premium ? await cursorCases(path, role) : [])]
               : mutatingCases(m, path, role, seeds);
           // Only the premium teacher's seeds are known to pass; anyone else may be refused first for who they are.
-          const chosen = premium || full ? cases : [...cases.filter((c) => c.always), ...sample(cases.filter((c) => !c.always), quota[role.name], random)];
-          for (const c of chosen)
-            await send(role, premium ? c : { ...c, status: undefined, field: undefined });
+          const chosen =
+            premium || full
+              ? cases
+              : [
+                  ...cases.filter((c) => c.always),
+                  ...sample(
+                    cases.filter((c) => !c.always),
+                    quota[role.name],
+                    random,
+                  ),
+                ];
+          for (const c of chosen) await send(role, premium ? c : { ...c, status: undefined, field: undefined });
         }
       }
     }

@@ -95,4 +95,3 @@ export async function peekRates(db: Db, counters: RateCounter[], now = Date.now(
 export async function countRates(db: Db, counters: RateCounter[], now = Date.now(), cost = 1): Promise<void> {
   for (const c of counters) await db.execute(rateUpsert(c.key, c.rule, now, cost));
 }
-

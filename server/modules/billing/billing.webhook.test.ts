@@ -77,7 +77,11 @@ describe('POST /api/billing/webhook: verification', () => {
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const t = /t=(\d+)/.exec(good)![1]!;
     const post = (headers: Record<string, string>, body = payload) =>
-      ctx.app.request(`${TEST_ORIGIN}${STRIPE_WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      ctx.app.request(`${TEST_ORIGIN}${STRIPE_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
     const cases: [string, Record<string, string>, string?][] = [
       ['a timestamp that is no number, an empty v1', { 'stripe-signature': 't=abc,v1=' }],
       ['an empty v1', { 'stripe-signature': `t=${t},v1=` }],
@@ -87,7 +91,11 @@ describe('POST /api/billing/webhook: verification', () => {
       ['an empty header', { 'stripe-signature': '' }],
       ['no header', {}],
       ['a tampered body', { 'stripe-signature': good }, payload.replace('customer.subscription.updated', 'invoice.paid')],
-      ['a signed body that is not JSON', { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: 'not json', secret: WEBHOOK_SECRET }) }, 'not json'],
+      [
+        'a signed body that is not JSON',
+        { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: 'not json', secret: WEBHOOK_SECRET }) },
+        'not json',
+      ],
     ];
     for (const [what, headers, body] of cases) {
       const res = await post(headers, body);

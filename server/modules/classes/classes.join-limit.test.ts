@@ -83,7 +83,10 @@ describe('POST /api/classes/join: the limit on wrong codes', () => {
     for (let i = 0; i < 5; i++) expect((await sam.client.request('POST', '/api/classes/join', { code: wrong(i) })).status).toBe(404);
     const joined = await sam.client.json<JoinClassResult>('POST', '/api/classes/join', { code: cls.joinCode });
     expect(joined.status).toBe(200);
-    const [counter] = await ctx.database.db.select().from(schema.rateLimit).where(eq(schema.rateLimit.key, `classes/join:user:${sam.user.id}`));
+    const [counter] = await ctx.database.db
+      .select()
+      .from(schema.rateLimit)
+      .where(eq(schema.rateLimit.key, `classes/join:user:${sam.user.id}`));
     expect(counter!.count).toBe(5);
   });
 

@@ -92,11 +92,7 @@ export async function deleteClass(db: Db, actor: ClassActor, id: string): Promis
 
 export async function listStudents(db: Db, actor: ClassActor, id: string): Promise<RosterList> {
   await ownClassRow(db, actor, id);
-  const rows = await db
-    .select({ row: r, linked: shownLinked() })
-    .from(r)
-    .where(current(id))
-    .orderBy(asc(r.name), asc(r.email));
+  const rows = await db.select({ row: r, linked: shownLinked() }).from(r).where(current(id)).orderBy(asc(r.name), asc(r.email));
   return { students: rows.map(({ row, linked }) => presentStudent(row, Boolean(linked))) };
 }
 
@@ -211,7 +207,11 @@ export function requireVerifiedJoiner(user: SessionUser): void {
 }
 
 export const codeNotInUse = () =>
-  new AppError('not_found', 404, 'That class code is not in use. Check it with your teacher: they may have turned it off or made a new one.');
+  new AppError(
+    'not_found',
+    404,
+    'That class code is not in use. Check it with your teacher: they may have turned it off or made a new one.',
+  );
 
 /**
  * Puts the signed-in user (verified address) on the roster of the class with this code, linked to

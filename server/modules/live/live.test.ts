@@ -279,7 +279,7 @@ describe('GET /api/live', () => {
     }
   });
 
-  it('ends at once the stream of a session revoked from another device, and keeps the revoking device\'s', async () => {
+  it("ends at once the stream of a session revoked from another device, and keeps the revoking device's", async () => {
     const teacher = await signedIn(ctx, { role: 'teacher' });
     const laptop = await new TestClient(ctx).signIn(teacher.user.email);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

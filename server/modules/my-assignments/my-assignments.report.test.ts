@@ -59,7 +59,7 @@ describe('POST /api/my-assignments/:asid/report: who may report', () => {
     expect(await studentFlags(world.ada.recordId)).toHaveLength(0);
   });
 
-  it('takes a report from a school\'s student whose account says teacher (the resolved user type decides, as every student rule does)', async () => {
+  it("takes a report from a school's student whose account says teacher (the resolved user type decides, as every student rule does)", async () => {
     // Signed up as a teacher on the school's domain, but not on its teachers list: the school's student.
     const email = `kid-${randomUUID().slice(0, 8)}@${world.school.domain}`;
     const kid = await signedIn(ctx, { role: 'teacher', email });
