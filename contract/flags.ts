@@ -46,7 +46,7 @@ export const flagListQuery = z.strictObject({
   status: flagStatus.default('unreviewed'),
   cursor: pageCursor().optional(),
   /** A record id; one that is not an id reads as not found (404), as every id in a path. */
-  record: z.string().max(64).optional(),
+  record: text({ max: 64 }).optional(),
 });
 export type FlagListQuery = z.infer<typeof flagListQuery>;
 

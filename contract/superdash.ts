@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageCursor } from './common';
+import { pageCursor, text } from './common';
 import { subscription } from './subscription';
 
 /**
@@ -90,7 +90,7 @@ export type SchoolLicenceInput = z.infer<typeof schoolLicenceInput>;
 export const schoolLicencePatch = schoolLicenceInput.partial();
 export type SchoolLicencePatch = z.infer<typeof schoolLicencePatch>;
 
-export const userSearchQuery = z.strictObject({ email: z.string().trim().min(1, 'is required').max(254) });
+export const userSearchQuery = z.strictObject({ email: text({ trim: true, min: 1, max: 254, tooShort: 'is required' }) });
 
 export const manualGrant = z.object({ status: z.string(), until: z.string().nullable() });
 
@@ -130,7 +130,7 @@ export type RoleBody = z.infer<typeof roleBody>;
 export const errorsQuery = z.strictObject({
   before: pageCursor().optional(),
   /** An exact request id. */
-  requestId: z.string().trim().max(200).optional(),
+  requestId: text({ trim: true, max: 200 }).optional(),
 });
 export const serverErrorRow = z.object({
   id: z.string(),
@@ -148,9 +148,9 @@ export type ServerErrorList = z.infer<typeof serverErrorList>;
 export const auditQuery = z.strictObject({
   before: pageCursor().optional(),
   /** An exact action such as subscription.grant. */
-  action: z.string().trim().max(100).optional(),
+  action: text({ trim: true, max: 100 }).optional(),
   /** The subject's exact e-mail address. */
-  email: z.string().trim().max(254).optional(),
+  email: text({ trim: true, max: 254 }).optional(),
 });
 export const auditRow = z.object({
   id: z.string(),

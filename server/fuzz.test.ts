@@ -16,6 +16,7 @@ import {
   replaceAt,
   sample,
   seededRandom,
+  unstorableQueryValues,
 } from '../tests/fuzz/corpus';
 import { bodySeeds, fuzzCast, querySeeds, throwawayTeacher, type Fixtures, type Role } from '../tests/fuzz/cast';
 import { readEnv } from './config';
@@ -60,6 +61,8 @@ interface Case {
   refused?: boolean;
   /** The 422 must name this field. */
   field?: string;
+  /** Sent by every caller, never left out of a sample. */
+  always?: boolean;
 }
 
 interface Failure {
@@ -219,18 +222,31 @@ function mutatingCases(method: string, path: string, role: Role, seeds: unknown[
   return cases;
 }
 
-/** Bad route parameters and bad query values, on top of the route's valid query. */
+/**
+ * Bad route parameters and bad query values, on top of the route's valid query. Every key the
+ * route's seeds name (the keys it reads) also gets each unstorable value, on top of each seed query,
+ * from every caller: the one who may use the route is often not the premium teacher (support,
+ * an admin), and a sample could leave the key out.
+ */
 function queryCases(path: string, role: Role): Case[] {
-  const base = querySeeds[path]?.[0] ?? {};
+  const seeds = querySeeds[path] ?? [{}];
+  const base = seeds[0]!;
   const url = fillPath(path, role.fixtures);
   const cases: Case[] = paramCases('GET', path, role, qs(base));
+  const without = (query: Record<string, string>, key: string) => {
+    const others = qs(Object.fromEntries(Object.entries(query).filter(([k]) => k !== key)));
+    return others ? `${others}&` : '?';
+  };
   for (const key of new Set([...Object.keys(base), ...commonQueryKeys])) {
-    const others = qs(Object.fromEntries(Object.entries(base).filter(([k]) => k !== key)));
-    const join = others ? `${others}&` : '?';
+    const join = without(base, key);
     for (const value of pick(badQueryValues, 2))
       cases.push({ label: `?${key}=${value.slice(0, 20)}`, method: 'GET', url: `${url}${join}${key}=${value}` });
     cases.push({ label: `?${key} twice`, method: 'GET', url: `${url}${join}${key}=1&${key}=%00` });
   }
+  for (const query of seeds)
+    for (const key of Object.keys(query))
+      for (const value of unstorableQueryValues)
+        cases.push({ label: `?${key}=${value}`, method: 'GET', url: `${url}${without(query, key)}${key}=${value}`, always: true });
   return cases;
 }
 
@@ -319,8 +335,18 @@ describe('the route fuzz', () => {
               ? [...queryCases(path, role), ...(premium ? await cursorCases(path, role) : [])]
               : mutatingCases(m, path, role, seeds);
           // Only the premium teacher's seeds are known to pass; anyone else may be refused first for who they are.
-          for (const c of premium || full ? cases : sample(cases, quota[role.name], random))
-            await send(role, premium ? c : { ...c, status: undefined, field: undefined });
+          const chosen =
+            premium || full
+              ? cases
+              : [
+                  ...cases.filter((c) => c.always),
+                  ...sample(
+                    cases.filter((c) => !c.always),
+                    quota[role.name],
+                    random,
+                  ),
+                ];
+          for (const c of chosen) await send(role, premium ? c : { ...c, status: undefined, field: undefined });
         }
       }
     }

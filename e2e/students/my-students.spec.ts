@@ -59,7 +59,7 @@ describe('My Students', () => {
       await addForm.getByRole('button', { name: 'Add' }).click();
       const roster = page.getByRole('list', { name: `Students in ${name}` });
       await roster.getByText(`ana.${t}@school.test`).waitFor();
-      await roster.getByText('No account yet').waitFor();
+      await roster.getByText('Not signed in yet').waitFor();
 
       // A pasted list: two bare addresses, a named one and a bad line. The bad line is shown with
       // why and does not hold back the others; after adding, it stays in the box to be fixed.

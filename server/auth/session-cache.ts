@@ -69,15 +69,33 @@ export function rememberSessionUser(
   cache.set(token, entry);
 }
 
+/** Who hears that a user's sessions were forgotten, by user id. */
+const watchers = new Map<string, Set<() => void>>();
+
+/**
+ * Calls `listener` each time this process forgets `userId`'s sessions (a sign-out, a revoked
+ * session, a password, role or account change, a deletion), so what holds a session open (a live
+ * stream) checks it again at once; answers the function that stops listening.
+ */
+export function watchUserSessions(userId: string, listener: () => void): () => void {
+  let set = watchers.get(userId);
+  if (!set) watchers.set(userId, (set = new Set()));
+  set.add(listener);
+  return () => {
+    if (set.delete(listener) && set.size === 0) watchers.delete(userId);
+  };
+}
+
 /** Forgets the remembered sessions of one user: after their sign-out, password, role or account change, or deletion. */
 export function forgetUserSessions(userId: string) {
   if (forgottenAt.size >= MAX_FORGOTTEN_USERS) {
     // Past this many, forgetting everyone once is cheaper than remembering whom.
     forgottenAt.clear();
     forgetAllAt = ++clock;
-    return;
+  } else {
+    forgottenAt.set(userId, ++clock);
   }
-  forgottenAt.set(userId, ++clock);
+  for (const listener of [...(watchers.get(userId) ?? [])]) listener();
 }
 
 function isCurrent(entry: Entry): boolean {

@@ -53,9 +53,14 @@ export class LiveHub {
 
   constructor(private readonly database: Database) {}
 
-  /** Adds a stream; resolves once the process is listening, to the function that removes it. */
-  async subscribe(teacherId: string, subscriber: LiveSubscriber): Promise<() => void> {
+  /**
+   * Adds a stream; resolves once the process is listening, to the function that removes it. With
+   * `max`, a user who holds that many streams already is refused with `refuse()`'s error, added
+   * nothing (counted and added before anything is awaited).
+   */
+  async subscribe(teacherId: string, subscriber: LiveSubscriber, limit?: { max: number; refuse: () => Error }): Promise<() => void> {
     let set = this.byTeacher.get(teacherId);
+    if (limit && (set?.size ?? 0) >= limit.max) throw limit.refuse();
     if (!set) this.byTeacher.set(teacherId, (set = new Set()));
     set.add(subscriber);
     // The LISTEN stays open for the life of the process once a first page asked for it.

@@ -296,4 +296,11 @@ export const querySeeds: Record<string, Record<string, string>[]> = {
   '/api/collections': [{ kind: 'DocBot' }],
   '/api/saved': [{}, { sort: 'title' }, { sort: 'created' }],
   '/api/files': [{ purpose: 'attachment' }],
+  '/api/flags': [{ status: 'all' }, { status: 'unreviewed', record: randomUUID() }],
+  '/api/support/tickets': [{ status: 'all', category: 'all' }],
+  '/api/school/students/export': [{ email: 'kim@example.org' }],
+  '/api/school-admin/dashboard': [{ from: '2026-01-01', to: '2026-01-31' }],
+  '/api/superdash/users': [{ email: 'someone@example.org' }],
+  '/api/superdash/errors': [{}, { requestId: 'f00d' }],
+  '/api/superdash/audit': [{}, { action: 'subscription.grant', email: 'someone@example.org' }],
 };

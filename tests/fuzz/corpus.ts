@@ -92,6 +92,12 @@ export const badQueryValues: string[] = [
   '-'.repeat(36),
 ];
 
+/**
+ * Values no stored text may hold, URL-encoded: each is put into every query key a route is known to
+ * read (its seeds in querySeeds), by every caller, since a key reaching SQL unchecked is a 500.
+ */
+export const unstorableQueryValues: string[] = ['%00', 'a%00b', '%00%00%00'];
+
 /** The query keys a list route might read, tried on every GET route besides its own. */
 export const commonQueryKeys = ['limit', 'cursor', 'q', 'kind', 'sort', 'tab', 'purpose', 'collectionId', 'botId', 'uid', 'sid', 'shared'];
 

@@ -4,6 +4,7 @@ import { schema, type Db } from '../../db/client';
 import { studentNotFound, type AssignmentActor } from './assignments.policy';
 import { presentClassRef } from './assignments.presenter';
 import { recordsWhere } from './assignments.read';
+import { shownLinked } from '../classes/classes.policy';
 
 const a = schema.assignment;
 const sa = schema.studentAssignment;
@@ -17,14 +18,14 @@ const r = schema.rosterEntry;
  */
 export async function getStudentPage(db: Db, actor: AssignmentActor, entryId: string): Promise<StudentPage> {
   const [entry] = await db
-    .select({ email: r.email, name: r.name, userId: r.userId })
+    .select({ email: r.email, name: r.name, linked: shownLinked() })
     .from(r)
     .innerJoin(k, eq(k.id, r.classId))
     .where(and(eq(r.id, entryId), eq(k.ownerId, actor.userId)));
   if (!entry) throw studentNotFound();
   const [classes, records] = await Promise.all([
     db
-      .select({ entryId: r.id, userId: r.userId, id: k.id, name: k.name, section: k.section })
+      .select({ entryId: r.id, linked: shownLinked(), id: k.id, name: k.name, section: k.section })
       .from(r)
       .innerJoin(k, eq(k.id, r.classId))
       .where(and(eq(k.ownerId, actor.userId), eq(r.email, entry.email), isNull(r.removedAt)))
@@ -45,7 +46,7 @@ export async function getStudentPage(db: Db, actor: AssignmentActor, entryId: st
     student: {
       email: entry.email,
       name: entry.name,
-      linked: entry.userId !== null || classes.some((c) => c.userId !== null),
+      linked: Boolean(entry.linked) || classes.some((c) => Boolean(c.linked)),
     },
     classes: classes.map((c) => ({ ...presentClassRef(c), entryId: c.entryId })),
     assignments: records.map(({ assignment, record }) => ({

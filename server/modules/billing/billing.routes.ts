@@ -64,8 +64,10 @@ export function billingRoutes() {
       let event: Stripe.Event;
       try {
         event = await Stripe.webhooks.constructEventAsync(raw, signature, stripe.webhookSecret, stripe.webhookToleranceSeconds);
-      } catch (err) {
-        if (!(err instanceof Stripe.errors.StripeSignatureVerificationError)) throw err;
+      } catch {
+        // Whatever the library throws (its verification error, a plain Error for an empty v1, a
+        // SyntaxError for a signed body that is not JSON), an event that cannot be checked is the
+        // sender's fault: 400, never a server error.
         logWarning(null, 'billing: webhook refused, its signature or timestamp did not verify');
         throw new AppError('bad_request', 400, 'The signature did not verify.');
       }

@@ -70,6 +70,43 @@ describe('POST /api/billing/webhook: verification', () => {
     expect(subscriptionGets(s.id)).toBe(0);
   });
 
+  it('answers 400 to every signature that cannot be checked, whatever the Stripe library throws, writing nothing', async () => {
+    const s = await subscriber('active');
+    const before = await eventCount();
+    const payload = JSON.stringify({ id: `evt_malformed_${n}`, type: 'customer.subscription.updated', data: { object: s.object() } });
+    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const t = /t=(\d+)/.exec(good)![1]!;
+    const post = (headers: Record<string, string>, body = payload) =>
+      ctx.app.request(`${TEST_ORIGIN}${STRIPE_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const cases: [string, Record<string, string>, string?][] = [
+      ['a timestamp that is no number, an empty v1', { 'stripe-signature': 't=abc,v1=' }],
+      ['an empty v1', { 'stripe-signature': `t=${t},v1=` }],
+      ['no t', { 'stripe-signature': 'v1=' + 'a'.repeat(64) }],
+      ['garbage', { 'stripe-signature': 'v0=zz;t=;;==,,\u00e9' }],
+      ['only commas', { 'stripe-signature': ',,,' }],
+      ['an empty header', { 'stripe-signature': '' }],
+      ['no header', {}],
+      ['a tampered body', { 'stripe-signature': good }, payload.replace('customer.subscription.updated', 'invoice.paid')],
+      [
+        'a signed body that is not JSON',
+        { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: 'not json', secret: WEBHOOK_SECRET }) },
+        'not json',
+      ],
+    ];
+    for (const [what, headers, body] of cases) {
+      const res = await post(headers, body);
+      expect([what, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([what, 400, 'bad_request']);
+    }
+    expect(await eventCount()).toBe(before);
+    expect(await stripeRows(ctx, s.user.id)).toEqual([]);
+    // The good header on the untouched body still goes through.
+    expect((await post({ 'stripe-signature': good })).status).toBe(200);
+  });
+
   it('refuses a replay signed outside the tolerance (400), and takes one inside it', async () => {
     const s = await subscriber('active');
     const old = await fake.sendEvent('customer.subscription.updated', s.object(), { timestamp: now() - 301, id: `evt_old_${n}` });

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contract/common';
 import { isPremium } from '../../../contract/subscription';
 import { schema } from '../../db/client';
@@ -47,4 +47,16 @@ export function ownClass(actor: ClassActor, id: string): SQL {
 export function idParam(id: string, missing: () => AppError = classNotFound): string {
   if (!isUuid(id)) throw missing();
   return id.toLowerCase();
+}
+
+/**
+ * Whether the teacher is shown that a roster entry's student has an account ("Signed in"): the
+ * entry is linked and the student came in themselves since it was added (joined with the code, or
+ * signed in after the teacher added them). An entry linked at once because the address already had
+ * an account is not shown so: the teacher would learn of any address whether it has an account,
+ * which is not theirs to know until the student comes in.
+ */
+export function shownLinked(entry = schema.rosterEntry): SQL<boolean> {
+  return sql<boolean>`(${entry.userId} is not null and (${entry.source} = 'code' or exists (
+    select 1 from ${schema.user} su where su.id = ${entry.userId} and su.last_sign_in_at >= ${entry.addedAt})))`;
 }

@@ -17,13 +17,13 @@ export function presentClass(row: ClassRow, studentCount: number): ClassSummary 
   };
 }
 
-/** A current roster entry as the teacher sees it. */
-export function presentStudent(row: RosterRow): RosterStudent {
+/** A current roster entry as the teacher sees it; `linked` as classes.policy's shownLinked reads it. */
+export function presentStudent(row: RosterRow, linked: boolean): RosterStudent {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
-    linked: row.userId !== null,
+    linked,
     source: row.source,
     addedAt: row.addedAt.toISOString(),
   };

@@ -10,16 +10,18 @@ import {
   updateClassInput,
 } from '../../../contract/classes';
 import type { AppContext, AppEnv } from '../../lib/context';
-import { checkInput, readJson, requireUser } from '../../lib/context';
+import { checkInput, clientIp, readJson, requireUser } from '../../lib/context';
+import { parsePastedStudents } from '../../../contract/roster';
 import { notFound } from '../../lib/errors';
+import { joinClassLimited } from './classes.join-limit';
 import { idParam, requireClassActor } from './classes.policy';
+import { countRosterAdds, requireRosterRoom } from './classes.roster-limit';
 import {
   addStudents,
   createClass,
   deleteClass,
   getClass,
   importRoster,
-  joinClass,
   listClasses,
   listStudents,
   pasteStudents,
@@ -42,7 +44,7 @@ export function classesRoutes() {
   app.post('/join', async (c) => {
     const user = await requireUser(c);
     const input = await readJson(c, joinClassInput);
-    return c.json(await joinClass(db(c), user, input, c.get('deps').config));
+    return c.json(await joinClassLimited(db(c), user, input, c.get('deps').config, clientIp(c)));
   });
 
   app.get('/', async (c) => {
@@ -63,7 +65,9 @@ export function classesRoutes() {
     const body = await readJson(c, z.unknown());
     refuseOversizedImport(body);
     const input = checkInput(importRosterInput, body);
+    if (!input.dryRun) await requireRosterRoom(db(c), actor, input.rows.length);
     const result = await importRoster(db(c), actor, input);
+    await countRosterAdds(db(c), actor, result.added);
     return c.json(result, result.written ? 201 : 200);
   });
 
@@ -103,7 +107,10 @@ export function classesRoutes() {
     const actor = await requireClassActor(c);
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, addStudentsInput);
-    return c.json(await addStudents(db(c), actor, id, input), 201);
+    await requireRosterRoom(db(c), actor, input.students.length);
+    const result = await addStudents(db(c), actor, id, input);
+    await countRosterAdds(db(c), actor, result.added.length);
+    return c.json(result, 201);
   });
 
   // A pasted list: the good lines are added, the bad ones answered with why (201 when any was added).
@@ -111,7 +118,10 @@ export function classesRoutes() {
     const actor = await requireClassActor(c);
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, pasteStudentsInput);
-    return c.json(await pasteStudents(db(c), actor, id, input), 201);
+    await requireRosterRoom(db(c), actor, parsePastedStudents(input.text).students.length);
+    const result = await pasteStudents(db(c), actor, id, input);
+    await countRosterAdds(db(c), actor, result.added.length);
+    return c.json(result, 201);
   });
 
   app.delete('/:id/students/:studentId', async (c) => {

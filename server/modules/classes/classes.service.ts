@@ -39,7 +39,7 @@ import type { SessionUser } from '../../lib/context';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
 import { addClassStudentsToOpenAssignments } from '../assignments/assignments.records';
 import { sharerName } from '../bots/bots.presenter';
-import { classNotFound, ownClass, ownedBy, type ClassActor } from './classes.policy';
+import { classNotFound, ownClass, ownedBy, shownLinked, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
 import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
 
@@ -111,8 +111,8 @@ export async function deleteClass(db: Db, actor: ClassActor, id: string): Promis
 
 export async function listStudents(db: Db, actor: ClassActor, id: string): Promise<RosterList> {
   await ownClassRow(db, actor, id);
-  const rows = await db.select().from(r).where(current(id)).orderBy(asc(r.name), asc(r.email));
-  return { students: rows.map(presentStudent) };
+  const rows = await db.select({ row: r, linked: shownLinked() }).from(r).where(current(id)).orderBy(asc(r.name), asc(r.email));
+  return { students: rows.map(({ row, linked }) => presentStudent(row, Boolean(linked))) };
 }
 
 /** Each verified user among these addresses (id and name), so new entries are linked at once. */
@@ -176,7 +176,9 @@ async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[]): Prom
     .returning();
   await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
   await addClassStudentsToOpenAssignments(tx, id, rows);
-  return { added: rows.map(presentStudent), alreadyOnRoster };
+  // Just added: no student has come in through these entries yet, whether or not the address has an
+  // account (linked at once all the same, so the class's assignments reach them).
+  return { added: rows.map((row) => presentStudent(row, false)), alreadyOnRoster };
 }
 
 /**
@@ -261,6 +263,19 @@ export async function setJoinCode(db: Db, actor: ClassActor, id: string, enabled
   }
 }
 
+/** Joining by code needs a confirmed address (anyone could have typed an unconfirmed one). */
+export function requireVerifiedJoiner(user: SessionUser): void {
+  if (!user.emailVerified)
+    throw new AppError('forbidden', 403, 'Confirm your e-mail address first: open the link we sent you, then enter the class code again.');
+}
+
+export const codeNotInUse = () =>
+  new AppError(
+    'not_found',
+    404,
+    'That class code is not in use. Check it with your teacher: they may have turned it off or made a new one.',
+  );
+
 /**
  * Puts the signed-in user (verified address) on the roster of the class with this code, linked to
  * their account. Someone already there (by address) is linked and told so; nothing is duplicated.
@@ -273,8 +288,7 @@ export async function joinClass(
   input: z.output<typeof joinClassInput>,
   settings: PlanSettings,
 ): Promise<JoinClassResult> {
-  if (!user.emailVerified)
-    throw new AppError('forbidden', 403, 'Confirm your e-mail address first: open the link we sent you, then enter the class code again.');
+  requireVerifiedJoiner(user);
   const email = user.email.toLowerCase();
   return db.transaction(async (tx) => {
     const u = schema.user;
@@ -290,12 +304,7 @@ export async function joinClass(
       .innerJoin(schema.user, eq(schema.user.id, k.ownerId))
       .where(eq(k.joinCode, input.code))
       .for('update', { of: k });
-    if (!cls)
-      throw new AppError(
-        'not_found',
-        404,
-        'That class code is not in use. Check it with your teacher: they may have turned it off or made a new one.',
-      );
+    if (!cls) throw codeNotInUse();
     // As /api/my-assignments names the teacher: a display name, never an address left as one.
     const teacherName = sharerName(cls.teacherName) ?? 'your teacher';
     const result = { classId: cls.id, className: cls.name, section: cls.section, teacherName };
@@ -304,7 +313,8 @@ export async function joinClass(
       .from(r)
       .where(and(current(cls.id), eq(r.email, email)));
     if (entry) {
-      await tx.update(r).set({ userId: user.id }).where(eq(r.id, entry.id));
+      // Entered by the student: shown as signed in from now on (classes.policy, shownLinked).
+      await tx.update(r).set({ userId: user.id, source: 'code' }).where(eq(r.id, entry.id));
       await takeAccountName(tx, email, user.name);
       return { ...result, alreadyOnRoster: true };
     }

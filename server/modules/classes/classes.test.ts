@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddStudentsResult, ClassList, ClassSummary, JoinClassResult, RosterList } from '../../../contract/classes';
+import { eq } from 'drizzle-orm';
+import { schema } from '../../db/client';
 import { buildUser, createTestContext, signedIn, type TestContext } from '../../../tests/harness';
 import { premiumTeacher } from './classes.test-helpers';
 
@@ -113,10 +115,13 @@ describe('adding students', () => {
         { email: unverified.user.email, name: 'U' },
       ],
     });
-    expect(res.body.added.map((s) => [s.name, s.linked])).toEqual([
-      ['V', true],
-      ['U', false],
+    // Linked in the database; the answer does not tell whether an address has an account (classes.linked.test).
+    const rows = await ctx.database.db.select().from(schema.rosterEntry).where(eq(schema.rosterEntry.classId, c.id));
+    expect(rows.map((row) => [row.name, row.userId]).sort()).toEqual([
+      ['U', null],
+      ['V', verified.user.id],
     ]);
+    expect(res.body.added.map((s) => s.linked)).toEqual([false, false]);
   });
 });
 

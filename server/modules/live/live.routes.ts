@@ -4,6 +4,7 @@ import type { LiveMessage } from '../../../contract/live';
 import type { AppContext, AppEnv, SessionUser } from '../../lib/context';
 import { requireUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { watchUserSessions } from '../../auth/session-cache';
 import { liveHub } from '../../lib/live';
 import { logWarning } from '../../lib/log';
 import { resolveSubscription } from '../subscription/subscription.service';
@@ -46,11 +47,26 @@ async function streamKind(c: AppContext, user: SessionUser): Promise<{ asTeacher
 }
 
 /**
+ * The most streams one person may hold open in one process: a few tabs and devices. One more is
+ * refused (429) rather than closing the oldest: a closed stream's browser reconnects within
+ * RETRY_MS, which would close the next oldest, and so on round the tabs.
+ */
+export const MAX_STREAMS_PER_USER = 8;
+
+const tooManyStreams = () =>
+  new AppError('rate_limited', 429, `Live updates are open in ${MAX_STREAMS_PER_USER} pages already. Close a tab, then reload this page.`, {
+    headers: { 'Retry-After': String(RETRY_MS / 1000) },
+  });
+
+/**
  * GET /api/live: the signed-in person's live events as server-sent events, one JSON LiveMessage
- * per `data:` line, starting with { type: 'sync' } once subscribed. 401 signed out. A teacher hears
- * their assignments' events, a student their own (a trophy earned). Every heartbeat the session is
- * checked again, and the stream ends once it is gone, or a teacher's stream once its account is no
- * longer a teacher's (the browser then reconnects, as what the account is now).
+ * per `data:` line, starting with { type: 'sync' } once subscribed. 401 signed out; 429 past
+ * MAX_STREAMS_PER_USER open streams. A teacher hears their assignments' events, a student their
+ * own (a trophy earned). The session is checked again at once whenever this process forgets the
+ * user's sessions (a sign-out, a revoked session, a role change: the session-cache's forget), and
+ * at every heartbeat (a change made by another process); the stream ends once the session is gone,
+ * or a teacher's stream once its account is no longer a teacher's (the browser then reconnects, as
+ * what the account is now).
  */
 export function liveRoutes() {
   const app = new Hono<AppEnv>();
@@ -59,26 +75,36 @@ export function liveRoutes() {
     const { asTeacher } = await streamKind(c, user);
     const deps = c.get('deps');
     const hub = liveHub(deps.database);
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    let write: ((message: LiveMessage) => void) | null = null;
+    // Counted and added in one step (nothing awaited in between), so a burst of opens cannot pass the bound.
+    const unsubscribe = await hub.subscribe(
+      user.id,
+      { send: (message) => write?.(message), close: () => end() },
+      { max: MAX_STREAMS_PER_USER, refuse: tooManyStreams },
+    );
+    let checking = false;
+    const recheck = () => {
+      if (checking) return;
+      checking = true;
+      void stillAllowed(c, user.id, asTeacher)
+        .then((ok) => {
+          if (!ok) end();
+        })
+        .catch((err: unknown) => logWarning(c.get('requestId'), 'live: rechecking the session failed; the stream stays open', err))
+        .finally(() => (checking = false));
+    };
+    const unwatch = watchUserSessions(user.id, recheck);
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      let end!: () => void;
-      const ended = new Promise<void>((resolve) => (end = resolve));
       stream.onAbort(end);
       c.req.raw.signal.addEventListener('abort', end);
       // A write waits while the client does not read; events are small and few, so none is awaited.
-      const send = (message: LiveMessage) => void stream.writeSSE({ data: JSON.stringify(message) });
-      const unsubscribe = await hub.subscribe(user.id, { send, close: end });
-      let checking = false;
+      write = (message) => void stream.writeSSE({ data: JSON.stringify(message) });
       const heartbeat = setInterval(() => {
         void stream.write(': heartbeat\n\n');
-        if (checking) return;
-        checking = true;
-        void stillAllowed(c, user.id, asTeacher)
-          .then((ok) => {
-            if (!ok) end();
-          })
-          .catch((err: unknown) => logWarning(c.get('requestId'), 'live: rechecking the session failed; the stream stays open', err))
-          .finally(() => (checking = false));
+        recheck();
       }, HEARTBEAT_MS);
       try {
         if (stream.aborted || c.req.raw.signal.aborted) end();
@@ -86,6 +112,7 @@ export function liveRoutes() {
         await ended;
       } finally {
         clearInterval(heartbeat);
+        unwatch();
         unsubscribe();
       }
     });

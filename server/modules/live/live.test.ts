@@ -10,7 +10,8 @@ import { setAccountRole } from '../operator/accounts.service';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import { accessCast } from '../bots/bots.test-helpers';
 import { assign, classWith, ownTutor } from '../assignments/assignments.test-helpers';
-import { HEARTBEAT_MS } from './live.routes';
+import { errorBody } from '../../../contract/errors';
+import { HEARTBEAT_MS, MAX_STREAMS_PER_USER } from './live.routes';
 
 /** Rows of a raw query (execute's result type is left open by the shared Db type). */
 async function rows<T>(query: PromiseLike<unknown>): Promise<T[]> {
@@ -208,7 +209,7 @@ describe('GET /api/live', () => {
     }
   });
 
-  it('ends an open stream at the next heartbeat once its session is signed out in another tab, and keeps a stream whose session still holds', async () => {
+  it('ends an open stream at once (no heartbeat) when its session is signed out in another tab, and keeps a stream whose session still holds', async () => {
     const teacher = await signedIn(ctx, { role: 'teacher' });
     // The same teacher on another device: a session of its own, which the sign-out leaves alone.
     const laptop = await new TestClient(ctx).signIn(teacher.user.email);
@@ -220,7 +221,7 @@ describe('GET /api/live', () => {
       const tab = new TestClient(ctx);
       const cookie = `better-auth.session_token=${teacher.client.sessionCookie()!}`;
       expect((await tab.request('POST', '/api/auth/sign-out', {}, { Cookie: cookie })).status).toBe(200);
-      vi.advanceTimersByTime(HEARTBEAT_MS);
+      // No heartbeat has run (its timer is held): the sign-out itself ends the stream.
       expect(await live.ended()).toBe(true);
       await expect.poll(() => liveHub(ctx.database).subscriberCount(teacher.user.id), { timeout: 3000 }).toBe(1);
       // The other device's stream still hears events after its own check.
@@ -260,13 +261,13 @@ describe('GET /api/live', () => {
     }
   });
 
-  it('ends the stream of a teacher who is made a student while it is open', async () => {
+  it('ends at once the stream of a teacher who is made a student while it is open', async () => {
     const teacher = await signedIn(ctx, { role: 'teacher' });
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const live = await open(teacher.client);
       await setAccountRole(ctx.database.db, { email: teacher.user.email, role: 'student' });
-      vi.advanceTimersByTime(HEARTBEAT_MS);
+      // No heartbeat has run: the role change's forget of the sessions ends it.
       expect(await live.ended()).toBe(true);
       await untilNoSubscribers();
       // Reconnecting, the account now opens a student's stream: its own events only.
@@ -276,6 +277,46 @@ describe('GET /api/live', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("ends at once the stream of a session revoked from another device, and keeps the revoking device's", async () => {
+    const teacher = await signedIn(ctx, { role: 'teacher' });
+    const laptop = await new TestClient(ctx).signIn(teacher.user.email);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const live = await open(teacher.client);
+      const other = await open(laptop);
+      expect((await laptop.request('POST', '/api/auth/revoke-other-sessions', {})).status).toBe(200);
+      expect(await live.ended()).toBe(true);
+      await expect.poll(() => liveHub(ctx.database).subscriberCount(teacher.user.id), { timeout: 3000 }).toBe(1);
+      await publish(ctx.database.db, teacher.user.id, updated(11));
+      expect(await other.next()).toEqual(updated(11));
+      await other.cancel();
+      await untilNoSubscribers();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_USER} streams per person: one more is refused (429, the error body) and opens once one closes`, async () => {
+    const teacher = await signedIn(ctx, { role: 'teacher' });
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await open(teacher.client));
+    const refused = await teacher.client.get('/api/live');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('3');
+    const body = errorBody.parse(await refused.json());
+    expect(body.error.code).toBe('rate_limited');
+    expect(body.error.message).toMatch(/Close a tab/);
+    expect(liveHub(ctx.database).subscriberCount(teacher.user.id)).toBe(MAX_STREAMS_PER_USER);
+    // Another person is not affected.
+    const someone = await open(cast.owner.client);
+    await someone.cancel();
+    await streams.shift()!.cancel();
+    await expect.poll(() => liveHub(ctx.database).subscriberCount(teacher.user.id), { timeout: 3000 }).toBe(MAX_STREAMS_PER_USER - 1);
+    streams.push(await open(teacher.client));
+    for (const s of streams) await s.cancel();
+    await untilNoSubscribers();
   });
 
   it('refuses an event of an unknown type or too large for a notification, before sending anything', async () => {

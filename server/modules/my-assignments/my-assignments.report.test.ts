@@ -7,6 +7,7 @@ import { signedIn, TestClient, createTestContext, type TestContext } from '../..
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { liveEventsDuring } from '../assignments/assignments.test-helpers';
 import { flagWorld, turnsOf } from '../flags/flags.test-helpers';
+import { assign, classWith, converse, ownTutor } from '../assignments/assignments.test-helpers';
 import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
 
 // Issue 18, item 5: "Report this answer" on the student tutor page. The report goes to the
@@ -56,6 +57,21 @@ describe('POST /api/my-assignments/:asid/report: who may report', () => {
       expect(res.body.error.code, who).toBe('forbidden');
     }
     expect(await studentFlags(world.ada.recordId)).toHaveLength(0);
+  });
+
+  it("takes a report from a school's student whose account says teacher (the resolved user type decides, as every student rule does)", async () => {
+    // Signed up as a teacher on the school's domain, but not on its teachers list: the school's student.
+    const email = `kid-${randomUUID().slice(0, 8)}@${world.school.domain}`;
+    const kid = await signedIn(ctx, { role: 'teacher', email });
+    const botId = await ownTutor(world.teacher.client);
+    const k = await classWith(world.teacher.client, 'Period 5', [[email, 'Kid']]);
+    const assignment = await assign(world.teacher.client, { botId, title: 'Decimals', classIds: [k.id] });
+    const recordId = assignment.students.find((st) => st.email === email)!.id;
+    const conversationId = await converse(ctx, recordId, kid.user.id, ['Is 0.5 half?', 'No.']);
+    const reply = (await turnsOf(ctx, conversationId)).find((t) => t.role === 'assistant')!.id;
+    const res = await kid.client.json('POST', url(recordId), { messageId: reply, reason: 'wrong', idempotencyKey: key() });
+    expect(res.status).toBe(200);
+    expect(await studentFlags(recordId)).toHaveLength(1);
   });
 
   it("answers 404 for another student's record, even with that record's own reply", async () => {

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { recordNotFound, studentOwnsRecord } from '../assignments/assignments.policy';
 import { alertAfter } from '../conversations/conversations.safety';
 import { insertFlag } from '../conversations/conversations.store';
+import { resolveSubscription } from '../subscription/subscription.service';
 
 /**
  * "Report this answer" on the student tutor page (issue 18, item 5): the student tells their
@@ -23,9 +24,14 @@ const m = schema.aiMessage;
 const c = schema.conversation;
 const f = schema.safetyFlag;
 
-/** Reports are for students: a teacher trying a tutor reports to support from the runner. */
-export function assertStudentReporter(user: SessionUser): void {
-  if (user.role !== 'student') {
+/**
+ * Reports are for students: a teacher trying a tutor reports to support from the runner. Decided by
+ * the resolved user type, as every other student rule: a school's student whose account says
+ * teacher (not on the school's teachers list) is a student here.
+ */
+export async function assertStudentReporter(deps: AppDeps, user: SessionUser): Promise<void> {
+  const sub = await resolveSubscription(deps.database.db, { user, settings: deps.config });
+  if (sub.user_type !== 'student') {
     throw new AppError('forbidden', 403, 'Only students report answers here. Use "Report this answer" in the runner to tell support.');
   }
 }

@@ -86,7 +86,7 @@ export function myAssignmentsRoutes() {
   app.post('/:asid/report', async (c) => {
     const user = await requireUser(c);
     const input = await readJson(c, studentReportInput);
-    assertStudentReporter(user);
+    await assertStudentReporter(c.get('deps'), user);
     return c.json(await reportMyReply(c.get('deps'), user, c.req.param('asid'), input));
   });
 

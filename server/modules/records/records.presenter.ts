@@ -17,7 +17,7 @@ export function presentRecord(rows: HeldRows, email: string, scope: StudentRecor
   const names = new Set<string>();
   for (const e of rows.entries) names.add(e.name);
   for (const x of rows.records) names.add(x.record.name);
-  const linked = rows.entries.some((e) => e.userId !== null) || rows.records.some((x) => x.record.studentId !== null);
+  const linked = rows.entries.some((e) => Boolean(e.linked)) || rows.records.some((x) => x.record.studentId !== null);
 
   const assignments: RecordAssignment[] = rows.records.map(({ record, assignment, teacher }) => {
     const flags = rows.flags.filter((f) => (f.studentAssignmentId ?? recordOfConversation.get(f.conversationId)) === record.id);

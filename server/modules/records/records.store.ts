@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { schema, type Db } from '../../db/client';
+import { shownLinked } from '../classes/classes.policy';
 
 /**
  * The rows one student address has with a set of teachers (one teacher, or a school's): their
@@ -23,7 +24,8 @@ export interface HeldRows {
     name: string;
     className: string;
     section: string | null;
-    userId: string | null;
+    /** Whether the teacher is shown that the student came in through this entry (classes.policy, shownLinked). */
+    linked: boolean;
     addedAt: Date;
     removedAt: Date | null;
   }[];
@@ -43,7 +45,7 @@ export async function heldRows(db: Db, ownerIds: string[], email: string): Promi
         name: r.name,
         className: k.name,
         section: k.section,
-        userId: r.userId,
+        linked: shownLinked(),
         addedAt: r.addedAt,
         removedAt: r.removedAt,
       })

@@ -418,3 +418,18 @@ describe('audit log', () => {
     expect((await support.request('GET', '/api/superdash/audit?nope=1')).status).toBe(422);
   });
 });
+
+describe('query strings', () => {
+  it('answers 422 naming the field for text that cannot be stored in any search, never 500', async () => {
+    const cases: [string, string][] = [
+      ['/api/superdash/users?email=a%00b', 'email'],
+      ['/api/superdash/errors?requestId=%00', 'requestId'],
+      ['/api/superdash/audit?action=x%00', 'action'],
+      ['/api/superdash/audit?email=%00%00', 'email'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await support.json<ErrorBody>('GET', url);
+      expect([url, res.status, Object.keys(res.body.error.fields ?? {})]).toEqual([url, 422, [field]]);
+    }
+  });
+});

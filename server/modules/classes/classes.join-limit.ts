@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { JoinClassResult, joinClassInput } from '../../../contract/classes';
+import { countRates, peekRates, type RateCounter, type RateRule } from '../../auth/rate-limit';
+import { schema, type Db } from '../../db/client';
+import type { SessionUser } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { PlanSettings } from '../subscription/subscription.service';
+import { codeNotInUse, joinClass, requireVerifiedJoiner } from './classes.service';
+
+/**
+ * Join codes are eight characters of 32 (about 10^12), so only guessing at volume could find one.
+ * Wrong codes are counted per account and per address (the client address, as every rate limit
+ * reads it): a student who mistypes a few times never meets the limit, and a school behind one
+ * address (a class of thirty mistyping a code copied wrong from the board) has room.
+ */
+export const JOIN_ACCOUNT_RULE: RateRule = { window: 60 * 60_000, max: 60 };
+export const JOIN_ADDRESS_RULE: RateRule = { window: 60 * 60_000, max: 200 };
+
+const countersOf = (user: SessionUser, ip: string): RateCounter[] => [
+  { key: `classes/join:user:${user.id}`, rule: JOIN_ACCOUNT_RULE },
+  { key: `classes/join:ip:${ip}`, rule: JOIN_ADDRESS_RULE },
+];
+
+const lockedOut = (retryAfter: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  return new AppError(
+    'rate_limited',
+    429,
+    `Too many class codes that did not match. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask your teacher to make a new code: a new code works at once.`,
+    { headers: { 'Retry-After': String(retryAfter) } },
+  );
+};
+
+/**
+ * POST /api/classes/join with its limit. The counters are read first (one statement, no lock);
+ * the code is looked up without a lock or transaction, and only a code in use goes on to the
+ * join's transaction, so a wrong guess costs two reads and a counter write. While the account or
+ * the address is locked out, the lock-out stops guessing, not a fresh code: a code made after the
+ * lock-out's window began (a teacher's new code, which sets the class's updatedAt) is taken at
+ * once; any other code, right or wrong, is answered 429 alike and changes nothing.
+ */
+export async function joinClassLimited(
+  db: Db,
+  user: SessionUser,
+  input: z.output<typeof joinClassInput>,
+  settings: PlanSettings,
+  ip: string,
+): Promise<JoinClassResult> {
+  requireVerifiedJoiner(user);
+  const counters = countersOf(user, ip);
+  const peek = await peekRates(db, counters);
+  const k = schema.teacherClass;
+  const [cls] = await db.select({ id: k.id, updatedAt: k.updatedAt }).from(k).where(eq(k.joinCode, input.code)).limit(1);
+  if (!peek.allowed) {
+    if (!cls || cls.updatedAt.getTime() < peek.fullSince!) throw lockedOut(peek.retryAfter);
+  } else if (!cls) {
+    await countRates(db, counters);
+    throw codeNotInUse();
+  }
+  return joinClass(db, user, input, settings);
+}
