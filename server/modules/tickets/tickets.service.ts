@@ -311,7 +311,7 @@ export async function readAnyTicket(db: Db, id: string): Promise<TicketDetail> {
   });
 }
 
-const auditOf = (actor: SessionUser, action: string, before: TicketRow, after: TicketRow) => ({
+const auditOf = (actor: SessionUser, action: 'ticket.reply' | 'ticket.close' | 'ticket.reopen', before: TicketRow, after: TicketRow) => ({
   actorKind: 'support' as const,
   actorUserId: actor.id,
   actorLabel: actor.email,
