@@ -8,7 +8,7 @@ import { pageCursor, text } from './common';
  * and answers every ticket at /supportTickets.
  *
  * The opener's endpoints, /api/tickets:
- *   GET /                      own tickets, newest activity first (ticketList)
+ *   GET /?cursor=              own tickets, newest activity first, paged (ticketList)
  *   POST /                     createTicketInput -> 201 { ticket } (200 with the same ticket for a repeated idempotencyKey)
  *   GET /unread-count          { unread } (the drawer badge)
  *   GET /:id                   { ticket } (marks the support replies read)
@@ -17,7 +17,7 @@ import { pageCursor, text } from './common';
  * The support account's, /api/support/tickets:
  *   GET /?status=&category=&cursor=   every ticket with its opener, newest activity first (supportTicketList)
  *   GET /:id                   { ticket } (marks the opener's messages read)
- *   POST /:id/messages         supportReplyInput -> { ticket } (e-mails the opener a notice with a link)
+ *   POST /:id/messages         supportReplyInput -> { ticket } (an attachment of support's own; e-mails the opener a notice with a link)
  *   POST /:id/close, POST /:id/reopen   -> { ticket }
  *   GET /:id/attachments/:fileId   the attached file's bytes
  */
@@ -46,6 +46,8 @@ export const TICKET_SUBJECT_MAX = 150;
 export const TICKET_MESSAGE_MAX = 5000;
 /** Tickets per page of the support list. */
 export const SUPPORT_TICKETS_PAGE_SIZE = 30;
+/** Tickets per page of the opener's own list. */
+export const OWN_TICKETS_PAGE_SIZE = 50;
 /** The most turns of a reported conversation kept with the ticket (the last ones, up to the reported reply). */
 export const REPORT_TURNS_MAX = 40;
 
@@ -88,15 +90,23 @@ export const ticketMessageInput = z.strictObject({
 });
 export type TicketMessageInput = z.infer<typeof ticketMessageInput>;
 
-/** POST /api/support/tickets/:id/messages. */
-export const supportReplyInput = z.strictObject({ message, idempotencyKey });
+/** POST /api/support/tickets/:id/messages: the attachment is a ready file of the support account's own. */
+export const supportReplyInput = z.strictObject({
+  message,
+  attachmentFileId: uuid('The attachment').optional(),
+  idempotencyKey,
+});
 export type SupportReplyInput = z.infer<typeof supportReplyInput>;
+
+/** GET /api/tickets's query: `cursor` is the previous page's nextCursor. */
+export const ticketListQuery = z.strictObject({ cursor: pageCursor().optional() });
+export type TicketListQuery = z.infer<typeof ticketListQuery>;
 
 /** GET /api/support/tickets's query. */
 export const supportTicketListQuery = z.strictObject({
   status: z.enum(['open', 'closed', 'all']).default('open'),
   category: z.union([ticketCategory, z.literal('all')]).default('all'),
-  cursor: pageCursor().max(200).optional(),
+  cursor: pageCursor().optional(),
 });
 export type SupportTicketListQuery = z.infer<typeof supportTicketListQuery>;
 
@@ -167,7 +177,7 @@ export type TicketDetail = z.infer<typeof ticketDetail>;
 export const ticketResult = z.object({ ticket: ticketDetail });
 export type TicketResult = z.infer<typeof ticketResult>;
 
-export const ticketList = z.object({ tickets: z.array(ticketSummary) });
+export const ticketList = z.object({ tickets: z.array(ticketSummary), nextCursor: z.string().nullable() });
 export type TicketList = z.infer<typeof ticketList>;
 
 export const supportTicketList = z.object({ tickets: z.array(ticketSummary), nextCursor: z.string().nullable() });

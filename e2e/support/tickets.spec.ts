@@ -1,4 +1,4 @@
-// Behaviour (1280 and 360 px, light and dark): users.ticketTeacher opens a ticket with an attachment at /contact-support and finds it in My tickets; the support account (users.support) finds it at /supportTickets with the teacher's name, reads the attachment link, replies; the teacher's Support drawer item shows the unread reply, the list a dot, the ticket the reply, and reading it clears the badge; support closes the ticket and it reads Closed for both; the seeded reported conversation reads turn by turn with the reported answer marked; axe passes and nothing scrolls sideways at 360 px.
+// Behaviour (1280 and 360 px, light and dark): users.ticketTeacher opens a ticket with an attachment at /contact-support and finds it in My tickets; the support account (users.support) finds it at /supportTickets with the teacher's name, reads the attachment link, replies with an attachment of its own; the teacher's Support drawer item shows the unread reply, the list a dot, Show more pages past the first 50 tickets, the ticket the reply and its attachment (downloadable), and reading it clears the badge; support closes the ticket and it reads Closed for both; the seeded reported conversation reads turn by turn with the reported answer marked; the audit log's Action filter finds the reply with support as its author (1280 light); axe passes and nothing scrolls sideways at 360 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../fixtures/axe';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
 import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { OLD_TICKETS } from '../fixtures/seed-tickets';
 import { users } from '../fixtures/users';
 
 const getBrowser = useBrowser();
@@ -101,8 +102,17 @@ describe('Support tickets', () => {
         const download = await support.request.get(new URL(href, support.url()).toString());
         expect(await download.text()).toBe('Error 42 at run');
         await support.getByRole('textbox', { name: 'Your reply' }).fill('Reload the page, then press Run once and wait a few seconds.');
+        await support
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'steps.txt', mimeType: 'text/plain', buffer: Buffer.from('Step 1: reload') });
+        await support.getByText('Attached: steps.txt').waitFor();
+        await accessible(support, width);
         await support.getByRole('button', { name: 'Send reply' }).click();
-        await support.locator('[data-from="support"]').getByText('Reload the page').waitFor();
+        const sentReply = support.locator('[data-from="support"]');
+        await sentReply.getByText('Reload the page').waitFor();
+        await sentReply.getByRole('link', { name: /steps\.txt/ }).waitFor();
+        // The box is empty again, ready for the next reply.
+        await support.getByText('Attached: steps.txt').waitFor({ state: 'detached' });
 
         // The teacher sees the badge, the dot and the reply; reading it clears the badge.
         await openAndSettle(teacher, '/contact-support');
@@ -111,8 +121,19 @@ describe('Support tickets', () => {
         await mine.getByText('(New reply)').waitFor({ state: 'attached' });
         await accessible(teacher, width);
         await shoot(teacher, `support-my-tickets-${tag}`);
+        // More than a page of tickets (the seed's old ones): Show more brings the rest.
+        const myList = teacher.getByRole('list', { name: 'My tickets' });
+        expect(await myList.getByRole('listitem').count()).toBe(50);
+        await teacher.getByRole('button', { name: 'Show more' }).click();
+        await myList.getByText('Old question 01').waitFor();
+        expect(await myList.getByRole('listitem').count()).toBeGreaterThan(OLD_TICKETS);
         await mine.getByRole('button').click();
-        await teacher.locator('[data-from="support"]').getByText('Reload the page').waitFor();
+        const answer = teacher.locator('[data-from="support"]');
+        await answer.getByText('Reload the page').waitFor();
+        const attached = answer.getByRole('link', { name: /steps\.txt/ });
+        const attachedHref = (await attached.getAttribute('href')) ?? '';
+        expect(attachedHref).toMatch(new RegExp(`^/api/tickets/${ticketId}/attachments/[0-9a-f-]{36}$`));
+        expect(await (await teacher.request.get(new URL(attachedHref, teacher.url()).toString())).text()).toBe('Step 1: reload');
         await accessible(teacher, width);
         await shoot(teacher, `support-thread-teacher-${tag}`);
 
@@ -136,6 +157,24 @@ describe('Support tickets', () => {
         await support.getByText('Plants need light, water and carbon dioxide.').waitFor();
         await accessible(support, width);
         await shoot(support, `support-report-${tag}`);
+
+        // The audit log's Action filter offers ticket.reply, and the reply names support as its author (once).
+        if (width === 1280 && theme === 'light') {
+          await openAndSettle(support, '/superDash');
+          await support.getByRole('tab', { name: 'Audit log', exact: true }).click();
+          await support.getByRole('combobox', { name: 'Action' }).click();
+          await support.getByRole('option', { name: 'ticket.reply', exact: true }).click();
+          await support.getByRole('button', { name: 'Filter' }).click();
+          const first = support
+            .getByRole('region', { name: 'Audit log' })
+            .getByRole('row')
+            .filter({ hasNot: support.getByRole('columnheader') })
+            .first();
+          await first.getByText('ticket.reply').waitFor();
+          await first.getByText(users.support.email).waitFor();
+          await first.getByText(users.ticketTeacher.email).waitFor();
+          await accessible(support, width);
+        }
 
         expect(errors).toEqual([]);
         await teacherCtx.close();

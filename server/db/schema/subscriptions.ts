@@ -71,7 +71,7 @@ export const auditLog = pgTable(
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     /** What made the change, in words: an event id, "command line", the actor's e-mail at the time. */
     actorLabel: text('actor_label'),
-    /** A dotted name: subscription.grant, subscription.extend, subscription.revoke, subscription.sync, premium.request. */
+    /** A dotted name from contract/audit.ts (AUDIT_ACTIONS): subscription.grant, ticket.reply, student_data.delete, ... */
     action: text('action').notNull(),
     /** The account the change is about, when there is one. */
     subjectUserId: text('subject_user_id').references(() => user.id, { onDelete: 'cascade' }),

@@ -1,9 +1,11 @@
+import type { AuditAction } from '../../../contract/audit';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type AuditEntry = Omit<typeof schema.auditLog.$inferInsert, 'id' | 'at'>;
+/** One entry as a writer gives it: the action is one of AUDIT_ACTIONS (the list superDash filters by). */
+export type AuditEntry = Omit<typeof schema.auditLog.$inferInsert, 'id' | 'at' | 'action'> & { action: AuditAction };
 
 /**
  * Writes one audit entry. Pass the transaction that makes the change, so the entry exists exactly

@@ -91,7 +91,13 @@ export async function findSchoolByDomain(db: Db | Tx, domain: string): Promise<S
  * Writes a licence change's audit entry in the change's transaction: who (the command line, or the
  * support account through superDash), and the licence before and after.
  */
-async function auditLicence(tx: Tx, actor: GrantActor, action: string, before: SchoolLicence | null, after: SchoolLicence) {
+async function auditLicence(
+  tx: Tx,
+  actor: GrantActor,
+  action: 'school_licence.create' | 'school_licence.update',
+  before: SchoolLicence | null,
+  after: SchoolLicence,
+) {
   await recordAudit(tx, {
     actorKind: actor.kind,
     actorUserId: actor.kind === 'support' ? actor.userId : null,

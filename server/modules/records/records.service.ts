@@ -7,7 +7,8 @@ import { studentNotFound, type AssignmentActor } from '../assignments/assignment
 import { recordHtml } from './records.html';
 import { presentRecord } from './records.presenter';
 import { schoolHolders, type SchoolAdmin } from './records.policy';
-import { deleteHeldRows, heldRows } from './records.store';
+import { recordAudit } from '../audit/audit.store';
+import { deleteHeldRows, heldRows, type DeletedCounts } from './records.store';
 
 /**
  * The student's record (issue 16 item 4): export as one zip, and delete, for one teacher (by a
@@ -37,10 +38,44 @@ export async function exportForTeacher(db: Db, actor: AssignmentActor, entryId: 
   return presentRecord(rows, email, { kind: 'teacher', name: await nameOf(db, actor.userId) });
 }
 
-/** DELETE /api/students/:entryId/data: what this teacher holds of the entry's address. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The audit entry of a deletion: who (the teacher or the school's admin, by id and address), the
+ * student's account when there is one, and the counts removed. The student's address and names
+ * are not written: the deletion is what makes the school forget them. A deletion that found
+ * nothing (a repeat) writes none.
+ */
+async function auditDeletion(
+  tx: Tx,
+  who: { kind: 'user' | 'admin'; userId: string; entity: string; entityId: string },
+  email: string,
+  deleted: DeletedCounts,
+): Promise<void> {
+  if (deleted.records + deleted.transcripts + deleted.rosterEntries === 0) return;
+  const [[acting], [student]] = await Promise.all([
+    tx.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, who.userId)),
+    tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email)),
+  ]);
+  await recordAudit(tx, {
+    actorKind: who.kind,
+    actorUserId: who.userId,
+    actorLabel: acting?.email ?? null,
+    action: 'student_data.delete',
+    subjectUserId: student?.id ?? null,
+    entity: who.entity,
+    entityId: who.entityId,
+    before: { ...deleted },
+    after: null,
+  });
+}
+
+/** DELETE /api/students/:entryId/data: what this teacher holds of the entry's address, with its audit entry. */
 export async function deleteForTeacher(db: Db, actor: AssignmentActor, entryId: string): Promise<StudentDataDeleted> {
   const email = await entryEmail(db, actor, entryId);
-  return deleteHeldRows(db, [actor.userId], email);
+  return deleteHeldRows(db, [actor.userId], email, (tx, deleted) =>
+    auditDeletion(tx, { kind: 'user', userId: actor.userId, entity: 'roster_entry', entityId: entryId }, email, deleted),
+  );
 }
 
 /** GET /api/school/students/export?email=: what the admin's school's teachers hold of the address. */
@@ -54,13 +89,15 @@ export async function exportForSchool(db: Db, admin: SchoolAdmin, email: string,
   return presentRecord(rows, email, { kind: 'school', name: admin.schoolName });
 }
 
-/** DELETE /api/school/students?email=: the same rows, deleted. */
+/** DELETE /api/school/students?email=: the same rows, deleted, with its audit entry. */
 export async function deleteForSchool(db: Db, admin: SchoolAdmin, email: string, settings: PlanSettings): Promise<StudentDataDeleted> {
   const holders = await schoolHolders(db, admin, email, settings);
   return deleteHeldRows(
     db,
     holders.map((h) => h.id),
     email,
+    (tx, deleted) =>
+      auditDeletion(tx, { kind: 'admin', userId: admin.userId, entity: 'school_licence', entityId: admin.schoolId }, email, deleted),
   );
 }
 

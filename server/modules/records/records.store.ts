@@ -18,6 +18,13 @@ const f = schema.safetyFlag;
 const t = schema.trophy;
 const u = schema.user;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export interface DeletedCounts {
+  records: number;
+  transcripts: number;
+  rosterEntries: number;
+}
+
 export interface HeldRows {
   entries: {
     teacher: string;
@@ -87,9 +94,9 @@ export async function heldRows(db: Db, ownerIds: string[], email: string): Promi
  * Deletes what these teachers hold of this address, in one transaction: the transcripts of its
  * records (their messages and flags cascade), the records (trophies and any remaining flags
  * cascade), and the roster entries in the teachers' classes. The student's account and whatever
- * other teachers hold stay.
+ * other teachers hold stay. `audit` writes the deletion's audit entry in the same transaction.
  */
-export async function deleteHeldRows(db: Db, ownerIds: string[], email: string) {
+export async function deleteHeldRows(db: Db, ownerIds: string[], email: string, audit: (tx: Tx, deleted: DeletedCounts) => Promise<void>) {
   if (!ownerIds.length) return { records: 0, transcripts: 0, rosterEntries: 0 };
   return db.transaction(async (tx) => {
     const theirs = tx
@@ -115,7 +122,9 @@ export async function deleteHeldRows(db: Db, ownerIds: string[], email: string) 
       .delete(r)
       .where(and(eq(r.email, email), inArray(r.classId, tx.select({ id: k.id }).from(k).where(inArray(k.ownerId, ownerIds)))))
       .returning({ id: r.id });
-    return { records: records.length, transcripts: transcripts.length, rosterEntries: entries.length };
+    const deleted = { records: records.length, transcripts: transcripts.length, rosterEntries: entries.length };
+    await audit(tx, deleted);
+    return deleted;
   });
 }
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudentDataDeleted } from '../../../contract/records';
 import { schema } from '../../db/client';
@@ -15,6 +15,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
+const deletions = (studentId: string) =>
+  db()
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.action, 'student_data.delete'), eq(schema.auditLog.subjectUserId, studentId)));
 
 describe("the teacher's export", () => {
   let w: RecordsWorld;
@@ -183,6 +188,12 @@ describe("deleting a student's data", () => {
     expect((await w.a.client.request('DELETE', `/api/students/${w.kimEntry}/data`)).status).toBe(404);
     // Teacher B still has Kim.
     expect((await w.b.client.get(`/api/students/${w.kimBEntry}`)).status).toBe(200);
+    // One audit entry (issue 25): the teacher by id and address, Kim's account, the counts; no names.
+    const audit = await deletions(w.kim.user.id);
+    expect(audit.map((e) => [e.actorKind, e.actorUserId, e.actorLabel, e.entity, e.entityId, e.before, e.after])).toEqual([
+      ['user', w.a.user.id, w.a.user.email, 'roster_entry', w.kimEntry, { records: 2, transcripts: 1, rosterEntries: 1 }, null],
+    ]);
+    expect(JSON.stringify(audit)).not.toMatch(/Kim|kim-/);
   });
 
   it("as the school admin: every teacher of the school's, not another school's", async () => {
@@ -196,5 +207,26 @@ describe("deleting a student's data", () => {
     });
     // Nothing left at the school: the same 404 as an address it never had.
     expect((await w.admin.request('DELETE', `/api/school/students?email=${encodeURIComponent(w.kimEmail)}`)).status).toBe(404);
+    // One audit entry, the admin's, for the school (the refused repeat writes none).
+    const audit = await deletions(w.kim.user.id);
+    expect(audit.map((e) => [e.actorKind, e.entity, e.entityId, e.before, e.after])).toEqual([
+      ['admin', 'school_licence', w.school.id, { records: 3, transcripts: 2, rosterEntries: 2 }, null],
+    ]);
+    const [admin] = await db().select().from(schema.user).where(eq(schema.user.id, audit[0]!.actorUserId!));
+    expect(audit[0]!.actorLabel).toBe(admin!.email);
+  });
+
+  it('a student with no account: the entry names the teacher and the roster entry, no subject', async () => {
+    const w = await recordsWorld(ctx);
+    const email = `nobody-${w.school.domain}@pupils.example.org`;
+    const [kimRow] = await db().select().from(schema.rosterEntry).where(eq(schema.rosterEntry.id, w.kimEntry));
+    await db().insert(schema.rosterEntry).values({ classId: kimRow!.classId, email, name: 'Nobody Yet' });
+    const [entry] = await db().select().from(schema.rosterEntry).where(eq(schema.rosterEntry.email, email));
+    const res = await w.a.client.json<StudentDataDeleted>('DELETE', `/api/students/${entry!.id}/data`);
+    expect(res.body).toEqual({ records: 0, transcripts: 0, rosterEntries: 1 });
+    const audit = await db().select().from(schema.auditLog).where(eq(schema.auditLog.entityId, entry!.id));
+    expect(audit.map((e) => [e.action, e.actorUserId, e.subjectUserId])).toEqual([['student_data.delete', w.a.user.id, null]]);
+    expect(JSON.stringify(audit)).not.toContain('Nobody');
+    expect(JSON.stringify(audit)).not.toContain(email);
   });
 });

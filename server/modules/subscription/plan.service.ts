@@ -153,6 +153,7 @@ export async function requestPremium(
     await recordAudit(tx, {
       actorKind: 'user',
       actorUserId: user.id,
+      actorLabel: user.email,
       action: 'premium.request',
       subjectUserId: user.id,
     });

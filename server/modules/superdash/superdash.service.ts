@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   SUPERDASH_PAGE_SIZE,
@@ -217,7 +218,13 @@ export async function listServerErrors(db: Db, query: { before?: string; request
   };
 }
 
-/** The audit log, newest first, by action and by the subject's address (both exact). */
+const actor = alias(schema.user, 'actor');
+
+/**
+ * The audit log, newest first, by action and by the subject's address (both exact). An entry's
+ * actor reads as written (an address, "command line", a Stripe event id); an entry written with
+ * the acting account only (older premium requests) reads as that account's address.
+ */
 export async function listAudit(db: Db, query: { before?: string; action?: string; email?: string }): Promise<AuditList> {
   const a = schema.auditLog;
   const conditions: SQL[] = [];
@@ -234,7 +241,7 @@ export async function listAudit(db: Db, query: { before?: string; action?: strin
       id: a.id,
       at: timestampText(a.at),
       actorKind: a.actorKind,
-      actorLabel: a.actorLabel,
+      actorLabel: sql<string | null>`coalesce(${a.actorLabel}, ${actor.email})`,
       action: a.action,
       subjectEmail: u.email,
       entity: a.entity,
@@ -244,6 +251,7 @@ export async function listAudit(db: Db, query: { before?: string; action?: strin
     })
     .from(a)
     .leftJoin(u, eq(u.id, a.subjectUserId))
+    .leftJoin(actor, eq(actor.id, a.actorUserId))
     .where(and(...conditions))
     .orderBy(desc(a.at), desc(a.id))
     .limit(SUPERDASH_PAGE_SIZE + 1);

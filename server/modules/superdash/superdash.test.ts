@@ -417,6 +417,27 @@ describe('audit log', () => {
     expect(byAction.entries.every((e) => e.action === 'subscription.grant')).toBe(true);
     expect((await support.request('GET', '/api/superdash/audit?nope=1')).status).toBe(422);
   });
+
+  it('names who acted on premium requests and ticket replies (issue 25: By read "user" or nothing)', async () => {
+    const t = await signedIn(ctx, { role: 'teacher' });
+    expect((await t.client.post('/api/subscription/request-premium', { message: '' })).status).toBe(200);
+    const [ticket] = await db().select().from(schema.supportTicket).where(eq(schema.supportTicket.userId, t.user.id));
+    const reply = await support.json('POST', `/api/support/tickets/${ticket!.id}/messages`, {
+      message: 'Granted from Monday.',
+      idempotencyKey: `k-${token()}`,
+    });
+    expect(reply.status).toBe(200);
+    // An entry written with the acting account only, as premium requests were before: read as its address.
+    await db()
+      .insert(schema.auditLog)
+      .values({ actorKind: 'user', actorUserId: t.user.id, action: 'premium.request', subjectUserId: t.user.id });
+    const mine = (await support.json<AuditList>('GET', `/api/superdash/audit?email=${encodeURIComponent(t.user.email)}`)).body;
+    expect(mine.entries.map((e) => [e.action, e.actorKind, e.actorLabel])).toEqual([
+      ['premium.request', 'user', t.user.email],
+      ['ticket.reply', 'support', SUPPORT_EMAIL],
+      ['premium.request', 'user', t.user.email],
+    ]);
+  });
 });
 
 describe('query strings', () => {

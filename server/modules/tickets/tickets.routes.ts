@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { createTicketInput, supportReplyInput, supportTicketListQuery, ticketMessageInput } from '../../../contract/tickets';
+import {
+  createTicketInput,
+  supportReplyInput,
+  supportTicketListQuery,
+  ticketListQuery,
+  ticketMessageInput,
+} from '../../../contract/tickets';
 import type { AppContext, AppEnv } from '../../lib/context';
 import { readJson, readQuery } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -29,8 +35,9 @@ export function ticketRoutes() {
 
   app.get('/', async (c) => {
     const user = await requireTicketOpener(c);
+    const query = readQuery(c, ticketListQuery);
     c.header('Cache-Control', 'no-store');
-    return c.json(await listOwnTickets(db(c), user.id));
+    return c.json(await listOwnTickets(db(c), user.id, query));
   });
 
   app.post('/', async (c) => {

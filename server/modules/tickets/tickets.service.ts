@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type {
   CreateTicketInput,
   SupportReplyInput,
@@ -6,13 +7,15 @@ import type {
   SupportTicketListQuery,
   TicketDetail,
   TicketList,
+  TicketListQuery,
   TicketMessageInput,
   TicketReport,
 } from '../../../contract/tickets';
-import { REPORT_TURNS_MAX, SUPPORT_TICKETS_PAGE_SIZE } from '../../../contract/tickets';
+import { OWN_TICKETS_PAGE_SIZE, REPORT_TURNS_MAX, SUPPORT_TICKETS_PAGE_SIZE } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { AppDeps, SessionUser } from '../../lib/context';
+import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit, auditSnapshot } from '../audit/audit.store';
 import { findOwnFile } from '../files/files.service';
@@ -194,15 +197,33 @@ export async function createTicket(
   return { ticket: result.detail, created: result.created };
 }
 
-/** GET /api/tickets: the caller's own tickets, newest activity first. */
-export async function listOwnTickets(db: Db, userId: string): Promise<TicketList> {
+/** Both ticket lists page by last activity, then id: a cursor carries the last row's (microseconds kept). */
+const ticketCursor = keysetCursor(z.object({ at: cursorTimestamp, id: z.uuid() }), 'This page of tickets has expired; reload the list.');
+
+/** The rows after a cursor's position in the newest-activity-first order. */
+const afterCursor = (cursor: string | undefined) => {
+  if (cursor === undefined) return undefined;
+  const key = ticketCursor.decode(cursor);
+  return sql`(${supportTicket.updatedAt}, ${supportTicket.id}) < (${key.at}::timestamptz, ${key.id}::uuid)`;
+};
+
+/** A page of `size` from rows fetched with one extra: the page and the cursor of the next, if any. */
+function pageOf<T extends { at: string; ticket: TicketRow }>(rows: T[], size: number) {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > size && last ? ticketCursor.encode({ at: last.at, id: last.ticket.id }) : null };
+}
+
+/** GET /api/tickets: the caller's own tickets, newest activity first, a page at a time. */
+export async function listOwnTickets(db: Db, userId: string, query: TicketListQuery): Promise<TicketList> {
   const rows = await db
-    .select()
+    .select({ ticket: supportTicket, at: timestampText(supportTicket.updatedAt) })
     .from(supportTicket)
-    .where(eq(supportTicket.userId, userId))
+    .where(and(eq(supportTicket.userId, userId), afterCursor(query.cursor)))
     .orderBy(desc(supportTicket.updatedAt), desc(supportTicket.id))
-    .limit(200);
-  return { tickets: rows.map((r) => presentSummary(r, 'opener', null)) };
+    .limit(OWN_TICKETS_PAGE_SIZE + 1);
+  const { page, nextCursor } = pageOf(rows, OWN_TICKETS_PAGE_SIZE);
+  return { tickets: page.map((r) => presentSummary(r.ticket, 'opener', null)), nextCursor };
 }
 
 /** GET /api/tickets/unread-count: the caller's tickets with a support reply they have not read. */
@@ -266,38 +287,27 @@ export async function addOwnMessage(deps: AppDeps, user: SessionUser, id: string
 
 // ---- The support account ----
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/;
-
 /** GET /api/support/tickets: every ticket, newest activity first, by status and category, paged. */
 export async function listAllTickets(db: Db, query: SupportTicketListQuery): Promise<SupportTicketList> {
-  let after: { at: Date; id: string } | undefined;
-  if (query.cursor !== undefined) {
-    const m = CURSOR.exec(query.cursor);
-    if (!m)
-      throw new AppError('validation_failed', 422, 'Some fields need attention.', { fields: { cursor: 'This page link is not valid.' } });
-    after = { at: new Date(m[1]!), id: m[2]! };
-  }
   const rows = await db
-    .select({ ticket: supportTicket, opener: { id: schema.user.id, name: schema.user.name, email: schema.user.email } })
+    .select({
+      ticket: supportTicket,
+      at: timestampText(supportTicket.updatedAt),
+      opener: { id: schema.user.id, name: schema.user.name, email: schema.user.email },
+    })
     .from(supportTicket)
     .leftJoin(schema.user, eq(schema.user.id, supportTicket.userId))
     .where(
       and(
         query.status === 'all' ? undefined : eq(supportTicket.status, query.status),
         query.category === 'all' ? undefined : eq(supportTicket.category, query.category),
-        after
-          ? or(lt(supportTicket.updatedAt, after.at), and(eq(supportTicket.updatedAt, after.at), lt(supportTicket.id, after.id)))
-          : undefined,
+        afterCursor(query.cursor),
       ),
     )
     .orderBy(desc(supportTicket.updatedAt), desc(supportTicket.id))
     .limit(SUPPORT_TICKETS_PAGE_SIZE + 1);
-  const page = rows.slice(0, SUPPORT_TICKETS_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    tickets: page.map((r) => presentSummary(r.ticket, 'support', r.opener)),
-    nextCursor: rows.length > SUPPORT_TICKETS_PAGE_SIZE && last ? `${last.ticket.updatedAt.toISOString()}_${last.ticket.id}` : null,
-  };
+  const { page, nextCursor } = pageOf(rows, SUPPORT_TICKETS_PAGE_SIZE);
+  return { tickets: page.map((r) => presentSummary(r.ticket, 'support', r.opener)), nextCursor };
 }
 
 /** GET /api/support/tickets/:id: reading it marks the opener's messages read. */
@@ -311,7 +321,7 @@ export async function readAnyTicket(db: Db, id: string): Promise<TicketDetail> {
   });
 }
 
-const auditOf = (actor: SessionUser, action: string, before: TicketRow, after: TicketRow) => ({
+const auditOf = (actor: SessionUser, action: 'ticket.reply' | 'ticket.close' | 'ticket.reopen', before: TicketRow, after: TicketRow) => ({
   actorKind: 'support' as const,
   actorUserId: actor.id,
   actorLabel: actor.email,
@@ -329,6 +339,7 @@ export async function replyAsSupport(deps: AppDeps, actor: SessionUser, id: stri
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from support_ticket where id = ${id} for update`);
     const before = await anyTicket(tx, id);
+    const attachment = await ownReadyFile(tx, actor.id, input.attachmentFileId);
     const [inserted] = await tx
       .insert(supportMessage)
       .values({
@@ -336,6 +347,7 @@ export async function replyAsSupport(deps: AppDeps, actor: SessionUser, id: stri
         authorUserId: actor.id,
         fromSupport: true,
         body: input.message,
+        attachmentFileId: attachment?.id ?? null,
         idempotencyKey: supportKey(input.idempotencyKey),
       })
       .onConflictDoNothing({ target: [supportMessage.ticketId, supportMessage.idempotencyKey] })
@@ -349,7 +361,7 @@ export async function replyAsSupport(deps: AppDeps, actor: SessionUser, id: stri
         .returning()) as [TicketRow];
       await recordAudit(tx, {
         ...auditOf(actor, 'ticket.reply', before, ticket),
-        after: { ...auditSnapshot(ticket), messageId: inserted.id },
+        after: { ...auditSnapshot(ticket), messageId: inserted.id, ...(attachment ? { attachmentFileId: attachment.id } : {}) },
       });
     }
     return { ticket, added: Boolean(inserted), detail: await detailOf(tx, ticket, 'support') };

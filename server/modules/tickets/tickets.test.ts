@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SupportTicketList, TicketDetail, TicketList, TicketUnreadCount } from '../../../contract/tickets';
 import { schema } from '../../db/client';
 import { createTestContext, linkIn, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
@@ -250,6 +250,73 @@ describe('a ticket round trip', () => {
     });
   });
 
+  it("support's reply carries an attachment: the opener and support download it, nobody else (issue 25)", async () => {
+    const { client: teacher } = await signedIn(ctx, { role: 'teacher' });
+    const ticket = await open(teacher);
+    const fileId = await uploadAs(support, 'steps.txt', 'Step 1: reload');
+    const replied = await support.json<Result>('POST', `/api/support/tickets/${ticket.id}/messages`, {
+      message: 'These steps should help.',
+      attachmentFileId: fileId,
+      idempotencyKey: key(),
+    });
+    expect(replied.status).toBe(200);
+    const supportSide = replied.body.ticket.messages.at(-1)!;
+    expect(supportSide).toMatchObject({ fromSupport: true, attachment: { id: fileId, name: 'steps.txt', size: 14 } });
+    expect(supportSide.attachment!.url).toBe(`/api/support/tickets/${ticket.id}/attachments/${fileId}`);
+    const openerSide = (await teacher.json<Result>('GET', `/api/tickets/${ticket.id}`)).body.ticket.messages.at(-1)!;
+    expect(openerSide.attachment).toMatchObject({ id: fileId, name: 'steps.txt', url: `/api/tickets/${ticket.id}/attachments/${fileId}` });
+
+    const mine = await teacher.get(openerSide.attachment!.url);
+    expect([mine.status, await mine.text()]).toEqual([200, 'Step 1: reload']);
+    const theirs = await support.get(supportSide.attachment!.url);
+    expect([theirs.status, await theirs.text()]).toEqual([200, 'Step 1: reload']);
+    // The audit entry names the file by id.
+    const [entry] = await ctx.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entityId, ticket.id), eq(schema.auditLog.action, 'ticket.reply')));
+    expect(entry!.after).toMatchObject({ attachmentFileId: fileId });
+
+    // Everyone else: signed out 401; a student 403; another teacher, another school's admin, a premium teacher 404.
+    const urls = [openerSide.attachment!.url, supportSide.attachment!.url, `/api/files/${fileId}`];
+    for (const url of urls) expect([url, (await new TestClient(ctx).get(url)).status]).toEqual([url, 401]);
+    const student = (await signedIn(ctx, { role: 'student' })).client;
+    expect((await student.get(openerSide.attachment!.url)).status).toBe(403);
+    expect((await student.get(supportSide.attachment!.url)).status).toBe(403);
+    for (const other of [
+      (await signedIn(ctx, { role: 'teacher' })).client,
+      await adminOf(ctx, await makeSchool(ctx)),
+      (await premiumTeacher(ctx)).client,
+    ]) {
+      expect(await statusOf(other, 'GET', openerSide.attachment!.url)).toEqual({ status: 404, code: 'not_found' });
+      expect(await statusOf(other, 'GET', supportSide.attachment!.url)).toEqual({ status: 403, code: 'forbidden' });
+    }
+    // The opener reaches the file through the ticket only, not as a file of their own.
+    expect((await teacher.get(`/api/files/${fileId}`)).status).toBe(404);
+  });
+
+  it("support cannot attach someone else's file, or one not ready: 404, nothing written", async () => {
+    const { client: teacher } = await signedIn(ctx, { role: 'teacher' });
+    const ticket = await open(teacher);
+    const openers = await uploadAs(teacher, 'mine.txt', 'mine');
+    const [pending] = await ctx.database.db
+      .update(schema.file)
+      .set({ status: 'processing' })
+      .where(eq(schema.file.id, await uploadAs(support, 'half.txt', 'half')))
+      .returning({ id: schema.file.id });
+    const before = [await ticketRows(), await messageRows()];
+    for (const attachmentFileId of [openers, pending!.id, '00000000-0000-4000-8000-000000000000']) {
+      expect(
+        await statusOf(support, 'POST', `/api/support/tickets/${ticket.id}/messages`, {
+          message: 'See attached',
+          attachmentFileId,
+          idempotencyKey: key(),
+        }),
+      ).toEqual({ status: 404, code: 'not_found' });
+    }
+    expect([await ticketRows(), await messageRows()]).toEqual(before);
+  });
+
   it('a double submit makes one ticket (201 then 200 with the same ticket)', async () => {
     const teacher = (await signedIn(ctx, { role: 'teacher' })).client;
     const body = newTicket();
@@ -271,8 +338,9 @@ describe('a ticket round trip', () => {
     expect(twice.body.ticket.messages).toHaveLength(2);
   });
 
-  it('bad input is a 422 and changes nothing', async () => {
+  it('bad input is a 422 (a bad cursor a 400) and changes nothing', async () => {
     const teacher = (await signedIn(ctx, { role: 'teacher' })).client;
+    const target = await open(teacher);
     const before = [await ticketRows(), await messageRows()];
     for (const bad of [
       newTicket({ subject: '' }),
@@ -288,7 +356,19 @@ describe('a ticket round trip', () => {
     }
     expect((await teacher.request('POST', '/api/tickets', '{oops')).status).toBe(400);
     expect(await statusOf(support, 'GET', '/api/support/tickets?status=lost')).toEqual({ status: 422, code: 'validation_failed' });
-    expect(await statusOf(support, 'GET', '/api/support/tickets?cursor=garbage')).toEqual({ status: 422, code: 'validation_failed' });
+    // A cursor the server did not hand out: the 400 every paged list gives (issue 25).
+    expect(await statusOf(support, 'GET', '/api/support/tickets?cursor=garbage!')).toEqual({ status: 400, code: 'bad_cursor' });
+    expect(await statusOf(support, 'GET', '/api/support/tickets?cursor=Z2FyYmFnZQ')).toEqual({ status: 400, code: 'bad_cursor' });
+    expect(await statusOf(teacher, 'GET', '/api/tickets?cursor=garbage!')).toEqual({ status: 400, code: 'bad_cursor' });
+    expect(await statusOf(teacher, 'GET', '/api/tickets?cursor=%00')).toEqual({ status: 400, code: 'bad_cursor' });
+    expect(await statusOf(teacher, 'GET', '/api/tickets?page=2')).toEqual({ status: 422, code: 'validation_failed' });
+    expect(
+      await statusOf(support, 'POST', `/api/support/tickets/${target.id}/messages`, {
+        message: 'See',
+        attachmentFileId: 'nope',
+        idempotencyKey: key(),
+      }),
+    ).toEqual({ status: 422, code: 'validation_failed' });
     expect([await ticketRows(), await messageRows()]).toEqual(before);
   });
 
@@ -314,6 +394,67 @@ describe('a ticket round trip', () => {
     const mine = await uploadAs(teacher, 'mine.txt', 'mine');
     expect((await teacher.get(`/api/tickets/${ticket.id}/attachments/${mine}`)).status).toBe(404);
     expect((await support.get(`/api/support/tickets/${ticket.id}/attachments/${theirs}`)).status).toBe(404);
+  });
+
+  it("paging: the opener's list goes past 200, a page at a time, without repeats or gaps (issue 25)", async () => {
+    const { user, client: teacher } = await signedIn(ctx, { role: 'teacher' });
+    const many = 205;
+    const made = await ctx.database.db
+      .insert(schema.supportTicket)
+      .values(
+        Array.from({ length: many }, (_, i) => ({
+          userId: user.id,
+          category: 'question' as const,
+          status: 'closed' as const,
+          subject: `Question ${i}`,
+        })),
+      )
+      .returning({ id: schema.supportTicket.id });
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/tickets${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await teacher.json<TicketList>('GET', url);
+      expect(page.status).toBe(200);
+      sizes.push(page.body.tickets.length);
+      seen.push(...page.body.tickets.map((t) => t.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(sizes).toEqual([50, 50, 50, 50, 5]);
+    expect(seen.sort()).toEqual(made.map((m) => m.id).sort());
+  });
+
+  it('paging keeps microseconds: tickets active within one millisecond across a page boundary are all listed', async () => {
+    const { user, client: teacher } = await signedIn(ctx, { role: 'teacher' });
+    // 31 tickets (support's page is 30) in one millisecond, later than any other test's, so they lead the list.
+    const made = await ctx.database.db
+      .insert(schema.supportTicket)
+      .values(
+        Array.from({ length: 31 }, (_, i) => ({
+          userId: user.id,
+          category: 'other' as const,
+          // Closed, so the other tests' lists of open tickets do not start with them.
+          status: 'closed' as const,
+          subject: `Same moment ${i}`,
+          updatedAt: sql`${`2099-01-01T00:00:00.000${String(100 + i * 20).padStart(3, '0')}Z`}::timestamptz`,
+        })),
+      )
+      .returning({ id: schema.supportTicket.id });
+    const ids = made.map((m) => m.id).sort();
+    const first = await support.json<SupportTicketList>('GET', '/api/support/tickets?status=all&category=other');
+    const second = await support.json<SupportTicketList>(
+      'GET',
+      `/api/support/tickets?status=all&category=other&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+    );
+    expect(
+      [...first.body.tickets, ...second.body.tickets]
+        .map((t) => t.id)
+        .filter((id) => ids.includes(id))
+        .sort(),
+    ).toEqual(ids);
+    const mine = await teacher.json<TicketList>('GET', '/api/tickets');
+    expect(mine.body.tickets.map((t) => t.id).sort()).toEqual(ids);
   });
 
   it('paging: the support list goes on from its cursor without repeats', async () => {

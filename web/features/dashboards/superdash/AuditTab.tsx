@@ -15,6 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
+import { AUDIT_ACTIONS } from '../../../../contract/audit';
 import type { AuditRow } from '../../../../contract/superdash';
 import { dateTime } from '../../../lib/assignments/format';
 import { auditQuery } from './api/listAudit';
@@ -22,16 +23,6 @@ import { LoadError, Loading, MoreButton, ScrollTable } from './common';
 import { superStrings } from './strings';
 
 const s = superStrings.audit;
-const actions = [
-  'subscription.grant',
-  'subscription.extend',
-  'subscription.revoke',
-  'subscription.sync',
-  'school_licence.create',
-  'school_licence.update',
-  'user.role',
-  'premium.request',
-];
 /** Fields an entry's before/after carry that say nothing to a reader. */
 const noise = new Set(['id', 'createdAt', 'updatedAt', 'userId', 'domain']);
 const empty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
@@ -92,7 +83,7 @@ export function AuditTab() {
           sx={{ flex: '1 1 200px', minWidth: 0 }}
         >
           <MenuItem value="">{s.allActions}</MenuItem>
-          {actions.map((a) => (
+          {AUDIT_ACTIONS.map((a) => (
             <MenuItem key={a} value={a}>
               {a}
             </MenuItem>

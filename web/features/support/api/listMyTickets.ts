@@ -1,8 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { ticketList } from '../../../../contract/tickets';
 import { apiRequest } from '../../../lib/http';
 import { ticketKeys } from './keys';
 
-/** GET /api/tickets: the caller's own tickets, newest activity first. */
+/** GET /api/tickets: the caller's own tickets, newest activity first, a page at a time (Show more). */
 export const myTicketsQuery = () =>
-  queryOptions({ queryKey: ticketKeys.mine, queryFn: ({ signal }) => apiRequest('/api/tickets', ticketList, { signal }) });
+  infiniteQueryOptions({
+    queryKey: ticketKeys.mine,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(`/api/tickets${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, ticketList, { signal }),
+    getNextPageParam: (last) => last.nextCursor,
+  });

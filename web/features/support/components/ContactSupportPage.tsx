@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -88,7 +88,8 @@ export default function ContactSupportPage() {
 }
 
 function MyTickets({ onOpen }: { onOpen: (id: string) => void }) {
-  const list = useQuery(myTicketsQuery());
+  const list = useInfiniteQuery(myTicketsQuery());
+  const tickets = list.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
     <Box component="section" aria-labelledby="my-tickets-heading">
       <Typography id="my-tickets-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -107,18 +108,25 @@ function MyTickets({ onOpen }: { onOpen: (id: string) => void }) {
         >
           {list.error.message || s.loadFailed}
         </Alert>
-      ) : list.data.tickets.length === 0 ? (
+      ) : tickets.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography color="text.secondary">{s.empty}</Typography>
         </Paper>
       ) : (
-        <Paper variant="outlined">
-          <List aria-label={s.myTickets} disablePadding>
-            {list.data.tickets.map((ticket) => (
-              <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} unreadLabel={supportStrings.thread.unread} />
-            ))}
-          </List>
-        </Paper>
+        <>
+          <Paper variant="outlined">
+            <List aria-label={s.myTickets} disablePadding>
+              {tickets.map((ticket) => (
+                <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} unreadLabel={supportStrings.thread.unread} />
+              ))}
+            </List>
+          </Paper>
+          {list.hasNextPage && (
+            <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              {list.isFetchingNextPage ? s.loadingMore : s.loadMore}
+            </Button>
+          )}
+        </>
       )}
     </Box>
   );

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { TICKET_MESSAGE_MAX, type TicketDetail, type TicketReport } from '../../../../contract/tickets';
 import { MessageText } from '../../../components/markdown/MessageText';
+import { FileUpload } from '../../../components/upload/FileUpload';
 import { dateTime } from '../../../lib/assignments/format';
 import { ApiError } from '../../../lib/http';
 import { newKey } from '../api/keys';
@@ -114,26 +115,30 @@ export function TicketThread({ ticket, reader }: { ticket: TicketDetail; reader:
   );
 }
 
-/** The reply box under a thread: one submit per idempotency key, a fresh key after each sent reply. */
+/** The reply box under a thread: an optional attachment, one submit per idempotency key, a fresh key after each sent reply. */
 export function ReplyBox({
   onSend,
   pending,
   error,
   note,
 }: {
-  onSend: (input: { message: string; idempotencyKey: string }, done: () => void) => void;
+  onSend: (input: { message: string; idempotencyKey: string; attachmentFileId?: string }, done: () => void) => void;
   pending: boolean;
   error: Error | null;
   note?: string;
 }) {
   const [message, setMessage] = useState('');
   const [key, setKey] = useState(newKey);
+  const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
+  const [uploadKey, setUploadKey] = useState(0);
   const fieldError = error instanceof ApiError ? error.fields?.message : undefined;
   const send = () => {
     if (!message.trim()) return;
-    onSend({ message: message.trim(), idempotencyKey: key }, () => {
+    onSend({ message: message.trim(), idempotencyKey: key, ...(attachment ? { attachmentFileId: attachment.id } : {}) }, () => {
       setMessage('');
       setKey(newKey());
+      setAttachment(null);
+      setUploadKey((k) => k + 1);
     });
   };
   return (
@@ -150,6 +155,16 @@ export function ReplyBox({
         helperText={fieldError ?? note}
         slotProps={{ htmlInput: { maxLength: TICKET_MESSAGE_MAX } }}
       />
+      {attachment ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{t.attached(attachment.name)}</Typography>
+          <Button size="small" disabled={pending} onClick={() => (setAttachment(null), setUploadKey((k) => k + 1))}>
+            {t.removeAttachment}
+          </Button>
+        </Stack>
+      ) : (
+        <FileUpload key={uploadKey} purpose="attachment" label={t.attach} onUploaded={(f) => setAttachment({ id: f.id, name: f.name })} />
+      )}
       {error && !fieldError && <Alert severity="error">{error.message}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={pending || !message.trim()}>

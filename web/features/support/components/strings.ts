@@ -24,6 +24,8 @@ export const supportStrings = {
     empty: 'You have no tickets yet. Use New ticket when you need help.',
     loadFailed: 'Your tickets could not be loaded. Check your connection and try again.',
     back: 'Back to my tickets',
+    loadMore: 'Show more',
+    loadingMore: 'Loading…',
   },
   support: {
     title: 'Support Tickets',
@@ -48,6 +50,9 @@ export const supportStrings = {
     reply: 'Send reply',
     replying: 'Sending…',
     reopensNote: 'Writing on a closed ticket opens it again.',
+    attach: 'Attach a file (optional)',
+    attached: (name: string) => `Attached: ${name}`,
+    removeAttachment: 'Remove the attachment',
     attachment: (name: string, size: string) => `${name} (${size})`,
     loadFailed: 'This ticket could not be loaded. It may not exist, or your connection dropped.',
     retry: 'Try again',
