@@ -249,6 +249,8 @@ export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
     'POST /api/conversations/:id/retry': () => [{ idempotencyKey: key() }],
     'POST /api/my-assignments/:asid/messages': () => [{ idempotencyKey: key(), text: 'What is a fraction?' }],
     'POST /api/my-assignments/:asid/retry': () => [{ idempotencyKey: key() }],
+    // A file of its own, uploaded for the delete, so the fixtures stay (students upload none).
+    'POST /api/files/delete': async () => [{ ids: [fx.files ? await uploadFile(role.client) : randomUUID()] }],
     'POST /api/images': () => [{ idempotencyKey: key(), prompt: 'A leaf', botId: fx.bots ?? randomUUID() }],
     'POST /api/saved': () => [
       { kind: 'document', title: 'Plan', body: '# Plan', botId: fx.bots, conversationId: fx.conversations },
@@ -296,4 +298,5 @@ export const querySeeds: Record<string, Record<string, string>[]> = {
   '/api/collections': [{ kind: 'DocBot' }],
   '/api/saved': [{}, { sort: 'title' }, { sort: 'created' }],
   '/api/files': [{ purpose: 'attachment' }],
+  '/api/files/mine': [{ sort: 'size', dir: 'asc', page: '0', limit: '10' }, {}],
 };

@@ -2,32 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FileInfo, StorageUsage } from '../../../contract/files';
+import type { StorageUsage } from '../../../contract/files';
 import type { DeleteFilesResult, MyFilesPage } from '../../../contract/my-files';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, type TestClient, type TestContext } from '../../../tests/harness';
 import { createVia, docBot, makeSchool, teacherAt, type BotJson } from '../bots/bots.test-helpers';
 import { filesRuntime } from './files.runtime';
 import { sweepFiles } from './files.sweep';
+import { PNG, uploadVia } from './files.test-helpers';
 
 // Issue 25: My Files lists a teacher's files with their sizes and where each is used, against the
 // storage quota, and deletes one or several: in one transaction that frees the quota, takes the file
 // out of the bots' knowledge, and removes the stored objects after the commit.
-
-export const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082',
-  'hex',
-);
-
-/** Uploads a small file through POST /api/files and returns its info. */
-export async function uploadVia(client: TestClient, data: Buffer | string, name: string, type: string, purpose = 'knowledge') {
-  const form = new FormData();
-  form.set('file', new File([typeof data === 'string' ? data : new Uint8Array(data)], name, { type }));
-  form.set('purpose', purpose);
-  const res = await client.request('POST', '/api/files', form);
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as FileInfo;
-}
 
 let ctx: TestContext;
 beforeAll(async () => {
