@@ -27,6 +27,7 @@ export const myFilesStrings = {
   selectFile: (name: string) => `Select ${name}`,
   deleteOne: (name: string) => `Delete ${name}`,
   deleteSelected: (n: number) => `Delete ${plural(n, 'file', 'files')}`,
+  deleteSelectedNone: 'Delete selected',
   download: (name: string) => `Download ${name}`,
   rowsPerPage: 'Files per page',
   // Where used: a label and the names

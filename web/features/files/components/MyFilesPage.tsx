@@ -45,6 +45,8 @@ type Order = (typeof orders)[number]['value'];
 
 /** /myFiles: the teacher's files and generated images, their sizes and uses, and deleting them to free up space. */
 export default function MyFilesPage() {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const [order, setOrder] = useState<Order>('created-desc');
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState<number>(25);
@@ -129,7 +131,7 @@ export default function MyFilesPage() {
                   onClick={() => setConfirming([...selected.values()])}
                   sx={{ ml: { sm: 'auto' } }}
                 >
-                  {s.deleteSelected(selected.size)}
+                  {selected.size ? s.deleteSelected(selected.size) : s.deleteSelectedNone}
                 </Button>
               </Stack>
               <Files files={files.data.files} selected={selected} onToggle={toggle} onDelete={(f) => setConfirming([f])} />
@@ -138,9 +140,11 @@ export default function MyFilesPage() {
                 count={files.data.totals.fileCount}
                 page={page}
                 rowsPerPage={limit}
-                rowsPerPageOptions={[...MY_FILES_PAGE_SIZES]}
+                // On a phone the page size is left out, so the pager fits without scrolling sideways.
+                rowsPerPageOptions={narrow ? [] : [...MY_FILES_PAGE_SIZES]}
                 labelRowsPerPage={s.rowsPerPage}
                 onPageChange={(_, p) => setPage(p)}
+                sx={{ '& .MuiTablePagination-toolbar': { px: { xs: 0, sm: 2 } } }}
                 onRowsPerPageChange={(e) => {
                   setLimit(Number(e.target.value));
                   setPage(0);
@@ -157,7 +161,8 @@ export default function MyFilesPage() {
 
 /** The storage in use against the quota, the page's own usage meter. */
 function StorageMeter({ totals }: { totals: StorageTotals }) {
-  const share = Math.min(100, (totals.usedBytes / totals.quotaBytes) * 100);
+  // Rounded: a tiny share would reach aria-valuenow in exponent notation (9.5e-7), which is no valid value.
+  const share = Math.min(100, Math.round((totals.usedBytes / totals.quotaBytes) * 1000) / 10);
   const full = totals.usedBytes >= totals.quotaBytes;
   const figures = s.storage(formatBytes(totals.usedBytes), formatBytes(totals.quotaBytes));
   return (
