@@ -57,12 +57,7 @@ export async function listMyFiles(db: Db, ownerId: string, query: MyFilesQuery, 
  * it) and Saved Docs image items; the stored objects are removed after the commit. Ids that are
  * not the owner's (or are gone already) are left out; none at all is a 404.
  */
-export async function deleteMyFiles(
-  deps: FilesDeps,
-  ownerId: string,
-  ids: string[],
-  quotaBytes: number,
-): Promise<DeleteFilesResult> {
+export async function deleteMyFiles(deps: FilesDeps, ownerId: string, ids: string[], quotaBytes: number): Promise<DeleteFilesResult> {
   const wanted = [...new Set(ids)];
   const done = await deps.db.transaction(async (tx) => {
     // The owner's lock, as uploads take it: a delete and an upload's quota check do not interleave.

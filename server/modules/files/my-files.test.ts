@@ -80,7 +80,10 @@ describe('listing My Files', () => {
     const notes = await uploadVia(owner.client, 'Photosynthesis notes', 'notes.txt', 'text/plain');
     const image = await uploadVia(owner.client, PNG, 'leaf.png', 'image/png', 'image');
     const unused = await uploadVia(owner.client, 'spare', 'spare.txt', 'text/plain');
-    const bot = await createVia(owner.client, docBot({ name: 'Leaf quiz', knowledgeFileIds: [notes.id], icon: { type: 'image', fileId: image.id } }));
+    const bot = await createVia(
+      owner.client,
+      docBot({ name: 'Leaf quiz', knowledgeFileIds: [notes.id], icon: { type: 'image', fileId: image.id } }),
+    );
     // A copy another teacher made links the same file (their bot: counted, never named).
     const other = await signedIn(ctx, { role: 'teacher' });
     const [copy] = await ctx.database.db
@@ -181,12 +184,20 @@ describe('deleting files', () => {
     const res = await remove(client, [doomed.id]);
     spy.mockRestore();
     expect([res.status, res.body.totals.usedBytes]).toEqual([200, 0]);
-    const pending = await ctx.database.db.select().from(schema.fileDeletion).where(eq(schema.fileDeletion.storageKey, `files/${doomed.id}`));
+    const pending = await ctx.database.db
+      .select()
+      .from(schema.fileDeletion)
+      .where(eq(schema.fileDeletion.storageKey, `files/${doomed.id}`));
     expect(pending).toHaveLength(1);
     expect(existsSync(objectPath(doomed.id))).toBe(true);
     expect((await sweepFiles({ db: ctx.database.db, config: ctx.config })).deleted).toBeGreaterThanOrEqual(1);
     expect(existsSync(objectPath(doomed.id))).toBe(false);
-    expect(await ctx.database.db.select().from(schema.fileDeletion).where(eq(schema.fileDeletion.storageKey, `files/${doomed.id}`))).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(schema.fileDeletion)
+        .where(eq(schema.fileDeletion.storageKey, `files/${doomed.id}`)),
+    ).toEqual([]);
     expect(await ctx.database.db.select().from(schema.file).where(eq(schema.file.ownerId, user.id))).toEqual([]);
   });
 

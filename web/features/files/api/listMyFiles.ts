@@ -18,7 +18,11 @@ export function listMyFiles(params: MyFilesParams, signal?: AbortSignal): Promis
 }
 
 export const myFilesQueryOptions = (params: MyFilesParams) =>
-  queryOptions({ queryKey: [...myFilesKey, params], queryFn: ({ signal }) => listMyFiles(params, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...myFilesKey, params],
+    queryFn: ({ signal }) => listMyFiles(params, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useMyFiles(params: MyFilesParams) {
   return useQuery(myFilesQueryOptions(params));

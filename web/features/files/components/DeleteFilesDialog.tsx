@@ -113,7 +113,12 @@ export function DeleteFilesDialog({
           color="error"
           variant="contained"
           disabled={remove.isPending}
-          onClick={() => remove.mutate(files.map((f) => f.id), { onSuccess: onDone })}
+          onClick={() =>
+            remove.mutate(
+              files.map((f) => f.id),
+              { onSuccess: onDone },
+            )
+          }
         >
           {remove.isPending ? s.deleting : s.confirm}
         </Button>

@@ -279,7 +279,11 @@ function Files({ files, selected, onToggle, onDelete }: FilesProps) {
           {files.map((f) => (
             <TableRow key={f.id} data-file={f.name} hover selected={selected.has(f.id)}>
               <TableCell padding="checkbox">
-                <Checkbox checked={selected.has(f.id)} onChange={() => onToggle(f)} slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }} />
+                <Checkbox
+                  checked={selected.has(f.id)}
+                  onChange={() => onToggle(f)}
+                  slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }}
+                />
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{f.name}</TableCell>
               <TableCell>{kindLine(f)}</TableCell>
