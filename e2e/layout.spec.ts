@@ -15,6 +15,7 @@ const base = [
 const free = [
   ...base,
   { name: 'Saved Docs', href: '/savedresources' },
+  { name: 'My Files', href: '/myFiles' },
   { name: 'My Subscription', href: '/my-subscription' },
   { name: 'Support', href: '/contact-support' },
 ];
@@ -22,6 +23,7 @@ const premium = [
   ...base,
   { name: 'Assignments', href: '/teachAssignments' },
   { name: 'Saved Docs', href: '/savedresources' },
+  { name: 'My Files', href: '/myFiles' },
   { name: 'My Students', href: '/mystudents' },
   { name: 'Flags', href: '/flags' },
   { name: 'My Subscription', href: '/my-subscription' },

@@ -2,6 +2,7 @@
 // spec can drive the real upload client without adding a test page to the product.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import type { FileInfo } from '../../contract/files';
 import { FileUpload } from '../../web/components/upload/FileUpload';
 
@@ -18,7 +19,10 @@ const mount = document.getElementById('mount');
 if (mount) {
   createRoot(mount).render(
     <QueryClientProvider client={new QueryClient()}>
-      <FileUpload purpose="knowledge" maxRetryMs={30_000} onUploaded={(file) => (window.uploaded = file)} />
+      {/* A full storage's message links to My Files, which needs a router. */}
+      <MemoryRouter>
+        <FileUpload purpose="knowledge" maxRetryMs={30_000} onUploaded={(file) => (window.uploaded = file)} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -249,6 +249,8 @@ export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
     'POST /api/conversations/:id/retry': () => [{ idempotencyKey: key() }],
     'POST /api/my-assignments/:asid/messages': () => [{ idempotencyKey: key(), text: 'What is a fraction?' }],
     'POST /api/my-assignments/:asid/retry': () => [{ idempotencyKey: key() }],
+    // A file of its own, uploaded for the delete, so the fixtures stay (students upload none).
+    'POST /api/files/delete': async () => [{ ids: [fx.files ? await uploadFile(role.client) : randomUUID()] }],
     'POST /api/images': () => [{ idempotencyKey: key(), prompt: 'A leaf', botId: fx.bots ?? randomUUID() }],
     'POST /api/saved': () => [
       { kind: 'document', title: 'Plan', body: '# Plan', botId: fx.bots, conversationId: fx.conversations },
@@ -303,4 +305,5 @@ export const querySeeds: Record<string, Record<string, string>[]> = {
   '/api/superdash/users': [{ email: 'someone@example.org' }],
   '/api/superdash/errors': [{}, { requestId: 'f00d' }],
   '/api/superdash/audit': [{}, { action: 'subscription.grant', email: 'someone@example.org' }],
+  '/api/files/mine': [{ sort: 'size', dir: 'asc', page: '0', limit: '10' }, {}],
 };

@@ -25,6 +25,7 @@ const pages = {
   teachAssignments: lazyPage(() => import('../features/assignments/components/TeachAssignmentsPage')),
   studentAssignments: lazyPage(() => import('../features/assignments/components/StudentAssignmentsPage')),
   savedResources: lazyPage(() => import('../features/resources/components/SavedResourcesPage')),
+  myFiles: lazyPage(() => import('../features/files/components/MyFilesPage')),
   myStudents: lazyPage(() => import('../features/students/components/MyStudentsPage')),
   flags: lazyPage(() => import('../features/flags/components/FlagsPage')),
   supportTickets: lazyPage(() => import('../features/support/components/SupportTicketsPage')),
@@ -56,6 +57,8 @@ const routeAccess: Record<Name, RouteAccess> = {
   teachAssignments: premium,
   studentAssignments: { audience: 'protected', studentArea: true },
   savedResources: signedIn,
+  // Not premium-only: a free or lapsed teacher over the storage quota deletes files here to get out of it.
+  myFiles: signedIn,
   myStudents: premium,
   // Not premium-only: a teacher whose plan lapsed still reads their flags, and a school admin reads
   // the school's self-harm alerts; the page explains the server's 402 to a teacher with neither.

@@ -3,9 +3,9 @@ import { matchPath } from 'react-router';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('names the 21 routes of SEED-SPEC.md section 2 and the Flags inbox (issue 16) once', () => {
-    expect(Object.keys(paths)).toHaveLength(22);
-    expect(new Set(Object.values(paths).map((p) => p.pattern)).size).toBe(22);
+  it('names the 21 routes of SEED-SPEC.md section 2, the Flags inbox (issue 16) and My Files (issue 25) once', () => {
+    expect(Object.keys(paths)).toHaveLength(23);
+    expect(new Set(Object.values(paths).map((p) => p.pattern)).size).toBe(23);
   });
 
   it('builds addresses that match their own patterns', () => {

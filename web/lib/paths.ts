@@ -47,6 +47,8 @@ export const paths = {
   teachAssignments: { pattern: '/teachAssignments', to: () => '/teachAssignments' },
   studentAssignments: { pattern: '/studentAssignments', to: () => '/studentAssignments' },
   savedResources: { pattern: '/savedresources', to: () => '/savedresources' },
+  /** My Files (issue 25): the teacher's files and generated images, to see and delete. */
+  myFiles: { pattern: '/myFiles', to: () => '/myFiles' },
   myStudents: { pattern: '/mystudents', to: () => '/mystudents' },
   /** The Flags inbox (issue 16); `?flag=<id>` opens one flag. */
   flags: { pattern: '/flags', to: (flagId?: string) => (flagId ? `/flags?flag=${seg(flagId)}` : '/flags') },

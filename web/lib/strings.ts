@@ -25,6 +25,7 @@ export const strings = {
     myTutorBots: 'My TutorBots',
     assignments: 'Assignments',
     savedDocs: 'Saved Docs',
+    myFiles: 'My Files',
     myStudents: 'My Students',
     mySubscription: 'My Subscription',
     support: 'Support',
@@ -49,6 +50,8 @@ export const strings = {
     switchToDark: 'Switch to dark theme',
   },
   subscriptionError: (message: string) => `We could not check your subscription: ${message}`,
+  /** The link to My Files wherever storage is shown full or nearly so. */
+  freeUpSpace: 'Free up space',
   schoolStudentHint: (school: string, email: string) =>
     `You are signed in as a student of ${school}. If you teach there, ask your school's ClassBots admin to add ${email} to the teacher list, then sign out and sign in again.`,
   routeError: {

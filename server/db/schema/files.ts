@@ -28,3 +28,14 @@ export const file = pgTable(
   },
   (t) => [index('file_owner_idx').on(t.ownerId, t.createdAt)],
 );
+
+/**
+ * Stored objects whose file rows are gone, waiting to be removed from storage. A delete writes the
+ * keys here in the transaction that removes the rows (so the quota is freed at once), removes the
+ * objects after it commits, and crosses each off; one left behind (storage down) is removed by the
+ * files sweep on a later run, so no object outlives its row for long.
+ */
+export const fileDeletion = pgTable('file_deletion', {
+  storageKey: text('storage_key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

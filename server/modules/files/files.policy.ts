@@ -14,6 +14,17 @@ export function assertMayUpload(subscription: Subscription): void {
   if (subscription.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Only teachers can upload files.');
 }
 
+/**
+ * My Files (list, delete) is for teachers of any plan: a free or lapsed teacher over the quota must
+ * be able to delete their way out. Students own no files.
+ */
+export function assertMayManageFiles(subscription: Subscription): void {
+  if (subscription.status === 'error') {
+    throw new AppError('unavailable', 503, subscription.message ?? 'Your account could not be checked just now. Try again in a moment.');
+  }
+  if (subscription.user_type !== 'teacher') throw new AppError('forbidden', 403, 'My Files is for teachers.');
+}
+
 /** Throws 404 unless this user may download the file (a refused file reads as missing). */
 export function assertMayRead(
   actor: { id: string; userType: Subscription['user_type'] },

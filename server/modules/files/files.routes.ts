@@ -8,12 +8,14 @@ import {
   type FileText,
   type StorageUsage,
 } from '../../../contract/files';
-import { requireUser, type AppEnv } from '../../lib/context';
+import { deleteFilesInput, listMyFilesQuery, type DeleteFilesResult, type MyFilesPage } from '../../../contract/my-files';
+import { readJson, readQuery, requireUser, type AppEnv } from '../../lib/context';
 import { AppError, invalidFields } from '../../lib/errors';
-import { assertOwner, assertMayUpload } from './files.policy';
+import { deleteMyFiles, listMyFiles } from './files.manage';
+import { assertOwner, assertMayManageFiles, assertMayUpload } from './files.policy';
 import { presentFile } from './files.presenter';
 import { readableFile, serveFile } from './files.serve';
-import { deleteFile, storeBufferAsFile, findOwnFile, formatBytes, listFiles, quotaFor, usedBytes } from './files.service';
+import { storeBufferAsFile, findOwnFile, formatBytes, listFiles, quotaFor, usedBytes } from './files.service';
 import { subscriptionOf } from './files.tus';
 
 /** Paths whose bodies are files, not JSON: the app's JSON body limit does not apply to them. */
@@ -57,6 +59,32 @@ export function filesRoutes() {
       retryMaxMs: config.files.retryMaxMs,
       acceptedTypes: [...acceptedFileTypes],
     };
+    return c.json(body);
+  });
+
+  // My Files: open to every teacher whatever their plan, since deleting is how a full quota is left.
+  routes.get('/mine', async (c) => {
+    const user = await requireUser(c);
+    const query = readQuery(c, listMyFilesQuery);
+    const deps = c.get('deps');
+    const subscription = await subscriptionOf({ user, deps });
+    assertMayManageFiles(subscription);
+    const body: MyFilesPage = await listMyFiles(deps.database.db, user.id, query, quotaFor(deps.config, subscription));
+    return c.json(body);
+  });
+
+  routes.post('/delete', async (c) => {
+    const user = await requireUser(c);
+    const input = await readJson(c, deleteFilesInput);
+    const deps = c.get('deps');
+    const subscription = await subscriptionOf({ user, deps });
+    assertMayManageFiles(subscription);
+    const body: DeleteFilesResult = await deleteMyFiles(
+      { db: deps.database.db, config: deps.config },
+      user.id,
+      input.ids,
+      quotaFor(deps.config, subscription),
+    );
     return c.json(body);
   });
 
@@ -117,7 +145,8 @@ export function filesRoutes() {
     const deps = c.get('deps');
     const row = await findOwnFile(deps.database.db, user.id, c.req.param('id'));
     assertOwner(user, row);
-    await deleteFile({ db: deps.database.db, config: deps.config }, row);
+    // The same delete as My Files (one transaction, objects removed after it); the quota is only read for the answer.
+    await deleteMyFiles({ db: deps.database.db, config: deps.config }, user.id, [row.id], 1);
     return c.body(null, 204);
   });
 

@@ -231,12 +231,6 @@ export async function openFile(config: Config, row: FileRow): Promise<Readable> 
   return filesRuntime(config).storage.get(row.storageKey);
 }
 
-/** Deletes a file: its stored object first, so a failure leaves a row to retry, never an orphan. */
-export async function deleteFile(deps: FilesDeps, row: FileRow): Promise<void> {
-  await filesRuntime(deps.config).storage.delete(row.storageKey);
-  await deps.db.delete(file).where(eq(file.id, row.id));
-}
-
 /**
  * Removes every file of a user, objects first, then rows. Call it before deleting the account:
  * the rows would cascade away with the user, but the stored objects would not.

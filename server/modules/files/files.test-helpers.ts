@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { buildUser, TEST_ORIGIN, type TestContext } from '../../../tests/harness';
+import type { FileInfo } from '../../../contract/files';
+import { buildUser, TEST_ORIGIN, type TestClient, type TestContext } from '../../../tests/harness';
 
 /** A signed-in client that can send any body (multipart forms, tus chunks). */
 export async function fileClient(ctx: TestContext, overrides: Parameters<typeof buildUser>[1] = {}) {
@@ -32,3 +33,19 @@ export async function fileClient(ctx: TestContext, overrides: Parameters<typeof 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 export type ErrorJson = { error: { code: string; message: string; requestId: string } };
+
+/** A 1x1 PNG. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5dd8ad10000000049454e44ae426082',
+  'hex',
+);
+
+/** Uploads a small file through POST /api/files and returns its info. */
+export async function uploadVia(client: TestClient, data: Buffer | string, name: string, type: string, purpose = 'knowledge') {
+  const form = new FormData();
+  form.set('file', new File([typeof data === 'string' ? data : new Uint8Array(data)], name, { type }));
+  form.set('purpose', purpose);
+  const res = await client.request('POST', '/api/files', form);
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as FileInfo;
+}

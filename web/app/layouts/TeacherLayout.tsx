@@ -7,6 +7,7 @@ import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOu
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
@@ -55,6 +56,7 @@ function teacherNav(
     { label: d.myTutorBots, to: paths.home.to('TutorBot'), icon: <SchoolOutlined /> },
     premium && { label: d.assignments, to: paths.teachAssignments.to(), icon: <AssignmentOutlined /> },
     { label: d.savedDocs, to: paths.savedResources.to(), icon: <BookmarkBorder /> },
+    subscription.user_type === 'teacher' && { label: d.myFiles, to: paths.myFiles.to(), icon: <FolderOutlined /> },
     premium && { label: d.myStudents, to: paths.myStudents.to(), icon: <PeopleOutlined /> },
     showFlags && {
       label: flagStrings.drawer,

@@ -5,7 +5,10 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { acceptedFileTypes, fileExtensions, type FileInfo, type FilePurpose } from '../../../contract/files';
+import { paths } from '../../lib/paths';
+import { strings } from '../../lib/strings';
 import { UploadError } from '../../lib/upload/errors';
 import { useMe } from '../../lib/session/getMe';
 import { uploadStrings } from '../../lib/upload/strings';
@@ -15,7 +18,7 @@ type State =
   | { kind: 'idle' }
   | { kind: 'uploading'; name: string; percent: number; retrying: boolean }
   | { kind: 'done'; name: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; quota: boolean };
 
 const defaultAccept = acceptedFileTypes.flatMap((t) => [t, ...fileExtensions[t]]).join(',');
 
@@ -68,7 +71,7 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
         if (handle.current !== current) return;
         handle.current = undefined;
         const message = err instanceof UploadError ? err.message : uploadStrings.errors.other;
-        setState({ kind: 'failed', message });
+        setState({ kind: 'failed', message, quota: err instanceof UploadError && err.kind === 'quota' });
       },
     );
   };
@@ -101,7 +104,20 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
           {uploadStrings.uploaded(state.name)}
         </Typography>
       )}
-      {state.kind === 'failed' && <Alert severity="error">{state.message}</Alert>}
+      {state.kind === 'failed' && (
+        <Alert
+          severity="error"
+          action={
+            state.quota && (
+              <Button color="inherit" size="small" component={RouterLink} to={paths.myFiles.to()}>
+                {strings.freeUpSpace}
+              </Button>
+            )
+          }
+        >
+          {state.message}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -9,13 +9,19 @@ import { strings } from '../../../lib/strings';
 const s = strings.runs;
 
 /** What to tell the user about a failed AI action: the server's own message, plus what they can do. */
-function describeAiError(error: unknown): { message: string; resetsAt: string | null; upgrade: boolean } {
+function describeAiError(error: unknown): { message: string; resetsAt: string | null; upgrade: boolean; storageFull: boolean } {
   if (error instanceof ApiError) {
     const resetsAt = error.code === 'quota_exceeded' ? (error.fields?.resetsAt ?? null) : null;
-    return { message: error.message, resetsAt, upgrade: error.code === 'quota_exceeded' && error.fields?.upgrade === 'premium' };
+    return {
+      message: error.message,
+      resetsAt,
+      upgrade: error.code === 'quota_exceeded' && error.fields?.upgrade === 'premium',
+      // 402: the storage quota (an image that could not be kept), not the monthly generations (429).
+      storageFull: error.code === 'quota_exceeded' && error.status === 402,
+    };
   }
-  if (error instanceof Error && error.message) return { message: error.message, resetsAt: null, upgrade: false };
-  return { message: strings.auth.failed, resetsAt: null, upgrade: false };
+  if (error instanceof Error && error.message) return { message: error.message, resetsAt: null, upgrade: false, storageFull: false };
+  return { message: strings.auth.failed, resetsAt: null, upgrade: false, storageFull: false };
 }
 
 const formatDate = (iso: string) => {
@@ -30,7 +36,7 @@ const formatDate = (iso: string) => {
  * and, for free teachers, Get Premium), and a retry when one makes sense.
  */
 export function AiErrorAlert({ error, onRetry, retryLabel }: { error: unknown; onRetry?: () => void; retryLabel?: string }) {
-  const { message, resetsAt, upgrade } = describeAiError(error);
+  const { message, resetsAt, upgrade, storageFull } = describeAiError(error);
   // The server's quota message may already name the date; add it only when it does not.
   const reset = resetsAt && !message.includes(formatDate(resetsAt)) ? ` ${s.quotaResets(formatDate(resetsAt))}` : '';
   return (
@@ -39,6 +45,11 @@ export function AiErrorAlert({ error, onRetry, retryLabel }: { error: unknown; o
       role="alert"
       action={
         <Stack direction="row" spacing={1}>
+          {storageFull && (
+            <Button color="inherit" size="small" component={RouterLink} to={paths.myFiles.to()}>
+              {strings.freeUpSpace}
+            </Button>
+          )}
           {upgrade && (
             <Button color="inherit" size="small" component={RouterLink} to={paths.mySubscription.to()}>
               {s.getPremium}

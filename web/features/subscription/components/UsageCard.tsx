@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Plan } from '../../../../contract/billing';
+import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
 import { formatBytes, formatCount, formatDate } from './format';
 
@@ -57,6 +60,9 @@ export function UsageCard({ usage }: { usage: Plan['usage'] }) {
         <Meter id="text" label={s.usageText} used={usage.text.used} limit={usage.text.limit} format={formatCount} />
         <Meter id="images" label={s.usageImages} used={usage.images.used} limit={usage.images.limit} format={formatCount} />
         <Meter id="storage" label={s.usageStorage} used={usage.storage.used} limit={usage.storage.limit} format={formatBytes} />
+        <Link component={RouterLink} to={paths.myFiles.to()} variant="body2" sx={{ alignSelf: 'flex-start', mt: '4px !important' }}>
+          {strings.freeUpSpace}
+        </Link>
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }} data-testid="usage-resets">
         {s.usageResets(formatDate(usage.resetsAt, true))}

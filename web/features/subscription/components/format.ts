@@ -8,18 +8,7 @@ export function formatDate(iso: string, utc = false): string {
 /** A whole number with thousands separators ("2,000"). */
 export const formatCount = (n: number) => new Intl.NumberFormat('en').format(n);
 
-/** Bytes in the largest unit that keeps the number at least 1 (1024-based, as the server counts storage). */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 10 || Number.isInteger(value) ? 0 : 1;
-  return `${new Intl.NumberFormat('en', { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
-}
+export { formatBytes } from '../../../lib/bytes';
 
 /** A Stripe price in its currency ("$8", "€79.99"); null when Stripe gave no amount or the currency is unknown. */
 export function formatPrice(price: Price): string | null {

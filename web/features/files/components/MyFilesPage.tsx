@@ -1,0 +1,320 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import { MY_FILES_PAGE_SIZES, type DeleteFilesResult, type MyFile, type StorageTotals } from '../../../../contract/my-files';
+import { PageHeading } from '../../../components/PageHeading';
+import { dateTime, relativeTime } from '../../../lib/assignments/format';
+import { formatBytes } from '../../../lib/bytes';
+import { useMyFiles, type MyFilesParams } from '../api/listMyFiles';
+import { myFilesStrings as s } from '../strings';
+import { DeleteFilesDialog } from './DeleteFilesDialog';
+import { FileUses } from './FileUses';
+
+const orders = [
+  { value: 'created-desc', label: s.sortNewest },
+  { value: 'created-asc', label: s.sortOldest },
+  { value: 'size-desc', label: s.sortLargest },
+  { value: 'size-asc', label: s.sortSmallest },
+] as const;
+type Order = (typeof orders)[number]['value'];
+
+/** /myFiles: the teacher's files and generated images, their sizes and uses, and deleting them to free up space. */
+export default function MyFilesPage() {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const [order, setOrder] = useState<Order>('created-desc');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState<number>(25);
+  const [sort, dir] = order.split('-') as [MyFilesParams['sort'], MyFilesParams['dir']];
+  const files = useMyFiles({ sort, dir, page, limit });
+  const [selected, setSelected] = useState<Map<string, MyFile>>(new Map());
+  const [confirming, setConfirming] = useState<MyFile[] | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const toggle = (file: MyFile) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (next.has(file.id)) next.delete(file.id);
+      else next.set(file.id, file);
+      return next;
+    });
+  const done = (result: DeleteFilesResult) => {
+    setConfirming(null);
+    setSelected(new Map());
+    setNotice(s.deleted(result.deleted.length, formatBytes(result.freedBytes)));
+    // The last file of a later page gone: show the page before.
+    if (page > 0 && files.data && files.data.files.length <= result.deleted.length) setPage(page - 1);
+  };
+
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto', minWidth: 0 }}>
+      <PageHeading>{s.title}</PageHeading>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {s.intro}
+      </Typography>
+      {notice && (
+        <Alert severity="success" role="status" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
+      {files.isPending ? (
+        <CircularProgress aria-label={s.loading} />
+      ) : files.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void files.refetch()}>
+              {s.retry}
+            </Button>
+          }
+        >
+          {s.loadFailed}
+        </Alert>
+      ) : (
+        <>
+          <StorageMeter totals={files.data.totals} />
+          {files.data.totals.fileCount === 0 ? (
+            <Paper variant="outlined" sx={{ p: 3 }} data-testid="my-files-empty">
+              <Typography color="text.secondary">{s.empty}</Typography>
+            </Paper>
+          ) : (
+            <>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}>
+                <FormControl size="small" sx={{ minWidth: 180 }}>
+                  <InputLabel id="my-files-sort">{s.sortBy}</InputLabel>
+                  <Select
+                    labelId="my-files-sort"
+                    label={s.sortBy}
+                    value={order}
+                    onChange={(e) => {
+                      setOrder(e.target.value);
+                      setPage(0);
+                    }}
+                  >
+                    {orders.map((o) => (
+                      <MenuItem key={o.value} value={o.value}>
+                        {o.label}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </FormControl>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteOutlined />}
+                  disabled={selected.size === 0}
+                  onClick={() => setConfirming([...selected.values()])}
+                  sx={{ ml: { sm: 'auto' } }}
+                >
+                  {selected.size ? s.deleteSelected(selected.size) : s.deleteSelectedNone}
+                </Button>
+              </Stack>
+              <Files files={files.data.files} selected={selected} onToggle={toggle} onDelete={(f) => setConfirming([f])} />
+              <TablePagination
+                component="div"
+                count={files.data.totals.fileCount}
+                page={page}
+                rowsPerPage={limit}
+                // On a phone the page size is left out, so the pager fits without scrolling sideways.
+                rowsPerPageOptions={narrow ? [] : [...MY_FILES_PAGE_SIZES]}
+                labelRowsPerPage={s.rowsPerPage}
+                onPageChange={(_, p) => setPage(p)}
+                sx={{ '& .MuiTablePagination-toolbar': { px: { xs: 0, sm: 2 } } }}
+                onRowsPerPageChange={(e) => {
+                  setLimit(Number(e.target.value));
+                  setPage(0);
+                }}
+              />
+            </>
+          )}
+        </>
+      )}
+      {confirming && <DeleteFilesDialog files={confirming} onClose={() => setConfirming(null)} onDone={done} />}
+    </Box>
+  );
+}
+
+/** The storage in use against the quota, the page's own usage meter. */
+function StorageMeter({ totals }: { totals: StorageTotals }) {
+  // Rounded: a tiny share would reach aria-valuenow in exponent notation (9.5e-7), which is no valid value.
+  const share = Math.min(100, Math.round((totals.usedBytes / totals.quotaBytes) * 1000) / 10);
+  const full = totals.usedBytes >= totals.quotaBytes;
+  const figures = s.storage(formatBytes(totals.usedBytes), formatBytes(totals.quotaBytes));
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="my-files-storage">
+      <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography id="my-files-storage-label" sx={{ fontWeight: 500 }}>
+          {s.storageLabel}
+        </Typography>
+        <Typography color="text.secondary" data-testid="my-files-used">
+          {`${figures} · ${s.fileCount(totals.fileCount)}`}
+        </Typography>
+      </Stack>
+      <LinearProgress
+        variant="determinate"
+        value={share}
+        color={full ? 'warning' : 'primary'}
+        aria-labelledby="my-files-storage-label"
+        aria-valuetext={figures}
+        sx={{ mt: 1, height: 8, borderRadius: 4 }}
+      />
+      {full && (
+        <Alert severity="warning" sx={{ mt: 1.5 }}>
+          {s.full}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+interface FilesProps {
+  files: MyFile[];
+  selected: Map<string, MyFile>;
+  onToggle: (file: MyFile) => void;
+  onDelete: (file: MyFile) => void;
+}
+
+function Added({ at }: { at: string }) {
+  return (
+    <Box component="time" dateTime={at} title={dateTime(at)}>
+      {relativeTime(at)}
+    </Box>
+  );
+}
+
+function kindLine(file: MyFile) {
+  return file.status === 'ready' ? s.kinds[file.kind] : `${s.kinds[file.kind]} · ${s.processing}`;
+}
+
+function RowActions({ file, onDelete }: { file: MyFile; onDelete: (f: MyFile) => void }) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, justifyContent: 'flex-end' }}>
+      {file.status === 'ready' && (
+        <IconButton aria-label={s.download(file.name)} component="a" href={`/api/files/${encodeURIComponent(file.id)}`} download>
+          <DownloadOutlined />
+        </IconButton>
+      )}
+      <IconButton aria-label={s.deleteOne(file.name)} onClick={() => onDelete(file)}>
+        <DeleteOutlined />
+      </IconButton>
+    </Stack>
+  );
+}
+
+/** A table from tablet width up; a list on a phone, so nothing scrolls sideways. */
+function Files({ files, selected, onToggle, onDelete }: FilesProps) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  if (narrow) {
+    return (
+      <Paper variant="outlined" sx={{ minWidth: 0 }}>
+        <List aria-label={s.title} disablePadding>
+          {files.map((f) => (
+            <ListItem key={f.id} divider data-file={f.name} sx={{ alignItems: 'flex-start', gap: 0.5, px: 1 }}>
+              <Checkbox
+                checked={selected.has(f.id)}
+                onChange={() => onToggle(f)}
+                slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }}
+                sx={{ mt: -0.5 }}
+              />
+              <Stack sx={{ minWidth: 0, flex: 1 }} spacing={0.25}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {`${formatBytes(f.size)} · ${kindLine(f)} · `}
+                  <Added at={f.createdAt} />
+                </Typography>
+                <FileUses uses={f.uses} />
+              </Stack>
+              <RowActions file={f} onDelete={onDelete} />
+            </ListItem>
+          ))}
+        </List>
+      </Paper>
+    );
+  }
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={s.title}>
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Box component="span" sx={visuallyHidden}>
+                {s.columns.select}
+              </Box>
+            </TableCell>
+            <TableCell>{s.columns.name}</TableCell>
+            <TableCell>{s.columns.kind}</TableCell>
+            <TableCell align="right">{s.columns.size}</TableCell>
+            <TableCell>{s.columns.created}</TableCell>
+            <TableCell>{s.columns.usedIn}</TableCell>
+            <TableCell align="right">{s.columns.actions}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {files.map((f) => (
+            <TableRow key={f.id} data-file={f.name} hover selected={selected.has(f.id)}>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selected.has(f.id)}
+                  onChange={() => onToggle(f)}
+                  slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }}
+                />
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{f.name}</TableCell>
+              <TableCell>{kindLine(f)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatBytes(f.size)}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Added at={f.createdAt} />
+              </TableCell>
+              <TableCell sx={{ maxWidth: 320 }}>
+                <FileUses uses={f.uses} />
+              </TableCell>
+              <TableCell align="right">
+                <RowActions file={f} onDelete={onDelete} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

@@ -1,0 +1,62 @@
+import type { FilePurpose } from '../../../contract/files';
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The words of My Files (/myFiles). */
+export const myFilesStrings = {
+  title: 'My Files',
+  intro:
+    'Everything you have uploaded or generated: knowledge files, bot icons, attachments and images. Each counts against your storage; delete what you no longer need to free up space.',
+  loading: 'Loading your files',
+  loadFailed: 'Your files could not be loaded just now.',
+  retry: 'Try again',
+  empty: 'You have no files yet. Knowledge files you add to a bot, icons, attachments and generated images appear here.',
+  storageLabel: 'Storage used',
+  storage: (used: string, quota: string) => `${used} of ${quota}`,
+  fileCount: (n: number) => plural(n, 'file', 'files'),
+  full: 'Your storage is full. Delete files to upload or generate more.',
+  columns: { select: 'Select', name: 'Name', kind: 'Kind', size: 'Size', created: 'Added', usedIn: 'Used in', actions: 'Actions' },
+  sortBy: 'Sort by',
+  sortNewest: 'Newest first',
+  sortOldest: 'Oldest first',
+  sortLargest: 'Largest first',
+  sortSmallest: 'Smallest first',
+  kinds: { knowledge: 'Knowledge file', image: 'Image', icon: 'Bot icon', attachment: 'Attachment' } satisfies Record<FilePurpose, string>,
+  processing: 'Still being processed',
+  notUsed: 'Not used',
+  selectFile: (name: string) => `Select ${name}`,
+  deleteOne: (name: string) => `Delete ${name}`,
+  deleteSelected: (n: number) => `Delete ${plural(n, 'file', 'files')}`,
+  deleteSelectedNone: 'Delete selected',
+  download: (name: string) => `Download ${name}`,
+  rowsPerPage: 'Files per page',
+  // Where used: a label and the names
+  usedIn: {
+    knowledge: 'Knowledge of',
+    icon: 'Icon of',
+    saved: 'Saved Docs',
+    conversations: 'Conversations',
+    tickets: 'Support tickets',
+    otherBots: (n: number) => `${plural(n, 'copy', 'copies')} of your bots by other teachers`,
+    more: (n: number) => `and ${n.toLocaleString('en-US')} more`,
+  },
+  // The confirm dialog
+  confirmTitle: (n: number) => (n === 1 ? 'Delete this file?' : `Delete ${plural(n, 'file', 'files')}?`),
+  confirmFrees: (bytes: string) => `This frees ${bytes}. Deleting cannot be undone.`,
+  confirmNothingElse: 'Nothing else uses it.',
+  confirmNothingElseMany: 'Nothing else uses them.',
+  affects: 'What this changes:',
+  losesKnowledge: 'These bots lose it from their knowledge:',
+  losesIcon: 'These bots lose their icon:',
+  otherCopies: (n: number) => `${plural(n, 'copy', 'copies')} of your bots that other teachers made lose it too.`,
+  savedImagesGo: 'These Saved Docs images are deleted with it:',
+  docsLoseImage: 'These Saved Docs documents no longer show the image:',
+  conversationsLoseImage: 'These conversations no longer show the image:',
+  ticketsLoseAttachment: 'These support tickets lose the attachment:',
+  untitled: 'Untitled',
+  cancel: 'Cancel',
+  confirm: 'Delete',
+  deleting: 'Deleting…',
+  deleted: (n: number, bytes: string) => `Deleted ${plural(n, 'file', 'files')}; ${bytes} freed.`,
+  deleteFailed: 'The files could not be deleted just now. Try again.',
+};
