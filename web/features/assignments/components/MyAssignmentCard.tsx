@@ -69,12 +69,14 @@ const leavesPage = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey
 function CardButton({ assignment }: { assignment: MyAssignment }) {
   const navigate = useNavigate();
   const start = useStartMyAssignment();
-  const [leaving, setLeaving] = useState(false);
-  const action = cardAction(assignment);
+  // Set once the click is on its way to the tutor page: 'start' keeps the Start button (Starting…) even
+  // when the refreshed list already says the work is under way.
+  const [leaving, setLeaving] = useState<'start' | 'open' | null>(null);
+  const action = leaving === 'start' ? 'start' : cardAction(assignment);
   const common = { size: 'large', sx: { minWidth: { xs: '100%', sm: 160 }, minHeight: 48 } } as const;
   const spinner = <CircularProgress size={18} color="inherit" aria-hidden />;
   if (action === 'start') {
-    const busy = start.isPending || leaving;
+    const busy = start.isPending || leaving !== null;
     return (
       <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
         <Button
@@ -85,7 +87,7 @@ function CardButton({ assignment }: { assignment: MyAssignment }) {
           onClick={() =>
             start.mutate(assignment.id, {
               onSuccess: (started) => {
-                setLeaving(true);
+                setLeaving('start');
                 void navigate(runnerPath(started));
               },
             })
@@ -104,10 +106,10 @@ function CardButton({ assignment }: { assignment: MyAssignment }) {
       variant={action === 'continue' ? 'contained' : 'outlined'}
       component={RouterLink}
       to={runnerPath(assignment)}
-      disabled={leaving}
+      disabled={leaving !== null}
       startIcon={leaving ? spinner : undefined}
       onClick={(e: MouseEvent) => {
-        if (leavesPage(e)) setLeaving(true);
+        if (leavesPage(e)) setLeaving('open');
       }}
     >
       {leaving ? s.opening : label}
