@@ -182,7 +182,9 @@ export const safetyFlag = pgTable(
     index('safety_flag_conversation_idx').on(t.conversationId),
     index('safety_flag_record_idx').on(t.studentAssignmentId),
     // The alert retry job's scan: only the few flags whose e-mails are not sent.
-    index('safety_flag_alert_retry_idx').on(t.alertMailRetryAt).where(sql`alert_mail_retry_at is not null`),
+    index('safety_flag_alert_retry_idx')
+      .on(t.alertMailRetryAt)
+      .where(sql`alert_mail_retry_at is not null`),
   ],
 );
 
