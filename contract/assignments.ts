@@ -229,7 +229,14 @@ export const myAssignmentList = z.object({ assignments: z.array(myAssignment) })
 export type MyAssignmentList = z.infer<typeof myAssignmentList>;
 
 /** GET /api/my-assignments/:asid: the record and its conversation so far. */
-export const myAssignmentDetail = myAssignment.extend({ messages: z.array(conversationMessage) });
+export const myAssignmentDetail = myAssignment.extend({
+  messages: z.array(conversationMessage),
+  /**
+   * The tutor replies this student reported with "Report this answer", so the page marks them after
+   * a reload. Only the student's own reports: what the safety checks flagged is never said here.
+   */
+  reportedMessageIds: z.array(z.string()),
+});
 export type MyAssignmentDetail = z.infer<typeof myAssignmentDetail>;
 
 // ---------- A teacher's view of one student ----------

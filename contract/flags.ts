@@ -74,6 +74,8 @@ export const flagSummary = z.object({
   recordId: z.string(),
   /** teacher: the caller set the assignment; admin: the caller is alerted as an admin of the teacher's school. */
   as: z.enum(['teacher', 'admin']),
+  /** A self-harm alert whose e-mails have all failed so far: the server keeps trying until one goes. */
+  alertUnsent: z.boolean(),
 });
 export type FlagSummary = z.infer<typeof flagSummary>;
 

@@ -1,10 +1,10 @@
-// Behaviour (dark at 1280 px, light at 360 px): in a teacher's ChatBot runner each stored reply has "Report this answer"; its dialog asks what is wrong (four reasons) and for optional details; a double click on Send makes one support ticket, of category report, with the conversation up to that reply; the dialog says "Sent to support. Follow it in Support." and links to /contact-support?ticket=<id>, which shows the ticket with the reported conversation; axe passes on the dialog and nothing scrolls sideways at 360 px.
+// Behaviour (dark at 1280 px, light at 360 px): in a teacher's ChatBot runner each stored reply has "Report this answer"; its dialog asks what is wrong (four reasons) and for optional details; a double click on Send makes one support ticket, of category report, with the conversation up to that reply; the dialog says "Sent to support. Follow it in Support." and links to /contact-support?ticket=<id>, which shows the ticket with the reported conversation; axe passes on the dialog and nothing scrolls sideways at 360 px. The DocBot runner's Report this answer (under the document) sends the document's reply to support the same way.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../fixtures/axe';
 import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
 import { scrollsSideways, transitionsDone } from '../fixtures/ui';
-import { replyDone, runPath, shoot, template } from './helpers';
+import { choose, replyDone, runPath, shoot, template } from './helpers';
 
 const getBrowser = useBrowser();
 const token = () => Math.random().toString(36).slice(2, 8);
@@ -99,4 +99,39 @@ describe('Report this answer in a teacher runner', () => {
       await context.close();
     }, 120_000);
   }
+
+  it('reports a DocBot document to support from the runner (360 px, light)', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher', { width: 360, height: 800, bypassCSP: true });
+    await context.addInitScript(() => localStorage.setItem('classbots.themeMode', 'light'));
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const bot = await template(context.request, 'DocBot', 'Exit Ticket');
+    await page.goto(runPath('run-doc-bot', bot));
+    await page.getByRole('heading', { level: 1, name: 'Exit Ticket' }).waitFor();
+    await choose(page, 'Grade level', 'Grade 5');
+    await page.getByRole('textbox', { name: 'Lesson objective' }).fill(`Compare fractions ${token()}`);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByTestId('document').getByRole('heading', { name: 'Lesson document' }).waitFor({ timeout: 20_000 });
+    await replyDone(page);
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).toMatch(/^[0-9a-f-]{36}$/);
+    const conversationId = new URL(page.url()).searchParams.get('c')!;
+
+    await page.getByRole('button', { name: 'Report this answer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this answer' });
+    await dialog.getByRole('radio', { name: 'Wrong or made up' }).check();
+    await accessible(page, 360);
+    await dialog.getByRole('button', { name: 'Send to support' }).click();
+    await dialog.getByRole('status').getByText('Sent to support. Follow it in Support.').waitFor();
+    const href = (await dialog.getByRole('link', { name: 'Open in Support' }).getAttribute('href')) ?? '';
+    const ticketId = new URL(href, 'http://x').searchParams.get('ticket')!;
+    const { ticket } = (await (await context.request.get(`/api/tickets/${ticketId}`)).json()) as { ticket: Ticket };
+    expect(ticket.category).toBe('report');
+    expect(ticket.subject).toBe('Reported answer: Exit Ticket');
+    expect(ticket.report?.conversationId).toBe(conversationId);
+    expect(ticket.report?.turns.at(-1)).toMatchObject({ role: 'assistant', reported: true });
+    await accessible(page, 360);
+    await shoot(page, 'report-docbot-sent-360-light');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

@@ -23,17 +23,25 @@ export interface SeededAssignment {
 }
 
 /**
- * Through the teacher's own API (the premium teacher's session): a class with the e2e student on
+ * Through the teacher's own API (the premium teacher's session): a class with the e2e student (or `student`) on
  * its roster (linked at once: the student's address is verified), then an assignment of a TutorBot
  * template to that class.
  */
 export async function seedAssignment(
   teacher: APIRequestContext,
-  options: { title: string; dueAt: string | null; messageBudget: number | null; instructions?: string; template?: string },
+  options: {
+    title: string;
+    dueAt: string | null;
+    messageBudget: number | null;
+    instructions?: string;
+    template?: string;
+    /** Whom the class rosters (the e2e student when not given). */
+    student?: { email: string; name: string };
+  },
 ): Promise<SeededAssignment> {
   const cls = await call<{ id: string }>(teacher, 'POST', '/api/classes', { name: `Class for ${options.title}`.slice(0, 80) });
   await call(teacher, 'POST', `/api/classes/${cls.id}/students`, {
-    students: [{ email: users.student.email, name: users.student.name }],
+    students: [{ email: (options.student ?? users.student).email, name: (options.student ?? users.student).name }],
   });
   const templates = await call<{ items: { id: string; name: string }[] }>(
     teacher,

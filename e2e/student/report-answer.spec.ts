@@ -1,4 +1,4 @@
-// Behaviour (dark at 1280 px, light at 360 px): on the student tutor page each tutor reply has "Report this answer"; it opens a child-friendly dialog (Tell your teacher: three reasons and optional words); sending says the teacher will see it, and a second send of the same reply says it was already sent; the assigning teacher's /flags lists it as "Reported by the student" with the student's reason and words; axe passes on the dialog and nothing scrolls sideways at 360 px.
+// Behaviour (dark at 1280 px, light at 360 px): on the student tutor page each tutor reply has "Report this answer"; it opens a child-friendly dialog (Tell your teacher: three reasons and optional words); sending says the teacher will see it, and the reply is marked Reported (no second report), also after a reload; the assigning teacher's /flags lists it as "Reported by the student" with the student's reason and words; axe passes on the dialog and nothing scrolls sideways at 360 px.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../fixtures/axe';
@@ -70,12 +70,16 @@ describe('Report this answer on the student tutor page', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
 
-      // Reporting the same reply again says it was already sent.
-      await reply.getByRole('button', { name: 'Report this answer' }).click();
-      await dialog.getByRole('radio', { name: 'Something else' }).check();
-      await dialog.getByRole('button', { name: 'Send to my teacher' }).click();
-      await dialog.getByText(`You already told ${users.premiumTeacher.name} about this answer.`, { exact: false }).waitFor();
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      // The reply is marked reported (no second report from here), and still is after a reload:
+      // the page reads it from the server.
+      await reply.getByTestId('reported-mark').getByText('Reported').waitFor();
+      expect(await reply.getByRole('button', { name: 'Report this answer' }).count()).toBe(0);
+      await page.reload();
+      await reply.getByText('Request:', { exact: false }).waitFor();
+      await reply.getByTestId('reported-mark').waitFor();
+      expect(await reply.getByRole('button', { name: 'Report this answer' }).count()).toBe(0);
+      // Only that reply: the welcome has no mark.
+      expect(await list.getByTestId('reported-mark').count()).toBe(1);
       expect(errors).toEqual([]);
       await context.close();
 

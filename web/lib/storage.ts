@@ -3,6 +3,7 @@
 const redirectKey = 'classbots.postLoginRedirect';
 const themeKey = 'classbots.themeMode';
 const welcomeKey = 'classbots.emailConfirmed';
+const teacherListHintKey = (userId: string) => `classbots.teacherListHintDismissed.${userId}`;
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {
@@ -35,4 +36,10 @@ export type ThemeMode = 'light' | 'dark';
 export const storedThemeMode = {
   get: (): ThemeMode => (safe(() => localStorage.getItem(themeKey), null) === 'light' ? 'light' : 'dark'),
   set: (mode: ThemeMode): void => safe(() => localStorage.setItem(themeKey, mode), undefined),
+};
+
+/** "Ask your admin to add you to the teacher list", dismissed by this account in this browser. */
+export const teacherListHintDismissed = {
+  get: (userId: string): boolean => safe(() => localStorage.getItem(teacherListHintKey(userId)) === '1', false),
+  set: (userId: string): void => safe(() => localStorage.setItem(teacherListHintKey(userId), '1'), undefined),
 };

@@ -52,8 +52,6 @@ export const strings = {
   subscriptionError: (message: string) => `We could not check your subscription: ${message}`,
   /** The link to My Files wherever storage is shown full or nearly so. */
   freeUpSpace: 'Free up space',
-  schoolStudentHint: (school: string, email: string) =>
-    `You are signed in as a student of ${school}. If you teach there, ask your school's ClassBots admin to add ${email} to the teacher list, then sign out and sign in again.`,
   routeError: {
     title: 'Something went wrong',
     body: 'This page could not be shown. Reloading usually fixes it; if it keeps happening, contact support.',
@@ -800,6 +798,9 @@ export const strings = {
   /** The student's side of assignments: /studentAssignments and the assignment's tutor page (H4). */
   myAssignments: {
     title: 'My Assignments',
+    teacherListHint: (school: string, email: string) =>
+      `You are signed in as a student of ${school}. If you teach there, ask your school's ClassBots admin to add ${email} to the teacher list, then sign out and sign in again.`,
+    dismissHint: 'Hide this note',
     loading: 'Loading your assignments',
     loadFailed: 'Your assignments could not be loaded.',
     retry: 'Try again',
@@ -836,6 +837,7 @@ export const strings = {
     open: 'Open',
     actionLabel: (action: string, title: string) => `${action}: ${title}`,
     starting: 'Starting…',
+    opening: 'Opening…',
     startFailed: 'This assignment could not be started.',
     handedInNotice: (title: string, teacher: string) => `You handed in “${title}”. ${teacher} has your work.`,
     dismiss: 'Close',

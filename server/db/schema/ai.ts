@@ -167,6 +167,13 @@ export const safetyFlag = pgTable(
     reviewNote: text('review_note').notNull().default(''),
     /** When the flag's alerts (live events, and the self-harm e-mails) were claimed: set once, so they go once. */
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    /** Rounds in which every self-harm e-mail of this flag failed (0 for other flags). */
+    alertMailFailures: integer('alert_mail_failures').notNull().default(0),
+    /**
+     * While the self-harm e-mails are not sent: when the next try is due (null once one went out).
+     * Set when the alert is claimed, so a process that stops mid-send leaves the flag to the retry job.
+     */
+    alertMailRetryAt: timestamp('alert_mail_retry_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -174,6 +181,10 @@ export const safetyFlag = pgTable(
     // A conversation's flags: the assignment table counts them per student record.
     index('safety_flag_conversation_idx').on(t.conversationId),
     index('safety_flag_record_idx').on(t.studentAssignmentId),
+    // The alert retry job's scan: only the few flags whose e-mails are not sent.
+    index('safety_flag_alert_retry_idx')
+      .on(t.alertMailRetryAt)
+      .where(sql`alert_mail_retry_at is not null`),
   ],
 );
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import { createTestContext, signedIn, TEST_ORIGIN, type TestContext } from '../../../tests/harness';
+import { createTestContext, signedIn, TEST_ORIGIN, type TestClient, type TestContext } from '../../../tests/harness';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { assign, classWith, converse, liveEventsDuring, ownTutor } from '../assignments/assignments.test-helpers';
-import { alertFlag } from './flags.alerts';
+import type { FlagList } from '../../../contract/flags';
+import type { Mailer } from '../../lib/mailer';
+import { ALERT_RETRY_FIRST_MS, alertFlag, retryUnsentAlerts } from './flags.alerts';
 import { flagOn, flagRow, flagWorld, turnsOf } from './flags.test-helpers';
 
 // Issue 16, item 2: a stored flag tells its teacher's live stream; a self-harm flag also tells the
@@ -83,6 +85,97 @@ describe('a self-harm flag', () => {
     ).toEqual([solo.user.email]);
   });
 });
+
+describe('a self-harm alert whose e-mails all failed', () => {
+  // Its own world: the retry job's rounds take every due flag of the database.
+  let own: TestContext;
+  let w: Awaited<ReturnType<typeof flagWorld>>;
+  let adminAddress: string;
+  beforeAll(async () => {
+    own = await createTestContext();
+    w = await flagWorld(own, ["I don't want to be here anymore", 'I am glad you told me.']);
+    adminAddress = (await w.admin.json<{ email: string }>('GET', '/api/me')).body.email;
+  });
+  afterAll(() => own.close());
+
+  // The mail server is down: every send is refused, as SMTP's is when it cannot connect.
+  const down: Mailer = {
+    describe: () => 'down',
+    send: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+  };
+  const failing = () => ({ ...own, mailer: down });
+  const unsentOn = async (client: TestClient, id: string) =>
+    (await client.json<FlagList>('GET', '/api/flags?status=all')).body.flags.find((x) => x.id === id)?.alertUnsent;
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const mailsOf = (flagId: string) => own.mails().filter((m) => m.body.includes(`/flags?flag=${flagId}`));
+
+  it('is retried with a backoff until sent, and shows as unsent to the teacher and the admin meanwhile', async () => {
+    // Each failed e-mail is logged (the flag's id, never an address).
+    const { allowConsoleErrors } = await import('../../../tests/setup');
+    allowConsoleErrors();
+    const flag = await flagOn(own, w.teacher, w.ada, { category: 'self_harm', severity: 'high' });
+    await alertFlag(failing(), flag.id);
+    let row = await flagRow(own, flag.id);
+    expect(row.alertedAt).toBeInstanceOf(Date);
+    expect(row.alertMailFailures).toBe(1);
+    expect(row.alertMailRetryAt!.getTime()).toBeGreaterThan(Date.now() + ALERT_RETRY_FIRST_MS / 2);
+    expect(await unsentOn(w.teacher.client, flag.id)).toBe(true);
+    expect(await unsentOn(w.admin, flag.id)).toBe(true);
+
+    // Not due yet: nothing is tried.
+    await retryUnsentAlerts(failing());
+    expect((await flagRow(own, flag.id)).alertMailFailures).toBe(1);
+    // Due, and failing again: the next wait is twice as long.
+    await retryUnsentAlerts(failing(), later(ALERT_RETRY_FIRST_MS + 1000));
+    row = await flagRow(own, flag.id);
+    expect(row.alertMailFailures).toBe(2);
+    const wait = row.alertMailRetryAt!.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(ALERT_RETRY_FIRST_MS * 2);
+    expect(wait).toBeLessThan(ALERT_RETRY_FIRST_MS * 3 + 5000);
+    expect(mailsOf(flag.id)).toEqual([]);
+
+    // The mail server is back: the next due round sends to the admin and the teacher, once, and
+    // tells their Flags pages.
+    const events = await liveEventsDuring(own, () => retryUnsentAlerts(own, later(ALERT_RETRY_FIRST_MS * 4)), 2);
+    expect(events.map((e) => e.teacherId).sort()).toEqual([w.teacher.user.id, (await meOf(w.admin)).id].sort());
+    expect(
+      mailsOf(flag.id)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([adminAddress, w.teacher.user.email].sort());
+    row = await flagRow(own, flag.id);
+    expect(row.alertMailRetryAt).toBeNull();
+    expect(await unsentOn(w.teacher.client, flag.id)).toBe(false);
+    // Sent: no later round sends it again.
+    await retryUnsentAlerts(own, later(24 * 3600_000));
+    expect(mailsOf(flag.id).length).toBe(2);
+  });
+
+  it('is sent by the job when the process stopped after claiming it, and is not shown as unsent before a failure', async () => {
+    const flag = await flagOn(own, w.teacher, w.ada, { category: 'self_harm', severity: 'high' });
+    // As the claim leaves it when the process stops before sending.
+    await own.database.db
+      .update(schema.safetyFlag)
+      .set({ alertedAt: new Date(), alertMailRetryAt: later(10 * 60_000) })
+      .where(eq(schema.safetyFlag.id, flag.id));
+    expect(await unsentOn(w.teacher.client, flag.id)).toBe(false);
+    await retryUnsentAlerts(own, later(5 * 60_000));
+    expect(mailsOf(flag.id)).toEqual([]);
+    await retryUnsentAlerts(own, later(11 * 60_000));
+    expect(mailsOf(flag.id).length).toBe(2);
+    expect((await flagRow(own, flag.id)).alertMailRetryAt).toBeNull();
+  });
+
+  it('other flags are never due for e-mail', async () => {
+    const flag = await flagOn(own, w.teacher, w.ada, { category: 'bullying' });
+    await alertFlag(failing(), flag.id);
+    const row = await flagRow(own, flag.id);
+    expect([row.alertMailFailures, row.alertMailRetryAt]).toEqual([0, null]);
+    expect(await unsentOn(w.teacher.client, flag.id)).toBe(false);
+  });
+});
+
+const meOf = async (client: TestClient) => (await client.json<{ id: string }>('GET', '/api/me')).body;
 
 describe('other flags', () => {
   it("tell the teacher's stream only, and send no e-mail", async () => {

@@ -18,6 +18,8 @@ export interface FlagRow {
   assignmentTitle: string;
   recordId: string;
   as: 'teacher' | 'admin';
+  alertMailFailures: number;
+  alertMailRetryAt: Date | null;
 }
 
 /** A category the checkers did not name (an older row) reads as the provider's own block. */
@@ -38,6 +40,8 @@ export function presentFlag(row: FlagRow): FlagSummary {
     assignment: { id: row.assignmentId, title: row.assignmentTitle },
     recordId: row.recordId,
     as: row.as,
+    // Due again after a round that failed: unsent. Due for the first time (the send under way): not yet a failure.
+    alertUnsent: row.alertMailRetryAt !== null && row.alertMailFailures > 0,
   };
 }
 

@@ -54,6 +54,8 @@ function flagColumns(reader: FlagReader) {
     assignmentTitle: a.title,
     recordId: sa.id,
     as: readerRole(reader),
+    alertMailFailures: f.alertMailFailures,
+    alertMailRetryAt: f.alertMailRetryAt,
   };
 }
 

@@ -56,6 +56,7 @@ describe('the inbox', () => {
       assignment: { id: world.assignment.id, title: 'Fractions' },
       recordId: world.ada.recordId,
       as: 'teacher',
+      alertUnsent: false,
     });
     expect(await count()).toEqual({ unreviewed: 2, total: 2 });
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { MyAssignmentDetail } from '../../../contract/assignments';
 import type { FlagDetail, FlagList } from '../../../contract/flags';
 import { schema } from '../../db/client';
 import { signedIn, TestClient, createTestContext, type TestContext } from '../../../tests/harness';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { liveEventsDuring } from '../assignments/assignments.test-helpers';
-import { flagWorld, turnsOf } from '../flags/flags.test-helpers';
+import { flagOn, flagWorld, turnsOf } from '../flags/flags.test-helpers';
 import { assign, classWith, converse, ownTutor } from '../assignments/assignments.test-helpers';
 import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
 
@@ -181,5 +182,32 @@ describe('a student report', () => {
     const sent = ctx.mails().slice(before);
     expect(sent.length).toBeGreaterThan(0);
     for (const mail of sent) expect(`${mail.subject}\n${mail.body}`).not.toContain('kill myself');
+  });
+});
+
+describe("the student's page marks their earlier reports (GET /api/my-assignments/:asid)", () => {
+  const detailOf = (client: TestClient, asid: string) => client.json<MyAssignmentDetail>('GET', `/api/my-assignments/${asid}`);
+
+  it("lists the replies the student reported, never the checks' flags, and to nobody else", async () => {
+    const input = { messageId: adaReply, reason: 'wrong', idempotencyKey: key() };
+    expect((await world.ada.client.json('POST', url(world.ada.recordId), input)).status).toBe(200);
+    // A flag the moderation pass made on the same conversation: not the student's to know.
+    await flagOn(ctx, world.teacher, world.ada, { messageId: adaQuestion, category: 'bullying', detectedBy: 'moderation' });
+
+    const mine = await detailOf(world.ada.client, world.ada.recordId);
+    expect(mine.status).toBe(200);
+    expect(mine.body.reportedMessageIds).toEqual([adaReply]);
+    expect((await detailOf(world.bea.client, world.bea.recordId)).body.reportedMessageIds).not.toContain(adaReply);
+
+    // Nobody else reads the record: another student, a stranger, the teacher, the school's admin, nobody signed in.
+    for (const [who, client] of Object.entries({
+      'another student': world.bea.client,
+      'a stranger': (await signedIn(ctx, { role: 'student' })).client,
+      'the assigning teacher': world.teacher.client,
+      "the school's admin": world.admin,
+    })) {
+      expect((await detailOf(client, world.ada.recordId)).status, who).toBe(404);
+    }
+    expect((await new TestClient(ctx).get(`/api/my-assignments/${world.ada.recordId}`)).status).toBe(401);
   });
 });

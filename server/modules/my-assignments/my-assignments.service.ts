@@ -54,7 +54,11 @@ async function messagesOf(deps: AppDeps, user: SessionUser, conversationId: stri
 export async function getMyAssignment(deps: AppDeps, user: SessionUser, asid: string): Promise<MyAssignmentDetail> {
   const view = await mine(deps, user, asid);
   if (!view.record.studentId) await store.claimRecord(deps.database.db, user.id, asid);
-  return { ...presentMyAssignment(view), messages: await messagesOf(deps, user, view.record.conversationId) };
+  const [messages, reportedMessageIds] = await Promise.all([
+    messagesOf(deps, user, view.record.conversationId),
+    store.reportedReplyIds(deps.database.db, user.id, view.record.id),
+  ]);
+  return { ...presentMyAssignment(view), messages, reportedMessageIds };
 }
 
 /** POST /api/my-assignments/:asid/start: the record's one conversation (made once, however often it is asked for). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { LiveEvent } from '../../../contract/live';
 import { isUuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
@@ -103,6 +103,19 @@ export async function recordOfConversation(
     .limit(1);
   if (!row || row.role !== 'student') return undefined;
   return { asid: row.asid, user: { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, role: 'student' } };
+}
+
+/**
+ * The replies of the caller's record that the caller reported ("Report this answer"), never the
+ * checks' flags. The caller found the record through findRecord (scoped) first.
+ */
+export async function reportedReplyIds(db: Db, userId: string, recordId: string): Promise<string[]> {
+  const f = schema.safetyFlag;
+  const rows = await db
+    .selectDistinct({ messageId: f.messageId })
+    .from(f)
+    .where(and(eq(f.studentAssignmentId, recordId), eq(f.detectedBy, 'student'), eq(f.studentId, userId), isNotNull(f.messageId)));
+  return rows.flatMap((r) => (r.messageId ? [r.messageId] : []));
 }
 
 /** Marks the record as the caller's the first time they open it. */

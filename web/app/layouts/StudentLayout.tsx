@@ -23,7 +23,6 @@ export function StudentLayout() {
   const schoolLogo = useSchoolLogo(subscription);
   if (!me || !subscription) return null;
   const isTeacher = subscription.user_type === 'teacher';
-  const schoolStudent = subscription.user_type === 'student' && subscription.status === 'active school' && subscription.school_name;
   return (
     <AppFrame
       topBar={({ open, toggle }) => (
@@ -57,9 +56,6 @@ export function StudentLayout() {
         <>
           {subscription.status === 'error' && subscription.message && (
             <FrameNotice severity="warning">{strings.subscriptionError(subscription.message)}</FrameNotice>
-          )}
-          {schoolStudent && (
-            <FrameNotice severity="info">{strings.schoolStudentHint(subscription.school_name ?? '', me.email)}</FrameNotice>
           )}
         </>
       }

@@ -24,6 +24,7 @@ export const flagStrings = {
   when: 'When',
   reviewedChip: 'Reviewed',
   asAdmin: 'School alert',
+  alertUnsent: 'E-mail alert not sent yet: trying again',
   source: { input: 'The student’s message', output: 'The tutor’s reply', provider: 'Blocked by the provider' } as const,
   detectedBy: { words: 'the word check', moderation: 'the moderation check', provider: 'the AI provider' } as const,
   detected: (by: string) => `Found by ${by}`,

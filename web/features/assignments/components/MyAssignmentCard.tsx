@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -57,30 +58,61 @@ export function AssignmentGroupSection({ group, now }: { group: AssignmentGroup;
   );
 }
 
-/** The card's button: Start makes the conversation first, then opens the tutor; Continue and Open go straight there. */
+/** A plain left click (not one that opens a new tab or window), which leaves this page. */
+const leavesPage = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+/**
+ * The card's button: Start makes the conversation first, then opens the tutor; Continue and Open go
+ * straight there. From the click until the tutor page replaces this one (its code may still be
+ * loading), the button is disabled with a spinner, so a click is answered at once.
+ */
 function CardButton({ assignment }: { assignment: MyAssignment }) {
   const navigate = useNavigate();
   const start = useStartMyAssignment();
-  const action = cardAction(assignment);
+  // Set once the click is on its way to the tutor page: 'start' keeps the Start button (Starting…) even
+  // when the refreshed list already says the work is under way.
+  const [leaving, setLeaving] = useState<'start' | 'open' | null>(null);
+  const action = leaving === 'start' ? 'start' : cardAction(assignment);
   const common = { size: 'large', sx: { minWidth: { xs: '100%', sm: 160 }, minHeight: 48 } } as const;
+  const spinner = <CircularProgress size={18} color="inherit" aria-hidden />;
   if (action === 'start') {
+    const busy = start.isPending || leaving !== null;
     return (
       <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
         <Button
           {...common}
           variant="contained"
-          disabled={start.isPending}
-          onClick={() => start.mutate(assignment.id, { onSuccess: (started) => void navigate(runnerPath(started)) })}
+          disabled={busy}
+          startIcon={busy ? spinner : undefined}
+          onClick={() =>
+            start.mutate(assignment.id, {
+              onSuccess: (started) => {
+                setLeaving('start');
+                void navigate(runnerPath(started));
+              },
+            })
+          }
         >
-          {start.isPending ? s.starting : s.start}
+          {busy ? s.starting : s.start}
         </Button>
         {start.isError && <Alert severity="error">{start.error instanceof ApiError ? start.error.message : s.startFailed}</Alert>}
       </Stack>
     );
   }
+  const label = action === 'continue' ? s.continue : s.open;
   return (
-    <Button {...common} variant={action === 'continue' ? 'contained' : 'outlined'} component={RouterLink} to={runnerPath(assignment)}>
-      {action === 'continue' ? s.continue : s.open}
+    <Button
+      {...common}
+      variant={action === 'continue' ? 'contained' : 'outlined'}
+      component={RouterLink}
+      to={runnerPath(assignment)}
+      disabled={leaving !== null}
+      startIcon={leaving ? spinner : undefined}
+      onClick={(e: MouseEvent) => {
+        if (leavesPage(e)) setLeaving('open');
+      }}
+    >
+      {leaving ? s.opening : label}
     </Button>
   );
 }

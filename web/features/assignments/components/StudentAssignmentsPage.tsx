@@ -11,6 +11,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAppState } from '../../../lib/app-state/AppState';
+import { useMe } from '../../../lib/session/getMe';
+import { teacherListHintDismissed } from '../../../lib/storage';
 import { joinClass } from '../../../lib/classes/api';
 import { ApiError } from '../../../lib/http';
 import { useMyAssignments } from '../../../lib/my-assignments/getMyAssignments';
@@ -54,6 +56,7 @@ export default function StudentAssignmentsPage() {
   return (
     <Box sx={{ maxWidth: 1120 }}>
       <PageHeading>{s.title}</PageHeading>
+      {list.data && <TeacherListHint assignments={list.data.assignments.length} />}
       {handedIn && (
         <Alert
           severity="success"
@@ -86,6 +89,31 @@ export default function StudentAssignmentsPage() {
       )}
       <JoinClass />
     </Box>
+  );
+}
+
+/**
+ * Within a school, whoever is not on its teacher list is a student. The note that tells a teacher
+ * how to be listed is for someone who could be staff: an account that signed up as a teacher and
+ * has no assignments (a student on a roster has them). Here only, not on the tutor page; hidden for
+ * good once dismissed (per account, in this browser).
+ */
+function TeacherListHint({ assignments }: { assignments: number }) {
+  const { subscription } = useAppState();
+  const { data: me } = useMe();
+  const [hidden, setHidden] = useState(false);
+  if (!me || !subscription || hidden || teacherListHintDismissed.get(me.id)) return null;
+  const couldTeach =
+    me.role === 'teacher' && subscription.user_type === 'student' && subscription.status === 'active school' && assignments === 0;
+  if (!couldTeach || !subscription.school_name) return null;
+  const dismiss = () => {
+    teacherListHintDismissed.set(me.id);
+    setHidden(true);
+  };
+  return (
+    <Alert severity="info" sx={{ mb: 3, maxWidth: 720 }} onClose={dismiss} slotProps={{ closeButton: { 'aria-label': s.dismissHint } }}>
+      {s.teacherListHint(subscription.school_name, me.email)}
+    </Alert>
   );
 }
 

@@ -153,6 +153,7 @@ function FlagRow({ flag, onOpen }: { flag: FlagSummary; onOpen: () => void }) {
               <Chip size="small" color="info" variant="outlined" label={reportedFlagStrings.chip} />
             )}
             {flag.reviewed && <Chip size="small" label={s.reviewedChip} />}
+            {flag.alertUnsent && <Chip size="small" color="warning" variant="outlined" label={s.alertUnsent} />}
           </Stack>
           {flag.detectedBy === 'student' && flag.reason && (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="student-report-reason">

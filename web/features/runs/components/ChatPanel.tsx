@@ -57,6 +57,8 @@ export interface ChatPanelProps {
   speech?: boolean;
   /** "Report this answer" on each stored reply (the runner opens its dialog; stable across renders). */
   onReport?: (messageId: string) => void;
+  /** Replies already reported (marked instead of the button). */
+  reported?: ReadonlySet<string>;
 }
 
 /**
@@ -82,6 +84,7 @@ export function ChatPanel({
   transcriptRef,
   speech = false,
   onReport,
+  reported,
 }: ChatPanelProps) {
   useEffect(preloadMarkdown, []);
   const readAloud = useReadAloud();
@@ -110,7 +113,14 @@ export function ChatPanel({
     <Stack spacing={2} sx={{ minWidth: 0, flex: 1 }}>
       <LiveStatus status={chat.status} stopped={chat.stopped.size} settling={chat.settling} />
       <Box ref={transcriptRef}>
-        <MessageList chat={chat} botName={botName} welcome={welcome} readAloud={speech ? readAloud : undefined} onReport={onReport} />
+        <MessageList
+          chat={chat}
+          botName={botName}
+          welcome={welcome}
+          readAloud={speech ? readAloud : undefined}
+          onReport={onReport}
+          reported={reported}
+        />
       </Box>
       {chat.messages.length === 0 && starters.length > 0 && !showClosed && (
         <Box>

@@ -6,7 +6,7 @@ import { Markdown } from '../../../components/markdown/Markdown';
 import { strings } from '../../../lib/strings';
 import { splitAttachment } from '../api/attachment';
 import { ReadAloudButton } from './ReadAloudButton';
-import { ReportAnswerButton } from '../report/ReportAnswerButton';
+import { ReportAnswerButton, ReportedMark } from '../report/ReportAnswerButton';
 
 const s = strings.runs.message;
 const a = strings.runs.attach;
@@ -32,6 +32,8 @@ interface Props {
   speaking?: boolean;
   /** "Report this answer", on a stored reply where the runner offers it (stable across renders). */
   onReport?: (id: string) => void;
+  /** Already reported: a mark instead of the button. */
+  reported?: boolean;
 }
 
 const note: Partial<Record<ReplyState, string>> = {
@@ -90,6 +92,7 @@ export const MessageBubble = memo(function MessageBubble({
   onReadAloud,
   speaking = false,
   onReport,
+  reported = false,
 }: Props) {
   const mine = role === 'user';
   // Only a reply that is no longer being written can be read.
@@ -134,7 +137,11 @@ export const MessageBubble = memo(function MessageBubble({
             {mine ? s.you : welcome ? `${botName} · ${s.welcome}` : s.bot(botName)}
           </Typography>
           {readable && onReadAloud && id !== undefined && <ReadAloudButton speaking={speaking} onClick={() => onReadAloud(id, text)} />}
-          {readable && !welcome && onReport && id !== undefined && <ReportAnswerButton onClick={() => onReport(id)} />}
+          {readable &&
+            !welcome &&
+            onReport &&
+            id !== undefined &&
+            (reported ? <ReportedMark /> : <ReportAnswerButton onClick={() => onReport(id)} />)}
         </Box>
         {body}
       </Box>

@@ -18,6 +18,7 @@ export function MessageList({
   welcome,
   readAloud,
   onReport,
+  reported,
 }: {
   chat: RunChat;
   botName: string;
@@ -25,6 +26,8 @@ export function MessageList({
   readAloud?: ReadAloud;
   /** "Report this answer" on each stored reply (called with the reply's stored id). */
   onReport?: (messageId: string) => void;
+  /** Replies already reported: marked, with no button. */
+  reported?: ReadonlySet<string>;
 }) {
   const { messages, status, streamingId, stopped } = chat;
   const waiting = status === 'submitted' && messages.at(-1)?.role === 'user';
@@ -59,6 +62,7 @@ export function MessageList({
           onReadAloud={onReadAloud}
           speaking={speakingId === m.id}
           onReport={m.role === 'assistant' && m.metadata?.messageId === m.id && m.metadata.status !== 'held' ? onReport : undefined}
+          reported={reported?.has(m.id) ?? false}
         />
       ))}
       {waiting && <MessageBubble role="assistant" text="" state="streaming" botName={botName} />}

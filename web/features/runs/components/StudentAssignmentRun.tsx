@@ -116,7 +116,12 @@ function AssignmentView({ record }: { record: MyAssignmentDetail }) {
         {record.instructions && <Instructions text={record.instructions} />}
         {record.feedback && <TeacherFeedback teacher={record.teacherName} text={record.feedback} />}
         <Alert severity="info" icon={<VisibilityOutlined />}>
-          <strong>{s.run.teacherReads}</strong> {s.run.teacherReadsDetail(record.teacherName)}
+          <strong>{s.run.teacherReads}</strong>
+          {/* On a phone the first sentence says it; the rest would push the chat down. */}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {' '}
+            {s.run.teacherReadsDetail(record.teacherName)}
+          </Box>
         </Alert>
       </Stack>
       <AiStatusNotice />

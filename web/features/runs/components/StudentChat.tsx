@@ -139,6 +139,10 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
 
   // "Report this answer": the tutor reply being reported to the teacher (a flag, not a ticket).
   const [reporting, setReporting] = useState<string | null>(null);
+  // Reported earlier (the server's record, so a reload keeps them) or on this visit: marked, no button.
+  const [reportedHere, setReportedHere] = useState<readonly string[]>([]);
+  const reported = useMemo(() => new Set([...record.reportedMessageIds, ...reportedHere]), [record.reportedMessageIds, reportedHere]);
+  const onReportSent = useCallback((id: string) => setReportedHere((ids) => [...ids, id]), []);
 
   const submit = useSubmitMyAssignment();
   const [confirming, setConfirming] = useState(false);
@@ -210,6 +214,7 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
         regenerate={!readOnly && left !== 0 && !held}
         speech
         onReport={setReporting}
+        reported={reported}
         renderError={(error, retry) => <StudentError error={error} retry={retry} teacher={record.teacherName} />}
         composerExtra={
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap', flexGrow: 1, justifyContent: 'flex-end' }}>
@@ -229,7 +234,7 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
           messageId={reporting}
           teacherName={record.teacherName}
           onClose={() => setReporting(null)}
-          onSent={() => undefined}
+          onSent={onReportSent}
         />
       )}
       <HandInDialog

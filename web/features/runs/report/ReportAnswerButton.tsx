@@ -1,6 +1,8 @@
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import Flag from '@mui/icons-material/Flag';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import Typography from '@mui/material/Typography';
 import { reportStrings } from './strings';
 
 /** "Report this answer" in a reply's action row: an icon with its name as label and tooltip. */
@@ -17,5 +19,21 @@ export function ReportAnswerButton({ onClick }: { onClick: () => void }) {
         <FlagOutlined fontSize="small" />
       </IconButton>
     </Tooltip>
+  );
+}
+
+/** In place of the button on a reply already reported (this visit or earlier, from the server's record). */
+export function ReportedMark() {
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flexShrink: 0, fontWeight: 600 }}
+      data-testid="reported-mark"
+    >
+      <Flag fontSize="small" aria-hidden />
+      {reportStrings.reported}
+    </Typography>
   );
 }
