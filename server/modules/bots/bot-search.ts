@@ -26,12 +26,12 @@ export const typosAllowed = (word: string) => (word.length <= 3 ? 0 : word.lengt
 const both = (field: SQLWrapper) => sql`${field} || ' ' || regexp_replace(${field}, '(?<=[[:alnum:]])[-''’‐](?=[[:alnum:]])', '', 'g')`;
 
 /**
- * How well one query word `q` (t: as typed, stem: its English stem, k: typos allowed) matches a
- * field's English and plain vectors: 2 for a word that starts with it (stemmed, so plurals and
- * endings match, or as typed), 1 within k typos of a stemmed word, else 0.
+ * How well one query word (q.t as typed, q.stem its English stem, q.k the typos allowed) matches a
+ * field's English vector: 2 for a word that starts with its stem (plurals, endings) or with it as
+ * typed, 1 for a word within q.k typos of its stem, else 0.
  */
-const fieldMatch = (english: SQL, plain: SQL) => sql`case
-  when ${english} @@ to_tsquery('simple', quote_literal(q.stem) || ':*') or ${plain} @@ to_tsquery('simple', quote_literal(q.t) || ':*') then 2
+const fieldMatch = (english: SQL) => sql`case
+  when ${english} @@ q.qstem or ${english} @@ q.qt then 2
   when exists (select 1 from unnest(tsvector_to_array(${english})) w where levenshtein_less_equal(w, q.stem, q.k) <= q.k) then 1
   else 0 end`;
 
@@ -61,14 +61,17 @@ export async function scoreBots(db: Db, ownerId: string, q: string, limit: numbe
   );
   const subject = sql`coalesce(${b.settings} ->> 'subject', '')`;
   const result = await db.execute<{ id: string; score: number }>(sql`
-    with q as (
-      select u.t, u.k, (tsvector_to_array(to_tsvector('english', u.t)))[1] as stem
-      from unnest(array[${texts}]::text[], array[${typos}]::int[]) as u(t, k)
-    ), d as (
+    with q as materialized (
+      select s.t, s.k, s.stem, to_tsquery('simple', quote_literal(s.stem) || ':*') as qstem, to_tsquery('simple', quote_literal(s.t) || ':*') as qt
+      from (
+        select u.t, u.k, (tsvector_to_array(to_tsvector('english', u.t)))[1] as stem
+        from unnest(array[${texts}]::text[], array[${typos}]::int[]) as u(t, k)
+      ) s
+      where s.stem is not null
+    ), d as materialized (
       select ${b.id} as id, ${b.ownerId} is null as template, ${b.activeAt} as active_at,
-        to_tsvector('english', ${both(b.name)}) as ne, to_tsvector('simple', ${both(b.name)}) as ns,
-        to_tsvector('english', ${both(subject)}) as se, to_tsvector('simple', ${both(subject)}) as ss,
-        to_tsvector('english', ${both(b.description)}) as de, to_tsvector('simple', ${both(b.description)}) as ds
+        to_tsvector('english', ${both(b.name)}) as ne, to_tsvector('english', ${both(subject)}) as se,
+        to_tsvector('english', ${both(b.description)}) as de
       from ${b}
       where ${b.deletedAt} is null
         and ((${b.ownerId} is null and ${b.templateKey} is not null) or ${b.ownerId} = ${ownerId})
@@ -76,8 +79,8 @@ export async function scoreBots(db: Db, ownerId: string, q: string, limit: numbe
       select d.id, d.template, d.active_at, (
         select case when bool_and(s > 0) then sum(s)::int else 0 end
         from (
-          select greatest(4 * ${fieldMatch(sql`d.ne`, sql`d.ns`)}, 3 * ${fieldMatch(sql`d.se`, sql`d.ss`)}, ${fieldMatch(sql`d.de`, sql`d.ds`)}) as s
-          from q where q.stem is not null
+          select greatest(4 * ${fieldMatch(sql`d.ne`)}, 3 * ${fieldMatch(sql`d.se`)}, ${fieldMatch(sql`d.de`)}) as s
+          from q
         ) per_word
       ) as score
       from d
