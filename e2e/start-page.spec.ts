@@ -1,4 +1,4 @@
-// Behaviour: the top of every /home/{type} searches the templates and the teacher's own bots of every kind at once and opens each where it belongs; "Continue where you left off" shows the latest run and saved item and reopens them; a free teacher sees this month's generations in the drawer, updated after a generation; screenshots at 1280 and 360 px in both themes.
+// Behaviour: the top of every /home/{type} searches the templates and the teacher's own bots of every kind at once ("email parent" finds Parent E-mail first) and opens each where it belongs; "Continue where you left off" shows the latest run and saved item and reopens them; a free teacher sees this month's generations in the drawer, updated after a generation; screenshots at 1280 and 360 px in both themes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, trackErrors, useBrowser } from './fixtures/browser';
@@ -37,9 +37,10 @@ describe('the start page at the top of /home/{type}', () => {
     await page.waitForURL(`**/run-tutor-bot/${tutor.id}/false/new/${tutor.uid}/${tutor.sid}`);
 
     await page.goto('/home/DocBot');
-    await search(page).fill('parent');
-    const email = results(page, 'Templates').getByRole('link', { name: /Parent E-mail/ });
-    await email.waitFor();
+    // Typed as people type: no hyphen, either word first; the best match comes first.
+    await search(page).fill('email parent');
+    const email = results(page, 'Templates').getByRole('link').first();
+    await expect.poll(() => email.textContent()).toContain('Parent E-mail');
     expect(await email.textContent()).toContain('Template · DocBot');
     await email.click();
     await page.waitForURL(/\/run-doc-bot\/[0-9a-f-]{36}\/true\/new\/builtin\/none$/);

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { pgliteExtensions } from './extensions';
 import { PgliteThread } from './pglite-thread';
 import { logWarning } from '../lib/log';
 
@@ -59,7 +60,7 @@ export async function openPglite(options: {
   const client =
     options.thread === 'worker'
       ? await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }, options.onDied)
-      : await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+      : await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
   // The thread's client answers the calls drizzle's PGlite driver makes (pglite-thread.ts).
   const asPglite = client as PGlite;
   const db = drizzlePglite({ client: asPglite, schema }) as unknown as Db;

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pgliteExtensions } from './extensions';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData, WireError } from './pglite-thread';
 
 // The embedded database in a thread of its own (pglite-thread.ts is the other side): its
@@ -43,7 +44,7 @@ const reply = (message: PgliteReply, transfer: ArrayBuffer[] = []) => port.postM
 async function main() {
   let pg: PGlite;
   try {
-    pg = await PGlite.create({ dataDir, loadDataDir: (workerData as PgliteWorkerData).loadDataDir });
+    pg = await PGlite.create({ dataDir, loadDataDir: (workerData as PgliteWorkerData).loadDataDir, extensions: pgliteExtensions });
   } catch (err) {
     reply({ id: 0, ok: false, error: wireError(err) });
     return;

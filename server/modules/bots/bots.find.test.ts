@@ -176,7 +176,7 @@ describe('GET /api/bots/recent-runs, "continue where you left off"', () => {
 
     // The colleague sees only their own run; a bot no longer shared drops out of the owner's list.
     const theirs = await colleague.client.json<RecentRuns>('GET', '/api/bots/recent-runs');
-    expect(theirs.body.runs.map((r) => r.title)).toEqual(['Shared chat']);
+    expect(theirs.body.runs.map((r) => r.bot.name)).toEqual(['Shared chat']);
     await colleague.client.json('PUT', `/api/bots/${shared.id}/visibility`, { visibility: 'private' });
     const after = await owner.client.json<RecentRuns>('GET', '/api/bots/recent-runs');
     expect(after.body.runs.map((r) => r.conversationId)).toEqual([third, first]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BotDetail, BotPage, BotRouteParams, FindBotsQuery, FoundBots, ListBotsQuery } from '../../../contract/bots';
 import { text, uuid } from '../../../contract/common';
@@ -7,6 +7,7 @@ import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { assertRouteMatches, botNotFound, visibleTo, type BotActor } from './bots.policy';
 import { presentDetail, presentSummary, type BotRow, type KnowledgeRef } from './bots.presenter';
+import { scoreBots } from './bot-search';
 import { templateRank } from './templates';
 
 const b = schema.bot;
@@ -76,22 +77,49 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
 }
 
 /**
- * GET /api/bots/find: the start page's search. Built-in templates of every kind, most useful
- * first (templates/index.ts), and the actor's own bots of every kind, most recently used first.
- * Both lists are short; the library tabs page through the rest.
+ * GET /api/bots/find: the start page's search. Built-in templates of every kind and the actor's
+ * own bots of every kind. With a query, both come from one scored search (bot-search.ts), best
+ * first; ties go to the start page's template order and to the bot used last. Without one,
+ * templates most useful first (templates/index.ts) and own bots most recently used first.
  */
 export async function findBots(db: Db, actor: BotActor, query: FindBotsQuery): Promise<FoundBots> {
-  const search = query.q ? or(ilike(b.name, likePattern(query.q)), ilike(b.description, likePattern(query.q))) : undefined;
+  if (query.q) {
+    const scored = await scoreBots(db, actor.userId, query.q, query.limit);
+    if (scored.length === 0) return { templates: [], mine: [] };
+    const scoreOf = new Map(scored.map((s, i) => [s.id, { score: s.score, order: i }]));
+    const rows = await db
+      .select()
+      .from(b)
+      .where(
+        inArray(
+          b.id,
+          scored.map((s) => s.id),
+        ),
+      );
+    const by = (x: BotRow, y: BotRow) => {
+      const sx = scoreOf.get(x.id)!;
+      const sy = scoreOf.get(y.id)!;
+      return sy.score - sx.score || templateRank(x.templateKey) - templateRank(y.templateKey) || sx.order - sy.order;
+    };
+    const sorted = rows.sort(by);
+    return {
+      templates: sorted
+        .filter((r) => r.ownerId === null)
+        .slice(0, query.limit)
+        .map((row) => presentSummary(actor, row)),
+      mine: sorted.filter((r) => r.ownerId !== null).map((row) => presentSummary(actor, row)),
+    };
+  }
   // The built-ins are a few dozen rows, so they are ranked here rather than in SQL.
   const [templates, mine] = await Promise.all([
     db
       .select()
       .from(b)
-      .where(and(isNull(b.deletedAt), isNull(b.ownerId), isNotNull(b.templateKey), search)),
+      .where(and(isNull(b.deletedAt), isNull(b.ownerId), isNotNull(b.templateKey))),
     db
       .select()
       .from(b)
-      .where(and(isNull(b.deletedAt), eq(b.ownerId, actor.userId), search))
+      .where(and(isNull(b.deletedAt), eq(b.ownerId, actor.userId)))
       .orderBy(sql`${b.activeAt} desc nulls last`, sql`${b.id} desc nulls last`)
       .limit(query.limit),
   ]);

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
-import { createVia, docBot, makeFile, tutorBot, type BotJson, type ErrorJson } from './bots.test-helpers';
+import { titleFromMessage } from '../conversations/conversations.title';
+import { chatBot, createVia, docBot, makeFile, tutorBot, type BotJson, type ErrorJson } from './bots.test-helpers';
 import { findTemplateRows, syncBuiltinTemplates } from './templates/sync';
 
 let ctx: TestContext;
@@ -89,5 +90,44 @@ describe('running a bot (the run spec given to the AI engine)', () => {
     const after = await send(owner.client, run.body.id, 'Are you there?');
     expect(after.status).toBe(404);
     expect(after.body?.error.message).toBe('This bot is not available any more.');
+  });
+
+  it('titles each chat and tutor run by its first question, so past conversations tell apart; a DocBot run keeps its name', async () => {
+    const { client } = await signedIn(ctx);
+    const chat = await createVia(client, chatBot({ name: 'Planner' }));
+    const long = `  How could I plan a week of   fractions lessons for a class where half the students are still unsure about equivalent fractions?  `;
+    const titles: string[] = [];
+    for (const question of ['Ideas for a lesson on volcanoes?', long]) {
+      const run = await client.json<Conversation>('POST', `/api/bots/${chat.id}/runs`);
+      expect((await send(client, run.body.id, question)).stream?.done).toBe(true);
+      expect((await send(client, run.body.id, 'And a second question')).stream?.done).toBe(true);
+      titles.push(titleFromMessage(question));
+    }
+    const runs = await client.json<{ conversations: Conversation[] }>('GET', `/api/bots/${chat.id}/runs`);
+    expect(runs.body.conversations.map((c) => c.title)).toEqual([
+      'How could I plan a week of fractions lessons for a class where half the…',
+      'Ideas for a lesson on volcanoes?',
+    ]);
+    expect(titles.reverse()).toEqual(runs.body.conversations.map((c) => c.title));
+    const tutor = await createVia(client, tutorBot());
+    const tutorRun = await client.json<Conversation>('POST', `/api/bots/${tutor.id}/runs`);
+    await send(client, tutorRun.body.id, 'What is a numerator?');
+    expect((await client.json<{ conversations: Conversation[] }>('GET', `/api/bots/${tutor.id}/runs`)).body.conversations[0]!.title).toBe(
+      'What is a numerator?',
+    );
+    const doc = await createVia(client, docBot({ name: 'Fractions sheet' }));
+    const docRun = await client.json<Conversation>('POST', `/api/bots/${doc.id}/runs`, { values: { topic: 'Halves' } });
+    await send(client, docRun.body.id, 'Write the document from the form.');
+    expect((await client.json<{ conversations: Conversation[] }>('GET', `/api/bots/${doc.id}/runs`)).body.conversations[0]!.title).toBe(
+      'Fractions sheet',
+    );
+  });
+
+  it('shortens a first question to a title at a word boundary, on one line', () => {
+    expect(titleFromMessage('  What   is\n a  fraction?  ')).toBe('What is a fraction?');
+    expect(titleFromMessage('x'.repeat(100))).toBe(`${'x'.repeat(79)}…`);
+    const words = titleFromMessage('word, '.repeat(30));
+    expect(words.length).toBeLessThanOrEqual(80);
+    expect(words).toMatch(/^(word, )*word…$/);
   });
 });

@@ -52,7 +52,9 @@ export async function startBotRun(db: Db, actor: BotActor, id: string, input: St
     ownerId: actor.userId,
     botId: bot.id,
     botKind: engineKind[bot.kind],
-    title: bot.name,
+    // A chat or tutor run is titled by its first question when it is sent (conversations.title.ts), so
+    // past conversations tell apart; a DocBot run's first message is the form, so it keeps the bot's name.
+    title: bot.kind === 'DocBot' ? bot.name : '',
     createdAt: now,
     updatedAt: now,
   };

@@ -19,6 +19,7 @@ import * as store from './conversations.store';
 import { replayReply } from './conversations.replay';
 import { jobLive } from './conversations.live';
 import { logWarning } from '../../lib/log';
+import { titleFromMessage } from './conversations.title';
 import {
   alertAfter,
   flagAndAlert,
@@ -151,7 +152,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
         replyId,
         text,
         idempotencyKey: input.idempotencyKey,
-        title: text.slice(0, 80),
+        title: titleFromMessage(text),
         rate: { key: rateKey(actor), rule: rateRule(deps) },
         reservation,
         guard: input.hooks?.guard,

@@ -7,6 +7,7 @@ import { schema } from '../../db/client';
 import { isUniqueViolation, notFound } from '../../lib/errors';
 import type { ProviderSafety } from '../../db/schema/ai';
 import { quotaGiveBack, type Reservation, type UsageOutcome } from '../usage/usage.service';
+import { titleFromMessage } from './conversations.title';
 import {
   finishReplyStatement,
   fromJson,
@@ -178,7 +179,7 @@ export async function lockConversation(
   const id = conversation.id;
   await tx
     .update(schema.conversation)
-    .set({ updatedAt: new Date(), ...(firstText && !conversation.title ? { title: firstText.slice(0, 80) } : {}) })
+    .set({ updatedAt: new Date(), ...(firstText && !conversation.title ? { title: titleFromMessage(firstText) } : {}) })
     .where(eq(schema.conversation.id, id));
   const result = await tx.execute<{ seq: number | string | null; keyed: string | null }>(sql`
     select (select max(seq) from ai_message where conversation_id = ${id}) as seq,

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FoundBots } from '../../../contract/bots';
+import { createTestContext, signedIn, type TestClient, type TestContext } from '../../../tests/harness';
+import { searchWords, typosAllowed } from './bot-search';
+import { syncBuiltinTemplates } from './templates/sync';
+import { chatBot, createVia, tutorBot } from './bots.test-helpers';
+
+let ctx: TestContext;
+let client: TestClient;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await syncBuiltinTemplates(ctx.database.db);
+  client = (await signedIn(ctx, { role: 'teacher' })).client;
+  // A subject only in the settings (the name and description say nothing of science).
+  await createVia(
+    client,
+    tutorBot({
+      name: 'Volcano helper',
+      description: 'Eruptions step by step',
+      settings: { ...tutorBot().settings, subject: 'Earth Science' },
+    }),
+  );
+  await createVia(client, chatBot({ name: 'Seating planner', description: 'Arrange desks for group work' }));
+});
+afterAll(() => ctx.close());
+
+const find = async (q: string) => {
+  const res = await client.json<FoundBots>('GET', `/api/bots/find?q=${encodeURIComponent(q)}&limit=24`);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+/** Real queries a teacher types, and the bot that must come first (templates, or the teacher's own). */
+const firstTemplate: [query: string, name: string][] = [
+  ['email', 'Parent E-mail'],
+  ['parent email', 'Parent E-mail'],
+  ['rubrics', 'Rubric'],
+  ['quizzes', 'Quiz with Answer Key'],
+  ['e-mail', 'Parent E-mail'],
+  ['e mail', 'Parent E-mail'],
+  ['E-Mail parent', 'Parent E-mail'],
+  ['email parent', 'Parent E-mail'],
+  ['parents', 'Parent E-mail'],
+  ['rubirc', 'Rubric'],
+  ['rubric', 'Rubric'],
+  ['quizz', 'Quiz with Answer Key'],
+  ['quiz', 'Quiz with Answer Key'],
+  ['quiz answer key', 'Quiz with Answer Key'],
+  ['answer key quiz', 'Quiz with Answer Key'],
+  ['lesson plans', 'Lesson Plan'],
+  ['plans lesson', 'Lesson Plan'],
+  ['lesson', 'Lesson Plan'],
+  ['lesosn plan', 'Lesson Plan'],
+  ['unit plans', 'Unit Plan'],
+  ['worksheets', 'Worksheet'],
+  ['worksheet', 'Worksheet'],
+  ['exit tickets', 'Exit Ticket'],
+  ['report card comments', 'Report-Card Comments'],
+  ['reportcard', 'Report-Card Comments'],
+  ['math', 'Socratic Math Tutor'],
+  ['maths tutor', 'Socratic Math Tutor'],
+  ['vocab', 'Vocabulary List'],
+  ['vocabulary quiz', 'Vocabulary Practice Quiz'],
+  ['hint ladder', 'Socratic Math Tutor'],
+  ['glossary', 'Reading Passage with Questions'],
+  ['backward design', 'Unit Plan'],
+  ['accommodations', 'IEP-Friendly Accommodations'],
+  ['iep', 'IEP-Friendly Accommodations'],
+  ['newsletters', 'School Communication Assistant'],
+  ['standards', 'Standards Unpacker'],
+  ['writing coach', 'Writing Coach'],
+  ['the rubric', 'Rubric'],
+  ['Rubric ', 'Rubric'],
+  ['pa', 'Parent E-mail'],
+];
+
+describe('the start page search: stems, plurals, hyphens, typos, any order; names, subjects, descriptions', () => {
+  it.each(firstTemplate)('"%s" finds %s first', async (query, name) => {
+    const found = await find(query);
+    expect(found.templates[0]?.name).toBe(name);
+  });
+
+  it("finds the teacher's own bots by subject and description, any order, with a typo", async () => {
+    for (const q of ['science', 'earth science', 'eruption', 'volcanoes', 'volcano helper', 'helper volcano', 'vulcano']) {
+      expect(
+        (await find(q)).mine.map((b) => b.name),
+        q,
+      ).toEqual(['Volcano helper']);
+    }
+    expect((await find('group work desks')).mine.map((b) => b.name)).toEqual(['Seating planner']);
+    // Every word must match: "volcano rubric" is neither the tutor nor the rubric.
+    expect(await find('volcano rubric')).toEqual({ templates: [], mine: [] });
+  });
+
+  it('ranks a name above a description: "email" lists Parent E-mail before the assistant whose description says e-mails', async () => {
+    const names = (await find('email')).templates.map((t) => t.name);
+    expect(names.slice(0, 2)).toEqual(['Parent E-mail', 'School Communication Assistant']);
+  });
+
+  it.each(['zebra', 'xylophone', 'qwertyuiop', 'the', 'of and', '%', "'; drop table bot; --", 'ⅷ ²', 'zz'])(
+    '"%s" finds nothing',
+    async (q) => {
+      expect(await find(q)).toEqual({ templates: [], mine: [] });
+    },
+  );
+
+  it('reads words as typed: lower case, hyphens and apostrophes inside words dropped, each word once, eight at most', () => {
+    expect(searchWords(' Parent E-Mail ')).toEqual(['parent', 'email']);
+    expect(searchWords("teacher's report-card, report-card!")).toEqual(['teachers', 'reportcard']);
+    expect(searchWords('- -- e- -mail')).toEqual(['e', 'mail']);
+    expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
+    expect([typosAllowed('map'), typosAllowed('quiz'), typosAllowed('rubirc')]).toEqual([0, 1, 2]);
+  });
+});
