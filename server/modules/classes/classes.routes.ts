@@ -10,7 +10,7 @@ import {
 import type { AppContext, AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { idParam, requireClassActor } from './classes.policy';
+import { classesPremiumRequired, idParam, requireClassActor, requireClassOwner } from './classes.policy';
 import {
   addStudents,
   createClass,
@@ -28,6 +28,8 @@ import {
 /**
  * /api/classes: a premium teacher's classes and rosters (My Students), and a student's join by
  * code. Each handler: session and role, validation, service (scoped to the owner), presenter.
+ * What only reduces (deleting a class, removing a student, turning joining off) the owner may do
+ * even when their plan has lapsed.
  */
 const db = (c: AppContext) => c.get('deps').database.db;
 
@@ -75,15 +77,17 @@ export function classesRoutes() {
   });
 
   app.delete('/:id', async (c) => {
-    const actor = await requireClassActor(c);
+    const actor = await requireClassOwner(c);
     await deleteClass(db(c), actor, idParam(c.req.param('id')));
     return c.body(null, 204);
   });
 
   app.put('/:id/join-code', async (c) => {
-    const actor = await requireClassActor(c);
+    const actor = await requireClassOwner(c);
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, joinCodeInput);
+    // Turning joining off only reduces; a new code lets students in, which takes Premium.
+    if (input.enabled && !actor.premium) throw classesPremiumRequired();
     return c.json(await setJoinCode(db(c), actor, id, input.enabled));
   });
 
@@ -101,7 +105,7 @@ export function classesRoutes() {
   });
 
   app.delete('/:id/students/:studentId', async (c) => {
-    const actor = await requireClassActor(c);
+    const actor = await requireClassOwner(c);
     const id = idParam(c.req.param('id'));
     const studentId = idParam(c.req.param('studentId'), () => notFound('That student'));
     await removeStudent(db(c), actor, id, studentId);
