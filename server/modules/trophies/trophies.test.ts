@@ -79,13 +79,14 @@ describe('access', () => {
 
   it('refuses every teacher endpoint signed out (401), to students (403, the record’s own too) and to a free teacher (402)', async () => {
     const before = await trophyRows();
+    const stranger = (await signedIn(ctx, { role: 'student' })).client;
+    const free = (await signedIn(ctx, { role: 'teacher' })).client;
     for (const [method, url, body] of endpoints()) {
       expect([method, (await statusOf(new TestClient(ctx), method, url, body)).status]).toEqual([method, 401]);
-      for (const student of [ada.client, (await signedIn(ctx, { role: 'student' })).client]) {
+      for (const student of [ada.client, stranger]) {
         expect([method, await statusOf(student, method, url, body)]).toEqual([method, { status: 403, code: 'forbidden' }]);
       }
       // Taking back is open to a lapsed owner: to any other teacher without Premium it is the 404 of another's.
-      const free = (await signedIn(ctx, { role: 'teacher' })).client;
       const refused = method === 'DELETE' ? { status: 404, code: 'not_found' } : { status: 402, code: 'premium_required' };
       expect([method, await statusOf(free, method, url, body)]).toEqual([method, refused]);
     }
