@@ -30,7 +30,11 @@ async function seed(teacher: BrowserContext, studentContext: BrowserContext, tit
       { email: `kai-${title}@example.org`.toLowerCase().replace(/\s/g, ''), name: 'Kai Moreno-Fitzgerald' },
     ],
   });
-  const templates = await call<{ items: { id: string; name: string }[] }>(teacher.request, 'GET', '/api/bots?kind=TutorBot&tab=templates&limit=100');
+  const templates = await call<{ items: { id: string; name: string }[] }>(
+    teacher.request,
+    'GET',
+    '/api/bots?kind=TutorBot&tab=templates&limit=100',
+  );
   const bot = templates.items.find((b) => b.name === 'Socratic Math Tutor');
   if (!bot) throw new Error('the TutorBot template is missing');
   const made = await call<{ id: string }>(teacher.request, 'POST', '/api/assignments', { botId: bot.id, title, classIds: [cls.id] });
@@ -44,10 +48,13 @@ async function seed(teacher: BrowserContext, studentContext: BrowserContext, tit
 /** The control is inside the viewport and the table's visible part, and nothing lies over its middle. */
 async function reachable(page: Page, control: Locator) {
   await control.waitFor();
+  // Down the page to the row (up and down only: a sideways scroll here would hide what is checked).
+  await control.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
   const box = (await control.boundingBox())!;
   const region = (await page.getByRole('region', { name: 'Students table (scrolls sideways)' }).boundingBox())!;
   const viewport = page.viewportSize()!;
-  const inside = (b: { x: number; width: number }, o: { x: number; width: number }) => b.x >= o.x - 0.5 && b.x + b.width <= o.x + o.width + 0.5;
+  const inside = (b: { x: number; width: number }, o: { x: number; width: number }) =>
+    b.x >= o.x - 0.5 && b.x + b.width <= o.x + o.width + 0.5;
   expect(inside(box, { x: 0, width: viewport.width })).toBe(true);
   expect(inside(box, region)).toBe(true);
   const onTop = await control.evaluate((el) => {
@@ -96,6 +103,11 @@ async function openTable(width: number, light: boolean) {
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(student.name) }) });
   await row.getByText('In progress', { exact: true }).waitFor();
   return { page, row, errors, close: async () => Promise.all([teacher.close(), studentContext.close()]) };
+}
+
+async function shoot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 async function accessible(page: Page, width: number) {
@@ -157,6 +169,7 @@ describe("An assignment's students table: every action in reach", () => {
       const { page, row, errors, close } = await openTable(width, light);
       await allReachable(page, row);
       await accessible(page, width);
+      await shoot(page, `table-actions-${width}`);
       expect(errors).toEqual([]);
       await close();
     });

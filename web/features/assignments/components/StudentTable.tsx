@@ -239,7 +239,13 @@ function RowActions({
   };
   return (
     <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap', mt: 0.75 }}>
-      <Button size="small" variant="outlined" sx={{ minWidth: 0 }} onClick={() => onOpen(record)} aria-label={s.openTranscriptLabel(record.name)}>
+      <Button
+        size="small"
+        variant="outlined"
+        sx={{ minWidth: 0 }}
+        onClick={() => onOpen(record)}
+        aria-label={s.openTranscriptLabel(record.name)}
+      >
         {s.openTranscript}
       </Button>
       <IconButton
