@@ -59,8 +59,16 @@ const ids = (what: string) =>
  * the teacher first). `classIds` are the teacher's classes (their current students, and students who
  * join while it is open); `studentIds` are roster entries of the teacher's classes. At least one.
  */
+/** The New dialog's key for one create: the same key again (a double submit, a retry) answers the assignment it made. */
+const idempotencyKey = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits, dot, dash, colon or underscore only');
+
 export const createAssignmentInput = z
   .strictObject({
+    idempotencyKey: idempotencyKey.optional(),
     botId: uuid('Choose a TutorBot.'),
     title,
     instructions: instructions.default(''),

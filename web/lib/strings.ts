@@ -947,7 +947,6 @@ export const strings = {
     colMessages: 'Messages',
     colLate: 'Late',
     colFlags: 'Flags',
-    colActions: 'Actions',
     late: 'Late',
     notLate: '—',
     never: '—',
@@ -1063,7 +1062,12 @@ export const strings = {
     iconLabel: (reason: string, assignment: string) => `${reason} (${assignment})`,
     iconPending: 'A new trophy',
     listLabel: (total: number) => `Your trophies: ${total} in all. Use the arrow keys to read each one.`,
+    /** Under the chart: the reason of the icon last clicked or focused, so no one has to hover. */
+    pickedLabel: 'Why this trophy',
+    pickHint: 'Tap a trophy to read why you earned it.',
     colTrophies: 'Trophies',
+    /** The table's trophy count as a button: opens the record's trophies with their reasons. */
+    countLabel: (count: number, name: string) => `${count} ${count === 1 ? 'trophy' : 'trophies'} for ${name}: read the reasons`,
     award: 'Award a trophy',
     awardTitle: (name: string) => `Trophies for ${name}`,
     reasonLabel: 'What is it for?',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conversation } from './ai';
 import { user } from './auth';
 import { bot } from './bots';
@@ -12,7 +12,8 @@ export const studentAssignmentStatuses = ['assigned', 'in_progress', 'submitted'
  * A TutorBot handed to students by its teacher (teachAssignments). Always one of the teacher's own
  * TutorBots: a template is copied to the teacher first. `closedAt` set = closed (students read,
  * cannot send); `deletedAt` set = deleted (invisible to everyone; Undo clears it). `version` is
- * bumped by every edit, for optimistic concurrency.
+ * bumped by every edit, for optimistic concurrency. `idempotencyKey` (the New dialog's, per owner)
+ * makes a double submit one assignment.
  */
 export const assignment = pgTable(
   'assignment',
@@ -38,10 +39,12 @@ export const assignment = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    unique('assignment_idempotency_uq').on(t.ownerId, t.idempotencyKey),
     index('assignment_owner_idx')
       .on(t.ownerId, t.createdAt.desc())
       .where(sql`${t.deletedAt} is null`),
@@ -115,7 +118,8 @@ export const trophyKinds = ['teacher', 'keptGoing', 'hints', 'cameBack', 'early'
 /**
  * A trophy a student earned on one assignment record: awarded by the teacher (`teacher`, any
  * number, `awardedBy` set) or by one of the automatic rules (at most one of each kind per record).
- * `reason` is what the student and the teacher see.
+ * `reason` is what the student and the teacher see. `takenBackAt` set = the teacher took their award
+ * back (invisible to every read and count; their Undo clears it, so the same trophy comes back).
  */
 export const trophy = pgTable(
   'trophy',
@@ -128,6 +132,7 @@ export const trophy = pgTable(
     reason: text('reason').notNull(),
     awardedBy: text('awarded_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    takenBackAt: timestamp('taken_back_at', { withTimezone: true }),
   },
   (t) => [
     index('trophy_record_idx').on(t.studentAssignmentId, t.createdAt),

@@ -45,6 +45,17 @@ export async function requireAssignmentTeacher(c: AppContext): Promise<Assignmen
 }
 
 /**
+ * A teacher closing, deleting or taking something back on their own assignments: allowed even while
+ * their plan has lapsed, since it only reduces what their students can do (401 signed out, 403
+ * students). Another teacher's rows are still the one 404 (`ownAssignment` in every query).
+ * Creating, changing, reopening and restoring stay behind `requireAssignmentTeacher`.
+ */
+export async function requireAssignmentReducer(c: AppContext): Promise<AssignmentActor> {
+  const { user } = await teacherSubscription(c);
+  return { userId: user.id };
+}
+
+/**
  * Who asks for a transcript: any signed-in teacher (401 signed out, 403 students). Whether they may
  * read it is decided against the record's assignment by `assertMayReadTranscript`.
  */

@@ -3,7 +3,13 @@ import { createAssignmentInput, updateAssignmentInput, updateRecordInput } from 
 import type { AppContext, AppEnv } from '../../lib/context';
 import { readJson } from '../../lib/context';
 import { idParam } from '../classes/classes.policy';
-import { assignmentNotFound, recordNotFound, requireAssignmentTeacher, requireTranscriptReader } from './assignments.policy';
+import {
+  assignmentNotFound,
+  recordNotFound,
+  requireAssignmentReducer,
+  requireAssignmentTeacher,
+  requireTranscriptReader,
+} from './assignments.policy';
 import { getAssignment, listAssignments } from './assignments.read';
 import { createAssignment, deleteAssignment, restoreAssignment, setOpen, updateAssignment, updateRecord } from './assignments.service';
 import { getTranscript, transcriptDocx } from './transcripts.service';
@@ -12,6 +18,7 @@ import { getTranscript, transcriptDocx } from './transcripts.service';
  * /api/assignments: a premium teacher's assignments, their tables, records and transcripts. Each
  * handler: session and role (the premium gate), validation, service (scoped to the owner),
  * presenter. Transcripts have their own gate: the owner even when lapsed, or their school's admin.
+ * Close and Delete only reduce what students can do: the owner may do them even when lapsed.
  */
 const db = (c: AppContext) => c.get('deps').database.db;
 const assignmentId = (c: AppContext) => idParam(c.req.param('id') ?? '', assignmentNotFound);
@@ -29,7 +36,9 @@ export function assignmentsRoutes() {
   app.post('/', async (c) => {
     const actor = await requireAssignmentTeacher(c);
     const input = await readJson(c, createAssignmentInput);
-    return c.json(await createAssignment(db(c), actor, input), 201);
+    // A repeated idempotency key answers the assignment it made, with 200.
+    const { assignment, created } = await createAssignment(db(c), actor, input);
+    return c.json(assignment, created ? 201 : 200);
   });
 
   app.get('/:id', async (c) => {
@@ -46,7 +55,7 @@ export function assignmentsRoutes() {
   });
 
   app.post('/:id/close', async (c) => {
-    const actor = await requireAssignmentTeacher(c);
+    const actor = await requireAssignmentReducer(c);
     return c.json(await setOpen(db(c), actor, assignmentId(c), false));
   });
 
@@ -56,7 +65,7 @@ export function assignmentsRoutes() {
   });
 
   app.delete('/:id', async (c) => {
-    const actor = await requireAssignmentTeacher(c);
+    const actor = await requireAssignmentReducer(c);
     return c.json(await deleteAssignment(db(c), actor, assignmentId(c)));
   });
 

@@ -68,8 +68,10 @@ export async function createAssignment(
   db: Db,
   actor: AssignmentTeacher,
   input: z.output<typeof createAssignmentInput>,
-): Promise<AssignmentDetail> {
+): Promise<{ assignment: AssignmentDetail; created: boolean }> {
   return db.transaction(async (tx) => {
+    const earlier = await byIdempotencyKey(tx, actor, input.idempotencyKey);
+    if (earlier) return earlier;
     const targets = await resolveTargets(tx, actor, input.classIds, input.studentIds);
     const botId = await assignableBot(tx, actor, input.botId);
     const [row] = await tx
@@ -82,13 +84,33 @@ export async function createAssignment(
         dueAt: input.dueAt === null ? null : new Date(input.dueAt),
         messageBudget: input.messageBudget,
         ...(input.trophyRules ? { trophyRules: input.trophyRules } : {}),
+        idempotencyKey: input.idempotencyKey ?? null,
       })
+      .onConflictDoNothing({ target: [a.ownerId, a.idempotencyKey] })
       .returning();
-    await insertAssignmentClasses(tx, row!.id, targets.classIds);
-    await insertRecords(tx, row!.id, targets.students);
-    await publishAssignment(tx, actor.userId, row!.id);
-    return detailOf(tx, row!);
+    if (!row) {
+      // A double submit that raced this one and committed first: its assignment.
+      const other = await byIdempotencyKey(tx, actor, input.idempotencyKey);
+      if (other) return other;
+      throw new AppError('conflict', 409, 'That assignment is being created already. Reload in a moment.');
+    }
+    await insertAssignmentClasses(tx, row.id, targets.classIds);
+    await insertRecords(tx, row.id, targets.students);
+    await publishAssignment(tx, actor.userId, row.id);
+    return { assignment: await detailOf(tx, row), created: true };
   });
+}
+
+/** The assignment an earlier create with this key made (`created` false), or undefined. A deleted one is a 409. */
+async function byIdempotencyKey(tx: Parameters<Parameters<Db['transaction']>[0]>[0], actor: AssignmentActor, key: string | undefined) {
+  if (key === undefined) return undefined;
+  const [row] = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.ownerId, actor.userId), eq(a.idempotencyKey, key)));
+  if (!row) return undefined;
+  if (row.deletedAt) throw new AppError('conflict', 409, 'The assignment made with this request was deleted. Start a new one.');
+  return { assignment: await detailOf(tx, row), created: false };
 }
 
 /** PATCH /api/assignments/:id: edits against the version the teacher saw; adds classes and students, never removes. */

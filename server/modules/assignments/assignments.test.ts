@@ -179,6 +179,47 @@ describe('creating an assignment', () => {
   });
 });
 
+describe('a double submit', () => {
+  it('with one idempotency key makes one assignment: the repeat answers it with 200, at once or racing', async () => {
+    const k = await classWith(client, 'Idempotent', [['ida@example.org', 'Ida']]);
+    const input = { botId, title: 'Once only', classIds: [k.id], idempotencyKey: 'new-assignment-1234' };
+    const before = await assignmentCount();
+    const first = await client.json<AssignmentDetail>('POST', '/api/assignments', input);
+    const again = await client.json<AssignmentDetail>('POST', '/api/assignments', input);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body).toEqual(first.body);
+    // Two at once, as a double click sends them.
+    const raced = await Promise.all(
+      [1, 2].map(() => client.json<AssignmentDetail>('POST', '/api/assignments', { ...input, idempotencyKey: 'new-assignment-5678' })),
+    );
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(raced[0]!.body.id).toBe(raced[1]!.body.id);
+    expect(await assignmentCount()).toBe(before + 2);
+    expect(
+      (await ctx.database.db.select().from(schema.studentAssignment).where(eq(schema.studentAssignment.assignmentId, first.body.id)))
+        .length,
+    ).toBe(1);
+    // Another teacher's same key is their own; a bad key is a 422 that writes nothing.
+    const other = await premiumTeacher(ctx);
+    const theirs = await classWith(other.client, 'Theirs', [['ida@example.org', 'Ida']]);
+    const mine = await other.client.json<AssignmentDetail>('POST', '/api/assignments', {
+      ...input,
+      botId: await ownTutor(other.client),
+      classIds: [theirs.id],
+    });
+    expect([mine.status, mine.body.id === first.body.id]).toEqual([201, false]);
+    for (const idempotencyKey of ['short', 'x'.repeat(101), 'has spaces in it', 12345678]) {
+      const bad = await client.json<ErrorJson>('POST', '/api/assignments', { ...input, idempotencyKey });
+      expect([idempotencyKey, bad.status, Object.keys(bad.body.error.fields ?? {})]).toEqual([idempotencyKey, 422, ['idempotencyKey']]);
+    }
+    expect(await assignmentCount()).toBe(before + 3);
+    // The repeat of a deleted one says so rather than making another.
+    expect((await client.request('DELETE', `/api/assignments/${first.body.id}`)).status).toBe(200);
+    expect((await client.json<ErrorJson>('POST', '/api/assignments', input)).status).toBe(409);
+    expect(await assignmentCount()).toBe(before + 3);
+  });
+});
+
 describe('students who join a class later', () => {
   it('get records on the open assignments given to that whole class, by add, import and join code', async () => {
     const k = await classWith(client, 'Late joiners', [['first@example.org', 'First']]);

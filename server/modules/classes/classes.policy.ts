@@ -8,7 +8,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { resolveSubscription } from '../subscription/subscription.service';
 
 /**
- * Who may do what with classes: only the teacher who owns a class, and only while premium. Every
+ * Who may do what with classes: only the teacher who owns a class, and only while premium (except
+ * what only reduces: `requireClassOwner`, the routes say which). Every
  * query carries `ownedBy` in its where clause, so another teacher's class reads as "not found",
  * exactly like an unknown id.
  */
@@ -19,15 +20,23 @@ export interface ClassActor {
 
 const k = schema.teacherClass;
 
-/** The signed-in premium teacher making this request: 401 signed out, 403 for students, 402 for a free teacher. */
-export async function requireClassActor(c: AppContext): Promise<ClassActor> {
+export const classesPremiumRequired = () =>
+  new AppError('premium_required', 402, 'My Students is part of Premium. Get Premium to keep classes and rosters.');
+
+/** The signed-in teacher and whether they are premium now: 401 signed out, 403 for students. */
+export async function requireClassOwner(c: AppContext): Promise<ClassActor & { premium: boolean }> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
   const sub = await resolveSubscription(database.db, { user, settings: config });
   if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Classes are kept by teachers.');
-  if (!isPremium(sub.status))
-    throw new AppError('premium_required', 402, 'My Students is part of Premium. Get Premium to keep classes and rosters.');
-  return { userId: user.id };
+  return { userId: user.id, premium: isPremium(sub.status) };
+}
+
+/** The signed-in premium teacher making this request: 401 signed out, 403 for students, 402 for a free teacher. */
+export async function requireClassActor(c: AppContext): Promise<ClassActor> {
+  const owner = await requireClassOwner(c);
+  if (!owner.premium) throw classesPremiumRequired();
+  return { userId: owner.userId };
 }
 
 /** The one "not found" of every class endpoint. */

@@ -14,7 +14,7 @@ import { checkInput, clientIp, readJson, requireUser } from '../../lib/context';
 import { parsePastedStudents } from '../../../contract/roster';
 import { notFound } from '../../lib/errors';
 import { joinClassLimited } from './classes.join-limit';
-import { idParam, requireClassActor } from './classes.policy';
+import { classesPremiumRequired, idParam, requireClassActor, requireClassOwner } from './classes.policy';
 import { countRosterAdds, requireRosterRoom } from './classes.roster-limit';
 import {
   addStudents,
@@ -34,6 +34,8 @@ import {
 /**
  * /api/classes: a premium teacher's classes and rosters (My Students), and a student's join by
  * code. Each handler: session and role, validation, service (scoped to the owner), presenter.
+ * What only reduces (deleting a class, removing a student, turning joining off) the owner may do
+ * even when their plan has lapsed.
  */
 const db = (c: AppContext) => c.get('deps').database.db;
 
@@ -85,15 +87,17 @@ export function classesRoutes() {
   });
 
   app.delete('/:id', async (c) => {
-    const actor = await requireClassActor(c);
+    const actor = await requireClassOwner(c);
     await deleteClass(db(c), actor, idParam(c.req.param('id')));
     return c.body(null, 204);
   });
 
   app.put('/:id/join-code', async (c) => {
-    const actor = await requireClassActor(c);
+    const actor = await requireClassOwner(c);
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, joinCodeInput);
+    // Turning joining off only reduces; a new code lets students in, which takes Premium.
+    if (input.enabled && !actor.premium) throw classesPremiumRequired();
     return c.json(await setJoinCode(db(c), actor, id, input.enabled));
   });
 
@@ -125,7 +129,7 @@ export function classesRoutes() {
   });
 
   app.delete('/:id/students/:studentId', async (c) => {
-    const actor = await requireClassActor(c);
+    const actor = await requireClassOwner(c);
     const id = idParam(c.req.param('id'));
     const studentId = idParam(c.req.param('studentId'), () => notFound('That student'));
     await removeStudent(db(c), actor, id, studentId);

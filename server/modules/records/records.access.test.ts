@@ -74,9 +74,12 @@ describe('access to the student record', () => {
     await untouched();
   });
 
-  it('refuses a free teacher: 402 on the teacher side, 403 on the school side', async () => {
+  it('refuses a free teacher: 402 on the teacher side (404 for the deletion, open to a lapsed owner), 403 on the school side', async () => {
     const { client } = await signedIn(ctx, { role: 'teacher' });
-    for (const [method, url] of teacherSide()) expect(await statusOf(client, method, url)).toEqual([method, url, 402, 'premium_required']);
+    for (const [method, url] of teacherSide()) {
+      const refused = method === 'DELETE' ? [404, 'not_found'] : [402, 'premium_required'];
+      expect(await statusOf(client, method, url)).toEqual([method, url, ...refused]);
+    }
     for (const [method, url] of schoolSide()) expect(await statusOf(client, method, url)).toEqual([method, url, 403, 'forbidden']);
     await untouched();
   });

@@ -3,13 +3,13 @@ import { awardTrophyInput } from '../../../contract/trophies';
 import type { AppContext, AppEnv } from '../../lib/context';
 import { readJson, requireUser } from '../../lib/context';
 import { idParam } from '../classes/classes.policy';
-import { assignmentNotFound, recordNotFound, requireAssignmentTeacher } from '../assignments/assignments.policy';
+import { assignmentNotFound, recordNotFound, requireAssignmentReducer, requireAssignmentTeacher } from '../assignments/assignments.policy';
 import { trophyNotFound } from './trophies.policy';
-import { awardTrophy, getMyTrophies, listRecordTrophies, takeBackTrophy } from './trophies.service';
+import { awardTrophy, getMyTrophies, listRecordTrophies, restoreTrophy, takeBackTrophy } from './trophies.service';
 
 /**
  * Trophies' endpoints. The teacher side (mounted on /api/assignments) is the assignments' gate:
- * 401 signed out, 403 students, 402 a teacher without Premium, 404 another teacher's. The student
+ * 401 signed out, 403 students, 402 a teacher without Premium (except taking back), 404 another teacher's. The student
  * side (/api/my-trophies) is any signed-in person's own records only.
  */
 const db = (c: AppContext) => c.get('deps').database.db;
@@ -35,10 +35,17 @@ export function recordTrophiesRoutes() {
   });
 
   app.delete('/:id/students/:recordId/trophies/:trophyId', async (c) => {
-    const actor = await requireAssignmentTeacher(c);
+    // Taking an award back only reduces: allowed to the owner even when their plan has lapsed.
+    const actor = await requireAssignmentReducer(c);
     const trophyId = idParam(c.req.param('trophyId'), trophyNotFound);
     await takeBackTrophy(db(c), actor, assignmentId(c), recordId(c), trophyId);
     return c.body(null, 204);
+  });
+
+  app.post('/:id/students/:recordId/trophies/:trophyId/restore', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    const trophyId = idParam(c.req.param('trophyId'), trophyNotFound);
+    return c.json(await restoreTrophy(db(c), actor, assignmentId(c), recordId(c), trophyId));
   });
 
   return app;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AssignmentDetail } from '../../../contract/assignments';
 import { trophyRuleText, type MyTrophies, type TrophyRules } from '../../../contract/trophies';
 import { schema } from '../../db/client';
@@ -7,6 +7,7 @@ import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
 import { liveEventsDuring } from '../assignments/assignments.test-helpers';
+import { pointsOutMistake } from './trophies.store';
 import { assignmentWorld, type World } from '../my-assignments/my-assignments.test-helpers';
 
 // Issue 16, item 1: the automatic trophy rules. Each gives its trophy once per record with its
@@ -67,6 +68,53 @@ async function yesterday(s: Student) {
     .set({ createdAt: new Date(Date.now() - 26 * 3600_000) })
     .where(eq(schema.aiMessage.conversationId, rec!.conversationId!));
 }
+
+describe('keptGoing: which tutor replies point out a mistake', () => {
+  // Encouragement and negation about mistakes are not a mistake pointed out (issue 25).
+  const fires = [
+    'Not quite. Check the denominators again.',
+    'That’s incorrect, sorry. Try again.',
+    "Don't worry, that's not quite right: look at the bottom numbers.",
+    'There is a small mistake in step 2.',
+    'Nice try! That isn’t correct yet.',
+    'You made a mistake when you added the tops.',
+    "No worries. It's a mistake lots of people make: you added the denominators.",
+    'Close! Your mistakes are in the second line.',
+  ];
+  const quiet = [
+    "Don't worry about making a mistake.",
+    'Don’t worry about making a mistake, give it a go!',
+    'Do not be afraid of mistakes: they help you learn.',
+    "It's okay to make mistakes.",
+    'Mistakes are how we learn!',
+    'Everyone makes mistakes sometimes.',
+    'If you make a mistake, just tell me and we will look at it together.',
+    'Great work, no mistakes at all!',
+    "You didn't make a single mistake.",
+    'That is not a mistake, it is a different method.',
+    'You can always try again later.',
+    'Good thinking. What comes next?',
+  ];
+
+  it('fires on a mistake pointed out, and not on encouragement or "no mistake"', async () => {
+    const judged = async (text: string) => {
+      const lowered = sql`replace(lower(${text}::text), chr(8217), '''')`;
+      const result = (await ctx.database.db.execute(sql`select ${pointsOutMistake(lowered)} as hit`)) as { rows: { hit: boolean }[] };
+      return [text, result.rows[0]!.hit];
+    };
+    expect(await Promise.all(fires.map(judged))).toEqual(fires.map((t) => [t, true]));
+    expect(await Promise.all(quiet.map(judged))).toEqual(quiet.map((t) => [t, false]));
+  });
+
+  it('gives no trophy for "don\'t worry about making a mistake" and two more messages', async () => {
+    const world = await assignmentWorld(ctx);
+    const s = await started(world);
+    await send(s, 'Is it 2/5?', "Good start! Don't worry about making a mistake, just keep explaining.");
+    await send(s, 'Ok, the tops add');
+    await send(s, 'So 3/5');
+    expect(await kindsOf(s)).toEqual([]);
+  });
+});
 
 describe('automatic trophies', () => {
   it('keptGoing: after a tutor reply points out a mistake, two more messages give it, once', async () => {

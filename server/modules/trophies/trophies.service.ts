@@ -45,7 +45,10 @@ export async function awardTrophy(
   });
 }
 
-/** DELETE .../trophies/:trophyId: the teacher takes back one of their own awards; a rule's is a 409. */
+/**
+ * DELETE .../trophies/:trophyId: the teacher takes back one of their own awards; a rule's is a 409.
+ * The row is kept, hidden, for the Undo (restoreTrophy).
+ */
 export async function takeBackTrophy(
   db: Db,
   actor: AssignmentActor,
@@ -59,8 +62,30 @@ export async function takeBackTrophy(
     const row = await store.ownTrophy(tx, actor, assignmentId, recordId, trophyId);
     if (!row) throw trophyNotFound();
     assertMayTakeBack(row);
-    await store.deleteTrophy(tx, row.id);
+    await store.takeBack(tx, row.id);
     await announce(tx, record);
+  });
+}
+
+/**
+ * POST .../trophies/:trophyId/restore: the Undo of a take-back. The same trophy (id, reason, time
+ * awarded) is shown again; one not taken back (or not the actor's) is a 404.
+ */
+export async function restoreTrophy(
+  db: Db,
+  actor: AssignmentActor,
+  assignmentId: string,
+  recordId: string,
+  trophyId: string,
+): Promise<Trophy> {
+  return db.transaction(async (tx) => {
+    const record = await store.ownRecord(tx, actor, assignmentId, recordId);
+    if (!record) throw recordNotFound();
+    const row = await store.ownTrophy(tx, actor, assignmentId, recordId, trophyId, true);
+    if (!row) throw trophyNotFound();
+    await store.bringBack(tx, row.id);
+    await announce(tx, record);
+    return presentTrophy(row);
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { TROPHY_ICONS_MAX, trophyRuleKinds, trophyRuleText } from '../../../contract/trophies';
 import { schema, type Db } from '../../db/client';
 import { notifyCall } from '../../lib/live';
@@ -35,6 +35,9 @@ export interface TrophyRow {
   assignmentTitle: string;
 }
 
+/** A trophy that counts: not taken back. */
+const shown = isNull(t.takenBackAt);
+
 const trophiesFrom = (db: Db | Tx) =>
   db.select(trophyColumns).from(t).innerJoin(sa, eq(sa.id, t.studentAssignmentId)).innerJoin(a, eq(a.id, sa.assignmentId));
 
@@ -50,12 +53,23 @@ export async function ownRecord(db: Db | Tx, actor: AssignmentActor, assignmentI
 
 /** A record's trophies, newest first (the caller has checked the record is the actor's). */
 export function recordTrophies(db: Db | Tx, recordId: string): Promise<TrophyRow[]> {
-  return trophiesFrom(db).where(eq(sa.id, recordId)).orderBy(desc(t.createdAt), desc(t.id));
+  return trophiesFrom(db)
+    .where(and(eq(sa.id, recordId), shown))
+    .orderBy(desc(t.createdAt), desc(t.id));
 }
 
-/** One trophy of one of the actor's records, or undefined. */
-export async function ownTrophy(db: Db | Tx, actor: AssignmentActor, assignmentId: string, recordId: string, trophyId: string) {
-  const [row] = await trophiesFrom(db).where(and(ownAssignment(actor, assignmentId), eq(sa.id, recordId), eq(t.id, trophyId)));
+/** One trophy of one of the actor's records (shown, or taken back when `takenBack`), or undefined. */
+export async function ownTrophy(
+  db: Db | Tx,
+  actor: AssignmentActor,
+  assignmentId: string,
+  recordId: string,
+  trophyId: string,
+  takenBack = false,
+) {
+  const [row] = await trophiesFrom(db).where(
+    and(ownAssignment(actor, assignmentId), eq(sa.id, recordId), eq(t.id, trophyId), takenBack ? isNotNull(t.takenBackAt) : shown),
+  );
   return row;
 }
 
@@ -69,8 +83,14 @@ export async function insertAward(tx: Tx, recordId: string, teacherId: string, r
   return trophy!;
 }
 
-export async function deleteTrophy(tx: Tx, trophyId: string): Promise<void> {
-  await tx.delete(t).where(eq(t.id, trophyId));
+/** Take back: the row stays (same id, reason and time) for the Undo. */
+export async function takeBack(tx: Tx, trophyId: string): Promise<void> {
+  await tx.update(t).set({ takenBackAt: new Date() }).where(eq(t.id, trophyId));
+}
+
+/** The Undo of a take-back: the same trophy is shown again. */
+export async function bringBack(tx: Tx, trophyId: string): Promise<void> {
+  await tx.update(t).set({ takenBackAt: null }).where(eq(t.id, trophyId));
 }
 
 /**
@@ -101,15 +121,18 @@ export async function myTrophies(db: Db, userId: string): Promise<{ total: numbe
       .from(t)
       .innerJoin(sa, eq(sa.id, t.studentAssignmentId))
       .innerJoin(a, eq(a.id, sa.assignmentId))
-      .where(myRecords(userId)),
-    trophiesFrom(db).where(myRecords(userId)).orderBy(desc(t.createdAt), desc(t.id)).limit(TROPHY_ICONS_MAX),
+      .where(and(myRecords(userId), shown)),
+    trophiesFrom(db)
+      .where(and(myRecords(userId), shown))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(TROPHY_ICONS_MAX),
   ]);
   return { total: Number(totals[0]?.n ?? 0), rows };
 }
 
 /** A record's trophy count, for the teacher's table (a column of a query over `student_assignment`). */
 export const trophyCountOf = (recordId: SQL | typeof sa.id) =>
-  sql<number>`(select count(*) from ${t} t2 where t2.student_assignment_id = ${recordId})`.mapWith(Number);
+  sql<number>`(select count(*) from ${t} t2 where t2.student_assignment_id = ${recordId} and t2.taken_back_at is null)`.mapWith(Number);
 
 // The words the rules look for (lower case; curly apostrophes are read as straight ones).
 export const MISTAKE_PHRASES = [
@@ -124,6 +147,38 @@ export const MISTAKE_PHRASES = [
   'a small slip',
   'mistake',
 ];
+/**
+ * What a tutor says about mistakes that is not pointing one out: encouragement ("don't worry about
+ * making a mistake", "mistakes are how we learn", "you can always try again") and negation ("no
+ * mistakes", "you didn't make a mistake"). These spans are cut from a reply before MISTAKE_PHRASES
+ * are looked for, so "Don't worry, that's not quite right" still counts and "Don't worry about
+ * making a mistake" does not. PostgreSQL regular expressions (\m, \M: start and end of a word).
+ */
+export const NOT_A_MISTAKE = [
+  // "don't worry about making a mistake", "never be afraid of mistakes", "don't fear making mistakes"
+  String.raw`\m(don't|do not|never|no need to|there's no need to) (worry|be afraid|be scared|be nervous|fear|mind|stress)\M[^.!?;]*?\mmistakes?\M`,
+  // "it's okay to make mistakes", "it's fine to try again", "that's alright to get wrong"
+  String.raw`\m(it's|it is|that's|that is) (totally |completely |perfectly )?(ok|okay|fine|alright|all right|normal|good) to (make (a |any |some )?mistakes?|try again)`,
+  // "mistakes are how we learn", "making mistakes is part of learning", "everyone makes mistakes"
+  String.raw`\m(making |to make )?mistakes (are|is|help) (ok|okay|fine|normal|how|part|good|great|welcome|useful|us|you)\M`,
+  String.raw`\m(everyone|everybody|we all|all of us|people|anyone) (makes?|made) (a |any |some )?mistakes?`,
+  // "if you make a mistake, ..." (advice before any answer)
+  String.raw`\m(if|when|whenever|in case) (you|we) (make|made|get|got) (a |any |some )?mistakes?`,
+  // "no mistakes", "not a single mistake", "without any mistakes", "isn't a mistake"
+  String.raw`\m(no|not a|not one|not any|without a|without any|isn't a|wasn't a|never a)( single| big| real)? mistakes?`,
+  // "you didn't make a mistake", "you haven't made any mistakes"
+  String.raw`\m(didn't|did not|haven't|have not|never|don't|do not) (make|made) (a |any |one )?(single )?mistakes?`,
+  // "you can always try again", "feel free to try again"
+  String.raw`\m(you can|you may|you could|feel free to|you're welcome to|you are welcome to) (always )?try again`,
+];
+
+/**
+ * True for a tutor reply (lower case, straight apostrophes) that points out a mistake: one of
+ * MISTAKE_PHRASES outside the encouragement and negation of NOT_A_MISTAKE.
+ */
+export const pointsOutMistake = (lowered: SQL) =>
+  anyOf(sql`regexp_replace(${lowered}, ${NOT_A_MISTAKE.map((p) => `(${p})`).join('|')}, ' ', 'g')`, MISTAKE_PHRASES);
+
 export const HINT_PHRASES = ['hint', "i'm stuck", 'im stuck', "i don't know", 'i dont know', 'help me'];
 /** How long after their first message a student's message on a later day counts as coming back. */
 export const CAME_BACK_HOURS = 8;
@@ -178,7 +233,7 @@ export async function awardByRules(db: Db, userId: string, recordId: string, tea
           and u.created_at >= first.created_at + make_interval(hours => ${CAME_BACK_HOURS}))
       union all
       select 'keptGoing' from rec where (rec.rules->>'keptGoing')::boolean
-        and exists (select 1 from msgs k where k.role = 'assistant' and ${anyOf(sql`k.t`, MISTAKE_PHRASES)}
+        and exists (select 1 from msgs k where k.role = 'assistant' and ${pointsOutMistake(sql`k.t`)}
           and (select count(*) from msgs u where u.role = 'user' and u.seq > k.seq) >= ${MESSAGES_AFTER})
       union all
       select 'hints' from rec where (rec.rules->>'hints')::boolean

@@ -74,17 +74,21 @@ describe('access', () => {
     ['GET', base()],
     ['POST', base(), { reason: 'Sneaky' }],
     ['DELETE', `${base()}/${awarded.id}`],
+    ['POST', `${base()}/${awarded.id}/restore`],
   ];
 
   it('refuses every teacher endpoint signed out (401), to students (403, the record’s own too) and to a free teacher (402)', async () => {
     const before = await trophyRows();
+    const stranger = (await signedIn(ctx, { role: 'student' })).client;
+    const free = (await signedIn(ctx, { role: 'teacher' })).client;
     for (const [method, url, body] of endpoints()) {
       expect([method, (await statusOf(new TestClient(ctx), method, url, body)).status]).toEqual([method, 401]);
-      for (const student of [ada.client, (await signedIn(ctx, { role: 'student' })).client]) {
+      for (const student of [ada.client, stranger]) {
         expect([method, await statusOf(student, method, url, body)]).toEqual([method, { status: 403, code: 'forbidden' }]);
       }
-      const free = (await signedIn(ctx, { role: 'teacher' })).client;
-      expect([method, await statusOf(free, method, url, body)]).toEqual([method, { status: 402, code: 'premium_required' }]);
+      // Taking back is open to a lapsed owner: to any other teacher without Premium it is the 404 of another's.
+      const refused = method === 'DELETE' ? { status: 404, code: 'not_found' } : { status: 402, code: 'premium_required' };
+      expect([method, await statusOf(free, method, url, body)]).toEqual([method, refused]);
     }
     expect(await trophyRows()).toEqual(before);
   });
@@ -178,6 +182,33 @@ describe("the teacher's awards", () => {
     expect(res.body.error.message).toBe('A trophy the rules gave cannot be taken back; switch the rule off for later ones.');
     const listed = (await owner.json<RecordTrophies>('GET', base())).body.trophies.find((t) => t.id === rule!.id);
     expect(listed).toMatchObject({ kind: 'cameBack', byTeacher: false });
+  });
+});
+
+describe('Undo after Take back', () => {
+  it('brings back the same trophy: same id, reason and time awarded, counted again', async () => {
+    const given = (await award('Helped Bea with step 2')).body;
+    const count = async () =>
+      (await owner.json<AssignmentDetail>('GET', `/api/assignments/${assignment.id}`)).body.students.find((r) => r.id === recordId)!
+        .trophies;
+    const before = await count();
+    expect((await owner.request('DELETE', `${base()}/${given.id}`)).status).toBe(204);
+    expect(await count()).toBe(before - 1);
+    expect((await ada.client.json<MyTrophies>('GET', '/api/my-trophies')).body.trophies.map((t) => t.id)).not.toContain(given.id);
+
+    const restored = await owner.json<Trophy>('POST', `${base()}/${given.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual(given);
+    expect((await owner.json<RecordTrophies>('GET', base())).body.trophies.find((t) => t.id === given.id)).toEqual(given);
+    expect((await ada.client.json<MyTrophies>('GET', '/api/my-trophies')).body.trophies.find((t) => t.id === given.id)).toEqual(given);
+    expect(await count()).toBe(before);
+    expect((await trophyRows()).filter((r) => r.reason === 'Helped Bea with step 2')).toHaveLength(1);
+    // Only a trophy taken back comes back: again is a 404, as is another teacher's.
+    expect((await statusOf(owner, 'POST', `${base()}/${given.id}/restore`)).status).toBe(404);
+    expect((await owner.request('DELETE', `${base()}/${given.id}`)).status).toBe(204);
+    const stranger = (await premiumTeacher(ctx)).client;
+    expect((await statusOf(stranger, 'POST', `${base()}/${given.id}/restore`)).status).toBe(404);
+    expect((await owner.json<RecordTrophies>('GET', base())).body.trophies.map((t) => t.id)).not.toContain(given.id);
   });
 });
 

@@ -16,12 +16,15 @@ const trophyGold = (theme: Theme) => (theme.palette.mode === 'light' ? '#b26a00'
 
 /**
  * One trophy icon per trophy, at most 30, and the total as a number. Each icon says why it was
- * earned (tooltip on hover and focus, and its accessible name); the icons are one stop for the Tab
- * key, the arrow keys move between them.
+ * earned (tooltip on hover and focus, and its accessible name), and a click, a tap or focus writes
+ * the reason under the icons, so no one has to hover (touch screens have no hover); the icons are
+ * one stop for the Tab key, the arrow keys move between them.
  */
 export function TrophyChart({ count, trophies }: { count: number; trophies: readonly Trophy[] }) {
   const expanded = useDrawerExpanded();
   const [active, setActive] = useState(0);
+  /** The icon whose reason is written under the chart (clicked, tapped or focused), or null. */
+  const [picked, setPicked] = useState<number | null>(null);
   const refs = useRef<(HTMLElement | null)[]>([]);
   if (!expanded) return null;
   const { icons: shown, total } = trophyDisplay(count, layout.maxTrophyIcons);
@@ -81,11 +84,16 @@ export function TrophyChart({ count, trophies }: { count: number; trophies: read
                     ref={(el: HTMLElement | null) => {
                       refs.current[i] = el;
                     }}
-                    onFocus={() => setActive(i)}
+                    onFocus={() => {
+                      setActive(i);
+                      setPicked(i);
+                    }}
+                    onClick={() => setPicked(i)}
                     data-trophy=""
                     sx={{
                       display: 'inline-flex',
                       borderRadius: 1,
+                      cursor: 'pointer',
                       '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
                     }}
                   >
@@ -96,6 +104,22 @@ export function TrophyChart({ count, trophies }: { count: number; trophies: read
             );
           })}
         </Box>
+      )}
+      {total > 0 && (
+        <Typography
+          variant="body2"
+          role="status"
+          aria-label={t.pickedLabel}
+          data-testid="trophy-reason"
+          color={picked === null ? 'text.secondary' : 'text.primary'}
+          sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
+        >
+          {picked === null || !icons[picked]
+            ? t.pickHint
+            : icons[picked].trophy
+              ? t.iconLabel(icons[picked].trophy.reason, icons[picked].trophy.assignmentTitle)
+              : t.iconPending}
+        </Typography>
       )}
       {shown < total && (
         <Typography variant="caption" color="text.secondary">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { liveMessage, type LiveEvent } from '../../../contract/live';
 
 /** How the stream stands: opening, open (events arrive), or lost and trying again. */
@@ -17,7 +17,6 @@ const RETRY_MAX_MS = 60_000;
 
 interface Subscriber {
   handlers: { current: LiveHandlers };
-  setStatus: (status: LiveStatus) => void;
 }
 
 /**
@@ -27,6 +26,8 @@ interface Subscriber {
  */
 const shared = {
   subscribers: new Set<Subscriber>(),
+  /** Every mounted hook's status listener (React's external store), whether or not it listens to events. */
+  statusListeners: new Set<() => void>(),
   status: 'connecting' as LiveStatus,
   source: null as EventSource | null,
   retryTimer: undefined as ReturnType<typeof setTimeout> | undefined,
@@ -34,8 +35,18 @@ const shared = {
 };
 
 function setSharedStatus(status: LiveStatus) {
+  if (shared.status === status) return;
   shared.status = status;
-  for (const s of shared.subscribers) s.setStatus(status);
+  for (const listener of [...shared.statusListeners]) listener();
+}
+
+function subscribeStatus(listener: () => void): () => void {
+  shared.statusListeners.add(listener);
+  return () => shared.statusListeners.delete(listener);
+}
+
+function readStatus(): LiveStatus {
+  return shared.status;
 }
 
 function openShared() {
@@ -68,7 +79,7 @@ function closeShared() {
   shared.source?.close();
   shared.source = null;
   shared.retryMs = RETRY_FIRST_MS;
-  shared.status = 'connecting';
+  setSharedStatus('connecting');
 }
 
 /**
@@ -83,13 +94,14 @@ export function useLiveEvents(handlers: LiveHandlers, enabled = true): LiveStatu
   useEffect(() => {
     latest.current = handlers;
   });
-  const [status, setStatus] = useState<LiveStatus>(() => shared.status);
+  // Read from the shared stream as an external store: a hook that renders before the stream opens
+  // and subscribes after it did still sees `live` (React checks the status again on subscribing).
+  const status = useSyncExternalStore(subscribeStatus, readStatus, readStatus);
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const subscriber: Subscriber = { handlers: latest, setStatus };
+    const subscriber: Subscriber = { handlers: latest };
     shared.subscribers.add(subscriber);
-    // A joiner's status came from the shared one when it rendered; later changes reach it by setStatus.
     if (shared.subscribers.size === 1) openShared();
     return () => {
       shared.subscribers.delete(subscriber);

@@ -29,3 +29,8 @@ export function awardTrophy(assignmentId: string, recordId: string, input: Award
 export async function takeBackTrophy(assignmentId: string, recordId: string, trophyId: string): Promise<void> {
   await apiRequest(`${trophiesPath(assignmentId, recordId)}/${encodeURIComponent(trophyId)}`, z.unknown(), { method: 'DELETE' });
 }
+
+/** POST .../trophies/:trophyId/restore: the Undo of a take-back; the same trophy (id, reason, time) comes back. */
+export function restoreTrophy(assignmentId: string, recordId: string, trophyId: string): Promise<Trophy> {
+  return apiRequest(`${trophiesPath(assignmentId, recordId)}/${encodeURIComponent(trophyId)}/restore`, trophy, { method: 'POST' });
+}

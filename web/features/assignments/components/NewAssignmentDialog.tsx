@@ -35,6 +35,8 @@ export function NewAssignmentDialog({
   // The title follows the chosen bot's name until the teacher types their own (null: not typed).
   const [typedTitle, setTypedTitle] = useState<string | null>(null);
   const { errors, other, busy, refuse, run } = useFormSubmit();
+  // One key per dialog: a second click or a retry of a lost answer makes no second assignment.
+  const [idempotencyKey] = useState(() => `assignment-${crypto.randomUUID()}`);
   const bots = useTutorBots();
   const botName = bots.all.find((b) => b.id === draft.botId)?.name ?? '';
   const form: AssignmentForm = { ...draft, title: typedTitle ?? botName };
@@ -47,7 +49,7 @@ export function NewAssignmentDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = toCreateInput(form);
+    const checked = toCreateInput(form, idempotencyKey);
     if (!checked.ok) return refuse(checked.errors, checked.other);
     await run(async () => onCreated(await createAssignment(checked.input)));
   };

@@ -18,6 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import MoreVert from '@mui/icons-material/MoreVert';
+import type { Theme } from '@mui/material/styles';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
 import { RecordFlagsDialog } from '../../../components/flags/RecordFlagsDialog';
 import { flagStrings } from '../../../lib/flags/strings';
@@ -29,18 +30,27 @@ import { StatusChip } from './StatusChip';
 
 const s = strings.assignments;
 const t = strings.trophies;
+/** Amber with 3:1 against the table in both themes. */
+const trophyGold = (theme: Theme) => (theme.palette.mode === 'light' ? '#b26a00' : '#ffb300');
 
-/** The name column stays in view while the rest scrolls sideways (a phone shows two or three columns at a time). */
+/**
+ * The name column, with the row's actions under the name, stays in view while the rest scrolls
+ * sideways (a phone shows two or three columns at a time; a 1280 px screen with the drawer open
+ * does not show them all either): every action is in reach at any width and scroll. A fixed width
+ * (not a range) so the cell never grows over the next column.
+ */
 const sticky = {
   position: 'sticky',
   left: 0,
-  zIndex: 1,
+  zIndex: 2,
   bgcolor: 'background.paper',
   backgroundImage: 'var(--Paper-overlay)',
   borderRight: 1,
   borderRightColor: 'divider',
-  minWidth: { xs: 132, sm: 200 },
-  maxWidth: { xs: 150, sm: 260 },
+  width: { xs: 150, sm: 220 },
+  minWidth: { xs: 150, sm: 220 },
+  maxWidth: { xs: 150, sm: 220 },
+  boxSizing: 'border-box',
 } as const;
 
 /** A moment as "5 minutes ago", with the exact time for a pointer and for assistive technology. */
@@ -106,7 +116,6 @@ export function StudentTable({
             <TableCell align="right">{s.colMessages}</TableCell>
             <TableCell align="right">{t.colTrophies}</TableCell>
             <TableCell align="right">{s.colFlags}</TableCell>
-            <TableCell>{s.colActions}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -132,6 +141,7 @@ export function StudentTable({
                       {s.offRoster}
                     </Typography>
                   )}
+                  <RowActions record={r} busy={busy} onOpen={onOpen} onStatus={onStatus} onAward={onAward} />
                 </TableCell>
                 <TableCell sx={{ minWidth: 96 }}>{r.className ?? s.never}</TableCell>
                 <TableCell>
@@ -154,10 +164,21 @@ export function StudentTable({
                 <TableCell align="right">{duration(r.timeSpentSeconds)}</TableCell>
                 <TableCell align="right">{messagesUsed(r.messageCount, assignment.messageBudget)}</TableCell>
                 <TableCell align="right" data-testid="trophy-count">
-                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
-                    {r.trophies > 0 && <EmojiEvents fontSize="small" sx={{ color: '#ffb300' }} aria-hidden />}
-                    {r.trophies}
-                  </Box>
+                  {r.trophies > 0 ? (
+                    // A click (not a hover) shows each trophy's reason: the record's trophies dialog.
+                    <Button
+                      size="small"
+                      onClick={() => onAward(r)}
+                      aria-label={t.countLabel(r.trophies, r.name)}
+                      aria-haspopup="dialog"
+                      startIcon={<EmojiEvents sx={{ color: trophyGold }} aria-hidden />}
+                      sx={{ minWidth: 0, px: 0.75 }}
+                    >
+                      {r.trophies}
+                    </Button>
+                  ) : (
+                    r.trophies
+                  )}
                 </TableCell>
                 <TableCell align="right" data-testid="flag-count">
                   {r.flags > 0 ? (
@@ -172,9 +193,6 @@ export function StudentTable({
                   ) : (
                     r.flags
                   )}
-                </TableCell>
-                <TableCell>
-                  <RowActions record={r} busy={busy} onOpen={onOpen} onStatus={onStatus} onAward={onAward} />
                 </TableCell>
               </TableRow>
             );
@@ -198,7 +216,7 @@ const visuallyHidden = {
   border: 0,
 } as const;
 
-/** Transcript at hand; feedback, a trophy, Mark completed and Hand back in the row's menu. */
+/** Under the name: Transcript at hand; feedback, a trophy, Mark completed and Hand back in the row's menu. */
 function RowActions({
   record,
   busy,
@@ -220,8 +238,14 @@ function RowActions({
     run();
   };
   return (
-    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
-      <Button size="small" variant="outlined" onClick={() => onOpen(record)} aria-label={s.openTranscriptLabel(record.name)}>
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap', mt: 0.75 }}>
+      <Button
+        size="small"
+        variant="outlined"
+        sx={{ minWidth: 0 }}
+        onClick={() => onOpen(record)}
+        aria-label={s.openTranscriptLabel(record.name)}
+      >
         {s.openTranscript}
       </Button>
       <IconButton

@@ -21,7 +21,7 @@ import { dateTime } from '../../../lib/assignments/format';
 import { assignmentKeys } from '../../../lib/assignments/keys';
 import { strings } from '../../../lib/strings';
 import { trophyKeys } from '../../../lib/trophies/keys';
-import { awardTrophy, recordTrophiesQuery, takeBackTrophy } from '../../../lib/trophies/recordTrophies';
+import { awardTrophy, recordTrophiesQuery, restoreTrophy, takeBackTrophy } from '../../../lib/trophies/recordTrophies';
 import { messageOf } from '../model/labels';
 
 const t = strings.trophies;
@@ -32,7 +32,7 @@ type Outcome = { severity: 'success' | 'error'; text: string; undo?: () => void 
 /**
  * "Award a trophy" on one student's record: a reason (required, at most 200 characters, with quick
  * presets), then the record's trophies, newest first, where the teacher's own awards can be taken
- * back (with Undo, which awards the same reason again); a rule's trophies stay.
+ * back (with Undo, which brings back the same trophy); a rule's trophies stay.
  */
 export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: string; record: StudentRecord; onClose: () => void }) {
   const theme = useTheme();
@@ -87,6 +87,21 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
     }
   };
 
+  /** The same trophy back (its id, reason and time), not a new award. */
+  const undoTakeBack = async (trophy: Trophy) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await restoreTrophy(assignmentId, record.id, trophy.id);
+      setOutcome({ severity: 'success', text: t.awarded(record.name) });
+    } catch (err) {
+      setOutcome({ severity: 'error', text: messageOf(err) });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+
   const takeBack = async (trophy: Trophy) => {
     setBusy(true);
     setOutcome(null);
@@ -95,10 +110,7 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
       setOutcome({
         severity: 'success',
         text: t.takenBack,
-        undo: () => {
-          setOutcome(null);
-          void send(trophy.reason).then((ok) => ok && setOutcome({ severity: 'success', text: t.awarded(record.name) }));
-        },
+        undo: () => void undoTakeBack(trophy),
       });
     } catch (err) {
       setOutcome({ severity: 'error', text: messageOf(err) });

@@ -70,11 +70,15 @@ function check<T>(schema: ZodType, input: T): Checked<T> {
   return { ok: false, ...formErrorsOf(fields) };
 }
 
-/** POST /api/assignments from the New dialog, checked against the contract first. */
-export function toCreateInput(form: AssignmentForm): Checked<CreateAssignmentInput> {
+/**
+ * POST /api/assignments from the New dialog, checked against the contract first. `idempotencyKey`
+ * is the dialog's, the same for every submit of it: a double submit makes one assignment.
+ */
+export function toCreateInput(form: AssignmentForm, idempotencyKey?: string): Checked<CreateAssignmentInput> {
   const dueAt = endOfDayIso(form.due);
   if (dueAt === undefined) return { ok: false, errors: { due: strings.assignments.dueInvalid }, other: [] };
   return check(createAssignmentInput, {
+    ...(idempotencyKey ? { idempotencyKey } : {}),
     botId: form.botId,
     title: form.title,
     instructions: form.instructions,
