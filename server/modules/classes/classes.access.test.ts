@@ -66,7 +66,7 @@ describe('access', () => {
       ['PUT', `/api/classes/${cls.id}/join-code`, { enabled: false }] as const,
     ]) {
       const res = await client.json<{ error: { code: string; message: string } }>(method, url, body);
-      // Deleting the class, removing a student, turning joining off: open to a lapsed owner (classes.lapsed.test.ts).
+      // Deleting the class, removing a student, turning joining off: open to a lapsed owner (assignments/assignments.lapsed.access.test.ts).
       if (method === 'DELETE' || (method === 'PUT' && (body as { enabled: boolean }).enabled === false)) {
         expect([method, url, res.status, res.body.error.code]).toEqual([method, url, 404, 'not_found']);
         continue;

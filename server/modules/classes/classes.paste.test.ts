@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ClassSummary, PasteStudentsResult, RosterList } from '../../../contract/classes';
-import { PASTE_MAX_CHARS, PASTE_REASONS } from '../../../contract/roster';
+import { nameFromAddress, PASTE_MAX_CHARS, PASTE_REASONS } from '../../../contract/roster';
 import { schema } from '../../db/client';
 import { buildUser, createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import { createVia, makeSchool, teacherAt, tutorBot } from '../bots/bots.test-helpers';
@@ -66,11 +66,16 @@ describe('pasting a list of students', () => {
     ]);
   });
 
-  it("names a bare address of a verified account with the account's name and links it", async () => {
+  it("links a bare address of a verified account without showing the account's name or that it exists", async () => {
     const student = await buildUser(ctx, { role: 'student', name: 'Rosa Díaz', email: `rosa.d.${Date.now()}@school.test` });
     const c = await newClass();
     const res = await paste(teacher, c.id, student.email);
-    expect(res.body.added.map((s) => [s.name, s.linked])).toEqual([['Rosa Díaz', true]]);
+    // Named from the address and not shown as linked: the account's name would tell the teacher
+    // that the address has an account, and whose it is (issue 25, item 5).
+    expect(res.body.added.map((s) => [s.name, s.linked])).toEqual([[nameFromAddress(student.email), false]]);
+    expect(res.body.added[0]!.name).not.toContain('Díaz');
+    const [row] = await ctx.database.db.select().from(schema.rosterEntry).where(eq(schema.rosterEntry.id, res.body.added[0]!.id));
+    expect(row!.userId).toBe(student.id);
   });
 
   it('answers 422 and writes nothing when no line can be added, or the text is not text or too long', async () => {

@@ -168,7 +168,8 @@ async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[]): Prom
         return {
           classId: id,
           email: s.email,
-          name: s.name ?? accountName(user?.name) ?? nameFromAddress(s.email),
+          // Not the account's name: that would tell the teacher the address has an account (and whose).
+          name: s.name ?? nameFromAddress(s.email),
           userId: user?.id ?? null,
         };
       }),

@@ -84,16 +84,28 @@ export function liveRoutes() {
       { send: (message) => write?.(message), close: () => end() },
       { max: MAX_STREAMS_PER_USER, refuse: tooManyStreams },
     );
+    // A sign-out that lands while a check is running (which may have read the session before it)
+    // asks for one more check when that one ends, rather than waiting for the next heartbeat.
     let checking = false;
+    let again = false;
     const recheck = () => {
-      if (checking) return;
+      if (checking) {
+        again = true;
+        return;
+      }
       checking = true;
       void stillAllowed(c, user.id, asTeacher)
         .then((ok) => {
           if (!ok) end();
         })
         .catch((err: unknown) => logWarning(c.get('requestId'), 'live: rechecking the session failed; the stream stays open', err))
-        .finally(() => (checking = false));
+        .finally(() => {
+          checking = false;
+          if (again) {
+            again = false;
+            recheck();
+          }
+        });
     };
     const unwatch = watchUserSessions(user.id, recheck);
     c.header('X-Accel-Buffering', 'no');

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { schema, type Db } from '../../db/client';
 import { shownLinked } from '../classes/classes.policy';
 
@@ -85,7 +85,12 @@ export async function heldRows(db: Db, ownerIds: string[], email: string): Promi
           : inArray(f.studentAssignmentId, recordIds),
       )
       .orderBy(asc(f.createdAt), asc(f.id)),
-    db.select().from(t).where(inArray(t.studentAssignmentId, recordIds)).orderBy(asc(t.createdAt), asc(t.id)),
+    // A trophy taken back is kept (Undo restores it) but is no longer the student's.
+    db
+      .select()
+      .from(t)
+      .where(and(inArray(t.studentAssignmentId, recordIds), isNull(t.takenBackAt)))
+      .orderBy(asc(t.createdAt), asc(t.id)),
   ]);
   return { entries, records, messages, flags, trophies };
 }

@@ -6,6 +6,7 @@ import { schema } from '../../db/client';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
+import { downloadRecord } from '../records/records.test-helpers';
 import { assign, classWith, converse, ownTutor } from '../assignments/assignments.test-helpers';
 
 // Issue 16, items 1 and 5: the teacher's trophies on a student's record (award with a reason, list,
@@ -209,6 +210,9 @@ describe('Undo after Take back', () => {
     const stranger = (await premiumTeacher(ctx)).client;
     expect((await statusOf(stranger, 'POST', `${base()}/${given.id}/restore`)).status).toBe(404);
     expect((await owner.json<RecordTrophies>('GET', base())).body.trophies.map((t) => t.id)).not.toContain(given.id);
+    // Kept for Undo, but no longer the student's: the record export leaves it out.
+    const { json } = await downloadRecord(owner, `/api/students/${entryId}/export`);
+    expect(json.assignments.flatMap((a) => a.trophies.map((t) => t.reason))).not.toContain('Helped Bea with step 2');
   });
 });
 
