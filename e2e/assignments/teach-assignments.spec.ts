@@ -135,7 +135,7 @@ describe('Assignments (teacher)', () => {
       // The transcript: the student's turn and the tutor's, labelled; feedback saved.
       await sam.getByRole('button', { name: `Transcript and feedback: ${users.student.name}` }).click();
       const transcript = page.getByRole('dialog', { name: `${users.student.name}: transcript` });
-      const turns = transcript.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
+      const turns = transcript.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem');
       await turns.first().getByText(`${users.student.name} (student)`).waitFor();
       await turns.first().getByText('Is 3/4 bigger than 2/3?').waitFor();
       await turns

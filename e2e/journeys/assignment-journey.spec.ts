@@ -103,7 +103,7 @@ describe('The assignment journey', () => {
     // The transcript shows the student's words as written; the teacher's feedback reaches the student.
     await studentRow.getByRole('button', { name: `Transcript and feedback: ${rosterName}` }).click();
     const transcript = teacher.getByRole('dialog', { name: `${rosterName}: transcript` });
-    const turns = transcript.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
+    const turns = transcript.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem');
     await turns.first().getByText(`Hi, I am ${rosterName}`, { exact: false }).waitFor();
     expect(await turns.count()).toBe(4);
     const feedback = `Well reasoned, ${t}: next time show the division.`;

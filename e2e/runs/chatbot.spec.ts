@@ -8,7 +8,7 @@ import { replyDone, runPath, shoot, template } from './helpers';
 
 const getBrowser = useBrowser();
 
-const messages = (page: Page) => page.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
+const messages = (page: Page) => page.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem');
 
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Your message' }).fill(text);

@@ -7,7 +7,7 @@ import { choose, replyDone, runPath, template } from './helpers';
 
 const getBrowser = useBrowser();
 
-const messages = (page: Page) => page.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
+const messages = (page: Page) => page.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem');
 const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
 /** The slow reply as it reads on the page (Markdown rendered: no heading marks). */
 const slowAsRead = () => squash(slowReply().replace(/^# /, ''));

@@ -44,7 +44,7 @@ describe('Report this answer in a teacher runner', () => {
       const question = `Ideas for fractions ${token()}`;
       await page.getByRole('textbox', { name: 'Your message' }).fill(question);
       await page.getByRole('textbox', { name: 'Your message' }).press('Enter');
-      const list = page.getByRole('list', { name: 'Conversation' });
+      const list = page.getByRole('list', { name: 'Conversation', exact: true });
       const reply = list.getByRole('listitem').last();
       await expect.poll(() => reply.textContent(), { timeout: 20_000 }).toContain('Lesson document');
       await replyDone(page);

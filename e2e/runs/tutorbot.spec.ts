@@ -15,7 +15,7 @@ describe('TutorBot runner', () => {
     await page.goto(runPath('run-tutor-bot', bot));
     await page.getByRole('heading', { level: 1, name: 'Socratic Math Tutor' }).waitFor();
     await page.getByText('Preview: this is exactly what a student sees', { exact: false }).waitFor();
-    const list = page.getByRole('list', { name: 'Conversation' });
+    const list = page.getByRole('list', { name: 'Conversation', exact: true });
     expect(await list.getByRole('listitem').count()).toBe(1); // the welcome message
     // No starter prompts, attachments or saving in the student view.
     expect(await page.getByRole('button', { name: 'Save conversation' }).count()).toBe(0);
@@ -34,7 +34,7 @@ describe('TutorBot runner', () => {
     const bot = await template(context.request, 'TutorBot', 'Science Explainer');
     await page.goto(`/run-student-tutor-bot/${bot.id}/true/new/${bot.uid}/${bot.sid}/preview`);
     await page.getByRole('heading', { level: 1, name: 'Science Explainer' }).waitFor();
-    await page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem').first().waitFor();
     // The student layout's top bar names the tutor (tutorContent).
     await page.getByRole('banner').getByText('Science Explainer').waitFor();
     expect(await scrollsSideways(page)).toBe(false);

@@ -77,7 +77,7 @@ describe('Save to Saved Docs from the runners', () => {
     await page.goto(`/savedresources?item=${id}`);
     await page.getByRole('dialog').getByRole('link', { name: 'Continue in the bot' }).click();
     await page.waitForURL(new RegExp(`/run-chat-bot/${bot.id}/true/${id}/builtin/none$`));
-    await page.getByRole('list', { name: 'Conversation' }).getByText('Ideas for a rainy recess', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Conversation', exact: true }).getByText('Ideas for a rainy recess', { exact: true }).waitFor();
     await composer.fill('And for Fridays?');
     await composer.press('Enter');
     await replyDone(page);

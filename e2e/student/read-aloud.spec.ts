@@ -140,7 +140,7 @@ describe('Read-aloud and dictation on the student tutor page', () => {
         .click();
       await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
 
-      const list = page.getByRole('list', { name: 'Conversation' });
+      const list = page.getByRole('list', { name: 'Conversation', exact: true });
       const box = page.getByRole('textbox', { name: 'Your message' });
       // The fake tutor echoes the question under a heading, with a table and $A = \pi r^2$.
       await box.fill('What is $\\frac{1}{2}$ of **ten**?');
@@ -230,7 +230,7 @@ describe('Read-aloud and dictation on the student tutor page', () => {
       const second = await context.newPage();
       await second.addInitScript((mode) => localStorage.setItem('classbots.themeMode', mode), other);
       await second.goto(url);
-      await second.getByRole('list', { name: 'Conversation' }).getByText('Request:', { exact: false }).waitFor();
+      await second.getByRole('list', { name: 'Conversation', exact: true }).getByText('Request:', { exact: false }).waitFor();
       if (width === 360) expect(await scrollsSideways(second)).toBe(false);
       await shoot(second, `read-aloud-${other}-${width}`);
       await second.close();
@@ -244,7 +244,7 @@ describe('Read-aloud and dictation on the student tutor page', () => {
       await plain.addInitScript((mode) => localStorage.setItem('classbots.themeMode', mode), theme);
       const plainErrors = trackErrors(plain);
       await plain.goto(url);
-      const plainList = plain.getByRole('list', { name: 'Conversation' });
+      const plainList = plain.getByRole('list', { name: 'Conversation', exact: true });
       await plainList.getByText('Request:', { exact: false }).waitFor();
       await plain.getByRole('textbox', { name: 'Your message' }).waitFor();
       expect(await plain.getByRole('button', { name: 'Read aloud' }).count()).toBe(0);
@@ -262,7 +262,7 @@ describe('Read-aloud and dictation on the student tutor page', () => {
     const errors = trackErrors(page);
     const tutor = await template(context.request, 'TutorBot', 'Socratic Math Tutor');
     await page.goto(runPath('run-tutor-bot', tutor));
-    const list = page.getByRole('list', { name: 'Conversation' });
+    const list = page.getByRole('list', { name: 'Conversation', exact: true });
     await list.getByRole('listitem').first().getByRole('button', { name: 'Read aloud' }).waitFor();
     await page.getByRole('button', { name: 'Dictate' }).waitFor();
 

@@ -42,7 +42,7 @@ describe('Report this answer on the student tutor page', () => {
         .getByRole('button', { name: 'Start' })
         .click();
       await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
-      const list = page.getByRole('list', { name: 'Conversation' });
+      const list = page.getByRole('list', { name: 'Conversation', exact: true });
       // The welcome message is not a stored reply: nothing to report on it.
       expect(await list.getByRole('listitem').first().getByRole('button', { name: 'Report this answer' }).count()).toBe(0);
       await page.getByRole('textbox', { name: 'Your message' }).fill(`What is a half of a half? ${token()}`);

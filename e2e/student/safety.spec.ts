@@ -34,7 +34,7 @@ describe('The safety check on the student tutor page', () => {
         .getByRole('button', { name: 'Start' })
         .click();
       await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
-      const list = page.getByRole('list', { name: 'Conversation' });
+      const list = page.getByRole('list', { name: 'Conversation', exact: true });
       const box = page.getByRole('textbox', { name: 'Your message' });
 
       // The fake's moderation fails for this message (and its quick retry): held.

@@ -81,7 +81,7 @@ describe('My Assignments (student)', () => {
       await accessible(page, width);
       await shoot(page, `student-run-start-${width}`);
 
-      const list = page.getByRole('list', { name: 'Conversation' });
+      const list = page.getByRole('list', { name: 'Conversation', exact: true });
       const box = page.getByRole('textbox', { name: 'Your message' });
       await box.fill('What is 1/2 + 1/3?');
       await page.getByRole('button', { name: 'Send' }).click();
@@ -185,7 +185,7 @@ describe('My Assignments (student)', () => {
     expect(await page.getByText(/^Paragraph 1: /).count()).toBe(0);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
-    const reply = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
+    const reply = page.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem').last();
     await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 20_000 });
     await page.waitForTimeout(1000);
     await page.getByRole('button', { name: 'Stop' }).click();

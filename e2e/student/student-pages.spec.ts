@@ -96,7 +96,7 @@ describe('the tutor page of a school student', () => {
     await box.fill('What happens in the story?');
     await page.getByRole('button', { name: 'Send' }).click();
     await replyDone(page);
-    const reply = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
+    const reply = page.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem').last();
     await reply.getByText('Request:', { exact: false }).waitFor();
     await transitionsDone(page);
     expect(await inView(page, box)).toBe(true);
