@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The building blocks every request schema is made of: text that can be stored, integers that fit
  * the database, ids, and the one mapping of zod issues to the `fields` of a 422. Each request field
  * uses these rather than a bare z.string() or z.number(), so no input reaches the database in a
- * form it would refuse with an error (docs/decisions.md, "Input that cannot be stored").
+ * form it would refuse with an error (docs/decisions/013-input-that-cannot-be-stored-is-refused-first.md).
  */
 
 /** PostgreSQL's `integer`, the type of every integer column. */

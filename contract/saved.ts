@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedInt, INT32_MAX, pageCursor, text, uuid as uuidField } from './common';
 import { errorBody } from './errors';
 
-/** Saved Docs: what a teacher kept from their bots (docs/decisions.md). */
+/** Saved Docs: what a teacher kept from their bots (docs/decisions/077-saved-docs-one-table-three-kinds.md). */
 
 export const savedKinds = ['document', 'conversation', 'image'] as const;
 export const savedKind = z.enum(savedKinds);

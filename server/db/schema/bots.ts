@@ -77,7 +77,7 @@ export const bot = pgTable(
   ],
 );
 
-/** The knowledge files of a bot, in order. A copy links the source's files (see docs/decisions.md). */
+/** The knowledge files of a bot, in order. A copy links the source's files (see docs/decisions/058-copies-link-their-source-files.md). */
 export const botKnowledge = pgTable(
   'bot_knowledge',
   {

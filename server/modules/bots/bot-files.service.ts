@@ -7,7 +7,7 @@ import type { BotActor } from './bots.policy';
 /**
  * Checks the files a bot refers to. A bot may use the owner's own knowledge files and icon
  * images, plus the files it already had or inherited from the bot it was copied from: a copy
- * links its source's files rather than duplicating them (see docs/decisions.md).
+ * links its source's files rather than duplicating them (see docs/decisions/058-copies-link-their-source-files.md).
  */
 export async function checkBotFiles(
   db: Db,

@@ -22,7 +22,7 @@ import { copyBot, createBot, deleteBot, moveBot, restoreBot, shareBot, touchBot,
 
 /**
  * /api/bots: the library, the editors' saves and the runners' start. Each handler runs session
- * and role, validation, service (scoped to the actor), presenter. Endpoints: docs/decisions.md.
+ * and role, validation, service (scoped to the actor), presenter. Endpoints: docs/decisions/054-bot-endpoints-and-visibility.md.
  */
 const db = (c: AppContext) => c.get('deps').database.db;
 

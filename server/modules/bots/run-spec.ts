@@ -74,7 +74,7 @@ export async function startBotRun(db: Db, actor: BotActor, id: string, input: St
 /**
  * A run that produced something: a reply with text, or one being written now. A run whose first
  * generation failed before any text (no AI, quota used up, the provider refused) or that never
- * sent anything is kept (its address still opens) but not listed (docs/decisions.md).
+ * sent anything is kept (its address still opens) but not listed (docs/decisions/074-past-runs-listing-and-titles.md).
  */
 const producedSomething = sql`exists (select 1 from ai_message m where m.conversation_id = ${schema.conversation.id}
   and m.role = 'assistant' and m.status <> 'superseded' and (m.text <> '' or m.status = 'streaming'))`;

@@ -14,8 +14,8 @@ export type EditOutcome = { ok: ConversationMessage } | { conflict: Conversation
 const m = schema.aiMessage;
 
 /**
- * The teacher's hand edit of the newest document of their own DocBot run (docs/decisions.md,
- * "Hand edits are kept with the run"). The edited text replaces `text`, so everything that reads
+ * The teacher's hand edit of the newest document of their own DocBot run
+ * (docs/decisions/072-hand-edits-are-stored-on-the-message.md). The edited text replaces `text`, so everything that reads
  * the run (reopening, Refine's history, Save to Saved Docs, Export) has it; the model's own text
  * goes to `original_text` at the first edit. One UPDATE checks everything that could change under
  * it (the version, a Regenerate superseding the reply, a Refine adding a newer one); when it

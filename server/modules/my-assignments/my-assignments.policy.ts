@@ -4,7 +4,7 @@ import type { RecordView } from './my-assignments.store';
 /**
  * What a student may do with their own record (reaching it at all is `studentOwnsRecord`, in every
  * query). Reading is always allowed; writing to the tutor needs an open assignment, a record not
- * handed in, a tutor that still exists and messages left in the budget (docs/decisions.md).
+ * handed in, a tutor that still exists and messages left in the budget (docs/decisions/120-the-students-tutor-run.md).
  */
 
 const closed = () =>
@@ -48,7 +48,7 @@ export const RETRIES_PER_TURN = 2;
  * A retry of the tutor's last reply (Regenerate): not counted as a message, but refused whenever a
  * new message would be (closed, handed in, budget used up), and on an assignment with a budget
  * after RETRIES_PER_TURN retries of the same message, so the budget bounds the replies a student
- * draws from the teacher's allowance (docs/decisions.md). `retriesOfTurn`: those made already.
+ * draws from the teacher's allowance (docs/decisions/120-the-students-tutor-run.md). `retriesOfTurn`: those made already.
  */
 export function assertMayRetry(view: RecordView, retriesOfTurn: number): void {
   assertMayCompose(view);

@@ -21,7 +21,7 @@ const b = schema.bot;
 const teacher = schema.user;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Seconds of one gap between a student's actions that count as work at most (docs/decisions.md). */
+/** Seconds of one gap between a student's actions counted as work at most (docs/decisions/121-time-spent-and-cutting-open-streams.md). */
 export const MAX_GAP_SECONDS = 300;
 
 /** What the student's views show: the record, its assignment, the tutor's public face and the teacher's name. */

@@ -19,7 +19,7 @@ import {
 
 /**
  * /api/saved: the teacher's Saved Docs. Each handler: session and role, validation, service
- * (scoped to the owner in its where clause), presenter. Endpoints: docs/decisions.md.
+ * (scoped to the owner in its where clause), presenter. Endpoints: docs/decisions/077-saved-docs-one-table-three-kinds.md.
  */
 const db = (c: AppContext) => c.get('deps').database.db;
 

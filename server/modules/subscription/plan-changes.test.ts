@@ -88,7 +88,7 @@ describe('plan changes reach the quota pool at once', () => {
   );
 });
 
-describe('what the pool cache saves (the figure in docs/decisions.md)', () => {
+describe('what the pool cache saves (the figure in docs/decisions/032-plan-cache-and-plan-change-notices.md)', () => {
   it('a send that finds the pool remembered makes no plan statements; one that does not makes three', async () => {
     const { database, statements } = countingDatabase(ctx.database);
     await watchPlanChanges(database);

@@ -39,7 +39,7 @@ export function graceEndOf(row: Pick<SubscriptionRow, 'pastDueSince' | 'updatedA
 
 /**
  * The Subscription status a row gives at `now`, or null when it gives none (the mapping table in
- * docs/decisions.md, "Plans: grace, grants, the plan cache"). A grant holds through its period end;
+ * docs/decisions/031-premium-status-grace-and-grants.md). A grant holds through its period end;
  * a Stripe row is honoured `graceDays` past its period end (a late renewal webhook must not drop a
  * paying teacher), and past_due holds for `graceDays` after it began.
  */

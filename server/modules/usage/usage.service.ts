@@ -24,7 +24,7 @@ export interface Pool {
 }
 
 // A send's hot path reads the plan once per process and minute instead of three statements a call
-// (docs/decisions.md, "Plans: grace, grants, the plan cache"); a plan change heard on the database
+// (docs/decisions/032-plan-cache-and-plan-change-notices.md); a plan change heard on the database
 // forgets the entry at once, so the minute only bounds a missed notice.
 interface PoolCache {
   entries: Map<string, { pool: Pool; until: number }>;

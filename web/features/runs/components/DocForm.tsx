@@ -16,7 +16,7 @@ export type FormState = Record<string, string>;
 
 const gradeKey = 'classbots.lastGradeLevel';
 
-/** The teacher's last grade level, offered again in every grade field (docs/decisions.md). */
+/** The teacher's last grade level, offered again in every grade field (docs/decisions/071-the-docbot-runner.md). */
 export const lastGrade = {
   get: (): string | null => {
     try {

@@ -67,7 +67,8 @@ interface RunChatOptions {
 
 /**
  * One run's conversation: useChat over the conversation's endpoints, the conversation created on
- * the first send, Stop, Regenerate and Try again with the server's rules (see docs/decisions.md).
+ * the first send, Stop, Regenerate and Try again with the server's rules (see
+ * docs/decisions/068-the-chat-transport-and-streaming-client.md).
  */
 export function useRunChat({ initial, createConversation, onCreated, endpoint = conversationEndpoint }: RunChatOptions) {
   const [current] = useState(() => new ConversationHandle(initial?.id ?? null));
