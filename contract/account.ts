@@ -52,7 +52,7 @@ export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 /**
  * POST /api/auth/roster-check: whether an address is on some teacher's current roster, so sign-up
- * offers "I'm a student" first (PRODUCT.md 4). Only a boolean, the same shape for every address,
+ * offers "I'm a student" first (docs/product/roles-and-plans.md#who-is-who). Only a boolean, the same shape for every address,
  * whether or not it has an account; rate-limited per IP.
  */
 export const rosterCheckInput = z.strictObject({ email: z.email('Enter a valid e-mail address').max(254) });

@@ -5,7 +5,7 @@ import { boundedInt, INT32_MAX, text, uuid } from './common';
 import { trophyRules } from './trophies';
 
 /**
- * Assignments (PRODUCT.md section 6): a teacher hands one of their TutorBots to whole classes and/or
+ * Assignments (docs/product/students-and-classes.md): a teacher hands one of their TutorBots to whole classes and/or
  * single rostered students; each student gets one record (the route's asid) with one conversation.
  * Teacher side: /api/assignments. Student side: /api/my-assignments. A teacher's view of one
  * student: /api/students/:entryId.
@@ -22,7 +22,7 @@ export const ASSIGN_TARGETS_MAX = 500;
 export const assignmentStatus = z.enum(['open', 'closed']);
 export type AssignmentStatus = z.infer<typeof assignmentStatus>;
 
-/** A student's progress on an assignment (PRODUCT.md 6). */
+/** A student's progress on an assignment (docs/product/students-and-classes.md). */
 export const studentAssignmentStatuses = ['assigned', 'in_progress', 'submitted', 'completed'] as const;
 export const studentAssignmentStatus = z.enum(studentAssignmentStatuses);
 export type StudentAssignmentStatus = z.infer<typeof studentAssignmentStatus>;

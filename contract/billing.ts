@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './common';
 
 /**
- * Billing and My Subscription (issue 17). The Subscription object of SEED-SPEC.md section 3 stays
+ * Billing and My Subscription (issue 17). The Subscription object (docs/product/roles-and-plans.md) stays
  * exactly as it is (GET /api/subscription); what My Subscription shows beyond it comes from
  * GET /api/subscription/plan.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedInt, INT32_MAX, pageCursor, text, uuid } from './common';
 
 /**
- * Bots: the three kinds (PRODUCT.md section 2), their editors' inputs, the library's pages and
+ * Bots: the three kinds (docs/product/bots.md), their editors' inputs, the library's pages and
  * collections. Messages are written for the teacher filling in the editor.
  */
 
@@ -343,7 +343,7 @@ export const botPermissions = z.object({
 });
 export type BotPermissions = z.infer<typeof botPermissions>;
 
-/** A library card. `uid` and `sid` are the route parameters of this bot's pages (PRODUCT.md 3). */
+/** A library card. `uid` and `sid` are the route parameters of this bot's pages (docs/product/routes-and-guards.md#route-parameters). */
 export const botSummary = z.object({
   id: z.string(),
   kind: botKind,

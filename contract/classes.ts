@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './common';
 import { PASTE_MAX_CHARS, ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './roster';
 
-/** My Students: a teacher's classes and their rosters (PRODUCT.md section 6, docs/decisions/109-classes-and-roster-entries.md). */
+/** My Students: a teacher's classes and their rosters (docs/product/students-and-classes.md, docs/decisions/109-classes-and-roster-entries.md). */
 
 export const CLASS_NAME_MAX = 100;
 export const CLASS_SECTION_MAX = 50;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text, uuid } from './common';
 
-/** Uploads up to this size go as one multipart request; larger ones use tus (SEED-SPEC.md section 9). */
+/** Uploads up to this size go as one multipart request; larger ones use tus (docs/product/files.md#how-a-file-travels). */
 export const MULTIPART_MAX_BYTES = 256 * 1024;
 /** The resumable client's first chunk; it doubles after each good chunk, staying below the cap. */
 export const TUS_FIRST_CHUNK_BYTES = 256 * 1024;

@@ -13,7 +13,7 @@ export const flagCategories = ['self_harm', 'violence', 'sexual', 'bullying', 'p
 export const flagCategory = z.enum(flagCategories);
 export type FlagCategory = z.infer<typeof flagCategory>;
 
-/** Each category in words, as the teacher reads it (PEDAGOGY.md's categories). */
+/** Each category in words, as the teacher reads it (docs/product/safety.md#flags). */
 export const flagCategoryText: Record<FlagCategory, string> = {
   self_harm: 'Self-harm',
   violence: 'Violence',

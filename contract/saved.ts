@@ -26,7 +26,7 @@ const title = text({
 });
 const body = text({ max: SAVED_BODY_MAX, tooLong: 'This document is too long to save.' });
 
-/** Where a saved item reopens: the runner route's parameters (PRODUCT.md section 3), or null if the bot is gone. */
+/** Where a saved item reopens: the runner route's parameters (docs/product/routes-and-guards.md), or null if the bot is gone. */
 export const savedRunner = z.object({
   botId: z.string(),
   kind: z.enum(['DocBot', 'ChatBot', 'TutorBot']),

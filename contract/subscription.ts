@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The subscription status strings of SEED-SPEC.md section 4, exactly. */
+/** The subscription status strings of docs/product/roles-and-plans.md#statuses, exactly. */
 export const subscriptionStatuses = ['active school', 'active', 'trialing', 'not subscribed yet', 'not authenticated', 'error'] as const;
 export const subscriptionStatus = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
@@ -8,7 +8,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 export const userType = z.enum(['student', 'teacher']);
 export type UserType = z.infer<typeof userType>;
 
-/** The Subscription object of SEED-SPEC.md section 3; every field always present. */
+/** The Subscription object of docs/product/roles-and-plans.md#the-subscription-object; every field always present. */
 export const subscription = z.object({
   status: subscriptionStatus,
   current_period_end: z.string().nullable(),
@@ -24,7 +24,7 @@ export type Subscription = z.infer<typeof subscription>;
 
 const premiumStatuses: readonly SubscriptionStatus[] = ['active', 'active school', 'trialing'];
 
-/** Premium means active, active school or trialing (SEED-SPEC.md section 4). */
+/** Premium means active, active school or trialing (docs/product/roles-and-plans.md#statuses). */
 export function isPremium(status: SubscriptionStatus): boolean {
   return premiumStatuses.includes(status);
 }

@@ -9,7 +9,7 @@ import { text } from './common';
  */
 
 export const TROPHY_REASON_MAX = 200;
-/** The most trophy icons the Trophy Chart shows (SEED-SPEC: at most 30); the total is a number. */
+/** The most trophy icons the Trophy Chart shows (at most 30: docs/product/students-and-classes.md#trophies); the total is a number. */
 export const TROPHY_ICONS_MAX = 30;
 
 export const trophyKinds = ['teacher', 'keptGoing', 'hints', 'cameBack', 'early'] as const;

@@ -46,7 +46,7 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Builds the whole HTTP app (API and, when webRoot is given, the built web app). No listen. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  // What this process remembers of plans is forgotten when any process changes one (PRODUCT.md 5).
+  // What this process remembers of plans is forgotten when any process changes one (docs/product/roles-and-plans.md#resolution-order).
   void watchPlanChanges(deps.database).catch(() => undefined);
 
   app.use('*', async (c, next) => {

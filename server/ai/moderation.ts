@@ -9,7 +9,7 @@ import type { Redactor } from './redact';
 import type { SafetyCategory } from './safety';
 
 /**
- * The second tier of the student safety check (PEDAGOGY.md D): the configured model classifies a
+ * The second tier of the student safety check (docs/product/safety.md): the configured model classifies a
  * student's message or a tutor's reply into a fixed JSON verdict. It never blocks by itself: the
  * caller decides what a verdict means. Anything but a valid verdict (a timeout, an HTTP error, a
  * bad answer) is a FAILED check (ModerationFailedError): the caller holds the turn until a

@@ -12,7 +12,7 @@ export interface RunSpec {
   /** A DocBot's filled-in form. */
   inputs: { label: string; value: string }[];
   temperature: number | undefined;
-  /** Whose monthly quota the call draws on: the teacher, also for their students (PRODUCT.md 5). */
+  /** Whose monthly quota the call draws on: the teacher, also for their students (docs/product/roles-and-plans.md#plans-and-limits). */
   poolOwnerId: string;
   /**
    * For student runs: the student's name and e-mail from the app's records, never sent to the

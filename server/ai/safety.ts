@@ -1,7 +1,7 @@
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 
 /**
- * Student safety (PEDAGOGY.md section D), tier (a): the instant local check of each student message
+ * Student safety (docs/product/safety.md), tier (a): the instant local check of each student message
  * and each tutor reply, the safe replies, and the provider's stricter safety settings. Rules are
  * first-person or directed ("I want to die", "you're so ugly") so that lessons about reproduction,
  * war or disease pass. Slurs and explicit terms come from a maintained filter (obscenity's English
@@ -226,7 +226,7 @@ export function classify(text: string, source: 'input' | 'output'): SafetyCatego
 
 const backToLesson = "I'm here to help with your lesson whenever you're ready.";
 
-/** What the student sees instead of a model reply. Help resources per PEDAGOGY.md D. */
+/** What the student sees instead of a model reply. Help resources per docs/product/safety.md#safe-replies. */
 export function safeReply(category: SafetyCategory): string {
   switch (category) {
     case 'self_harm':

@@ -4,7 +4,7 @@ import { buildUser, createTestContext, TestClient, type TestContext } from '../.
 import { premiumTeacher } from '../modules/classes/classes.test-helpers';
 import { ROSTER_CHECK_RULE } from './roster-check';
 
-// PRODUCT.md 4: sign-up offers "student" first for an address on some teacher's roster. The check
+// docs/product/roles-and-plans.md#who-is-who: sign-up offers "student" first for an address on some teacher's roster. The check
 // reveals only a boolean and is rate-limited per IP.
 
 type ErrorJson = { error: { code: string; fields?: Record<string, string> } };

@@ -24,7 +24,7 @@ export async function isOnAnyRoster(db: Db, email: string): Promise<boolean> {
 }
 
 /**
- * POST /api/auth/roster-check: sign-up's hint that an address is a student's (PRODUCT.md 4).
+ * POST /api/auth/roster-check: sign-up's hint that an address is a student's (docs/product/roles-and-plans.md#who-is-who).
  * Answers only a boolean, the same shape for any valid address, account or not; every request
  * counts against the IP's limit, bad ones too. Nothing about the address is logged.
  */

@@ -195,7 +195,7 @@ describe('operator CLI commands, seen through the app', () => {
     expect((await ok('school:teacher-remove', '--domain', 'birch.edu', '--email', user.email)).out).toBe(
       `Removed ${user.email} from the teachers list of Birch Academy.`,
     );
-    // Still on the admins list: a teacher of the school with no building (PRODUCT.md 4).
+    // Still on the admins list: a teacher of the school with no building (docs/product/roles-and-plans.md#who-is-who).
     expect(await sub()).toMatchObject({ user_type: 'teacher', is_admin: true, teacher_building: null });
     await ok('school:update', '--domain', 'birch.edu', '--admins', '');
     expect(await sub()).toMatchObject({ user_type: 'student', is_admin: false, teacher_building: null });

@@ -41,7 +41,7 @@ type Name = keyof typeof paths;
 const signedIn: RouteAccess = { audience: 'protected' };
 const premium: RouteAccess = { audience: 'protected', subscription: true };
 
-/** What each route requires (SEED-SPEC.md section 2; PRODUCT.md section 4). */
+/** What each route requires (docs/product/routes-and-guards.md#route-table). */
 const routeAccess: Record<Name, RouteAccess> = {
   landing: { audience: 'public' },
   privacyPolicy: { audience: 'public' },

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { strings } from '../lib/strings';
 import { layout } from '../theme/theme';
 
-/** The full-screen overlay shown while the guards wait (SEED-SPEC.md: 'Loading please wait'). */
+/** The full-screen overlay shown while the guards wait ('Loading please wait': docs/product/look-and-feel.md#fixed-strings). */
 export function LoadingOverlay() {
   return (
     <Backdrop open sx={{ zIndex: layout.overlayZIndex, flexDirection: 'column', gap: 2, color: '#fff' }}>

@@ -3,7 +3,7 @@ import { matchPath } from 'react-router';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('names the 21 routes of SEED-SPEC.md section 2, the Flags inbox (issue 16) and My Files (issue 25) once', () => {
+  it('names the 21 routes of the seed (docs/product/routes-and-guards.md), the Flags inbox (issue 16) and My Files (issue 25) once', () => {
     expect(Object.keys(paths)).toHaveLength(23);
     expect(new Set(Object.values(paths).map((p) => p.pattern)).size).toBe(23);
   });

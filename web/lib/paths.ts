@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const botType = z.enum(['DocBot', 'ChatBot', 'TutorBot']);
 export type BotType = z.infer<typeof botType>;
 
-/** Parameters of the editors (PRODUCT.md section 3). */
+/** Parameters of the editors (docs/product/routes-and-guards.md#route-parameters). */
 export interface EditorParams {
   id: string;
   shared: boolean;
@@ -26,7 +26,7 @@ const editor = (base: string) => (p: EditorParams) => `/${base}/${seg(p.id)}/${S
 const runner = (base: string) => (p: RunParams) => `/${base}/${seg(p.id)}/${String(p.shared)}/${seg(p.res)}/${seg(p.uid)}/${seg(p.sid)}`;
 
 /**
- * Every route of SEED-SPEC.md section 2, named once: `pattern` for the route table, `to` to build
+ * Every route of docs/product/routes-and-guards.md#route-table, named once: `pattern` for the route table, `to` to build
  * a link. Nothing else in web/ spells a path.
  */
 export const paths = {

@@ -1,6 +1,6 @@
 /**
  * Every piece of UI text in one place, so a translation can be added by swapping this object.
- * English; the seed's misspelling 'Acount' is written 'Account' (PRODUCT.md section 9).
+ * English; the seed's misspelling 'Acount' is written 'Account' (docs/product/look-and-feel.md#fixed-strings).
  */
 export const strings = {
   appName: 'ClassBots',
@@ -100,7 +100,7 @@ export const strings = {
   },
   subscriptionStatus: {
     label: (status: string) => `Your plan: ${status}`,
-    /** A teacher whose plan lapsed, with open assignments (PRODUCT.md 5). */
+    /** A teacher whose plan lapsed, with open assignments (docs/product/billing.md#when-premium-ends). */
     lapsedAssignments: (open: number, allowance: number) =>
       `${open === 1 ? 'Your 1 open assignment keeps' : `Your ${open} open assignments keep`} working for your students on the free plan's AI allowance (${allowance} a month) until it runs out. Get Premium again to create assignments or change your classes.`,
     /** The same teacher with classes but no open assignment. */

@@ -15,7 +15,7 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** The seed's layout constants (SEED-SPEC.md section 9). */
+/** The seed's layout constants (docs/product/look-and-feel.md#layout-constants). */
 export const layout = {
   drawerWidth: 256,
   railWidth: 56,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
-/** A school licence (SEED-SPEC.md section 3). Domains and admin e-mails are lower-case. */
+/** A school licence (docs/product/schools-and-support.md#the-school-licence). Domains and admin e-mails are lower-case. */
 export const schoolLicence = pgTable(
   'school_licence',
   {

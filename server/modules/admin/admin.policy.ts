@@ -15,7 +15,7 @@ const NOT_ADMIN = "These pages are for your school's admins.";
 /**
  * The school-admin endpoints (teacherLists, dashboard): 401 signed out, 403 for anyone who is not
  * an admin of the licence matching their verified address's domain. The licence may have expired
- * (PRODUCT.md 4: its admins still reach teacherLists and see the expiry). Every school-admin query
+ * (docs/product/roles-and-plans.md#who-is-who: its admins still reach teacherLists and see the expiry). Every school-admin query
  * is scoped by the licence returned here, so another school's rows are never found (404).
  */
 export async function requireSchoolAdminAccess(c: AppContext): Promise<AdminSchool> {

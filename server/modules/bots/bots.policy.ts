@@ -69,7 +69,7 @@ export function permissionsFor(actor: BotActor, row: BotOwnership): BotPermissio
   return { canEdit: own, canCopy: true, canShare: own, canDelete: own };
 }
 
-/** The uid and sid a bot's pages carry (PRODUCT.md section 3): `builtin`/`none` for templates. */
+/** The uid and sid a bot's pages carry (docs/product/routes-and-guards.md#route-parameters): `builtin`/`none` for templates. */
 export function routeIdsOf(row: BotOwnership) {
   return { uid: row.ownerId ?? BUILTIN_UID, sid: row.ownerId ? (row.schoolId ?? NO_SCHOOL_SID) : NO_SCHOOL_SID };
 }

@@ -163,7 +163,7 @@ const extraFields: Record<string, Expected[]> = {
   ],
 };
 
-describe('built-in template content (PEDAGOGY.md)', () => {
+describe('built-in template content (docs/product/tutors-and-document-bots.md)', () => {
   const docs = builtinTemplates.filter((t) => t.kind === 'DocBot');
   const chats = builtinTemplates.filter((t) => t.kind === 'ChatBot');
   const tutors = builtinTemplates.filter((t) => t.kind === 'TutorBot');

@@ -4,7 +4,7 @@ import { createTestContext, signedIn, type TestContext } from '../../../tests/ha
 import { grantSubscription, revokeSubscription } from '../operator/subscriptions.service';
 import { premiumTeacher } from './classes.test-helpers';
 
-// Issue 14, item 6 (PRODUCT.md 5): when a teacher's plan lapses, roster changes wait for Premium,
+// Issue 14, item 6 (docs/product/billing.md#when-premium-ends): when a teacher's plan lapses, roster changes wait for Premium,
 // and that includes students joining one of their classes by code.
 
 type ErrorJson = { error: { code: string; message: string } };

@@ -281,7 +281,7 @@ export const codeNotInUse = () =>
  * Puts the signed-in user (verified address) on the roster of the class with this code, linked to
  * their account. Someone already there (by address) is linked and told so; nothing is duplicated.
  * A class whose teacher has no Premium any more takes no new students (roster changes wait for
- * Premium, PRODUCT.md 5): refused with a plain message, nothing written.
+ * Premium, docs/product/billing.md#when-premium-ends): refused with a plain message, nothing written.
  */
 export async function joinClass(
   db: Db,

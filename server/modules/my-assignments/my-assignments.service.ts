@@ -22,7 +22,7 @@ import * as store from './my-assignments.store';
 import { watchStudentRun } from './my-assignments.watch';
 
 /**
- * The student's side of assignments (PRODUCT.md 6, issue 14 items 3 and 4): their records, Start,
+ * The student's side of assignments (docs/product/students-and-classes.md, issue 14 items 3 and 4): their records, Start,
  * "I'm done", and the tutor run, which goes only through the record: the assignment's bot, the
  * student audience, the assigning teacher's quota pool, the message budget.
  */

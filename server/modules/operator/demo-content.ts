@@ -171,7 +171,7 @@ export const demoAssignment = {
 } as const;
 
 /**
- * A finished tutor session, written by hand after the Socratic rules of PEDAGOGY.md section A: the
+ * A finished tutor session, written by hand after the Socratic rules of docs/product/tutors-and-document-bots.md: the
  * first reply asks what the student tried, one idea and at most one question per turn, the slip
  * named and exposed with a question, the concept named, the right step confirmed only after the
  * student states it (arithmetic checked), specific praise, and a close with the student's own

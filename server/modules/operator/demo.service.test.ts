@@ -161,7 +161,7 @@ describe('demo data', () => {
     for (const reply of replies) {
       expect(reply).toContain(SAMPLE_NOTE);
       const own = reply.replace(SAMPLE_NOTE, '');
-      // PEDAGOGY.md A: at most one question and about 120 words a turn.
+      // docs/product/tutors-and-document-bots.md#every-style: at most one question and about 120 words a turn.
       expect((own.match(/\?/g) ?? []).length, own).toBeLessThanOrEqual(1);
       expect(own.split(/\s+/).filter(Boolean).length, own).toBeLessThanOrEqual(120);
     }

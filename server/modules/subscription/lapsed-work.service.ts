@@ -4,7 +4,7 @@ import { schema, type Db } from '../../db/client';
 
 /**
  * What a teacher still has running (open assignments, classes), so My Subscription can say what
- * keeps working after the plan lapses (PRODUCT.md 5). Counts only, of the teacher's own rows.
+ * keeps working after the plan lapses (docs/product/billing.md#when-premium-ends). Counts only, of the teacher's own rows.
  */
 export async function lapsedWorkOf(db: Db, teacherId: string, sub: Subscription, freeMonthlyGenerations: number): Promise<LapsedWork> {
   const a = schema.assignment;

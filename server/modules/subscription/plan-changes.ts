@@ -5,7 +5,7 @@ import { logWarning, outsideRequest } from '../../lib/log';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Plan changes take effect on the next request in every app process (PRODUCT.md 5). Whatever a
+ * Plan changes take effect on the next request in every app process (docs/product/roles-and-plans.md#resolution-order). Whatever a
  * process remembers of a user's plan (the quota pool's plan, usage.service) is forgotten when a
  * subscription or licence changes: the change's transaction sends a NOTIFY on this channel, which
  * every process (this one included, PGlite too) hears once it commits.

@@ -22,7 +22,7 @@ const endOfDay = (day: string) => `${day}T23:59:59.999Z`;
 
 /**
  * The signed-in teacher's plan for My Subscription: where it comes from, the Stripe row's state,
- * this month's use against the plan's limits and the actions that fit (PRODUCT.md 5, issue 17).
+ * this month's use against the plan's limits and the actions that fit (docs/product/roles-and-plans.md#plans-and-limits, issue 17).
  * `sub` is the caller's resolved Subscription, so the page and every permission check agree.
  */
 export async function planOf(deps: AppDeps, user: SessionUser, sub: Subscription, now = new Date()): Promise<Plan> {

@@ -96,8 +96,8 @@ export async function findLicenceForEmail(db: Db, email: string) {
 }
 
 /**
- * Resolves a user's subscription in the order of SEED-SPEC.md section 4, with PRODUCT.md
- * section 4: only a verified address matches a school; an expired licence does not match (but its
+ * Resolves a user's subscription in the order and by the rules of docs/product/roles-and-plans.md
+ * (resolution order, who is who): only a verified address matches a school; an expired licence does not match (but its
  * admins keep the school fields and is_admin); the support account is active when nothing else
  * applies. Any failure gives status `error` with a message.
  */
@@ -116,7 +116,7 @@ export async function resolveSubscription(db: Db, input: ResolveInput): Promise<
         const expired = licence.expiration !== null && licence.expiration < isoDay(now);
         if (!expired) {
           const { teacher } = licence;
-          // PRODUCT.md 4: an admin is staff, a teacher of the school even off the teachers list (no building).
+          // docs/product/roles-and-plans.md: an admin is staff, a teacher of the school even off the teachers list (no building).
           return {
             status: 'active school',
             current_period_end: licence.expiration,

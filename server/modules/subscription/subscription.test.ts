@@ -45,7 +45,7 @@ async function grant(userId: string, status: string, end: Date | null = null, cr
 const resolve = (user: Parameters<typeof resolveSubscription>[1]['user']) =>
   resolveSubscription(ctx.database.db, { user, settings: ctx.config });
 
-describe('subscription resolution (SEED-SPEC.md section 4)', () => {
+describe('subscription resolution (docs/product/roles-and-plans.md#resolution-order)', () => {
   it('gives not authenticated with every field present when nobody is signed in', async () => {
     const res = await new TestClient(ctx).get('/api/subscription');
     expect(res.status).toBe(200);
@@ -260,7 +260,7 @@ describe('Stripe statuses and the past-due grace (issue 17)', () => {
     expect(await statusOf(granted)).toBe('not subscribed yet');
   });
 
-  it('keeps the Subscription object exactly as SEED-SPEC.md has it', async () => {
+  it('keeps the Subscription object exactly as docs/product/roles-and-plans.md has it', async () => {
     const { user, client } = await signedIn(ctx);
     await stripeRow(user.id, { status: 'past_due', pastDueSince: daysFromNow(-1) });
     const body = (await client.json('GET', '/api/subscription')).body;

@@ -43,7 +43,7 @@ onPlanChange((db, userId) => {
 });
 
 /**
- * The quota pool of a user (a student's run passes their teacher): plan limits from PRODUCT.md 5,
+ * The quota pool of a user (a student's run passes their teacher): plan limits from docs/product/roles-and-plans.md#plans-and-limits,
  * remembered per process until the plan changes (or a minute passes).
  */
 export async function resolvePool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSettings): Promise<Pool> {

@@ -146,7 +146,7 @@ describe('guard steps, each alone', () => {
 });
 
 describe('runGuards: the steps in the seed order', () => {
-  it('runs the steps in the order of SEED-SPEC.md section 2', () => {
+  it('runs the steps in the order of docs/product/routes-and-guards.md#guard-order', () => {
     expect(guardSteps).toEqual([
       waitForSignInState,
       sendSignedInAwayFromPublicOnly,

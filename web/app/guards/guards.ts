@@ -3,7 +3,7 @@ import { isPremium, type Subscription } from '../../../contract/subscription';
 import { paths } from '../../lib/paths';
 
 /**
- * The route guards of SEED-SPEC.md section 2, as pure steps run in the seed's order. Each step
+ * The route guards of docs/product/routes-and-guards.md#guard-order, as pure steps run in the seed's order. Each step
  * either decides (wait, redirect) or passes to the next; `runGuards` returns the first decision.
  * They are navigation only: the server refuses the same people on the matching API calls.
  */

@@ -1,7 +1,7 @@
 import { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 
 /**
- * The rules that keep model output inert (PRODUCT.md: model output is shown sanitised). Pure
+ * The rules that keep model output inert (docs/product/safety.md#model-output-is-inert). Pure
  * functions, so they are unit-tested without a browser.
  */
 

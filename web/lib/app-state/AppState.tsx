@@ -13,7 +13,7 @@ export interface Collection {
   name: string;
 }
 
-/** The TutorBot and assignment open in a tutor run (PRODUCT.md section 3b). */
+/** The TutorBot and assignment open in a tutor run (docs/product/routes-and-guards.md#two-pages-the-seed-names-without-describing). */
 export interface TutorContent {
   botId: string;
   botName: string;
@@ -24,7 +24,7 @@ export interface TutorContent {
   teacherName: string | null;
 }
 
-/** The shared app state of SEED-SPEC.md section 3 (tropyCount spelled as in the seed). */
+/** The shared app state of docs/product/routes-and-guards.md (tropyCount spelled as in the seed). */
 export interface AppState {
   subscription: Subscription | null;
   tutorContent: TutorContent | null;

@@ -21,7 +21,7 @@ type Pending =
 
 /**
  * Save to Saved Docs for the runners: the first save creates the item, every later save updates
- * the same item against its version (PRODUCT.md section 3, `res`). A stale version never
+ * the same item against its version (docs/product/routes-and-guards.md#route-parameters, `res`). A stale version never
  * overwrites silently: the state turns `conflict` with the other text, and `overwrite()` saves
  * this runner's text over it on purpose.
  */

@@ -1,7 +1,7 @@
 import { errorBody } from '../../../contract/errors';
 import { uploadStrings } from './strings';
 
-/** Why an upload failed; each kind has its own message (SEED-SPEC.md section 8). */
+/** Why an upload failed; each kind has its own message (docs/product/files.md#how-a-file-travels). */
 export type UploadErrorKind =
   'unauthenticated' | 'quota' | 'forbidden' | 'not_found' | 'too_large' | 'unsupported' | 'refused' | 'retry_limit' | 'cancelled' | 'other';
 

@@ -10,7 +10,7 @@ const TEACHER_CHAT_RULES = `How you work with the teacher:
 
 const chat = (own: string) => `${own.trim()}\n\n${TEACHER_CHAT_RULES}`;
 
-/** Five teacher-facing assistants (PRODUCT.md section 2). */
+/** Five teacher-facing assistants (docs/product/bots.md#the-starter-library). */
 export const chatTemplates: ChatTemplate[] = [
   {
     key: 'chat.lesson-ideas',

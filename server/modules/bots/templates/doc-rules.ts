@@ -1,5 +1,5 @@
 /**
- * What makes a teacher document good (PEDAGOGY.md section C), in the words every built-in DocBot
+ * What makes a teacher document good (docs/product/tutors-and-document-bots.md), in the words every built-in DocBot
  * appends to its own instructions. Kept in one place so the twelve templates cannot drift apart.
  */
 export const DOCUMENT_RULES = `Rules for every document you write:

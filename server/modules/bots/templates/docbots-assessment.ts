@@ -1,7 +1,7 @@
 import { docInstructions } from './doc-rules';
 import { docForm, type DocTemplate } from './types';
 
-/** Assessment documents: quiz with key, rubric, exit ticket (PEDAGOGY.md section B). */
+/** Assessment documents: quiz with key, rubric, exit ticket (docs/product/tutors-and-document-bots.md#docbot-forms). */
 export const assessmentDocBots: DocTemplate[] = [
   {
     key: 'doc.quiz',

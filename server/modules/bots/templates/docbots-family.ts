@@ -1,7 +1,7 @@
 import { docInstructions } from './doc-rules';
 import { docForm, NO_NAMES_HELP, type DocTemplate } from './types';
 
-/** Documents about one student: parent e-mail, accommodations, report-card comments (PEDAGOGY.md section B). */
+/** Documents about one student: parent e-mail, accommodations, report-card comments (docs/product/tutors-and-document-bots.md). */
 export const familyDocBots: DocTemplate[] = [
   {
     key: 'doc.parent-email',

@@ -1,7 +1,7 @@
 import { docInstructions } from './doc-rules';
 import { docForm, type DocTemplate } from './types';
 
-/** Literacy documents: reading passage, differentiated text, vocabulary list (PEDAGOGY.md section B). */
+/** Literacy documents: reading passage, differentiated text, vocabulary list (docs/product/tutors-and-document-bots.md#docbot-forms). */
 export const literacyDocBots: DocTemplate[] = [
   {
     key: 'doc.reading-passage',

@@ -1,7 +1,7 @@
 import { docInstructions } from './doc-rules';
 import { docForm, type DocTemplate } from './types';
 
-/** Planning documents: lesson plan, unit plan, worksheet (PEDAGOGY.md section B). */
+/** Planning documents: lesson plan, unit plan, worksheet (docs/product/tutors-and-document-bots.md#docbot-forms). */
 export const planningDocBots: DocTemplate[] = [
   {
     key: 'doc.lesson-plan',

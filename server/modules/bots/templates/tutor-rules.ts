@@ -1,7 +1,7 @@
 import type { TutoringStyle } from '../../../../contract/bots';
 
 /**
- * How every TutorBot teaches and keeps students safe (PEDAGOGY.md sections A and D), in our own
+ * How every TutorBot teaches and keeps students safe (docs/product/tutors-and-document-bots.md and docs/product/safety.md), in our own
  * words. The run spec puts these in front of every TutorBot's own instructions, a teacher's or a
  * template's, so no tutor can lose them by an edit.
  */

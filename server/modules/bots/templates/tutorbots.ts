@@ -4,7 +4,7 @@ import type { TutorTemplate } from './types';
 const welcome = (about: string) =>
   `Hi! I'm here to help you ${about}. Just so you know, your teacher can read this chat. To start: what do you already know about it, or what have you tried so far?`;
 
-/** Five student tutors, one per subject, covering all three tutoring styles (PEDAGOGY.md section A). */
+/** Five student tutors, one per subject, covering all three tutoring styles (docs/product/tutors-and-document-bots.md#tutorbots). */
 export const tutorTemplates: TutorTemplate[] = [
   {
     key: 'tutor.socratic-math',

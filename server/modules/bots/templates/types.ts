@@ -21,7 +21,7 @@ export type DocTemplate = Extract<BuiltinTemplate, { kind: 'DocBot' }>;
 export type ChatTemplate = Extract<BuiltinTemplate, { kind: 'ChatBot' }>;
 export type TutorTemplate = Extract<BuiltinTemplate, { kind: 'TutorBot' }>;
 
-/** The subjects every DocBot template offers (PEDAGOGY.md section B). */
+/** The subjects every DocBot template offers (docs/product/tutors-and-document-bots.md#docbot-forms). */
 export const SUBJECTS = [
   'ELA',
   'Math',
@@ -63,5 +63,5 @@ export function docForm(extra: FormInput[], { forFamily = false }: { forFamily?:
   ];
 }
 
-/** Shown under fields about a student: names never go to the AI provider (PRODUCT.md section 6). */
+/** Shown under fields about a student: names never go to the AI provider (docs/product/safety.md#names-never-reach-the-ai-provider). */
 export const NO_NAMES_HELP = "Don't type students' real names; the text uses [Student].";

@@ -124,7 +124,7 @@ function useSettledEmail(typed: string): [string | null, () => void] {
 /**
  * Name, e-mail, password and role; then the verification mail. An address some teacher has on a
  * class roster is offered "I'm a student" first, preselected unless the role was already chosen
- * (PRODUCT.md 4).
+ * (docs/product/roles-and-plans.md#who-is-who).
  */
 export function CreateAccountForm() {
   const signUp = useSignUpEmail();

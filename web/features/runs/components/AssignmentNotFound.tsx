@@ -7,7 +7,7 @@ import { strings } from '../../../lib/strings';
 
 /**
  * The one answer for an assignment that cannot be opened: an unknown record, someone else's, a
- * deleted one, or an address that does not match the record (PRODUCT.md section 3).
+ * deleted one, or an address that does not match the record (docs/product/routes-and-guards.md#route-parameters).
  */
 export function AssignmentNotFound() {
   const s = strings.runs.tutor;

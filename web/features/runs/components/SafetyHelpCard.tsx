@@ -14,7 +14,7 @@ const s = safetyStrings.help;
 
 /**
  * The help resources, shown at once when the safety check answered a student with the self-harm
- * reply (PEDAGOGY.md D). It sits with the message box, which sticks to the bottom of the screen,
+ * reply (docs/product/safety.md#safe-replies). It sits with the message box, which sticks to the bottom of the screen,
  * so it is in view without scrolling, on a phone too; it can be folded to one button.
  */
 export function SafetyHelpCard() {

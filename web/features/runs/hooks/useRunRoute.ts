@@ -8,7 +8,7 @@ export type RunRouteName = 'runDocBot' | 'runChatBot' | 'runTutorBot' | 'runStud
 const CONVERSATION_PARAM = 'c';
 
 /**
- * The runner's route and session. `res` is `new` or a Saved Docs item (PRODUCT.md section 3); a
+ * The runner's route and session. `res` is `new` or a Saved Docs item (docs/product/routes-and-guards.md#route-parameters); a
  * past conversation that was never saved reopens as `new?c=<conversation id>`. When this page
  * itself changes the address (the first send made a conversation, a save made an item), the
  * session goes on: the streaming reply and the form are kept.

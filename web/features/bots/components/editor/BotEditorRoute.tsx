@@ -25,7 +25,7 @@ function Loading() {
 }
 
 /**
- * Reads /<kind>-add-edit/{id}/{shared}/{aec}/{uid}/{sid} (PRODUCT.md section 3). Adding needs id
+ * Reads /<kind>-add-edit/{id}/{shared}/{aec}/{uid}/{sid} (docs/product/routes-and-guards.md#route-parameters). Adding needs id
  * `new` and the caller's own uid; edit and copy load the bot with uid, sid and shared, which the
  * server checks against it. Anything that does not match is the one not-found page. Only the owner
  * edits: anyone else gets the bot read-only, with Copy.
