@@ -22,7 +22,7 @@ import { useTicketUnreadCount } from '../../features/support/api/unreadCount';
 import { supportStrings } from '../../features/support/components/strings';
 import { useAppState } from '../../lib/app-state/AppState';
 import { flagStrings } from '../../lib/flags/strings';
-import { useFlagCount, useFlagsLive } from '../../lib/flags/useFlagsLive';
+import { useFlagCount, useFlagsLive } from '../../features/flags/hooks/useFlagsLive';
 import { useMe } from '../../lib/session/getMe';
 import { strings } from '../../lib/strings';
 import { isSchoolAdmin } from '../guards/guards';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AssignmentDetail } from '../../../../contract/assignments';
-import { updateAssignment } from '../../../lib/assignments/updateAssignment';
+import { updateAssignment } from '../api/updateAssignment';
 import { strings } from '../../../lib/strings';
 import { formOf, isUnchanged, rebaseForm, toUpdateInput, type AssignmentForm } from '../model/form';
 import { useFormSubmit } from '../model/useFormSubmit';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AssignmentDetail } from '../../../../contract/assignments';
-import { createAssignment } from '../../../lib/assignments/createAssignment';
+import { createAssignment } from '../api/createAssignment';
 import { strings } from '../../../lib/strings';
 import { emptyForm, toCreateInput, type AssignmentForm } from '../model/form';
 import { useFormSubmit } from '../model/useFormSubmit';

@@ -17,11 +17,11 @@ import { useTheme } from '@mui/material/styles';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import type { StudentRecord } from '../../../../contract/assignments';
 import { awardTrophyInput, TROPHY_REASON_MAX, trophyRuleText, type Trophy } from '../../../../contract/trophies';
-import { dateTime } from '../../../lib/assignments/format';
-import { assignmentKeys } from '../../../lib/assignments/keys';
+import { dateTime } from '../../../lib/format';
+import { assignmentKeys } from '../api/keys';
 import { strings } from '../../../lib/strings';
 import { trophyKeys } from '../../../lib/trophies/keys';
-import { awardTrophy, recordTrophiesQuery, restoreTrophy, takeBackTrophy } from '../../../lib/trophies/recordTrophies';
+import { awardTrophy, recordTrophiesQuery, restoreTrophy, takeBackTrophy } from '../api/recordTrophies';
 import { messageOf } from '../model/labels';
 
 const t = strings.trophies;

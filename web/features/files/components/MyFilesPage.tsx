@@ -28,7 +28,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { MY_FILES_PAGE_SIZES, type DeleteFilesResult, type MyFile, type StorageTotals } from '../../../../contract/my-files';
 import { PageHeading } from '../../../components/PageHeading';
-import { dateTime, relativeTime } from '../../../lib/assignments/format';
+import { dateTime, relativeTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/bytes';
 import { useMyFiles, type MyFilesParams } from '../api/listMyFiles';
 import { myFilesStrings as s } from '../strings';

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { SavedDetail } from '../../../../contract/saved';
 import { PageHeading } from '../../../components/PageHeading';
 import { ApiError } from '../../../lib/http';
-import { deleteSaved, duplicateSaved, restoreSaved, savedKeys, savedListQuery, type SavedFilter } from '../../../lib/saved/api';
+import { deleteSaved, duplicateSaved, restoreSaved, savedKeys, savedListQuery, type SavedFilter } from '../api/saved';
 import { strings } from '../../../lib/strings';
 import { SavedFilters } from './SavedFilters';
 import { SavedItemDialog } from './SavedItemDialog';

@@ -8,7 +8,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import { strings } from '../../../lib/strings';
 import { generateImage, imageUrl } from '../../ai/api/aiStatus';
 import { AiErrorAlert } from './AiErrorAlert';
-import { useSaveImage } from '../../../lib/saved';
+import { useSaveImage } from '../../resources/api';
 import { imageMarkdown } from '../hooks/insertImage';
 
 const s = strings.runs.image;

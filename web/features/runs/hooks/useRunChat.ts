@@ -10,8 +10,8 @@ import {
   repeatLastRequest,
   type ChatEndpoint,
   type ChatMessage,
-} from '../../../lib/conversations/chatTransport';
-import { stopReply as stopOnServer } from '../../../lib/conversations/stopReply';
+} from '../api/chatTransport';
+import { stopReply as stopOnServer } from '../api/stopReply';
 import { ApiError, apiRequest } from '../../../lib/http';
 
 /** A conversation as this hook needs it: its id and stored messages. */

@@ -23,7 +23,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { SchoolTeacherRow } from '../../../../contract/teacher-lists';
 import { PageHeading } from '../../../components/PageHeading';
-import { dateTime, relativeTime } from '../../../lib/assignments/format';
+import { dateTime, relativeTime } from '../../../lib/format';
 import { useTeacherList } from '../api/getTeacherList';
 import { teacherListStrings as s } from '../strings';
 import { ImportDialog } from './ImportDialog';

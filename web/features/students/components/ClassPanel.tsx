@@ -17,18 +17,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { STUDENT_NAME_MAX, type ClassSummary, type RosterStudent } from '../../../../contract/classes';
 import { LeaveDialog } from '../../../components/LeaveDialog';
-import { studentPageHref } from '../../../lib/assignments/links';
+import { studentPageHref } from '../../../lib/links';
 import { parsePastedStudents } from '../../../../contract/roster';
-import {
-  addStudents,
-  classKeys,
-  deleteClass,
-  pasteStudents,
-  removeStudent,
-  rosterQuery,
-  setJoinCode,
-  updateClass,
-} from '../../../lib/classes/api';
+import { addStudents, classKeys, deleteClass, pasteStudents, removeStudent, rosterQuery, setJoinCode, updateClass } from '../api/classes';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';

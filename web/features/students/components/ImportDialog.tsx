@@ -22,7 +22,7 @@ import {
   type RosterImportPreview,
   type RosterImportRow,
 } from '../../../../contract/roster';
-import { classListQuery, importRoster } from '../../../lib/classes/api';
+import { classListQuery, importRoster } from '../api/classes';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/session/getMe';
 import { strings } from '../../../lib/strings';

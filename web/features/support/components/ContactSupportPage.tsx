@@ -17,7 +17,7 @@ import type { TicketSummary } from '../../../../contract/tickets';
 import { PageHeading } from '../../../components/PageHeading';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/session/getMe';
-import { relativeTime } from '../../../lib/assignments/format';
+import { relativeTime } from '../../../lib/format';
 import { useAddMyMessage } from '../api/addMyMessage';
 import { myTicketQuery } from '../api/getMyTicket';
 import { ticketKeys } from '../api/keys';
