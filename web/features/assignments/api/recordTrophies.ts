@@ -4,6 +4,7 @@ import { recordTrophies, trophy, type AwardTrophyInput, type RecordTrophies, typ
 import { recordPath, retryServerErrors } from './keys';
 import { apiRequest } from '../../../lib/http';
 import { trophyKeys } from '../../../lib/trophies/keys';
+import { useServerCall } from '../../../lib/useServerCall';
 
 const trophiesPath = (assignmentId: string, recordId: string) => `${recordPath(assignmentId, recordId)}/trophies`;
 
@@ -34,3 +35,12 @@ export async function takeBackTrophy(assignmentId: string, recordId: string, tro
 export function restoreTrophy(assignmentId: string, recordId: string, trophyId: string): Promise<Trophy> {
   return apiRequest(`${trophiesPath(assignmentId, recordId)}/${encodeURIComponent(trophyId)}/restore`, trophy, { method: 'POST' });
 }
+
+/** awardTrophy as a hook, for components. */
+export const useAwardTrophy = () => useServerCall(awardTrophy);
+
+/** takeBackTrophy as a hook, for components. */
+export const useTakeBackTrophy = () => useServerCall(takeBackTrophy);
+
+/** restoreTrophy as a hook, for components. */
+export const useRestoreTrophy = () => useServerCall(restoreTrophy);

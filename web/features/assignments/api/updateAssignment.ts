@@ -1,6 +1,7 @@
 import { assignmentDetail, type AssignmentDetail, type UpdateAssignmentInput } from '../../../../contract/assignments';
 import { ApiError, apiRequest } from '../../../lib/http';
 import { assignmentPath } from './keys';
+import { useServerCall } from '../../../lib/useServerCall';
 
 /** The answer to an edit: saved, or stale (someone changed it since the version shown; reload it). */
 export type UpdateAssignmentOutcome = { status: 'saved'; assignment: AssignmentDetail } | { status: 'conflict'; message: string };
@@ -15,3 +16,6 @@ export async function updateAssignment(id: string, input: UpdateAssignmentInput)
     throw err;
   }
 }
+
+/** updateAssignment as a hook, for components. */
+export const useUpdateAssignment = () => useServerCall(updateAssignment);

@@ -1,6 +1,7 @@
 import { studentRecord, type StudentRecord, type UpdateRecordInput } from '../../../../contract/assignments';
 import { ApiError, apiRequest } from '../../../lib/http';
 import { recordPath } from './keys';
+import { useServerCall } from '../../../lib/useServerCall';
 
 /** The answer to feedback or a status change: saved, or stale (the record changed since; reload it). */
 export type UpdateRecordOutcome = { status: 'saved'; record: StudentRecord } | { status: 'conflict'; message: string };
@@ -18,3 +19,6 @@ export async function updateRecord(assignmentId: string, recordId: string, input
     throw err;
   }
 }
+
+/** updateRecord as a hook, for components. */
+export const useUpdateRecord = () => useServerCall(updateRecord);

@@ -13,7 +13,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { useMe } from '../../../lib/session/getMe';
 import { teacherListHintDismissed } from '../../../lib/storage';
-import { joinClass } from '../../students/api/classes';
+import { useJoinClass } from '../../students/api/classes';
 import { ApiError } from '../../../lib/http';
 import { useMyAssignments } from '../api/getMyAssignments';
 import { myAssignmentKeys } from '../api/myAssignmentKeys';
@@ -159,6 +159,7 @@ function TeacherEmpty() {
 }
 
 function JoinClass() {
+  const joinClass = useJoinClass();
   const client = useQueryClient();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);

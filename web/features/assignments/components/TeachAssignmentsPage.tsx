@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isUuid } from '../../../../contract/common';
 import { PageHeading } from '../../../components/PageHeading';
-import { restoreAssignment } from '../api/deleteAssignment';
+import { useRestoreAssignment } from '../api/deleteAssignment';
 import { assignmentKeys } from '../api/keys';
 import { teachAssignmentsHref } from '../../../lib/links';
 import { assignmentListQuery } from '../api/listAssignments';
@@ -33,6 +33,7 @@ const s = strings.assignments;
  * `?bot=<id>` "New assignment" with that TutorBot chosen.
  */
 export default function TeachAssignmentsPage() {
+  const restoreAssignment = useRestoreAssignment();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -14,6 +14,7 @@ import {
 import { retryServerErrors } from '../../assignments/api/keys';
 import { apiRequest } from '../../../lib/http';
 import { flagKeys, flagPath } from './keys';
+import { useServerCall } from '../../../lib/useServerCall';
 
 /** GET /api/flags: one page of the caller's inbox by status, newest first; or one record's flags. */
 export function listFlags(params: { status: FlagStatus; cursor?: string; record?: string }, signal?: AbortSignal): Promise<FlagList> {
@@ -76,3 +77,6 @@ export const flagDetailQuery = (id: string) =>
 export function reviewFlag(id: string, input: ReviewFlagInput): Promise<FlagSummary> {
   return apiRequest(`${flagPath(id)}/review`, flagSummary, { method: 'POST', body: input });
 }
+
+/** reviewFlag as a hook, for components. */
+export const useReviewFlag = () => useServerCall(reviewFlag);

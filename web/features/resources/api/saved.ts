@@ -12,6 +12,7 @@ import {
   type UpdateSavedInput,
 } from '../../../../contract/saved';
 import { ApiError, apiFetch, apiRequest, patchVersioned } from '../../../lib/http';
+import { useServerCall } from '../../../lib/useServerCall';
 
 /** The Saved Docs list's filters (the cursor pages within one list). */
 export interface SavedFilter {
@@ -111,3 +112,12 @@ function downloadBlob(blob: Blob, name: string) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** duplicateSaved as a hook, for components. */
+export const useDuplicateSaved = () => useServerCall(duplicateSaved);
+
+/** deleteSaved as a hook, for components. */
+export const useDeleteSaved = () => useServerCall(deleteSaved);
+
+/** restoreSaved as a hook, for components. */
+export const useRestoreSaved = () => useServerCall(restoreSaved);

@@ -14,6 +14,7 @@ import {
   type UpdateClassInput,
 } from '../../../../contract/classes';
 import { apiRequest } from '../../../lib/http';
+import { useServerCall } from '../../../lib/useServerCall';
 
 /** Query keys of My Students: the class list, and one roster per class. */
 export const classKeys = {
@@ -59,3 +60,30 @@ export const importRoster = (input: ImportRosterInput) =>
 
 /** POST /api/classes/join: a signed-in student (or anyone with a verified address) joins by code. */
 export const joinClass = (code: string) => apiRequest('/api/classes/join', joinClassResult, { method: 'POST', body: { code } });
+
+/** createClass as a hook, for components. */
+export const useCreateClass = () => useServerCall(createClass);
+
+/** updateClass as a hook, for components. */
+export const useUpdateClass = () => useServerCall(updateClass);
+
+/** deleteClass as a hook, for components. */
+export const useDeleteClass = () => useServerCall(deleteClass);
+
+/** setJoinCode as a hook, for components. */
+export const useSetJoinCode = () => useServerCall(setJoinCode);
+
+/** addStudents as a hook, for components. */
+export const useAddStudents = () => useServerCall(addStudents);
+
+/** pasteStudents as a hook, for components. */
+export const usePasteStudents = () => useServerCall(pasteStudents);
+
+/** removeStudent as a hook, for components. */
+export const useRemoveStudent = () => useServerCall(removeStudent);
+
+/** importRoster as a hook, for components. */
+export const useImportRoster = () => useServerCall(importRoster);
+
+/** joinClass as a hook, for components. */
+export const useJoinClass = () => useServerCall(joinClass);

@@ -1,5 +1,6 @@
 import { studentDataDeleted, type StudentDataDeleted } from '../../../../contract/records';
 import { apiFetch, apiRequest } from '../../../lib/http';
+import { useServerCall } from '../../../lib/useServerCall';
 
 const studentPath = (entryId: string) => `/api/students/${encodeURIComponent(entryId)}`;
 
@@ -33,3 +34,6 @@ export async function downloadStudentRecord(entryId: string): Promise<void> {
 export function deleteStudentData(entryId: string): Promise<StudentDataDeleted> {
   return apiRequest(`${studentPath(entryId)}/data`, studentDataDeleted, { method: 'DELETE' });
 }
+
+/** deleteStudentData as a hook, for components. */
+export const useDeleteStudentData = () => useServerCall(deleteStudentData);

@@ -19,7 +19,16 @@ import { STUDENT_NAME_MAX, type ClassSummary, type RosterStudent } from '../../.
 import { LeaveDialog } from '../../../components/LeaveDialog';
 import { studentPageHref } from '../../../lib/links';
 import { parsePastedStudents } from '../../../../contract/roster';
-import { addStudents, classKeys, deleteClass, pasteStudents, removeStudent, rosterQuery, setJoinCode, updateClass } from '../api/classes';
+import {
+  useAddStudents,
+  classKeys,
+  useDeleteClass,
+  usePasteStudents,
+  useRemoveStudent,
+  rosterQuery,
+  useSetJoinCode,
+  useUpdateClass,
+} from '../api/classes';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
@@ -30,6 +39,9 @@ const message = (err: unknown) => (err instanceof ApiError ? err.message : Strin
 
 /** One class: its name, roster, ways to add students, and the join code. */
 export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onDeleted: () => void; say: (m: string) => void }) {
+  const removeStudent = useRemoveStudent();
+  const updateClass = useUpdateClass();
+  const deleteClass = useDeleteClass();
   const queryClient = useQueryClient();
   const roster = useQuery(rosterQuery(klass.id));
   const [renaming, setRenaming] = useState(false);
@@ -166,6 +178,7 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
 const addedMessage = (added: number, already: number) => [s.added(added), already ? s.alreadyThere(already) : ''].filter(Boolean).join(' ');
 
 function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
+  const addStudents = useAddStudents();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -225,6 +238,7 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
 }
 
 function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
+  const pasteStudents = usePasteStudents();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const { blocker } = useUnsavedChanges(text.trim() !== '');
@@ -285,6 +299,7 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
 }
 
 function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: () => Promise<void>; say: (m: string) => void }) {
+  const setJoinCode = useSetJoinCode();
   const [busy, setBusy] = useState(false);
   const set = async (enabled: boolean) => {
     setBusy(true);
