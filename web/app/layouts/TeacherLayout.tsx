@@ -19,7 +19,7 @@ import type { Me } from '../../../contract/account';
 import type { FlagCount } from '../../../contract/flags';
 import { PastDueBanner } from '../../features/subscription/components/PastDueBanner';
 import { useTicketUnreadCount } from '../../features/support/api/unreadCount';
-import { supportStrings } from '../../features/support/components/strings';
+import { supportStrings } from '../../features/support/strings';
 import { useAppState } from '../../lib/app-state/AppState';
 import { flagStrings } from '../../lib/flags/strings';
 import { useFlagCount, useFlagsLive } from '../../features/flags/hooks/useFlagsLive';

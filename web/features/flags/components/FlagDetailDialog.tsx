@@ -22,7 +22,7 @@ import { dateTime } from '../../../lib/format';
 import { flagDetailQuery, reviewFlag } from '../api/flags';
 import { flagKeys } from '../api/keys';
 import { flagStrings as s } from '../../../lib/flags/strings';
-import { reportedFlagStrings as r } from '../reportStrings';
+import { reportedFlagStrings as r } from '../strings';
 import { MessageText } from '../../../components/markdown/MessageText';
 
 /** One flag (`?flag=<id>`): what was flagged and why, the conversation around it, and the review with a note. */

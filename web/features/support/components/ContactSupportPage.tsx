@@ -22,7 +22,7 @@ import { useAddMyMessage } from '../api/addMyMessage';
 import { myTicketQuery } from '../api/getMyTicket';
 import { ticketKeys } from '../api/keys';
 import { myTicketsQuery } from '../api/listMyTickets';
-import { supportStrings } from './strings';
+import { supportStrings } from '../strings';
 import { NewTicketForm } from './NewTicketForm';
 import { ReplyBox, TicketChips, TicketThread } from './TicketThread';
 

@@ -20,7 +20,7 @@ import { anyTicketQuery } from '../api/getAnyTicket';
 import { allTicketsQuery } from '../api/listAllTickets';
 import { useSetTicketStatus } from '../api/setTicketStatus';
 import { useSupportReply } from '../api/supportReply';
-import { supportStrings } from './strings';
+import { supportStrings } from '../strings';
 import { TicketRow } from './ContactSupportPage';
 import { ReplyBox, TicketChips, TicketThread } from './TicketThread';
 

@@ -15,7 +15,7 @@ import { FileUpload } from '../../../components/upload/FileUpload';
 import { dateTime } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { newKey } from '../api/keys';
-import { formatSize, supportStrings } from './strings';
+import { formatSize, supportStrings } from '../strings';
 
 const t = supportStrings.thread;
 

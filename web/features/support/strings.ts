@@ -1,4 +1,4 @@
-import { ticketCategoryText, type TicketCategory } from '../../../../contract/tickets';
+import { ticketCategoryText, type TicketCategory } from '../../../contract/tickets';
 
 /** The support pages' words (/contact-support and /supportTickets). */
 export const supportStrings = {
