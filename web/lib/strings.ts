@@ -1094,7 +1094,7 @@ export const strings = {
   /** My Subscription and the past-due banner (issue 17). */
   mySubscription: {
     /** After "Request Premium": the request is a support ticket, followed in Support. */
-    requestSent: {
+    requestDialog: {
       sent: 'Sent: follow it in Support.',
       already: 'You asked already today: follow your request in Support.',
       link: 'Open it in Support',

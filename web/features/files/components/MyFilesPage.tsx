@@ -61,7 +61,7 @@ export default function MyFilesPage() {
     setSelected(new Map());
     setNotice(s.deleted(result.deleted.length, formatBytes(result.freedBytes)));
     // The last file of a later page gone: show the page before.
-    if (page > 0 && files.data && data.files.length <= result.deleted.length) setPage(page - 1);
+    if (page > 0 && files.data && files.data.files.length <= result.deleted.length) setPage(page - 1);
   };
 
   return (
