@@ -9,8 +9,9 @@ const restrict = (patterns) => ['error', { patterns }];
 const webImports = [
   { group: ['**/server/**'], allowTypeImports: true, message: 'web/ imports server code as types only.' },
   {
-    group: ['**/features/*/*', '!**/features/*/api', '!**/features/*/components', '!**/features/*/hooks'],
-    message: 'Import a feature through its public folders only.',
+    // strings: a feature's word catalogue (docs/decisions/242), read by the drawer and by other features.
+    group: ['**/features/*/*', '!**/features/*/api', '!**/features/*/components', '!**/features/*/hooks', '!**/features/*/strings'],
+    message: 'Import a feature through its public folders (api, components, hooks) or its strings catalogue only.',
   },
 ];
 

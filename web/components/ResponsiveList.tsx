@@ -30,8 +30,8 @@ interface ResponsiveListProps<T> {
   columns: ResponsiveColumn<T>[];
   /** A row as a phone shows it: the contents of one list item. */
   card: (row: T) => ReactNode;
-  /** The list item's style beside `alignItems: 'flex-start'`. */
-  cardSx?: SxProps<Theme>;
+  /** The list item's spacing beside `alignItems: 'flex-start'`. */
+  cardSx?: { gap?: number; px?: number };
   /** Attributes both layouts put on a row (the browser tests find rows by a data- attribute). */
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   isSelected?: (row: T) => boolean;
@@ -49,12 +49,7 @@ export function ResponsiveList<T>({ label, rows, rowKey, columns, card, cardSx, 
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
         <List aria-label={label} disablePadding>
           {rows.map((row) => (
-            <ListItem
-              key={rowKey(row)}
-              divider
-              {...rowAttributes?.(row)}
-              sx={[{ alignItems: 'flex-start' }, ...(Array.isArray(cardSx) ? cardSx : [cardSx])]}
-            >
+            <ListItem key={rowKey(row)} divider {...rowAttributes?.(row)} sx={{ alignItems: 'flex-start', ...cardSx }}>
               {card(row)}
             </ListItem>
           ))}
