@@ -5,6 +5,16 @@ import globals from 'globals';
 
 const restrict = (patterns) => ['error', { patterns }];
 
+// What web/ may import: server code as types only, and a feature through its public folders.
+const webImports = [
+  { group: ['**/server/**'], allowTypeImports: true, message: 'web/ imports server code as types only.' },
+  {
+    // strings: a feature's word catalogue (docs/decisions/242), read by the drawer and by other features.
+    group: ['**/features/*/*', '!**/features/*/api', '!**/features/*/components', '!**/features/*/hooks', '!**/features/*/strings'],
+    message: 'Import a feature through its public folders (api, components, hooks) or its strings catalogue only.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-artifacts/**', 'server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -41,11 +51,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict(webImports),
+    },
+  },
+  // Components reach the server only through hooks: the fetchers live in each feature's api folder.
+  {
+    files: ['web/features/*/components/**', 'web/features/*/report/**', 'web/components/**', 'web/app/**'],
+    rules: {
       'no-restricted-imports': restrict([
-        { group: ['**/server/**'], allowTypeImports: true, message: 'web/ imports server code as types only.' },
+        ...webImports,
         {
-          group: ['**/features/*/*', '!**/features/*/api', '!**/features/*/components', '!**/features/*/hooks'],
-          message: 'Import a feature through its public folders only.',
+          group: ['**/lib/http'],
+          importNames: ['apiRequest', 'apiFetch', 'patchVersioned'],
+          message: 'Components call a hook from a feature api/ folder; the fetcher lives there.',
         },
       ]),
     },

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import CloudDone from '@mui/icons-material/CloudDone';
 import Sync from '@mui/icons-material/Sync';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import type { SaveStatus } from '../lib/saved/useSaveToSavedDocs';
+import type { SaveStatus } from '../lib/autosave/useAutosave';
 import { strings } from '../lib/strings';
 
 /** "Saved" / "Saving…" / conflict, announced politely as it changes. */

@@ -1093,6 +1093,13 @@ export const strings = {
   },
   /** My Subscription and the past-due banner (issue 17). */
   mySubscription: {
+    /** After "Request Premium": the request is a support ticket, followed in Support. */
+    requestDialog: {
+      sent: 'Sent: follow it in Support.',
+      already: 'You asked already today: follow your request in Support.',
+      link: 'Open it in Support',
+      close: 'Close',
+    },
     loadingPlan: 'Loading your plan',
     planFailed: 'Your plan could not be loaded.',
     retry: 'Try again',

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../http';
-import type { SaveStatus } from '../saved/useSaveToSavedDocs';
+
+/** Where a save stands, as the status chip shows it. */
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'conflict' | 'error';
 
 const DELAY_MS = 800;
 

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { aiStatus, generatedImage } from '../../../../contract/ai';
 import type { GenerateImageInput } from '../../../../contract/ai';
 import { apiRequest } from '../../../lib/http';
+import { useServerCall } from '../../../lib/useServerCall';
 
 /**
  * What the AI engine offers and this month's usage. `testProvider` true means replies come from
@@ -19,3 +20,6 @@ export function generateImage(input: GenerateImageInput) {
 
 /** Where a generated image is served to its owner: it is a file like any other. */
 export const imageUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
+
+/** generateImage as a hook, for components. */
+export const useGenerateImage = () => useServerCall(generateImage);

@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AssignmentSummary } from '../../../../contract/assignments';
 import { BotAvatar } from '../../../components/BotAvatar';
-import { shortDate, statusOrder } from '../../../lib/assignments/format';
-import { teachAssignmentsHref } from '../../../lib/assignments/links';
+import { shortDate, statusOrder } from '../../../lib/format';
+import { teachAssignmentsHref } from '../../../lib/links';
 import { strings } from '../../../lib/strings';
 import { classLabel } from '../model/labels';
 

@@ -12,13 +12,13 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
 import { BotAvatar } from '../../../components/BotAvatar';
-import { deleteAssignment } from '../../../lib/assignments/deleteAssignment';
-import { countByStatus, shortDate, statusOrder } from '../../../lib/assignments/format';
-import { assignmentQuery } from '../../../lib/assignments/getAssignment';
-import { assignmentKeys } from '../../../lib/assignments/keys';
-import { teachAssignmentsHref } from '../../../lib/assignments/links';
-import { setAssignmentOpen } from '../../../lib/assignments/setAssignmentOpen';
-import { updateRecord } from '../../../lib/assignments/updateRecord';
+import { useDeleteAssignment } from '../api/deleteAssignment';
+import { countByStatus, shortDate, statusOrder } from '../../../lib/format';
+import { assignmentQuery } from '../api/getAssignment';
+import { assignmentKeys } from '../api/keys';
+import { teachAssignmentsHref } from '../../../lib/links';
+import { useSetAssignmentOpen } from '../api/setAssignmentOpen';
+import { useUpdateRecord } from '../api/updateRecord';
 import { ApiError } from '../../../lib/http';
 import type { LiveStatus } from '../../../lib/live/useLiveEvents';
 import { strings } from '../../../lib/strings';
@@ -56,6 +56,9 @@ export function AssignmentView({
   onDeleted: (assignment: AssignmentDetail) => void;
   say: (notice: Notice) => void;
 }) {
+  const updateRecord = useUpdateRecord();
+  const setAssignmentOpen = useSetAssignmentOpen();
+  const deleteAssignment = useDeleteAssignment();
   const queryClient = useQueryClient();
   // Once deleted, nothing here asks for it again (a live event or a cache removal would, and get a 404).
   const [gone, setGone] = useState(false);

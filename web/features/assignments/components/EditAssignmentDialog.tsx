@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AssignmentDetail } from '../../../../contract/assignments';
-import { updateAssignment } from '../../../lib/assignments/updateAssignment';
+import { useUpdateAssignment } from '../api/updateAssignment';
 import { strings } from '../../../lib/strings';
 import { formOf, isUnchanged, rebaseForm, toUpdateInput, type AssignmentForm } from '../model/form';
 import { useFormSubmit } from '../model/useFormSubmit';
@@ -37,6 +37,7 @@ export function EditAssignmentDialog({
   /** Fetches the saved version again (after a conflict). */
   reload: () => Promise<AssignmentDetail>;
 }) {
+  const updateAssignment = useUpdateAssignment();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   // What the form started from, and the version it is sent against; both move on after a conflict.

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FEEDBACK_MAX, type StudentRecord } from '../../../../contract/assignments';
-import { dateTime } from '../../../lib/assignments/format';
-import { updateRecord } from '../../../lib/assignments/updateRecord';
+import { dateTime } from '../../../lib/format';
+import { useUpdateRecord } from '../api/updateRecord';
 import { strings } from '../../../lib/strings';
 
 const s = strings.assignments;
@@ -30,6 +30,7 @@ export function FeedbackBox({
   onSaved: (record: StudentRecord) => void;
   reload: () => Promise<unknown>;
 }) {
+  const updateRecord = useUpdateRecord();
   // null: not edited, the saved feedback shows (and follows reloads).
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -21,7 +21,7 @@ import {
   runnerPath,
   type AssignmentGroup,
 } from '../../../lib/my-assignments/present';
-import { useStartMyAssignment } from '../../../lib/my-assignments/startMyAssignment';
+import { useStartMyAssignment } from '../api/startMyAssignment';
 import { strings } from '../../../lib/strings';
 
 const s = strings.myAssignments;

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AssignmentDetail } from '../../../../contract/assignments';
-import { createAssignment } from '../../../lib/assignments/createAssignment';
+import { useCreateAssignment } from '../api/createAssignment';
 import { strings } from '../../../lib/strings';
 import { emptyForm, toCreateInput, type AssignmentForm } from '../model/form';
 import { useFormSubmit } from '../model/useFormSubmit';
@@ -29,6 +29,7 @@ export function NewAssignmentDialog({
   onClose: () => void;
   onCreated: (created: AssignmentDetail) => void;
 }) {
+  const createAssignment = useCreateAssignment();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [draft, setDraft] = useState<AssignmentForm>(() => ({ ...emptyForm(), botId: initialBotId ?? '' }));

@@ -13,10 +13,10 @@ import { PageHeading } from '../../../components/PageHeading';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { useMe } from '../../../lib/session/getMe';
 import { teacherListHintDismissed } from '../../../lib/storage';
-import { joinClass } from '../../../lib/classes/api';
+import { useJoinClass } from '../../students/api/classes';
 import { ApiError } from '../../../lib/http';
-import { useMyAssignments } from '../../../lib/my-assignments/getMyAssignments';
-import { myAssignmentKeys } from '../../../lib/my-assignments/keys';
+import { useMyAssignments } from '../api/getMyAssignments';
+import { myAssignmentKeys } from '../api/myAssignmentKeys';
 import { groupAssignments } from '../../../lib/my-assignments/present';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
@@ -159,6 +159,7 @@ function TeacherEmpty() {
 }
 
 function JoinClass() {
+  const joinClass = useJoinClass();
   const client = useQueryClient();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);

@@ -20,11 +20,11 @@ import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { Theme } from '@mui/material/styles';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
-import { RecordFlagsDialog } from '../../../components/flags/RecordFlagsDialog';
+import { RecordFlagsDialog } from '../../flags/components/RecordFlagsDialog';
 import { flagStrings } from '../../../lib/flags/strings';
-import { compactDate, dateTime, duration, messagesUsed, nextActions, relativeTime } from '../../../lib/assignments/format';
-import { studentPageHref } from '../../../lib/assignments/links';
-import { useNow } from '../../../lib/assignments/useNow';
+import { compactDate, dateTime, duration, messagesUsed, nextActions, relativeTime } from '../../../lib/format';
+import { studentPageHref } from '../../../lib/links';
+import { useNow } from '../../../lib/useNow';
 import { strings } from '../../../lib/strings';
 import { StatusChip } from './StatusChip';
 

@@ -8,7 +8,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
-import { classListQuery, rosterQuery } from '../../../lib/classes/api';
+import { classListQuery, rosterQuery } from '../../students/api/classes';
 import { strings } from '../../../lib/strings';
 import { classLabel } from '../model/labels';
 

@@ -11,12 +11,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isUuid } from '../../../../contract/common';
 import { PageHeading } from '../../../components/PageHeading';
-import { restoreAssignment } from '../../../lib/assignments/deleteAssignment';
-import { assignmentKeys } from '../../../lib/assignments/keys';
-import { teachAssignmentsHref } from '../../../lib/assignments/links';
-import { assignmentListQuery } from '../../../lib/assignments/listAssignments';
-import { useAssignmentsLive } from '../../../lib/assignments/useAssignmentsLive';
-import { classListQuery } from '../../../lib/classes/api';
+import { useRestoreAssignment } from '../api/deleteAssignment';
+import { assignmentKeys } from '../api/keys';
+import { teachAssignmentsHref } from '../../../lib/links';
+import { assignmentListQuery } from '../api/listAssignments';
+import { useAssignmentsLive } from '../hooks/useAssignmentsLive';
+import { classListQuery } from '../../students/api/classes';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
 import { messageOf } from '../model/labels';
@@ -33,6 +33,7 @@ const s = strings.assignments;
  * `?bot=<id>` "New assignment" with that TutorBot chosen.
  */
 export default function TeachAssignmentsPage() {
+  const restoreAssignment = useRestoreAssignment();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();

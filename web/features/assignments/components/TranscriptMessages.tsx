@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ConversationMessage } from '../../../../contract/ai';
 import { MessageText } from '../../../components/markdown/MessageText';
-import { dateTime } from '../../../lib/assignments/format';
+import { dateTime } from '../../../lib/format';
 import { strings } from '../../../lib/strings';
 
 const s = strings.assignments;

@@ -17,11 +17,11 @@ import { useTheme } from '@mui/material/styles';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import type { StudentRecord } from '../../../../contract/assignments';
 import { awardTrophyInput, TROPHY_REASON_MAX, trophyRuleText, type Trophy } from '../../../../contract/trophies';
-import { dateTime } from '../../../lib/assignments/format';
-import { assignmentKeys } from '../../../lib/assignments/keys';
+import { dateTime } from '../../../lib/format';
+import { assignmentKeys } from '../api/keys';
 import { strings } from '../../../lib/strings';
 import { trophyKeys } from '../../../lib/trophies/keys';
-import { awardTrophy, recordTrophiesQuery, restoreTrophy, takeBackTrophy } from '../../../lib/trophies/recordTrophies';
+import { useAwardTrophy, recordTrophiesQuery, useRestoreTrophy, useTakeBackTrophy } from '../api/recordTrophies';
 import { messageOf } from '../model/labels';
 
 const t = strings.trophies;
@@ -35,6 +35,9 @@ type Outcome = { severity: 'success' | 'error'; text: string; undo?: () => void 
  * back (with Undo, which brings back the same trophy); a rule's trophies stay.
  */
 export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: string; record: StudentRecord; onClose: () => void }) {
+  const awardTrophy = useAwardTrophy();
+  const restoreTrophy = useRestoreTrophy();
+  const takeBackTrophy = useTakeBackTrophy();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();

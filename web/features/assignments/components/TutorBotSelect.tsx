@@ -3,7 +3,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { BotSummary } from '../../../../contract/bots';
-import { tutorBotsQuery } from '../../../lib/assignments/listTutorBots';
+import { tutorBotsQuery } from '../api/listTutorBots';
 import { strings } from '../../../lib/strings';
 
 const s = strings.assignments;

@@ -7,7 +7,7 @@ import {
   type UpdateAssignmentInput,
 } from '../../../../contract/assignments';
 import { defaultTrophyRules, trophyRuleKinds, type TrophyRules } from '../../../../contract/trophies';
-import { dateInputValue, endOfDayIso } from '../../../lib/assignments/dueDate';
+import { dateInputValue, endOfDayIso } from './dueDate';
 import { strings } from '../../../lib/strings';
 
 /** What the New and Edit dialogs hold, as typed (numbers and dates still text). */

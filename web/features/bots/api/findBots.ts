@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { foundBots, type FoundBots } from '../../../../contract/bots';
 import { apiRequest } from '../../../lib/http';
-import { botKeys } from '../../../lib/bots/keys';
+import { botKeys } from './keys';
 
 /** GET /api/bots/find: templates most useful first and the teacher's own bots, of every kind. */
 export function findBots(q: string, signal?: AbortSignal): Promise<FoundBots> {

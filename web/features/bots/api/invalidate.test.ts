@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BotDetail } from '../../../../contract/bots';
-import { botQuery, type BotAddress } from '../../../lib/bots/getBot';
+import { botQuery, type BotAddress } from './getBot';
 import { refreshBots } from './invalidate';
 
 const id = '0b6c8a4e-1f2d-4c3b-9a8e-7d6c5b4a3f21';

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BotDetail, BotKind } from '../../../../contract/bots';
-import { botKeys } from '../../../lib/bots/keys';
+import { botKeys } from './keys';
 
 /**
  * After any write: every cached copy of a bot the server answered with (the editor's, the

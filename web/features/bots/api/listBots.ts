@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { botPage, type BotPage } from '../../../../contract/bots';
 import { apiRequest } from '../../../lib/http';
-import { botKeys, type LibraryFilter } from '../../../lib/bots/keys';
+import { botKeys, type LibraryFilter } from './keys';
 
 const PAGE_SIZE = 30;
 

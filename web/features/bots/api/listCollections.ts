@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { collectionList, type BotCollection, type BotKind } from '../../../../contract/bots';
 import { apiRequest } from '../../../lib/http';
-import { botKeys } from '../../../lib/bots/keys';
+import { botKeys } from './keys';
 
 /** GET /api/collections?kind=: the caller's collections of one kind, in their order, with counts. */
 export async function listCollections(kind: BotKind, signal?: AbortSignal): Promise<BotCollection[]> {

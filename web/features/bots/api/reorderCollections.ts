@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { collectionList, type BotCollection, type BotKind, type CollectionList } from '../../../../contract/bots';
 import { apiRequest } from '../../../lib/http';
 import { useRefreshBots } from './invalidate';
-import { botKeys } from '../../../lib/bots/keys';
+import { botKeys } from './keys';
 
 /** PUT /api/collections/order with every collection of the kind, in the new order. */
 export function reorderCollections(kind: BotKind, ids: string[]): Promise<CollectionList> {

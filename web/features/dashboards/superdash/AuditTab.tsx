@@ -17,7 +17,7 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import { AUDIT_ACTIONS } from '../../../../contract/audit';
 import type { AuditRow } from '../../../../contract/superdash';
-import { dateTime } from '../../../lib/assignments/format';
+import { dateTime } from '../../../lib/format';
 import { auditQuery } from './api/listAudit';
 import { LoadError, Loading, MoreButton, ScrollTable } from './common';
 import { superStrings } from './strings';

@@ -14,7 +14,7 @@ import type { Theme } from '@mui/material/styles';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
-import { dateTime } from '../../../lib/assignments/format';
+import { dateTime } from '../../../lib/format';
 import { errorsQuery } from './api/listErrors';
 import { LoadError, Loading, MoreButton, ScrollTable } from './common';
 import { superStrings } from './strings';

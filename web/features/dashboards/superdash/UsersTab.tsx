@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SupportUser } from '../../../../contract/superdash';
-import { dateTime } from '../../../lib/assignments/format';
+import { dateTime } from '../../../lib/format';
 import { usersQuery } from './api/searchUsers';
 import { LoadError, Loading } from './common';
 import { superStrings } from './strings';

@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { DeleteFilesResult, FileUses, MyFile } from '../../../../contract/my-files';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { formatBytes } from '../../../lib/bytes';
 import { useDeleteFiles } from '../api/deleteFiles';
 import { myFilesStrings as s } from '../strings';
@@ -105,24 +104,19 @@ export function DeleteFilesDialog({
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={remove.isPending}>
-          {s.cancel}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              files.map((f) => f.id),
-              { onSuccess: onDone },
-            )
-          }
-        >
-          {remove.isPending ? s.deleting : s.confirm}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        cancelLabel={s.cancel}
+        onCancel={close}
+        confirmLabel={remove.isPending ? s.deleting : s.confirm}
+        busy={remove.isPending}
+        danger
+        onConfirm={() =>
+          remove.mutate(
+            files.map((f) => f.id),
+            { onSuccess: onDone },
+          )
+        }
+      />
     </Dialog>
   );
 }

@@ -3,24 +3,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -28,7 +19,9 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { MY_FILES_PAGE_SIZES, type DeleteFilesResult, type MyFile, type StorageTotals } from '../../../../contract/my-files';
 import { PageHeading } from '../../../components/PageHeading';
-import { dateTime, relativeTime } from '../../../lib/assignments/format';
+import { QueryState } from '../../../components/QueryState';
+import { ResponsiveList, type ResponsiveColumn } from '../../../components/ResponsiveList';
+import { dateTime, relativeTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/bytes';
 import { useMyFiles, type MyFilesParams } from '../api/listMyFiles';
 import { myFilesStrings as s } from '../strings';
@@ -82,78 +75,67 @@ export default function MyFilesPage() {
           {notice}
         </Alert>
       )}
-      {files.isPending ? (
-        <CircularProgress aria-label={s.loading} />
-      ) : files.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void files.refetch()}>
-              {s.retry}
-            </Button>
-          }
-        >
-          {s.loadFailed}
-        </Alert>
-      ) : (
-        <>
-          <StorageMeter totals={files.data.totals} />
-          {files.data.totals.fileCount === 0 ? (
-            <Paper variant="outlined" sx={{ p: 3 }} data-testid="my-files-empty">
-              <Typography color="text.secondary">{s.empty}</Typography>
-            </Paper>
-          ) : (
-            <>
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}>
-                <FormControl size="small" sx={{ minWidth: 180 }}>
-                  <InputLabel id="my-files-sort">{s.sortBy}</InputLabel>
-                  <Select
-                    labelId="my-files-sort"
-                    label={s.sortBy}
-                    value={order}
-                    onChange={(e) => {
-                      setOrder(e.target.value);
-                      setPage(0);
-                    }}
+      <QueryState query={files} loadingLabel={s.loading} errorText={s.loadFailed} retryLabel={s.retry}>
+        {(data) => (
+          <>
+            <StorageMeter totals={data.totals} />
+            {data.totals.fileCount === 0 ? (
+              <Paper variant="outlined" sx={{ p: 3 }} data-testid="my-files-empty">
+                <Typography color="text.secondary">{s.empty}</Typography>
+              </Paper>
+            ) : (
+              <>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}>
+                  <FormControl size="small" sx={{ minWidth: 180 }}>
+                    <InputLabel id="my-files-sort">{s.sortBy}</InputLabel>
+                    <Select
+                      labelId="my-files-sort"
+                      label={s.sortBy}
+                      value={order}
+                      onChange={(e) => {
+                        setOrder(e.target.value);
+                        setPage(0);
+                      }}
+                    >
+                      {orders.map((o) => (
+                        <MenuItem key={o.value} value={o.value}>
+                          {o.label}
+                        </MenuItem>
+                      ))}
+                    </Select>
+                  </FormControl>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    startIcon={<DeleteOutlined />}
+                    disabled={selected.size === 0}
+                    onClick={() => setConfirming([...selected.values()])}
+                    sx={{ ml: { sm: 'auto' } }}
                   >
-                    {orders.map((o) => (
-                      <MenuItem key={o.value} value={o.value}>
-                        {o.label}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                </FormControl>
-                <Button
-                  variant="outlined"
-                  color="error"
-                  startIcon={<DeleteOutlined />}
-                  disabled={selected.size === 0}
-                  onClick={() => setConfirming([...selected.values()])}
-                  sx={{ ml: { sm: 'auto' } }}
-                >
-                  {selected.size ? s.deleteSelected(selected.size) : s.deleteSelectedNone}
-                </Button>
-              </Stack>
-              <Files files={files.data.files} selected={selected} onToggle={toggle} onDelete={(f) => setConfirming([f])} />
-              <TablePagination
-                component="div"
-                count={files.data.totals.fileCount}
-                page={page}
-                rowsPerPage={limit}
-                // On a phone the page size is left out, so the pager fits without scrolling sideways.
-                rowsPerPageOptions={narrow ? [] : [...MY_FILES_PAGE_SIZES]}
-                labelRowsPerPage={s.rowsPerPage}
-                onPageChange={(_, p) => setPage(p)}
-                sx={{ '& .MuiTablePagination-toolbar': { px: { xs: 0, sm: 2 } } }}
-                onRowsPerPageChange={(e) => {
-                  setLimit(Number(e.target.value));
-                  setPage(0);
-                }}
-              />
-            </>
-          )}
-        </>
-      )}
+                    {selected.size ? s.deleteSelected(selected.size) : s.deleteSelectedNone}
+                  </Button>
+                </Stack>
+                <Files files={data.files} selected={selected} onToggle={toggle} onDelete={(f) => setConfirming([f])} />
+                <TablePagination
+                  component="div"
+                  count={data.totals.fileCount}
+                  page={page}
+                  rowsPerPage={limit}
+                  // On a phone the page size is left out, so the pager fits without scrolling sideways.
+                  rowsPerPageOptions={narrow ? [] : [...MY_FILES_PAGE_SIZES]}
+                  labelRowsPerPage={s.rowsPerPage}
+                  onPageChange={(_, p) => setPage(p)}
+                  sx={{ '& .MuiTablePagination-toolbar': { px: { xs: 0, sm: 2 } } }}
+                  onRowsPerPageChange={(e) => {
+                    setLimit(Number(e.target.value));
+                    setPage(0);
+                  }}
+                />
+              </>
+            )}
+          </>
+        )}
+      </QueryState>
       {confirming && <DeleteFilesDialog files={confirming} onClose={() => setConfirming(null)} onDone={done} />}
     </Box>
   );
@@ -228,82 +210,55 @@ function RowActions({ file, onDelete }: { file: MyFile; onDelete: (f: MyFile) =>
 
 /** A table from tablet width up; a list on a phone, so nothing scrolls sideways. */
 function Files({ files, selected, onToggle, onDelete }: FilesProps) {
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('md'));
-  if (narrow) {
-    return (
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        <List aria-label={s.title} disablePadding>
-          {files.map((f) => (
-            <ListItem key={f.id} divider data-file={f.name} sx={{ alignItems: 'flex-start', gap: 0.5, px: 1 }}>
-              <Checkbox
-                checked={selected.has(f.id)}
-                onChange={() => onToggle(f)}
-                slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }}
-                sx={{ mt: -0.5 }}
-              />
-              <Stack sx={{ minWidth: 0, flex: 1 }} spacing={0.25}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.name}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {`${formatBytes(f.size)} · ${kindLine(f)} · `}
-                  <Added at={f.createdAt} />
-                </Typography>
-                <FileUses uses={f.uses} />
-              </Stack>
-              <RowActions file={f} onDelete={onDelete} />
-            </ListItem>
-          ))}
-        </List>
-      </Paper>
-    );
-  }
+  const columns: ResponsiveColumn<MyFile>[] = [
+    {
+      key: 'select',
+      padding: 'checkbox',
+      header: (
+        <Box component="span" sx={visuallyHidden}>
+          {s.columns.select}
+        </Box>
+      ),
+      cell: (f) => (
+        <Checkbox checked={selected.has(f.id)} onChange={() => onToggle(f)} slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }} />
+      ),
+    },
+    { key: 'name', header: s.columns.name, sx: { overflowWrap: 'anywhere', maxWidth: 280 }, cell: (f) => f.name },
+    { key: 'kind', header: s.columns.kind, cell: kindLine },
+    { key: 'size', header: s.columns.size, align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (f) => formatBytes(f.size) },
+    { key: 'created', header: s.columns.created, sx: { whiteSpace: 'nowrap' }, cell: (f) => <Added at={f.createdAt} /> },
+    { key: 'usedIn', header: s.columns.usedIn, sx: { maxWidth: 320 }, cell: (f) => <FileUses uses={f.uses} /> },
+    { key: 'actions', header: s.columns.actions, align: 'right', cell: (f) => <RowActions file={f} onDelete={onDelete} /> },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={s.title}>
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox">
-              <Box component="span" sx={visuallyHidden}>
-                {s.columns.select}
-              </Box>
-            </TableCell>
-            <TableCell>{s.columns.name}</TableCell>
-            <TableCell>{s.columns.kind}</TableCell>
-            <TableCell align="right">{s.columns.size}</TableCell>
-            <TableCell>{s.columns.created}</TableCell>
-            <TableCell>{s.columns.usedIn}</TableCell>
-            <TableCell align="right">{s.columns.actions}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {files.map((f) => (
-            <TableRow key={f.id} data-file={f.name} hover selected={selected.has(f.id)}>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={selected.has(f.id)}
-                  onChange={() => onToggle(f)}
-                  slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }}
-                />
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{f.name}</TableCell>
-              <TableCell>{kindLine(f)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatBytes(f.size)}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Added at={f.createdAt} />
-              </TableCell>
-              <TableCell sx={{ maxWidth: 320 }}>
-                <FileUses uses={f.uses} />
-              </TableCell>
-              <TableCell align="right">
-                <RowActions file={f} onDelete={onDelete} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ResponsiveList
+      label={s.title}
+      rows={files}
+      rowKey={(f) => f.id}
+      rowAttributes={(f) => ({ 'data-file': f.name })}
+      isSelected={(f) => selected.has(f.id)}
+      columns={columns}
+      cardSx={{ gap: 0.5, px: 1 }}
+      card={(f) => (
+        <>
+          <Checkbox
+            checked={selected.has(f.id)}
+            onChange={() => onToggle(f)}
+            slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }}
+            sx={{ mt: -0.5 }}
+          />
+          <Stack sx={{ minWidth: 0, flex: 1 }} spacing={0.25}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {`${formatBytes(f.size)} · ${kindLine(f)} · `}
+              <Added at={f.createdAt} />
+            </Typography>
+            <FileUses uses={f.uses} />
+          </Stack>
+          <RowActions file={f} onDelete={onDelete} />
+        </>
+      )}
+    />
   );
 }
 

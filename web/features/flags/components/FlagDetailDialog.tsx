@@ -16,13 +16,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { isUuid } from '../../../../contract/common';
 import { FLAG_NOTE_MAX, type FlagDetail, type FlagTurn } from '../../../../contract/flags';
-import { SeverityChip } from '../../../components/flags/SeverityChip';
-import { assignmentKeys } from '../../../lib/assignments/keys';
-import { dateTime } from '../../../lib/assignments/format';
-import { flagDetailQuery, reviewFlag } from '../../../lib/flags/flags';
-import { flagKeys } from '../../../lib/flags/keys';
+import { SeverityChip } from './SeverityChip';
+import { assignmentKeys } from '../../assignments/api/keys';
+import { dateTime } from '../../../lib/format';
+import { flagDetailQuery, reviewFlag } from '../api/flags';
+import { flagKeys } from '../api/keys';
 import { flagStrings as s } from '../../../lib/flags/strings';
-import { reportedFlagStrings as r } from '../reportStrings';
+import { reportedFlagStrings as r } from '../strings';
 import { MessageText } from '../../../components/markdown/MessageText';
 
 /** One flag (`?flag=<id>`): what was flagged and why, the conversation around it, and the review with a note. */

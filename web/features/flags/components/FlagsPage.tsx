@@ -16,13 +16,14 @@ import Typography from '@mui/material/Typography';
 import { flagStatus, type FlagStatus, type FlagSummary } from '../../../../contract/flags';
 import { isPremium } from '../../../../contract/subscription';
 import { PageHeading } from '../../../components/PageHeading';
-import { SeverityChip } from '../../../components/flags/SeverityChip';
+import { QueryState } from '../../../components/QueryState';
+import { SeverityChip } from './SeverityChip';
 import { useAppState } from '../../../lib/app-state/AppState';
-import { dateTime, relativeTime } from '../../../lib/assignments/format';
-import { useNow } from '../../../lib/assignments/useNow';
-import { flagCountQuery, flagInboxQuery } from '../../../lib/flags/flags';
+import { dateTime, relativeTime } from '../../../lib/format';
+import { useNow } from '../../../lib/useNow';
+import { flagCountQuery, flagInboxQuery } from '../api/flags';
 import { flagStrings as s } from '../../../lib/flags/strings';
-import { reportedFlagStrings } from '../reportStrings';
+import { reportedFlagStrings } from '../strings';
 import { paths } from '../../../lib/paths';
 import { FlagDetailDialog } from './FlagDetailDialog';
 
@@ -99,32 +100,23 @@ export default function FlagsPage() {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          {list.isPending ? (
-            <CircularProgress aria-label={s.title} />
-          ) : list.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                  {s.retry}
-                </Button>
-              }
-            >
-              {s.loadFailed}
-            </Alert>
-          ) : flags.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 3 }}>
-              <Typography color="text.secondary">{s.empty[status]}</Typography>
-            </Paper>
-          ) : (
-            <Paper variant="outlined" sx={{ minWidth: 0 }}>
-              <List aria-label={s.title} disablePadding>
-                {flags.map((f) => (
-                  <FlagRow key={f.id} flag={f} onOpen={() => setParam('flag', f.id)} />
-                ))}
-              </List>
-            </Paper>
-          )}
+          <QueryState query={list} loadingLabel={s.title} errorText={s.loadFailed} retryLabel={s.retry}>
+            {() =>
+              flags.length === 0 ? (
+                <Paper variant="outlined" sx={{ p: 3 }}>
+                  <Typography color="text.secondary">{s.empty[status]}</Typography>
+                </Paper>
+              ) : (
+                <Paper variant="outlined" sx={{ minWidth: 0 }}>
+                  <List aria-label={s.title} disablePadding>
+                    {flags.map((f) => (
+                      <FlagRow key={f.id} flag={f} onOpen={() => setParam('flag', f.id)} />
+                    ))}
+                  </List>
+                </Paper>
+              )
+            }
+          </QueryState>
           {list.hasNextPage && (
             <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
               {s.loadMore}

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Search from '@mui/icons-material/Search';
 import { savedKinds, savedSorts, type SavedKind, type SavedSort } from '../../../../contract/saved';
-import { savedBotsQuery, type SavedFilter } from '../../../lib/saved/api';
+import { savedBotsQuery, type SavedFilter } from '../api/saved';
 import { strings } from '../../../lib/strings';
 
 const s = strings.saved;

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { SavedDetail } from '../../../../contract/saved';
 import { PageHeading } from '../../../components/PageHeading';
 import { ApiError } from '../../../lib/http';
-import { deleteSaved, duplicateSaved, restoreSaved, savedKeys, savedListQuery, type SavedFilter } from '../../../lib/saved/api';
+import { useDeleteSaved, useDuplicateSaved, useRestoreSaved, savedKeys, savedListQuery, type SavedFilter } from '../api/saved';
 import { strings } from '../../../lib/strings';
 import { SavedFilters } from './SavedFilters';
 import { SavedItemDialog } from './SavedItemDialog';
@@ -31,6 +31,9 @@ interface Notice {
 
 /** Saved Docs: everything the teacher kept, searchable and filterable; `?item=` opens one. */
 export default function SavedResourcesPage() {
+  const duplicateSaved = useDuplicateSaved();
+  const deleteSaved = useDeleteSaved();
+  const restoreSaved = useRestoreSaved();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<SavedFilter>(initialFilter);
   const [params, setParams] = useSearchParams();

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedDetail } from '../../../../contract/saved';
 import { useAutosave, type AutosaveOutcome } from '../../../lib/autosave/useAutosave';
-import { savedKeys, updateSaved } from '../../../lib/saved/api';
+import { savedKeys, updateSaved } from '../api/saved';
 
 interface Draft {
   title: string;

@@ -7,25 +7,17 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import IconButton from '@mui/material/IconButton';
-import { fileText } from '../../../../contract/files';
-import { ApiError, apiRequest } from '../../../lib/http';
+import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/session/getMe';
 import { strings } from '../../../lib/strings';
 import { UploadError } from '../../../lib/upload/errors';
-import { startUpload, type UploadHandle } from '../../../lib/upload/upload-client';
+import type { UploadHandle } from '../../../lib/upload/upload-client';
 import { MAX_ATTACHMENT_CHARS, type Attachment } from '../api/attachment';
+import { useExtractFileText } from '../api/extractFileText';
 
 const s = strings.runs.attach;
 const readInBrowser = /\.(txt|md|markdown)$/i;
 const readOnServer = /\.(pdf|docx)$/i;
-
-/** A PDF or Word file's text: uploaded (as an attachment file of the teacher's), then read by the server. */
-async function extractOnServer(file: File, ownerId: string | undefined, started: (h: UploadHandle) => void): Promise<string> {
-  const upload = startUpload(file, { purpose: 'attachment', ownerId });
-  started(upload);
-  const info = await upload.done;
-  return (await apiRequest(`/api/files/${encodeURIComponent(info.id)}/text`, fileText)).text;
-}
 
 /**
  * Attach a file to the next message: its text goes with the message. Text and Markdown are read in
@@ -41,6 +33,7 @@ export function AttachFile({
   disabled: boolean;
 }) {
   const inputId = useId();
+  const extractFileText = useExtractFileText();
   const { data: me } = useMe();
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState<string | null>(null);
@@ -64,7 +57,7 @@ export function AttachFile({
     if (!local && !readOnServer.test(file.name)) return setProblem(s.wrongType);
     const mine = ++attempt.current;
     setReading(file.name);
-    const text = local ? file.text() : extractOnServer(file, me?.id, (h) => (upload.current = h));
+    const text = local ? file.text() : extractFileText(file, me?.id, (h) => (upload.current = h));
     text.then(
       (t) => {
         if (mine !== attempt.current) return;

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ConversationDetail } from '../../../../contract/ai';
 import type { SavedDetail, SavedKind } from '../../../../contract/saved';
-import { useConversation } from '../../../lib/conversations/getConversation';
+import { useConversation } from '../api/getConversation';
 import { ApiError } from '../../../lib/http';
 import { isUuid } from '../../../../contract/common';
-import { useReopenedItem } from '../../../lib/saved';
+import { useReopenedItem } from '../../resources/api';
 import { strings } from '../../../lib/strings';
 
 const s = strings.runs;

@@ -15,7 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import HistoryIcon from '@mui/icons-material/History';
 import AddIcon from '@mui/icons-material/Add';
 import { strings } from '../../../lib/strings';
-import { useBotRuns } from '../../../lib/conversations/listBotRuns';
+import { useBotRuns } from '../api/listBotRuns';
 
 const s = strings.runs.history;
 

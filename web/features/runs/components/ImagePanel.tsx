@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
 import { strings } from '../../../lib/strings';
-import { generateImage, imageUrl } from '../../ai/api/aiStatus';
+import { useGenerateImage, imageUrl } from '../../ai/api/aiStatus';
 import { AiErrorAlert } from './AiErrorAlert';
-import { useSaveImage } from '../../../lib/saved';
+import { useSaveImage } from '../../resources/api';
 import { imageMarkdown } from '../hooks/insertImage';
 
 const s = strings.runs.image;
@@ -31,6 +31,7 @@ export function ImagePanel({
   botId: string;
   onInsert: ((block: string) => void) | null;
 }) {
+  const generateImage = useGenerateImage();
   const saveImage = useSaveImage();
   const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
   const [open, setOpen] = useState(false);

@@ -10,7 +10,7 @@ import type { BotDetail, BotKind } from '../../../../contract/bots';
 import { BotAvatar, emojiFontFamily } from '../../../components/BotAvatar';
 import { NotFoundContent } from '../../../components/NotFoundContent';
 import { PageHeading } from '../../../components/PageHeading';
-import { useBot, type BotAddress } from '../../../lib/bots/getBot';
+import { useBot, type BotAddress } from '../../bots/api/getBot';
 import { ApiError } from '../../../lib/http';
 import { isUuid } from '../../../../contract/common';
 import { paths } from '../../../lib/paths';

@@ -21,7 +21,7 @@ import { BotAvatar } from '../../../components/BotAvatar';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { ApiError } from '../../../lib/http';
-import { useMyAssignment } from '../../../lib/my-assignments/getMyAssignment';
+import { useMyAssignment } from '../../assignments/api/getMyAssignment';
 import { addressMatches, dueWords, isOverdue, runnerPath } from '../../../lib/my-assignments/present';
 import { strings } from '../../../lib/strings';
 import { useRunRoute } from '../hooks/useRunRoute';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { ConversationMessage } from '../../../../contract/ai';
 import { useAutosave, type AutosaveOutcome } from '../../../lib/autosave/useAutosave';
-import { editReply } from '../../../lib/conversations/editReply';
+import { editReply } from '../api/editReply';
 
 interface Draft {
   text: string;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
-import { z } from 'zod';
-import { conversationMessage, type ConversationDetail } from '../../../../contract/ai';
+import type { ConversationDetail } from '../../../../contract/ai';
 import {
   attachTo,
   chatTransport,
@@ -10,15 +9,13 @@ import {
   repeatLastRequest,
   type ChatEndpoint,
   type ChatMessage,
-} from '../../../lib/conversations/chatTransport';
-import { stopReply as stopOnServer } from '../../../lib/conversations/stopReply';
-import { ApiError, apiRequest } from '../../../lib/http';
+} from '../api/chatTransport';
+import { stopReply as stopOnServer } from '../api/stopReply';
+import { getStoredMessages } from '../api/getStoredMessages';
+import { ApiError } from '../../../lib/http';
 
 /** A conversation as this hook needs it: its id and stored messages. */
 type StoredConversation = Pick<ConversationDetail, 'id' | 'messages'>;
-
-/** What a GET of a chat endpoint answers, as far as this hook reads it. */
-const storedMessages = z.object({ messages: z.array(conversationMessage) });
 
 /** Stored messages as useChat messages: the stored id, one text part, the stored status as metadata. */
 function toChatMessages(detail: StoredConversation | null): ChatMessage[] {
@@ -169,7 +166,7 @@ export function useRunChat({ initial, createConversation, onCreated, endpoint = 
     const id = current.id;
     if (!id) return;
     for (let i = 0; i < 120; i++) {
-      const detail = await apiRequest(endpoint(id), storedMessages);
+      const detail = await getStoredMessages(id, endpoint);
       if (detail.messages.at(-1)?.status !== 'streaming') return;
       await sleep(1000);
     }
@@ -220,7 +217,7 @@ export function useRunChat({ initial, createConversation, onCreated, endpoint = 
     // A student's reply is withheld until its safety check: none of it reached this page, so show
     // the stored, checked text now.
     if (ended && !messageText(last)) {
-      const detail = await apiRequest(endpoint(id), storedMessages).catch(() => undefined);
+      const detail = await getStoredMessages(id, endpoint).catch(() => undefined);
       if (detail) setMessages(toChatMessages({ id, messages: detail.messages }));
     }
   }, [messages, stop, current, endpoint, setMessages]);

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LicenceSummary } from '../../../../contract/teacher-lists';
-import { shortDate } from '../../../lib/assignments/format';
+import { shortDate } from '../../../lib/format';
 import { teacherListStrings as s } from '../strings';
 
 /** The licence: name, domains, admins, its end, and from 30 days before (and after) the end, the notice. */

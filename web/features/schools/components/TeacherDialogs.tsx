@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { BUILDING_MAX, type SchoolTeacherRow } from '../../../../contract/teacher-lists';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { ApiError } from '../../../lib/http';
 import { useAddTeacher } from '../api/addTeacher';
 import { useEditTeacher } from '../api/editTeacher';
@@ -65,14 +64,7 @@ export function AddTeacherDialog({ domains, onClose, onDone }: { domains: string
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={add.isPending}>
-            {s.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={add.isPending || !email.trim()}>
-            {s.add}
-          </Button>
-        </DialogActions>
+        <DialogFooter cancelLabel={s.cancel} onCancel={close} confirmLabel={s.add} busy={add.isPending} confirmDisabled={!email.trim()} />
       </form>
     </Dialog>
   );
@@ -121,14 +113,7 @@ export function EditBuildingDialog({
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={edit.isPending}>
-            {s.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={edit.isPending}>
-            {s.save}
-          </Button>
-        </DialogActions>
+        <DialogFooter cancelLabel={s.cancel} onCancel={close} confirmLabel={s.save} busy={edit.isPending} />
       </form>
     </Dialog>
   );
@@ -157,19 +142,14 @@ export function RemoveTeacherDialog({
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={remove.isPending}>
-          {s.cancel}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(teacher.id, { onSuccess: () => onDone(s.removed(teacher.email)) })}
-        >
-          {s.removeConfirm}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        cancelLabel={s.cancel}
+        onCancel={close}
+        confirmLabel={s.removeConfirm}
+        busy={remove.isPending}
+        danger
+        onConfirm={() => remove.mutate(teacher.id, { onSuccess: () => onDone(s.removed(teacher.email)) })}
+      />
     </Dialog>
   );
 }

@@ -17,18 +17,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { STUDENT_NAME_MAX, type ClassSummary, type RosterStudent } from '../../../../contract/classes';
 import { LeaveDialog } from '../../../components/LeaveDialog';
-import { studentPageHref } from '../../../lib/assignments/links';
+import { studentPageHref } from '../../../lib/links';
 import { parsePastedStudents } from '../../../../contract/roster';
 import {
-  addStudents,
+  useAddStudents,
   classKeys,
-  deleteClass,
-  pasteStudents,
-  removeStudent,
+  useDeleteClass,
+  usePasteStudents,
+  useRemoveStudent,
   rosterQuery,
-  setJoinCode,
-  updateClass,
-} from '../../../lib/classes/api';
+  useSetJoinCode,
+  useUpdateClass,
+} from '../api/classes';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
@@ -39,6 +39,9 @@ const message = (err: unknown) => (err instanceof ApiError ? err.message : Strin
 
 /** One class: its name, roster, ways to add students, and the join code. */
 export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onDeleted: () => void; say: (m: string) => void }) {
+  const removeStudent = useRemoveStudent();
+  const updateClass = useUpdateClass();
+  const deleteClass = useDeleteClass();
   const queryClient = useQueryClient();
   const roster = useQuery(rosterQuery(klass.id));
   const [renaming, setRenaming] = useState(false);
@@ -175,6 +178,7 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
 const addedMessage = (added: number, already: number) => [s.added(added), already ? s.alreadyThere(already) : ''].filter(Boolean).join(' ');
 
 function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
+  const addStudents = useAddStudents();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -234,6 +238,7 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
 }
 
 function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
+  const pasteStudents = usePasteStudents();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const { blocker } = useUnsavedChanges(text.trim() !== '');
@@ -294,6 +299,7 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
 }
 
 function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: () => Promise<void>; say: (m: string) => void }) {
+  const setJoinCode = useSetJoinCode();
   const [busy, setBusy] = useState(false);
   const set = async (enabled: boolean) => {
     setBusy(true);

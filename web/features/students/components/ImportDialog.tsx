@@ -22,7 +22,7 @@ import {
   type RosterImportPreview,
   type RosterImportRow,
 } from '../../../../contract/roster';
-import { classListQuery, importRoster } from '../../../lib/classes/api';
+import { classListQuery, useImportRoster } from '../api/classes';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/session/getMe';
 import { strings } from '../../../lib/strings';
@@ -55,6 +55,7 @@ export function ImportDialog({
   onClose: () => void;
   onImported: () => void;
 }) {
+  const importRoster = useImportRoster();
   const me = useMe();
   const classes = useQuery(classListQuery());
   const [preview, setPreview] = useState<RosterImportPreview | null>(null);

@@ -15,13 +15,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ClassSummary } from '../../../../contract/classes';
 import { PageHeading } from '../../../components/PageHeading';
-import { classKeys, classListQuery, createClass } from '../../../lib/classes/api';
+import { classKeys, classListQuery, useCreateClass } from '../api/classes';
 import { strings } from '../../../lib/strings';
 import { ClassFormDialog } from './ClassDialogs';
 import { ClassPanel } from './ClassPanel';
 import { ImportDialog } from './ImportDialog';
 import { StudentDialog } from './StudentDialog';
-import { recordStrings } from '../../../lib/records/strings';
+import { recordStrings } from '../strings';
 
 const s = strings.students;
 
@@ -29,6 +29,7 @@ const label = (c: ClassSummary) => (c.section ? `${c.name} · ${c.section}` : c.
 
 /** My Students (premium): the teacher's classes, the chosen class's roster (`?class=`), and a student's page (`&student=<roster entry id>`). */
 export default function MyStudentsPage() {
+  const createClass = useCreateClass();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const list = useQuery(classListQuery());

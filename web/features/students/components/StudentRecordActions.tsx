@@ -10,10 +10,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { assignmentKeys } from '../../../lib/assignments/keys';
-import { classKeys } from '../../../lib/classes/api';
-import { recordStrings as s } from '../../../lib/records/strings';
-import { deleteStudentData, downloadStudentRecord } from '../../../lib/records/studentRecord';
+import { assignmentKeys } from '../../assignments/api/keys';
+import { classKeys } from '../api/classes';
+import { recordStrings as s } from '../strings';
+import { deleteStudentData, downloadStudentRecord } from '../api/studentRecord';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : '');
 

@@ -16,12 +16,7 @@ import { useRequestPremium, type RequestPremiumResult } from '../api/requestPrem
 const s = strings.mySubscription;
 const maxMessage = 2000;
 /** The request opens a support ticket: the dialog says where to follow it. */
-const sentText = {
-  sent: 'Sent: follow it in Support.',
-  already: 'You asked already today: follow your request in Support.',
-  link: 'Open it in Support',
-  close: 'Close',
-};
+const sentText = s.requestDialog;
 
 /** Asks this installation's support for premium, with an optional message. */
 export function RequestPremiumDialog({

@@ -14,15 +14,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import type { TicketSummary } from '../../../../contract/tickets';
+import { QueryState } from '../../../components/QueryState';
 import { PageHeading } from '../../../components/PageHeading';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/session/getMe';
-import { relativeTime } from '../../../lib/assignments/format';
+import { relativeTime } from '../../../lib/format';
 import { useAddMyMessage } from '../api/addMyMessage';
 import { myTicketQuery } from '../api/getMyTicket';
 import { ticketKeys } from '../api/keys';
 import { myTicketsQuery } from '../api/listMyTickets';
-import { supportStrings } from './strings';
+import { supportStrings } from '../strings';
 import { NewTicketForm } from './NewTicketForm';
 import { ReplyBox, TicketChips, TicketThread } from './TicketThread';
 
@@ -196,36 +197,30 @@ function OwnTicket({ id, onBack, sent }: { id: string; onBack: () => void; sent:
         </Button>
       </Box>
       {sent && <Alert severity="success">{s.sent}</Alert>}
-      {ticket.isPending ? (
-        <CircularProgress aria-label={s.myTickets} />
-      ) : ticket.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void ticket.refetch()}>
-              {supportStrings.thread.retry}
-            </Button>
-          }
-        >
-          {supportStrings.thread.loadFailed}
-        </Alert>
-      ) : (
-        <>
-          <Box>
-            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
-              {ticket.data.ticket.subject}
-            </Typography>
-            <TicketChips ticket={ticket.data.ticket} />
-          </Box>
-          <TicketThread ticket={ticket.data.ticket} reader="opener" />
-          <ReplyBox
-            pending={reply.isPending}
-            error={reply.error}
-            note={ticket.data.ticket.status === 'closed' ? supportStrings.thread.reopensNote : undefined}
-            onSend={(input, done) => reply.mutate(input, { onSuccess: done })}
-          />
-        </>
-      )}
+      <QueryState
+        query={ticket}
+        loadingLabel={s.myTickets}
+        errorText={supportStrings.thread.loadFailed}
+        retryLabel={supportStrings.thread.retry}
+      >
+        {(data) => (
+          <>
+            <Box>
+              <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
+                {data.ticket.subject}
+              </Typography>
+              <TicketChips ticket={data.ticket} />
+            </Box>
+            <TicketThread ticket={data.ticket} reader="opener" />
+            <ReplyBox
+              pending={reply.isPending}
+              error={reply.error}
+              note={data.ticket.status === 'closed' ? supportStrings.thread.reopensNote : undefined}
+              onSend={(input, done) => reply.mutate(input, { onSuccess: done })}
+            />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -17,7 +17,7 @@ import { FileUpload } from '../../../components/upload/FileUpload';
 import { ApiError } from '../../../lib/http';
 import { useCreateTicket } from '../api/createTicket';
 import { newKey } from '../api/keys';
-import { supportStrings } from './strings';
+import { supportStrings } from '../strings';
 
 const s = supportStrings.contact;
 

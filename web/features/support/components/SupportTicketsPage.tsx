@@ -15,12 +15,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { supportTicketListQuery, ticketCategories, type SupportTicketListQuery } from '../../../../contract/tickets';
+import { QueryState } from '../../../components/QueryState';
 import { PageHeading } from '../../../components/PageHeading';
 import { anyTicketQuery } from '../api/getAnyTicket';
 import { allTicketsQuery } from '../api/listAllTickets';
 import { useSetTicketStatus } from '../api/setTicketStatus';
 import { useSupportReply } from '../api/supportReply';
-import { supportStrings } from './strings';
+import { supportStrings } from '../strings';
 import { TicketRow } from './ContactSupportPage';
 import { ReplyBox, TicketChips, TicketThread } from './TicketThread';
 
@@ -160,52 +161,46 @@ function SupportTicket({ id, onBack }: { id: string; onBack: () => void }) {
           {s.back}
         </Button>
       </Box>
-      {ticket.isPending ? (
-        <CircularProgress aria-label={s.title} />
-      ) : ticket.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void ticket.refetch()}>
-              {supportStrings.thread.retry}
-            </Button>
-          }
-        >
-          {supportStrings.thread.loadFailed}
-        </Alert>
-      ) : (
-        <>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
-          >
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', mb: 0.5 }}>
-                {ticket.data.ticket.subject}
-              </Typography>
-              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
-                {s.from(ticket.data.ticket.opener?.name ?? '', ticket.data.ticket.opener?.email ?? '')}
-              </Typography>
-              <TicketChips ticket={ticket.data.ticket} />
-            </Box>
-            <Box sx={{ flexShrink: 0 }}>
-              {ticket.data.ticket.status === 'open' ? (
-                <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('close')}>
-                  {s.close}
-                </Button>
-              ) : (
-                <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('reopen')}>
-                  {s.reopen}
-                </Button>
-              )}
-            </Box>
-          </Stack>
-          {status.error && <Alert severity="error">{status.error.message}</Alert>}
-          <TicketThread ticket={ticket.data.ticket} reader="support" />
-          <ReplyBox pending={reply.isPending} error={reply.error} onSend={(input, done) => reply.mutate(input, { onSuccess: done })} />
-        </>
-      )}
+      <QueryState
+        query={ticket}
+        loadingLabel={s.title}
+        errorText={supportStrings.thread.loadFailed}
+        retryLabel={supportStrings.thread.retry}
+      >
+        {(data) => (
+          <>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere', mb: 0.5 }}>
+                  {data.ticket.subject}
+                </Typography>
+                <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
+                  {s.from(data.ticket.opener?.name ?? '', data.ticket.opener?.email ?? '')}
+                </Typography>
+                <TicketChips ticket={data.ticket} />
+              </Box>
+              <Box sx={{ flexShrink: 0 }}>
+                {data.ticket.status === 'open' ? (
+                  <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('close')}>
+                    {s.close}
+                  </Button>
+                ) : (
+                  <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('reopen')}>
+                    {s.reopen}
+                  </Button>
+                )}
+              </Box>
+            </Stack>
+            {status.error && <Alert severity="error">{status.error.message}</Alert>}
+            <TicketThread ticket={data.ticket} reader="support" />
+            <ReplyBox pending={reply.isPending} error={reply.error} onSend={(input, done) => reply.mutate(input, { onSuccess: done })} />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -12,10 +12,10 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { TICKET_MESSAGE_MAX, type TicketDetail, type TicketReport } from '../../../../contract/tickets';
 import { MessageText } from '../../../components/markdown/MessageText';
 import { FileUpload } from '../../../components/upload/FileUpload';
-import { dateTime } from '../../../lib/assignments/format';
+import { dateTime } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { newKey } from '../api/keys';
-import { formatSize, supportStrings } from './strings';
+import { formatSize, supportStrings } from '../strings';
 
 const t = supportStrings.thread;
 

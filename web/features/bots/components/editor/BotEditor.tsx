@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { BotDetail, BotKind } from '../../../../../contract/bots';
 import { PageHeading } from '../../../../components/PageHeading';
-import { botQuery } from '../../../../lib/bots/getBot';
+import { botQuery } from '../../api/getBot';
 import { ApiError } from '../../../../lib/http';
 import { paths } from '../../../../lib/paths';
 import { strings } from '../../../../lib/strings';

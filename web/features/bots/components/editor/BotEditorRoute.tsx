@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useLocation, useParams } from 'react-router';
 import type { BotKind } from '../../../../../contract/bots';
 import { NotFoundContent } from '../../../../components/NotFoundContent';
-import { useBot } from '../../../../lib/bots/getBot';
+import { useBot } from '../../api/getBot';
 import { ApiError } from '../../../../lib/http';
 import { isUuid } from '../../../../../contract/common';
 import { paths } from '../../../../lib/paths';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BotCollection, BotKind, BotSummary } from '../../../../../contract/bots';
 import { strings } from '../../../../lib/strings';
-import type { LibraryFilter } from '../../../../lib/bots/keys';
+import type { LibraryFilter } from '../../api/keys';
 import { useBotList } from '../../api/listBots';
 import { useRestoreBot } from '../../api/restoreBot';
 import { useNotify } from '../../hooks/notice';

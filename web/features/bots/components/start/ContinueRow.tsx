@@ -11,7 +11,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BotAvatar } from '../../../../components/BotAvatar';
-import { savedListQuery } from '../../../../lib/saved';
+import { savedListQuery } from '../../../resources/api';
 import { strings } from '../../../../lib/strings';
 import { useFindBots } from '../../api/findBots';
 import { useRecentRuns } from '../../api/recentRuns';

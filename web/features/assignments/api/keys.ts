@@ -1,0 +1,25 @@
+import { ApiError } from '../../../lib/http';
+
+/**
+ * Query keys of the teacher's assignments, transcripts and student pages: one factory, so a live
+ * event or a write refreshes every page that shows the same thing.
+ */
+export const assignmentKeys = {
+  all: ['assignments'] as const,
+  list: () => ['assignments', 'list'] as const,
+  details: () => ['assignments', 'detail'] as const,
+  detail: (id: string) => ['assignments', 'detail', id] as const,
+  transcripts: (assignmentId: string) => ['assignments', 'transcript', assignmentId] as const,
+  transcript: (assignmentId: string, recordId: string) => ['assignments', 'transcript', assignmentId, recordId] as const,
+  studentPages: () => ['assignments', 'student'] as const,
+  studentPage: (entryId: string) => ['assignments', 'student', entryId] as const,
+  tutorBots: (tab: 'mine' | 'templates') => ['assignments', 'tutor-bots', tab] as const,
+};
+
+export const assignmentPath = (id: string) => `/api/assignments/${encodeURIComponent(id)}`;
+export const recordPath = (assignmentId: string, recordId: string) =>
+  `${assignmentPath(assignmentId)}/students/${encodeURIComponent(recordId)}`;
+
+/** A 4xx is an answer (not found, not allowed), not a failure worth retrying. */
+export const retryServerErrors = (count: number, err: unknown) =>
+  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2;

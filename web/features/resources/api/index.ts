@@ -1,0 +1,2 @@
+export * from './saved';
+export * from '../hooks/useSaveToSavedDocs';

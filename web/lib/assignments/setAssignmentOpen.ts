@@ -1,8 +1,0 @@
-import { assignmentDetail, type AssignmentDetail } from '../../../contract/assignments';
-import { apiRequest } from '../http';
-import { assignmentPath } from './keys';
-
-/** POST /api/assignments/:id/close or /reopen: closed assignments stay readable; students cannot send. */
-export function setAssignmentOpen(id: string, open: boolean): Promise<AssignmentDetail> {
-  return apiRequest(`${assignmentPath(id)}/${open ? 'reopen' : 'close'}`, assignmentDetail, { method: 'POST' });
-}
