@@ -19,7 +19,7 @@ import { createApp } from '../server/app';
 import { createAuth } from '../server/auth/auth';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, schema, type Database } from '../server/db/client';
-import type { AppDeps, SendStage } from '../server/lib/context';
+import type { AppDeps, SendStage } from '../server/core/context';
 import { createMailer } from '../server/lib/mailer';
 import { createPasswordUser } from '../server/modules/users/users.service';
 import { grantSubscription } from '../server/modules/operator/subscriptions.service';

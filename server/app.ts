@@ -13,7 +13,7 @@ import { collectionsRoutes } from './modules/bots/collections.routes';
 import { sendBots } from './modules/bots/run-spec';
 import { AppError } from './lib/errors';
 import { logError, withRequestId } from './lib/log';
-import type { AppDeps, AppEnv } from './lib/context';
+import type { AppDeps, AppEnv } from './core/context';
 import { filesRoutes, isFileBodyPath } from './modules/files/files.routes';
 import { uploadRoutes } from './modules/files/uploads.routes';
 import { conversationRoutes } from './modules/conversations/conversations.routes';
@@ -34,7 +34,7 @@ import { myAssignmentsRoutes } from './modules/my-assignments/my-assignments.rou
 import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies/trophies.routes';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
-import { watchPlanChanges } from './modules/subscription/plan-changes';
+import { watchPlanChanges } from './core/plan-changes';
 import { recordServerError } from './modules/admin/server-errors';
 import { teacherListRoutes } from './modules/teacher-lists/teacher-lists.routes';
 import { schoolDashboardRoutes } from './modules/school-dashboard/school-dashboard.routes';

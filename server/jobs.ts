@@ -1,4 +1,4 @@
-import type { AppDeps } from './lib/context';
+import type { AppDeps } from './core/context';
 import { startAlertRetries } from './modules/flags/flags.alerts';
 import { startHeldRechecks } from './modules/safety/safety.recheck';
 import { startRetentionPurge } from './modules/records/records.purge';

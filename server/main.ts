@@ -15,7 +15,7 @@ import { createMailer } from './lib/mailer';
 import { syncBuiltinTemplates } from './modules/bots/templates/sync';
 import { sweepFiles } from './modules/files/files.sweep';
 import { adoptLegacyImages } from './modules/images/images.legacy';
-import { liveHub } from './lib/live';
+import { liveHub } from './core/live';
 import { logError } from './lib/log';
 import { firstStartHint } from './lib/first-start';
 

@@ -9,7 +9,7 @@ import { createAuth } from '../server/auth/auth';
 import { loadConfig, type Config } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
-import type { AppDeps } from '../server/lib/context';
+import type { AppDeps } from '../server/core/context';
 import { createPasswordUser } from '../server/modules/users/users.service';
 import { databaseUrlFor, testDatabaseUrl, testPgliteThread } from './env';
 

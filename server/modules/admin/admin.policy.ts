@@ -1,8 +1,8 @@
-import type { AppContext, SessionUser } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { AppContext, SessionUser } from '../../core/context';
+import { requireUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { isSupportUser } from '../me/me.routes';
-import { findLicenceForEmail } from '../subscription/subscription.service';
+import { findLicenceForEmail } from '../../core/plan';
 
 /** The licence a school admin acts on: theirs, matched as the admin guard matches. */
 export interface AdminSchool {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createAssignmentInput, updateAssignmentInput, updateRecordInput } from '../../../contract/assignments';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson } from '../../core/context';
 import { idParam } from '../classes/classes.policy';
 import {
   assignmentNotFound,

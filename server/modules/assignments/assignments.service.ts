@@ -10,7 +10,7 @@ import type {
 } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
 import { AppError, invalidFields } from '../../lib/errors';
-import { publish } from '../../lib/live';
+import { publish } from '../../core/live';
 import { visibleTo } from '../bots/bots.policy';
 import { copyBot } from '../bots/mutate.service';
 import { assignmentNotFound, ownAssignment, recordNotFound, type AssignmentActor, type AssignmentTeacher } from './assignments.policy';

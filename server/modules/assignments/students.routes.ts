@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
 import { idParam } from '../classes/classes.policy';
 import { requireAssignmentReducer, requireAssignmentTeacher, studentNotFound } from './assignments.policy';
 import { getStudentPage } from './students.service';

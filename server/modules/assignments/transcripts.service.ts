@@ -1,4 +1,4 @@
-import type { PlanSettings } from '../subscription/subscription.service';
+import type { PlanSettings } from '../../core/plan';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transcript } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';

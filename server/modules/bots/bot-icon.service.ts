@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { schema } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';

@@ -11,7 +11,7 @@ import { aiRuntime, type AiRuntime } from '../../ai/runtime';
 import { verdictAction, type ModerationVerdict } from '../../ai/moderation';
 import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCategory } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
-import type { AppDeps, SendClock, SessionUser } from '../../lib/context';
+import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { quotaExceededFor, reserveUsage, resolvePool, uncount } from '../usage/usage.service';
 import { watchCheckpoints } from './conversations.checkpoints';

@@ -6,7 +6,7 @@ import { isUuid } from '../../../contract/common';
 import { assistantRunSpec, type RunSpec } from '../../ai/run-spec';
 import { aiRuntime } from '../../ai/runtime';
 import { Generation } from '../../ai/generation';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { reserveUsage, resolvePool } from '../usage/usage.service';
 import type { TeacherAiActor } from './conversations.policy';

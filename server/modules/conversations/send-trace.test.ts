@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import type { SendStage } from '../../lib/context';
+import type { SendStage } from '../../core/context';
 import { buildUser, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { exportDocxInput } from '../../../contract/saved';
-import type { AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
+import { readJson } from '../../core/context';
 import { requireSavedActor } from '../saved/saved.policy';
 import { docxResponse } from './export.service';
 

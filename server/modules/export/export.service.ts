@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { findOwnFile, openFile } from '../files/files.service';
 import { docxFileName, markdownToDocx, type ImageLoader } from './markdown-docx';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { flagListQuery, reviewFlagInput } from '../../../contract/flags';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, readQuery } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson, readQuery } from '../../core/context';
 import { idParam } from '../classes/classes.policy';
 import { recordNotFound, requireTranscriptReader } from '../assignments/assignments.policy';
 import { flagNotFound } from './flags.policy';

@@ -1,5 +1,5 @@
 import { docBotSettings } from '../../../contract/bots';
-import type { AppContext, SessionUser } from '../../lib/context';
+import type { AppContext, SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import type { BotActor } from '../bots/bots.policy';
 import { teacherAiActorOf } from '../conversations/conversations.policy';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { GeneratedImage } from '../../../contract/ai';
 import { generateImageInput } from '../../../contract/ai';
-import type { AppEnv } from '../../lib/context';
-import { readJson, requireUser } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
+import { readJson, requireUser } from '../../core/context';
 import { serveFile } from '../files/files.serve';
 import { assertMayGenerateImagesFor } from './images.policy';
 import { generateImageFile } from './images.service';

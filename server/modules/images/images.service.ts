@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
 import { toAiError } from '../../ai/errors';
 import { generateOneImage, type GeneratedImageBytes } from '../../ai/images';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SessionUser } from '../../core/context';
 import { schema } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { preflight } from '../conversations/conversations.run';
 import { assertMayUpload } from '../files/files.policy';
 import { assertStorageLeft, quotaFor, storeBufferAsFile, usedBytes } from '../files/files.service';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 import { finishUsage, reserveUsage, resolvePool } from '../usage/usage.service';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../app';
 import { createAuth } from '../../auth/auth';
 import { openPostgres, schema } from '../../db/client';
-import { liveHub, publish, MAX_PAYLOAD_BYTES } from '../../lib/live';
+import { liveHub, publish, MAX_PAYLOAD_BYTES } from '../../core/live';
 import { liveMessage, type LiveEvent, type LiveMessage } from '../../../contract/live';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import { setAccountRole } from '../operator/accounts.service';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Me } from '../../../contract/account';
-import type { AppEnv } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
+import { requireUser } from '../../core/context';
 
 /** The support account: the SUPPORT_EMAIL address, verified. */
 export function isSupportUser(user: { email: string; emailVerified: boolean }, supportEmail: string | undefined) {

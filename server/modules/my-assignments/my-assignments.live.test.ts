@@ -4,7 +4,7 @@ import { liveMessage, type LiveMessage } from '../../../contract/live';
 import { createApp } from '../../app';
 import { createAuth } from '../../auth/auth';
 import { openPostgres, schema } from '../../db/client';
-import { liveHub } from '../../lib/live';
+import { liveHub } from '../../core/live';
 import { TestClient, type TestContext } from '../../../tests/harness';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import type { FakeGemini } from '../../../tests/fakes/gemini';

@@ -1,9 +1,9 @@
 import type { MyAssignment, MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
 import type { ConversationMessage, StopReplyResult } from '../../../contract/ai';
 import type { RunSpec } from '../../ai/run-spec';
-import type { AppDeps, SendClock, SessionUser } from '../../lib/context';
+import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { publish } from '../../lib/live';
+import { publish } from '../../core/live';
 import { recordNotFound } from '../assignments/assignments.policy';
 import { iconImageTypes } from '../bots/bot-icon.service';
 import { composeBotInstructions } from '../bots/run-spec';

@@ -3,7 +3,7 @@ import type { LiveEvent } from '../../../contract/live';
 import { isUuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { notifyCall } from '../../lib/live';
+import { notifyCall } from '../../core/live';
 import { studentOwnsRecord } from '../assignments/assignments.policy';
 import { knowledgeJson, knowledgeTexts, parseKnowledge } from '../bots/run-spec';
 import { messageWindow, messagesFromJson } from '../conversations/conversations.send-sql';

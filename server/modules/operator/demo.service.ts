@@ -1,4 +1,4 @@
-import type { PlanSettings } from '../subscription/subscription.service';
+import type { PlanSettings } from '../../core/plan';
 import { and, eq } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import type { AccountRole } from '../../../contract/account';

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
-import { requireTeacherSubscription } from '../subscription/subscription.policy';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import { requireTeacherSubscription } from '../../core/access';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 import { holdersOf } from './records.store';
 
 /**

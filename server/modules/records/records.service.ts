@@ -1,4 +1,4 @@
-import type { PlanSettings } from '../subscription/subscription.service';
+import type { PlanSettings } from '../../core/plan';
 import { and, eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import type { StudentDataDeleted, StudentRecordExport } from '../../../contract/records';
@@ -7,7 +7,7 @@ import { studentNotFound, type AssignmentActor } from '../assignments/assignment
 import { recordHtml } from './records.html';
 import { presentRecord } from './records.presenter';
 import { schoolHolders, type SchoolAdmin } from './records.policy';
-import { recordAudit } from '../audit/audit.store';
+import { recordAudit } from '../../core/audit';
 import { deleteHeldRows, heldRows, type DeletedCounts } from './records.store';
 
 /**

@@ -1,7 +1,7 @@
 import { ModerationFailedError, verdictAction, type ModerationVerdict } from '../../ai/moderation';
 import { aiRuntime } from '../../ai/runtime';
 import { safeReply } from '../../ai/safety';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
 import { releaseHeldInput } from '../conversations/conversations.run';
 import { flagAndAlert, moderateTurn, verdictFlag, type FlagValues } from '../conversations/conversations.safety';

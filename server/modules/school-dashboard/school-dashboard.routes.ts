@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { isPremium } from '../../../contract/subscription';
 import { dashboardQuery, dashboardTable, type DashboardTable } from '../../../contract/school-dashboard';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readQuery, requireUser } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readQuery, requireUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
 import { requireSchoolAdminAccess } from '../admin/admin.policy';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 import { csvResponse } from '../../lib/csv';
 import { csvFileName, tableRows } from './school-dashboard.csv';
 import { dashboardTableOf, periodOf, schoolDashboard, type DashboardSchool } from './school-dashboard.service';

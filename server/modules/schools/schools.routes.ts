@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import type { MySchool } from '../../../contract/schools';
 import { schema } from '../../db/client';
 import { schoolStudentQuery } from '../../../contract/records';
-import { readQuery, requireUser, type AppEnv } from '../../lib/context';
+import { readQuery, requireUser, type AppEnv } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 import { requireSchoolAdmin } from '../records/records.policy';
 import { deleteForSchool, exportForSchool, recordZipResponse } from '../records/records.service';
 

@@ -10,8 +10,8 @@ import {
   schoolLicencePatch,
   userSearchQuery,
 } from '../../../contract/superdash';
-import type { AppContext, AppEnv, SessionUser } from '../../lib/context';
-import { readJson, readOptionalJson, readQuery } from '../../lib/context';
+import type { AppContext, AppEnv, SessionUser } from '../../core/context';
+import { readJson, readOptionalJson, readQuery } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { requireSupport } from '../admin/admin.policy';
 import { setAccountRole } from '../operator/accounts.service';

@@ -17,7 +17,7 @@ import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { isSupportUser } from '../me/me.routes';
 import type { SchoolLicence } from '../operator/schools.service';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 const u = schema.user;
 const l = schema.schoolLicence;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { isUuid } from '../../../contract/common';
 import { addTeacherInput, confirmImportInput, editTeacherInput, importInput } from '../../../contract/teacher-lists';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson } from '../../core/context';
 import { requireSchoolAdminAccess } from '../admin/admin.policy';
 import {
   addTeacher,

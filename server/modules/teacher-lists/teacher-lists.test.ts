@@ -5,11 +5,11 @@ import type { Subscription } from '../../../contract/subscription';
 import { createApp } from '../../app';
 import { createAuth } from '../../auth/auth';
 import { openPostgres, schema, type Database } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { createTestContext, TestClient, type TestContext } from '../../../tests/harness';
 import { testDbKind } from '../../../tests/env';
 import { adminOf, createVia, docBot, makeSchool, teacherAt, type BotJson } from '../bots/bots.test-helpers';
-import { onPlanChange, watchPlanChanges } from '../subscription/plan-changes';
+import { onPlanChange, watchPlanChanges } from '../../core/plan-changes';
 
 // Issue 18 item 2: a school admin's teacher list. Adds, edits and removals are audited; the CSV
 // import writes only after a preview, and only the good rows; a removal takes effect on the

@@ -1,7 +1,7 @@
-import type { AppContext, SessionUser } from '../../lib/context';
+import type { AppContext, SessionUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
 import { isSupportUser } from '../me/me.routes';
-import { requireTeacherSubscription } from '../subscription/subscription.policy';
+import { requireTeacherSubscription } from '../../core/access';
 import { idParam } from '../classes/classes.policy';
 
 /**

@@ -6,8 +6,8 @@ import {
   ticketListQuery,
   ticketMessageInput,
 } from '../../../contract/tickets';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, readQuery } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson, readQuery } from '../../core/context';
 import { notFound } from '../../lib/errors';
 import { requireSupport } from '../admin/admin.policy';
 import { idParam } from '../classes/classes.policy';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { awardTrophyInput } from '../../../contract/trophies';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, requireUser } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson, requireUser } from '../../core/context';
 import { idParam } from '../classes/classes.policy';
 import { assignmentNotFound, recordNotFound, requireAssignmentReducer, requireAssignmentTeacher } from '../assignments/assignments.policy';
 import { trophyNotFound } from './trophies.policy';

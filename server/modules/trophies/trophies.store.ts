@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { TROPHY_ICONS_MAX, trophyRuleKinds, trophyRuleText } from '../../../contract/trophies';
 import { schema, type Db } from '../../db/client';
-import { notifyCall } from '../../lib/live';
+import { notifyCall } from '../../core/live';
 import { INPUT_BLOCKED } from '../conversations/conversations.store';
 import { ownAssignment, studentOwnsRecord, type AssignmentActor } from '../assignments/assignments.policy';
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Subscription, UserType } from '../../../contract/subscription';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { schema } from '../../db/client';
-import { logError } from '../../lib/log';
+import type { Subscription, UserType } from '../../contract/subscription';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { schema } from '../db/client';
+import { logError } from '../lib/log';
 
 /**
  * What resolving a plan reads from the config: the support account and the past-due grace. Pass

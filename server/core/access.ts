@@ -1,8 +1,8 @@
-import type { Subscription } from '../../../contract/subscription';
-import type { AppContext, SessionUser } from '../../lib/context';
-import { requireUser } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { resolveSubscription } from './subscription.service';
+import type { Subscription } from '../../contract/subscription';
+import type { AppContext, SessionUser } from './context';
+import { requireUser } from './context';
+import { AppError } from '../lib/errors';
+import { resolveSubscription } from './plan';
 
 /**
  * The signed-in teacher with their subscription, for the teacher-only endpoints (assignments,

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AiStatus } from '../../../contract/ai';
-import { createApp } from '../../app';
-import { createAuth } from '../../auth/auth';
-import { openPostgres, type Database } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
-import { createTestContext, signedIn, type TestContext } from '../../../tests/harness';
-import { testDbKind } from '../../../tests/env';
-import { grantSubscription, revokeSubscription } from '../operator/subscriptions.service';
-import { createSchool, updateSchool } from '../operator/schools.service';
-import { countingDatabase } from '../../../tests/statement-counter';
-import { resolvePool } from '../usage/usage.service';
+import type { AiStatus } from '../../contract/ai';
+import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { openPostgres, type Database } from '../db/client';
+import type { AppDeps } from './context';
+import { createTestContext, signedIn, type TestContext } from '../../tests/harness';
+import { testDbKind } from '../../tests/env';
+import { grantSubscription, revokeSubscription } from '../modules/operator/subscriptions.service';
+import { createSchool, updateSchool } from '../modules/operator/schools.service';
+import { countingDatabase } from '../../tests/statement-counter';
+import { resolvePool } from '../modules/usage/usage.service';
 import { planChanged, watchPlanChanges } from './plan-changes';
 
 // Issue 17 item 4: a plan change takes effect on the next request in every app process. Each
