@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
-import { isSupportUser } from '../me/me.routes';
+import { isSupportUser } from '../../core/access';
 import type { SchoolLicence } from '../operator/schools.service';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
 

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { CSV_FORMULA_START, csvResponse } from '../../lib/csv';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
-import type { AdminSchool } from '../admin/admin.policy';
+import type { SchoolAdmin as AdminSchool } from '../../core/access';
 import { auditSnapshot, recordAudit, type AuditEntry } from '../../core/audit';
 import { withdrawFromSchool } from '../bots/school-sharing';
 import { planChanged } from '../../core/plan-changes';

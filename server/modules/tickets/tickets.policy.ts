@@ -1,6 +1,6 @@
 import type { AppContext, SessionUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
-import { isSupportUser } from '../me/me.routes';
+import { isSupportUser } from '../../core/access';
 import { requireTeacherSubscription } from '../../core/access';
 import { idParam } from '../classes/classes.policy';
 

@@ -9,7 +9,7 @@ import {
 import type { AppContext, AppEnv } from '../../core/context';
 import { readJson, readQuery } from '../../core/context';
 import { notFound } from '../../lib/errors';
-import { requireSupport } from '../admin/admin.policy';
+import { requireSupport } from '../../core/access';
 import { idParam } from '../classes/classes.policy';
 import { fileResponse } from '../files/files.serve';
 import { requireTicketOpener, ticketIdOf } from './tickets.policy';
