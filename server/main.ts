@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { createApp } from './app';
 import { startJobs } from './jobs';
-import { createAuth } from './auth/auth';
+import { createAppAuth } from './compose';
 import { pruneRates } from './auth/rate-limit';
 import { pruneServerErrors } from './modules/admin/server-errors';
 import { ConfigError, loadConfig, resolveAuthSecret } from './config';
@@ -36,7 +36,7 @@ async function main() {
     );
   }
   const mailer = createMailer(config);
-  const auth = createAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
+  const auth = createAppAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
   // dist/web from the source (server/main.ts, under tsx) and from the build (dist/server/main.js).
   const webRoot = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../dist/web' : '../web', import.meta.url));
   // One deps object for the app and the scheduled jobs: both see the same replies being written.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../server/app';
-import { createAuth } from '../server/auth/auth';
+import { createAppAuth } from '../server/compose';
 import { loadConfig, type Config } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
@@ -63,7 +63,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const database = await createTestDatabase();
   const mailer = createMailer(config);
-  const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
+  const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
   const deps: AppDeps = { config, database, auth, mailer };
   const app = createApp(deps);
   return {

@@ -7,7 +7,7 @@ import { AppError, invalidFields } from '../lib/errors';
 import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../core/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { rosterCheckRoutes } from './roster-check';
-import { forgetUserSessions } from './session-cache';
+import { forgetUserSessions } from '../core/session-cache';
 
 const MINUTE = 60_000;
 

@@ -7,7 +7,7 @@ import type { Auth } from '../auth/auth';
 import type { Mailer } from '../lib/mailer';
 import { fieldErrors } from '../../contract/common';
 import { AppError, invalidFields } from '../lib/errors';
-import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from '../auth/session-cache';
+import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from './session-cache';
 
 /** What every module receives: the process's long-lived parts, nothing per request. */
 export interface AppDeps {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiStatus } from '../../contract/ai';
 import { createApp } from '../app';
-import { createAuth } from '../auth/auth';
+import { createAppAuth } from '../compose';
 import { openPostgres, type Database } from '../db/client';
 import type { AppDeps } from './context';
 import { createTestContext, signedIn, type TestContext } from '../../tests/harness';
@@ -24,7 +24,7 @@ beforeAll(async () => {
     // A second process: its own pool and its own listening connection on the same database.
     const url = (ctx.database.db as unknown as { $client: { options: { connectionString?: string } } }).$client.options.connectionString!;
     const database = await openPostgres(url, { max: 2 });
-    const auth = createAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
+    const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
     const deps: AppDeps = { config: ctx.config, database, auth, mailer: ctx.mailer };
     second = { ctx: { ...ctx, ...deps, app: createApp(deps) }, database };
     await watchPlanChanges(database);

@@ -4,7 +4,7 @@ import type { LiveMessage } from '../../../contract/live';
 import type { AppContext, AppEnv, SessionUser } from '../../core/context';
 import { requireUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { watchUserSessions } from '../../auth/session-cache';
+import { watchUserSessions } from '../../core/session-cache';
 import { liveHub } from '../../core/live';
 import { logWarning } from '../../lib/log';
 import { resolveSubscription } from '../../core/plan';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../app';
-import { createAuth } from '../../auth/auth';
+import { createAppAuth } from '../../compose';
 import { openPostgres, schema } from '../../db/client';
 import { liveHub, publish, MAX_PAYLOAD_BYTES } from '../../core/live';
 import { liveMessage, type LiveEvent, type LiveMessage } from '../../../contract/live';
@@ -335,7 +335,7 @@ describe('GET /api/live', () => {
         { name: string },
       ];
       const database = await openPostgres(databaseUrlFor(name), { max: 2 });
-      const auth = createAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
+      const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
       const app = createApp({ config: ctx.config, database, auth, mailer: ctx.mailer });
       return { database, client: new TestClient({ ...ctx, database, auth, app }) };
     }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { liveMessage, type LiveMessage } from '../../../contract/live';
 import { createApp } from '../../app';
-import { createAuth } from '../../auth/auth';
+import { createAppAuth } from '../../compose';
 import { openPostgres, schema } from '../../db/client';
 import { liveHub } from '../../core/live';
 import { TestClient, type TestContext } from '../../../tests/harness';
@@ -221,7 +221,7 @@ describe("the teacher's live table", () => {
       await student.client.json('POST', url(student, '/start'));
       const rows = (await ctx.database.db.execute(sql`select current_database() as name`)) as { rows: { name: string }[] };
       const database = await openPostgres(databaseUrlFor(rows.rows[0]!.name), { max: 2 });
-      const auth = createAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
+      const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
       const app = createApp({ config: ctx.config, database, auth, mailer: ctx.mailer });
       const teacherOnB = await new TestClient({ ...ctx, database, auth, app }).signIn(world.teacher.user.email);
       try {

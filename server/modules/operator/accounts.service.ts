@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { forgetUserSessions } from '../../auth/session-cache';
+import { forgetUserSessions } from '../../core/session-cache';
 import { deleteAllFilesOf } from '../files/files.service';
 import { createPasswordUser, findUserByEmail, setPassword } from '../users/users.service';
 import { recordAudit } from '../../core/audit';

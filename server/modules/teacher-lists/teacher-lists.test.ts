@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ImportPreview, SchoolTeacherRow, TeacherList } from '../../../contract/teacher-lists';
 import type { Subscription } from '../../../contract/subscription';
 import { createApp } from '../../app';
-import { createAuth } from '../../auth/auth';
+import { createAppAuth } from '../../compose';
 import { openPostgres, schema, type Database } from '../../db/client';
 import type { AppDeps } from '../../core/context';
 import { createTestContext, TestClient, type TestContext } from '../../../tests/harness';
@@ -301,7 +301,7 @@ describe('a removed teacher', () => {
     // A second app process: its own pool and listening connection on the same database.
     const url = (ctx.database.db as unknown as { $client: { options: { connectionString?: string } } }).$client.options.connectionString!;
     const database = await openPostgres(url, { max: 2 });
-    const auth = createAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
+    const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
     const deps: AppDeps = { config: ctx.config, database, auth, mailer: ctx.mailer };
     second = { app: { ...ctx, ...deps, app: createApp(deps) }, database };
     await watchPlanChanges(database);
