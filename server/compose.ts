@@ -1,5 +1,5 @@
 import { createAuth, type AuthDeps } from './auth/auth';
-import { linkRosterEntries } from './modules/classes/classes.service';
+import { linkRosterEntries } from './modules/classes';
 
 /**
  * The composition root's wiring of auth to the modules it serves: auth imports no module, so what

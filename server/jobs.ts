@@ -1,7 +1,7 @@
 import type { AppDeps } from './core/context';
-import { startAlertRetries } from './modules/flags/flags.alerts';
-import { startHeldRechecks } from './modules/safety/safety.recheck';
-import { startRetentionPurge } from './modules/records/records.purge';
+import { startAlertRetries } from './modules/flags';
+import { startHeldRechecks } from './modules/safety';
+import { startRetentionPurge } from './modules/records';
 
 /**
  * The app process's scheduled work besides the hourly sweeps in main.ts: held student turns are

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { createAssignmentInput, updateAssignmentInput, updateRecordInput } from '../../../contract/assignments';
 import type { AppContext, AppEnv } from '../../core/context';
 import { readJson } from '../../core/context';
-import { idParam } from '../classes/classes.policy';
+import { idParam } from '../classes';
 import {
   assignmentNotFound,
   recordNotFound,

@@ -37,8 +37,8 @@ import {
 import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../core/context';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
-import { addClassStudentsToOpenAssignments } from '../assignments/assignments.records';
-import { sharerName } from '../bots/bots.presenter';
+import { addClassStudentsToOpenAssignments } from '../assignments';
+import { sharerName } from '../bots';
 import { classNotFound, ownClass, ownedBy, shownLinked, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';

@@ -13,7 +13,7 @@ import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCatego
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
-import { quotaExceededFor, reserveUsage, resolvePool, uncount } from '../usage/usage.service';
+import { quotaExceededFor, reserveUsage, resolvePool, uncount } from '../usage';
 import { watchCheckpoints } from './conversations.checkpoints';
 import * as store from './conversations.store';
 import { replayReply } from './conversations.replay';

@@ -8,7 +8,7 @@ import { aiRuntime } from '../../ai/runtime';
 import { Generation } from '../../ai/generation';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
-import { reserveUsage, resolvePool } from '../usage/usage.service';
+import { reserveUsage, resolvePool } from '../usage';
 import type { TeacherAiActor } from './conversations.policy';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { exportDocxInput } from '../../../contract/saved';
 import type { AppEnv } from '../../core/context';
 import { readJson } from '../../core/context';
-import { requireSavedActor } from '../saved/saved.policy';
+import { requireSavedActor } from '../saved';
 import { docxResponse } from './export.service';
 
 /** /api/export: DOCX of a runner's output that is not saved yet (teachers only, like Saved Docs). */

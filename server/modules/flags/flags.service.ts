@@ -17,7 +17,7 @@ import { uuid } from '../../../contract/common';
 import { schema, type Db } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { publish } from '../../core/live';
-import { assertMayReadTranscript, recordNotFound } from '../assignments/assignments.policy';
+import { assertMayReadTranscript, recordNotFound } from '../assignments';
 import { flagScope, readerRole, refuseFlag, type FlagReader } from './flags.policy';
 import { presentFlag, presentTurn, type FlagRow } from './flags.presenter';
 import { schoolAdminIds, teacherSchoolOf } from './flags.school';

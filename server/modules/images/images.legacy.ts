@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { logError } from '../../lib/log';
-import { findOwnFile, storeBufferAsFile, type FilesDeps } from '../files/files.service';
+import { findOwnFile, storeBufferAsFile, type FilesDeps } from '../files';
 import { resolveSubscription } from '../../core/plan';
 import { imageFileName } from './images.service';
 

@@ -3,7 +3,7 @@ import type { GeneratedImage } from '../../../contract/ai';
 import { generateImageInput } from '../../../contract/ai';
 import type { AppEnv } from '../../core/context';
 import { readJson, requireUser } from '../../core/context';
-import { serveFile } from '../files/files.serve';
+import { serveFile } from '../files';
 import { assertMayGenerateImagesFor } from './images.policy';
 import { generateImageFile } from './images.service';
 

@@ -5,9 +5,9 @@ import { classify } from '../../ai/safety';
 import { schema } from '../../db/client';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { recordNotFound, studentOwnsRecord } from '../assignments/assignments.policy';
-import { alertAfter } from '../conversations/conversations.safety';
-import { insertFlag } from '../conversations/conversations.store';
+import { recordNotFound, studentOwnsRecord } from '../assignments';
+import { alertAfter } from '../conversations';
+import { insertFlag } from '../conversations';
 import { resolveSubscription } from '../../core/plan';
 
 /**

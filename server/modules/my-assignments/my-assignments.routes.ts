@@ -3,7 +3,7 @@ import { retryInput, sendMessageInput } from '../../../contract/ai';
 import { studentReportInput } from '../../../contract/flags';
 import type { AppEnv } from '../../core/context';
 import { readJson, requireUser, sendClock } from '../../core/context';
-import { iconResponse } from '../bots/bot-icon.service';
+import { iconResponse } from '../bots';
 import {
   attachMyReply,
   getMyAssignment,

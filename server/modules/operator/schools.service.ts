@@ -7,7 +7,7 @@ import { AppError, invalidInput } from '../../lib/errors';
 import { auditSnapshot, recordAudit } from '../../core/audit';
 import type { GrantActor } from './subscriptions.service';
 import { emailDomain } from '../../core/plan';
-import { withdrawFromSchool } from '../bots/school-sharing';
+import { withdrawFromSchool } from '../bots';
 import { dayField, domainField, emailField, operatorText, parseInput, uniqueList } from './inputs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -6,7 +6,7 @@ import { AppError, invalidInput } from '../../lib/errors';
 import { auditSnapshot, recordAudit } from '../../core/audit';
 import { planChanged } from '../../core/plan-changes';
 import { premiumStatusOf, type PlanSettings } from '../../core/plan';
-import { findUserByEmail } from '../users/users.service';
+import { findUserByEmail } from '../users';
 import { dayField, emailField, endOfDayUtc, parseInput, todayUtc } from './inputs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

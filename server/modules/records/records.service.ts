@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import type { StudentDataDeleted, StudentRecordExport } from '../../../contract/records';
 import { schema, type Db } from '../../db/client';
-import { studentNotFound, type AssignmentActor } from '../assignments/assignments.policy';
+import { studentNotFound, type AssignmentActor } from '../assignments';
 import { recordHtml } from './records.html';
 import { presentRecord } from './records.presenter';
 import { schoolHolders, type SchoolAdmin } from './records.policy';

@@ -4,7 +4,7 @@ import { schema } from '../../db/client';
 import type { AppContext } from '../../core/context';
 import { requireUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
-import { botActorOf, type BotActor } from '../bots/bots.policy';
+import { botActorOf, type BotActor } from '../bots';
 
 /**
  * Who may do what with Saved Docs: only the owner, ever. Every query carries `ownedBy` in its

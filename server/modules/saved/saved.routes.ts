@@ -3,7 +3,7 @@ import { createSavedInput, listSavedQuery, updateSavedInput, type SavedConflictB
 import type { AppContext, AppEnv } from '../../core/context';
 import { readJson, readQuery } from '../../core/context';
 
-import { docxResponse } from '../export/export.service';
+import { docxResponse } from '../export';
 import { requireSavedActor, savedIdParam } from './saved.policy';
 import {
   createSaved,

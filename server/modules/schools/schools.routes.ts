@@ -7,7 +7,7 @@ import { readQuery, requireUser, type AppEnv } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { resolveSubscription } from '../../core/plan';
 import { requireSchoolAdmin, SCHOOL_RECORDS } from '../../core/access';
-import { deleteForSchool, exportForSchool, recordZipResponse } from '../records/records.service';
+import { deleteForSchool, exportForSchool, recordZipResponse } from '../records';
 
 /**
  * GET /api/school: the licence the signed-in user resolved to (404 when none). The school's admins

@@ -14,9 +14,9 @@ import type { AppContext, AppEnv, SessionUser } from '../../core/context';
 import { readJson, readOptionalJson, readQuery } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { requireSupport } from '../../core/access';
-import { setAccountRole } from '../operator/accounts.service';
-import { createSchool, updateSchoolById } from '../operator/schools.service';
-import { extendSubscription, grantSubscription, revokeSubscription, type GrantActor } from '../operator/subscriptions.service';
+import { setAccountRole } from '../operator';
+import { createSchool, updateSchoolById } from '../operator';
+import { extendSubscription, grantSubscription, revokeSubscription, type GrantActor } from '../operator';
 import {
   findUserById,
   listAudit,

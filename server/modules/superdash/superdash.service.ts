@@ -16,7 +16,7 @@ import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { isSupportUser } from '../../core/access';
-import type { SchoolLicence } from '../operator/schools.service';
+import type { SchoolLicence } from '../operator';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 const u = schema.user;

@@ -20,7 +20,7 @@ import { CSV_FORMULA_START, csvResponse } from '../../lib/csv';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
 import type { SchoolAdmin as AdminSchool } from '../../core/access';
 import { auditSnapshot, recordAudit, type AuditEntry } from '../../core/audit';
-import { withdrawFromSchool } from '../bots/school-sharing';
+import { withdrawFromSchool } from '../bots';
 import { planChanged } from '../../core/plan-changes';
 import { emailDomain } from '../../core/plan';
 

@@ -2,7 +2,7 @@ import type { AppContext, SessionUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
 import { isSupportUser } from '../../core/access';
 import { requireTeacherSubscription } from '../../core/access';
-import { idParam } from '../classes/classes.policy';
+import { idParam } from '../classes';
 
 /**
  * Who opens tickets (/api/tickets): every signed-in teacher or school admin with a verified

@@ -10,8 +10,8 @@ import type { AppContext, AppEnv } from '../../core/context';
 import { readJson, readQuery } from '../../core/context';
 import { notFound } from '../../lib/errors';
 import { requireSupport } from '../../core/access';
-import { idParam } from '../classes/classes.policy';
-import { fileResponse } from '../files/files.serve';
+import { idParam } from '../classes';
+import { fileResponse } from '../files';
 import { requireTicketOpener, ticketIdOf } from './tickets.policy';
 import {
   addOwnMessage,
