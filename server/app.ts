@@ -17,7 +17,6 @@ import type { AppDeps, AppEnv } from './core/context';
 import { filesRoutes, isFileBodyPath } from './modules/files';
 import { uploadRoutes } from './modules/files';
 import { conversationRoutes } from './modules/conversations';
-import { startupSweep } from './modules/conversations';
 import { healthRoutes } from './modules/health';
 import { imageRoutes } from './modules/images';
 import { meRoutes } from './modules/me';
@@ -34,7 +33,6 @@ import { myAssignmentsRoutes } from './modules/my-assignments';
 import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies';
 import { flagsRoutes } from './modules/flags';
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing';
-import { watchPlanChanges } from './core/plan-changes';
 import { recordServerError } from './modules/admin';
 import { teacherListRoutes } from './modules/teacher-lists';
 import { schoolDashboardRoutes } from './modules/school-dashboard';
@@ -43,11 +41,12 @@ import { ticketRoutes, supportTicketRoutes } from './modules/tickets';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Builds the whole HTTP app (API and, when webRoot is given, the built web app). No listen. */
+/**
+ * Builds the whole HTTP app (API and, when webRoot is given, the built web app). No listen, and
+ * no timer or background job: server/jobs.ts startBackgroundWork starts those.
+ */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  // What this process remembers of plans is forgotten when any process changes one (PRODUCT.md 5).
-  void watchPlanChanges(deps.database).catch(() => undefined);
 
   app.use('*', async (c, next) => {
     // A caller's id is kept only when it is a plain token: it is written into logs.
@@ -164,8 +163,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api/superdash', superDashRoutes());
   app.route('/api/tickets', ticketRoutes());
   app.route('/api/support/tickets', supportTicketRoutes());
-  // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
-  void startupSweep(deps);
   app.get('/api/auth-options', (c) => {
     const body: AuthProviders = { google: Boolean(deps.config.google), microsoft: Boolean(deps.config.microsoft) };
     return c.json(body);

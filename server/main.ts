@@ -3,17 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { createApp } from './app';
-import { startJobs } from './jobs';
+import { startBackgroundWork } from './jobs';
 import { createAppAuth } from './compose';
-import { pruneRates } from './auth/rate-limit';
-import { pruneServerErrors } from './modules/admin';
 import { ConfigError, loadConfig, resolveAuthSecret } from './config';
 import { schema } from './db/client';
 import { DataDirBusyError } from './db/lock';
 import { openDatabase } from './db/open';
 import { createMailer } from './lib/mailer';
 import { syncBuiltinTemplates } from './modules/bots';
-import { sweepFiles } from './modules/files';
 import { adoptLegacyImages } from './modules/images';
 import { liveHub } from './core/live';
 import { logError } from './lib/log';
@@ -63,16 +60,8 @@ async function main() {
     console.log(firstStartHint({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, cwd: process.cwd() }, config.baseUrl));
   }
 
-  const pruner = setInterval(() => void pruneRates(database.db, 24 * 60 * 60_000).catch(() => undefined), 60 * 60_000);
-  pruner.unref();
-  // superDash keeps server errors for 30 days.
-  setInterval(() => void pruneServerErrors(database.db).catch(() => undefined), 60 * 60_000).unref();
-  // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); reclaim their storage every hour.
-  const sweepUploads = () =>
-    void sweepFiles({ db: database.db, config }).catch((err: unknown) => logError(null, 'files: the sweep failed', err));
-  sweepUploads();
-  setInterval(sweepUploads, 60 * 60_000).unref();
-  const stopJobs = startJobs(deps);
+  // The one composition root of background work: createApp starts none.
+  const stopJobs = startBackgroundWork(deps);
 
   let stopping = false;
   const stop = (signal: string) => {

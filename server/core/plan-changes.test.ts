@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiStatus } from '../../contract/ai';
 import { createApp } from '../app';
+import { startBackgroundWork } from '../jobs';
 import { createAppAuth } from '../compose';
 import { openPostgres, type Database } from '../db/client';
 import type { AppDeps } from './context';
@@ -27,6 +28,7 @@ beforeAll(async () => {
     const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
     const deps: AppDeps = { config: ctx.config, database, auth, mailer: ctx.mailer };
     second = { ctx: { ...ctx, ...deps, app: createApp(deps) }, database };
+    startBackgroundWork(deps, { scheduled: false });
     await watchPlanChanges(database);
   }
   await watchPlanChanges(ctx.database);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../app';
+import { startBackgroundWork } from '../../jobs';
 import { createAppAuth } from '../../compose';
 import { openPostgres, schema } from '../../db/client';
 import { liveHub, publish, MAX_PAYLOAD_BYTES } from '../../core/live';
@@ -336,7 +337,9 @@ describe('GET /api/live', () => {
       ];
       const database = await openPostgres(databaseUrlFor(name), { max: 2 });
       const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
-      const app = createApp({ config: ctx.config, database, auth, mailer: ctx.mailer });
+      const deps = { config: ctx.config, database, auth, mailer: ctx.mailer };
+      const app = createApp(deps);
+      startBackgroundWork(deps, { scheduled: false });
       return { database, client: new TestClient({ ...ctx, database, auth, app }) };
     }
 

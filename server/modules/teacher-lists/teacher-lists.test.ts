@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ImportPreview, SchoolTeacherRow, TeacherList } from '../../../contract/teacher-lists';
 import type { Subscription } from '../../../contract/subscription';
 import { createApp } from '../../app';
+import { startBackgroundWork } from '../../jobs';
 import { createAppAuth } from '../../compose';
 import { openPostgres, schema, type Database } from '../../db/client';
 import type { AppDeps } from '../../core/context';
@@ -304,6 +305,7 @@ describe('a removed teacher', () => {
     const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
     const deps: AppDeps = { config: ctx.config, database, auth, mailer: ctx.mailer };
     second = { app: { ...ctx, ...deps, app: createApp(deps) }, database };
+    startBackgroundWork(deps, { scheduled: false });
     await watchPlanChanges(database);
   });
   afterAll(() => second?.database.close());
