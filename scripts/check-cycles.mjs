@@ -1,6 +1,7 @@
 // Walks the runtime imports of server/ (type-only imports are erased at build and left out) and
 // fails on any import circle between files, and on any circle between server folders (a module
-// counts as one folder). Run: npm run check:cycles (part of npm run lint).
+// counts as one folder), except the circles written down in `known` below with their reason.
+// Run: npm run check:cycles (part of npm run lint); --graph prints the folder graph.
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -112,8 +113,48 @@ for (const file of files) {
 }
 
 const rel = (f) => path.relative(root, f);
-const fileCycles = cycles(fileGraph);
-const folderCycles = cycles(folderGraph);
+
+/**
+ * Circles that are written down (docs/decisions/201-module-front-doors-and-lint.md), each with
+ * its reason. A circle is accepted only while every member is on the listed set: one that grows
+ * (a new folder or file joins it) or a new one fails.
+ */
+const known = [
+  {
+    // drizzle's references(() => table.id) are read lazily, after every schema file has loaded.
+    reason: 'foreign keys between schema files',
+    members: ['server/db/schema/ai.ts', 'server/db/schema/assignments.ts', 'server/db/schema/bots.ts'],
+  },
+  {
+    // Debt left by issue 26: these modules still call one another both ways (classes and
+    // assignments share a transaction; bots and conversations build a send). It may only shrink.
+    reason: 'the module knot still to be untied',
+    folders: [
+      'modules/assignments',
+      'modules/bots',
+      'modules/classes',
+      'modules/conversations',
+      'modules/export',
+      'modules/flags',
+      'modules/operator',
+      'modules/records',
+      'modules/saved',
+      'modules/trophies',
+    ],
+  },
+];
+const knotFolders = new Set(known.flatMap((k) => k.folders ?? []));
+const isKnown = (members, asFolders) =>
+  asFolders
+    ? members.every((m) => knotFolders.has(m))
+    : known.some((k) => k.members && members.every((m) => k.members.includes(rel(m)))) ||
+      members.every((m) => knotFolders.has(folderOf(m)) || path.basename(m) === 'index.ts');
+const allFileCycles = cycles(fileGraph);
+const allFolderCycles = cycles(folderGraph);
+const fileCycles = allFileCycles.filter((c) => !isKnown(c, false));
+const folderCycles = allFolderCycles.filter((c) => !isKnown(c, true));
+for (const c of allFolderCycles.filter((c) => isKnown(c, true))) console.log(`written down (folders): ${c.sort().join(' , ')}`);
+for (const c of allFileCycles.filter((c) => isKnown(c, false))) console.log(`written down (${c.length} files): ${c.map(rel).sort().slice(0, 3).join(' , ')}${c.length > 3 ? ' , ...' : ''}`);
 if (verbose) for (const [from, to] of folderGraph) console.log(`${from} -> ${[...to].sort().join(', ')}`);
 for (const c of fileCycles) console.log(`import circle between files: ${c.map(rel).sort().join(' , ')}`);
 for (const c of folderCycles) console.log(`import circle between server folders: ${c.sort().join(' , ')}`);
