@@ -6,7 +6,10 @@ import globals from 'globals';
 const restrict = (patterns) => ['error', { patterns }];
 
 const drivers = [
-  { group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'], message: 'Only server/db opens database drivers.' },
+  {
+    group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'],
+    message: 'Only server/db opens database drivers.',
+  },
 ];
 // A regex, not a group: the group 'ai' would also match our own server/ai folder.
 const aiProviders = { regex: '^(ai|@ai-sdk/.+)$', message: 'Only server/ai imports AI providers.' };
@@ -65,7 +68,11 @@ export default tseslint.config(
     },
   },
   // What may import what inside server/ (docs/decisions/201-module-front-doors-and-lint.md).
-  { files: ['server/**'], ignores: ['server/db/**', 'server/ai/**'], rules: { 'no-restricted-imports': restrict([...drivers, aiProviders, noWeb]) } },
+  {
+    files: ['server/**'],
+    ignores: ['server/db/**', 'server/ai/**'],
+    rules: { 'no-restricted-imports': restrict([...drivers, aiProviders, noWeb]) },
+  },
   // server/ai is the one place that imports AI providers.
   { files: ['server/ai/**'], ignores: testCode, rules: { 'no-restricted-imports': restrict([...drivers, noWeb, noModule]) } },
   { files: ['server/db/**'], rules: { 'no-restricted-imports': restrict([noWeb, noModule]) } },

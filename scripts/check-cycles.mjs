@@ -154,7 +154,8 @@ const allFolderCycles = cycles(folderGraph);
 const fileCycles = allFileCycles.filter((c) => !isKnown(c, false));
 const folderCycles = allFolderCycles.filter((c) => !isKnown(c, true));
 for (const c of allFolderCycles.filter((c) => isKnown(c, true))) console.log(`written down (folders): ${c.sort().join(' , ')}`);
-for (const c of allFileCycles.filter((c) => isKnown(c, false))) console.log(`written down (${c.length} files): ${c.map(rel).sort().slice(0, 3).join(' , ')}${c.length > 3 ? ' , ...' : ''}`);
+for (const c of allFileCycles.filter((c) => isKnown(c, false)))
+  console.log(`written down (${c.length} files): ${c.map(rel).sort().slice(0, 3).join(' , ')}${c.length > 3 ? ' , ...' : ''}`);
 if (verbose) for (const [from, to] of folderGraph) console.log(`${from} -> ${[...to].sort().join(', ')}`);
 for (const c of fileCycles) console.log(`import circle between files: ${c.map(rel).sort().join(' , ')}`);
 for (const c of folderCycles) console.log(`import circle between server folders: ${c.sort().join(' , ')}`);

@@ -8,5 +8,13 @@ export { preflight, releaseHeldInput, sendMessage, sendWindow, type RunHooks } f
 export { alertAfter, flagAndAlert, moderateTurn, verdictFlag, type FlagValues, type StudentRecordRef } from './conversations.safety';
 export { messageWindow, messagesFromJson } from './conversations.send-sql';
 export { getConversation, retryReply, startupSweep, stopReply, type SendBots } from './conversations.service';
-export { INPUT_BLOCKED, findConversation, insertFlag, visibleMessages, type ConversationRow, type RunBot, type TurnGuard } from './conversations.store';
+export {
+  INPUT_BLOCKED,
+  findConversation,
+  insertFlag,
+  visibleMessages,
+  type ConversationRow,
+  type RunBot,
+  type TurnGuard,
+} from './conversations.store';
 export * as conversationsStore from './conversations.store';
