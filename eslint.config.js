@@ -14,6 +14,22 @@ const webImports = [
     message: 'Import a feature through its public folders (api, components, hooks) or its strings catalogue only.',
   },
 ];
+const drivers = [
+  {
+    group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'],
+    message: 'Only server/db opens database drivers.',
+  },
+];
+// A regex, not a group: the group 'ai' would also match our own server/ai folder.
+const aiProviders = { regex: '^(ai|@ai-sdk/.+)$', message: 'Only server/ai imports AI providers.' };
+const noWeb = { group: ['**/web/**'], message: 'server/ never imports web/.' };
+const noModule = {
+  regex: '(^|/)modules(/|$)',
+  message: 'server/core, lib, auth, db, ai and storage import no module; a module passes what they need in (see server/compose.ts).',
+};
+const frontDoor = "Another module is reached only through its front door (its index.ts): import '../<module>', not a file inside it.";
+// Tests may reach inside the module they test and its neighbours' test helpers.
+const testCode = ['**/*.test.ts', '**/*.test-helpers.ts', 'server/cli/test-kit.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-artifacts/**', 'server/db/migrations/**', 'bench/results/**'] },
@@ -68,31 +84,35 @@ export default tseslint.config(
       ]),
     },
   },
+  // What may import what inside server/ (docs/decisions/201-module-front-doors-and-lint.md).
   {
     files: ['server/**'],
-    ignores: ['server/db/**'],
-    rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'],
-          message: 'Only server/db opens database drivers.',
-        },
-        // A regex, not a group: the group 'ai' would also match our own server/ai folder.
-        { regex: '^(ai|@ai-sdk/.+)$', message: 'Only server/ai imports AI providers.' },
-        { group: ['**/web/**'], message: 'server/ never imports web/.' },
-      ]),
-    },
+    ignores: ['server/db/**', 'server/ai/**'],
+    rules: { 'no-restricted-imports': restrict([...drivers, aiProviders, noWeb]) },
   },
   // server/ai is the one place that imports AI providers.
+  { files: ['server/ai/**'], ignores: testCode, rules: { 'no-restricted-imports': restrict([...drivers, noWeb, noModule]) } },
+  { files: ['server/db/**'], rules: { 'no-restricted-imports': restrict([noWeb, noModule]) } },
   {
-    files: ['server/ai/**'],
+    files: ['server/core/**', 'server/lib/**', 'server/auth/**', 'server/storage/**'],
+    ignores: testCode,
+    rules: { 'no-restricted-imports': restrict([...drivers, aiProviders, noWeb, noModule]) },
+  },
+  {
+    files: ['server/*.ts', 'server/cli/**'],
+    ignores: testCode,
+    rules: { 'no-restricted-imports': restrict([...drivers, aiProviders, noWeb, { regex: '(^|/)modules/[^/]+/.+', message: frontDoor }]) },
+  },
+  {
+    files: ['server/modules/**'],
+    ignores: testCode,
     rules: {
       'no-restricted-imports': restrict([
-        {
-          group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'],
-          message: 'Only server/db opens database drivers.',
-        },
-        { group: ['**/web/**'], message: 'server/ never imports web/.' },
+        ...drivers,
+        aiProviders,
+        noWeb,
+        { regex: '^\\.\\./[^./][^/]*/.+', message: frontDoor },
+        { regex: '^(\\.\\./){2,}modules/', message: frontDoor },
       ]),
     },
   },

@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { createAuth } from '../server/auth/auth';
+import { createAppAuth } from '../server/compose';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
@@ -89,7 +89,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL', database: Database) {
     BASE_URL: ORIGIN,
   });
   const mailer = createMailer(config);
-  const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
+  const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
   const app = createApp({ config, database, auth, mailer });
   const seeded = await seed(database);
   console.log(`${kind}: seeded the school in ${seeded.setupMs} ms, ${ROWS + OTHER_ROWS} ai_usage rows in ${seeded.usageMs} ms`);

@@ -16,10 +16,10 @@ import { performance } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../server/app';
-import { createAuth } from '../server/auth/auth';
+import { createAppAuth } from '../server/compose';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, schema, type Database } from '../server/db/client';
-import type { AppDeps, SendStage } from '../server/lib/context';
+import type { AppDeps, SendStage } from '../server/core/context';
 import { createMailer } from '../server/lib/mailer';
 import { createPasswordUser } from '../server/modules/users/users.service';
 import { grantSubscription } from '../server/modules/operator/subscriptions.service';
@@ -114,7 +114,7 @@ if (onPostgres) {
 }
 const db = database.db;
 const mailer = createMailer(config);
-const auth = createAuth({ config, db, mailer, secret: config.authSecret! });
+const auth = createAppAuth({ config, db, mailer, secret: config.authSecret! });
 // Kept by reference: sendTrace is set on it only while the traced sends run.
 const deps: AppDeps = { config, database, auth, mailer };
 const app = createApp(deps);

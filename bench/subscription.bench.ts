@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { serve } from '@hono/node-server';
 import { createApp } from '../server/app';
-import { createAuth } from '../server/auth/auth';
+import { createAppAuth } from '../server/compose';
 import { loadConfig } from '../server/config';
 import { openPglite, schema } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
@@ -23,7 +23,7 @@ const config = loadConfig({
 });
 const database = await openPglite({});
 const mailer = createMailer(config);
-const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
+const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
 const app = createApp({ config, database, auth, mailer });
 
 const [licence] = await database.db

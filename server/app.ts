@@ -8,46 +8,45 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AuthProviders } from '../contract/account';
 import { authRoutes } from './auth/routes';
-import { botsRoutes } from './modules/bots/bots.routes';
-import { collectionsRoutes } from './modules/bots/collections.routes';
-import { sendBots } from './modules/bots/run-spec';
+import { botsRoutes } from './modules/bots';
+import { collectionsRoutes } from './modules/bots';
+import { sendBots } from './modules/bots';
 import { AppError } from './lib/errors';
 import { logError, withRequestId } from './lib/log';
-import type { AppDeps, AppEnv } from './lib/context';
-import { filesRoutes, isFileBodyPath } from './modules/files/files.routes';
-import { uploadRoutes } from './modules/files/uploads.routes';
-import { conversationRoutes } from './modules/conversations/conversations.routes';
-import { startupSweep } from './modules/conversations/conversations.service';
-import { healthRoutes } from './modules/health/health.routes';
-import { imageRoutes } from './modules/images/images.routes';
-import { meRoutes } from './modules/me/me.routes';
-import { schoolRoutes } from './modules/schools/schools.routes';
-import { subscriptionRoutes } from './modules/subscription/subscription.routes';
-import { aiStatusRoutes } from './modules/usage/usage.routes';
-import { savedRoutes } from './modules/saved/saved.routes';
-import { classesRoutes } from './modules/classes/classes.routes';
-import { exportRoutes } from './modules/export/export.routes';
-import { liveRoutes } from './modules/live/live.routes';
-import { assignmentsRoutes } from './modules/assignments/assignments.routes';
-import { studentsRoutes } from './modules/assignments/students.routes';
-import { myAssignmentsRoutes } from './modules/my-assignments/my-assignments.routes';
-import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies/trophies.routes';
-import { flagsRoutes } from './modules/flags/flags.routes';
-import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
-import { watchPlanChanges } from './modules/subscription/plan-changes';
-import { recordServerError } from './modules/admin/server-errors';
-import { teacherListRoutes } from './modules/teacher-lists/teacher-lists.routes';
-import { schoolDashboardRoutes } from './modules/school-dashboard/school-dashboard.routes';
-import { superDashRoutes } from './modules/superdash/superdash.routes';
-import { ticketRoutes, supportTicketRoutes } from './modules/tickets/tickets.routes';
+import type { AppDeps, AppEnv } from './core/context';
+import { filesRoutes, isFileBodyPath } from './modules/files';
+import { uploadRoutes } from './modules/files';
+import { conversationRoutes } from './modules/conversations';
+import { healthRoutes } from './modules/health';
+import { imageRoutes } from './modules/images';
+import { meRoutes } from './modules/me';
+import { schoolRoutes } from './modules/schools';
+import { subscriptionRoutes } from './modules/subscription';
+import { aiStatusRoutes } from './modules/usage';
+import { savedRoutes } from './modules/saved';
+import { classesRoutes } from './modules/classes';
+import { exportRoutes } from './modules/export';
+import { liveRoutes } from './modules/live';
+import { assignmentsRoutes } from './modules/assignments';
+import { studentsRoutes } from './modules/assignments';
+import { myAssignmentsRoutes } from './modules/my-assignments';
+import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies';
+import { flagsRoutes } from './modules/flags';
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing';
+import { recordServerError } from './modules/admin';
+import { teacherListRoutes } from './modules/teacher-lists';
+import { schoolDashboardRoutes } from './modules/school-dashboard';
+import { superDashRoutes } from './modules/superdash';
+import { ticketRoutes, supportTicketRoutes } from './modules/tickets';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Builds the whole HTTP app (API and, when webRoot is given, the built web app). No listen. */
+/**
+ * Builds the whole HTTP app (API and, when webRoot is given, the built web app). No listen, and
+ * no timer or background job: server/jobs.ts startBackgroundWork starts those.
+ */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  // What this process remembers of plans is forgotten when any process changes one (docs/product/roles-and-plans.md#resolution-order).
-  void watchPlanChanges(deps.database).catch(() => undefined);
 
   app.use('*', async (c, next) => {
     // A caller's id is kept only when it is a plain token: it is written into logs.
@@ -164,8 +163,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api/superdash', superDashRoutes());
   app.route('/api/tickets', ticketRoutes());
   app.route('/api/support/tickets', supportTicketRoutes());
-  // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
-  void startupSweep(deps);
   app.get('/api/auth-options', (c) => {
     const body: AuthProviders = { google: Boolean(deps.config.google), microsoft: Boolean(deps.config.microsoft) };
     return c.json(body);

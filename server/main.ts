@@ -3,19 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { createApp } from './app';
-import { startJobs } from './jobs';
-import { createAuth } from './auth/auth';
-import { pruneRates } from './auth/rate-limit';
-import { pruneServerErrors } from './modules/admin/server-errors';
+import { startBackgroundWork } from './jobs';
+import { createAppAuth } from './compose';
 import { ConfigError, loadConfig, resolveAuthSecret } from './config';
 import { schema } from './db/client';
 import { DataDirBusyError } from './db/lock';
 import { openDatabase } from './db/open';
 import { createMailer } from './lib/mailer';
-import { syncBuiltinTemplates } from './modules/bots/templates/sync';
-import { sweepFiles } from './modules/files/files.sweep';
-import { adoptLegacyImages } from './modules/images/images.legacy';
-import { liveHub } from './lib/live';
+import { syncBuiltinTemplates } from './modules/bots';
+import { adoptLegacyImages } from './modules/images';
+import { liveHub } from './core/live';
 import { logError } from './lib/log';
 import { firstStartHint } from './lib/first-start';
 
@@ -36,7 +33,7 @@ async function main() {
     );
   }
   const mailer = createMailer(config);
-  const auth = createAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
+  const auth = createAppAuth({ config, db: database.db, mailer, secret: resolveAuthSecret(config) });
   // dist/web from the source (server/main.ts, under tsx) and from the build (dist/server/main.js).
   const webRoot = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../dist/web' : '../web', import.meta.url));
   // One deps object for the app and the scheduled jobs: both see the same replies being written.
@@ -63,16 +60,8 @@ async function main() {
     console.log(firstStartHint({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, cwd: process.cwd() }, config.baseUrl));
   }
 
-  const pruner = setInterval(() => void pruneRates(database.db, 24 * 60 * 60_000).catch(() => undefined), 60 * 60_000);
-  pruner.unref();
-  // superDash keeps server errors for 30 days.
-  setInterval(() => void pruneServerErrors(database.db).catch(() => undefined), 60 * 60_000).unref();
-  // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); reclaim their storage every hour.
-  const sweepUploads = () =>
-    void sweepFiles({ db: database.db, config }).catch((err: unknown) => logError(null, 'files: the sweep failed', err));
-  sweepUploads();
-  setInterval(sweepUploads, 60 * 60_000).unref();
-  const stopJobs = startJobs(deps);
+  // The one composition root of background work: createApp starts none.
+  const stopJobs = startBackgroundWork(deps);
 
   let stopping = false;
   const stop = (signal: string) => {

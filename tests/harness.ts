@@ -5,11 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../server/app';
-import { createAuth } from '../server/auth/auth';
+import { startBackgroundWork } from '../server/jobs';
+import { createAppAuth } from '../server/compose';
 import { loadConfig, type Config } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
-import type { AppDeps } from '../server/lib/context';
+import type { AppDeps } from '../server/core/context';
 import { createPasswordUser } from '../server/modules/users/users.service';
 import { databaseUrlFor, testDatabaseUrl, testPgliteThread } from './env';
 
@@ -63,15 +64,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const database = await createTestDatabase();
   const mailer = createMailer(config);
-  const auth = createAuth({ config, db: database.db, mailer, secret: config.authSecret! });
+  const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
   const deps: AppDeps = { config, database, auth, mailer };
   const app = createApp(deps);
+  // What createApp started before the composition root did: the plan-change LISTEN and the startup sweep.
+  const stopWork = startBackgroundWork(deps, { scheduled: false });
   return {
     ...deps,
     app,
     dataDir,
     mails: () => readMails(path.join(dataDir, 'mail')),
     close: async () => {
+      stopWork();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

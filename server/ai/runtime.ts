@@ -1,4 +1,4 @@
-import type { AppDeps } from '../lib/context';
+import type { AppDeps } from '../core/context';
 import type { Generation } from './generation';
 import { createProvider, type AiProvider } from './providers';
 

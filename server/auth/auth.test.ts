@@ -4,7 +4,7 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import { EMAIL_CONFIRMED_CALLBACK } from '../../contract/account';
 import { schema } from '../db/client';
 import { setAccountRole } from '../modules/operator/accounts.service';
-import { cachedSessionUser } from './session-cache';
+import { cachedSessionUser } from '../core/session-cache';
 import { buildUser, createTestContext, linkIn, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../tests/harness';
 
 let ctx: TestContext;

@@ -8,14 +8,18 @@ import type { Db } from '../db/client';
 import { schema } from '../db/client';
 import { logError, logWarning } from '../lib/log';
 import type { Mailer } from '../lib/mailer';
-import { forgetUserSessions } from './session-cache';
-import { linkRosterEntries } from '../modules/classes/classes.service';
+import { forgetUserSessions } from '../core/session-cache';
+
+/** Puts a verified account on the class rosters that already name its address (the classes module's). */
+export type LinkRosterEntries = (db: Db, user: { id: string; email: string; emailVerified: boolean }) => Promise<void>;
 
 export interface AuthDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
   secret: string;
+  /** Passed in by the composition root (server/compose.ts): auth imports no module. */
+  linkRosterEntries: LinkRosterEntries;
 }
 
 /**
@@ -66,7 +70,7 @@ function logAuth(level: string, message: string, ...args: unknown[]): void {
 }
 
 /** better-auth, configured for ClassBots: verified e-mail, reset that ends other sessions, roles. */
-export function createAuth({ config, db, mailer, secret }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, linkRosterEntries }: AuthDeps) {
   return betterAuth({
     appName: 'ClassBots',
     baseURL: config.baseUrl,
@@ -170,7 +174,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
         update: {
           after: async (user) => {
             forgetUserSessions(user.id);
-            if (user.emailVerified) await linkRoster(db, user.id);
+            if (user.emailVerified) await linkRoster(db, user.id, linkRosterEntries);
           },
         },
       },
@@ -179,7 +183,7 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
         create: {
           after: async (session) => {
             await db.update(schema.user).set({ lastSignInAt: new Date() }).where(eq(schema.user.id, session.userId));
-            await linkRoster(db, session.userId);
+            await linkRoster(db, session.userId, linkRosterEntries);
           },
         },
       },
@@ -193,7 +197,7 @@ export type Auth = ReturnType<typeof createAuth>;
  * Puts a verified account on the rosters that already name its address. A failure is logged (no
  * address) and never stops the sign-in: the next sign-in tries again.
  */
-async function linkRoster(db: Db, userId: string): Promise<void> {
+async function linkRoster(db: Db, userId: string, linkRosterEntries: LinkRosterEntries): Promise<void> {
   try {
     const [user] = await db
       .select({ id: schema.user.id, email: schema.user.email, emailVerified: schema.user.emailVerified })

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { rosterCheckInput, type RosterCheck } from '../../contract/account';
 import { schema, type Db } from '../db/client';
-import { clientIp, readJson, type AppEnv } from '../lib/context';
+import { clientIp, readJson, type AppEnv } from '../core/context';
 import { AppError } from '../lib/errors';
 import { consumeRate, type RateRule } from './rate-limit';
 

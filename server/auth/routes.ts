@@ -4,10 +4,10 @@ import { EMAIL_CONFIRMED_CALLBACK, resendVerificationInput, signUpInput, updateU
 import { unstorableTextProblem } from '../../contract/common';
 import { schema, type Db } from '../db/client';
 import { AppError, invalidFields } from '../lib/errors';
-import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../lib/context';
+import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../core/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { rosterCheckRoutes } from './roster-check';
-import { forgetUserSessions } from './session-cache';
+import { forgetUserSessions } from '../core/session-cache';
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { backupDatabase, refuseOnPostgres, restoreDatabase } from '../../modules/operator/backup.service';
-import { parseInput } from '../../modules/operator/inputs';
+import { backupDatabase, refuseOnPostgres, restoreDatabase } from '../../modules/operator';
+import { parseInput } from '../../modules/operator';
 import { defineCommand, flag, str } from '../command';
 
 const fileField = z.string({ error: 'is required' }).trim().min(1, 'is required');

@@ -1,5 +1,5 @@
-import { DEMO_SUPPORT_EMAIL, seedDemo, type DemoSeedResult } from '../../modules/operator/demo.service';
-import { demoSecret } from '../../modules/operator/demo-secret';
+import { DEMO_SUPPORT_EMAIL, seedDemo, type DemoSeedResult } from '../../modules/operator';
+import { demoSecret } from '../../modules/operator';
 import { defineCommand, flag, type Io } from '../command';
 import { dataDirPrefix, describeDataPlace, type DataPlace } from '../../lib/first-start';
 

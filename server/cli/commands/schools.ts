@@ -1,4 +1,4 @@
-import { parseInput, splitList, todayUtc } from '../../modules/operator/inputs';
+import { parseInput, splitList, todayUtc } from '../../modules/operator';
 import {
   addSchoolTeacher,
   createSchool,
@@ -8,7 +8,7 @@ import {
   updateSchool,
   updateSchoolInput,
   type SchoolLicence,
-} from '../../modules/operator/schools.service';
+} from '../../modules/operator';
 import { defineCommand, str, type Io } from '../command';
 
 const domain = { type: 'string', help: "any one of the licence's domains" } as const;

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { emailField, parseInput } from '../../modules/operator/inputs';
-import {
-  extendInput,
-  extendSubscription,
-  grantInput,
-  grantSubscription,
-  revokeSubscription,
-} from '../../modules/operator/subscriptions.service';
+import { emailField, parseInput } from '../../modules/operator';
+import { extendInput, extendSubscription, grantInput, grantSubscription, revokeSubscription } from '../../modules/operator';
 import { defineCommand, str } from '../command';
 
 export const subscriptionCommands = [

@@ -7,8 +7,8 @@ import {
   deleteUserEverything,
   setAccountRole,
   setRoleInput,
-} from '../../modules/operator/accounts.service';
-import { emailField, parseInput } from '../../modules/operator/inputs';
+} from '../../modules/operator';
+import { emailField, parseInput } from '../../modules/operator';
 import { defineCommand, flag, str } from '../command';
 
 const email = { type: 'string', help: "the account's e-mail address" } as const;

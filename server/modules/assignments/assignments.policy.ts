@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
 import { schema, type Db } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
-import { requireTeacherSubscription } from '../subscription/subscription.policy';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import { requireTeacherSubscription } from '../../core/access';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 /**
  * Who may do what with assignments. The teacher side is the owning premium teacher only; every

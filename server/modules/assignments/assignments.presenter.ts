@@ -1,6 +1,6 @@
 import type { AssignmentSummary, ClassRef, StatusCounts, StudentRecord } from '../../../contract/assignments';
 import type { schema } from '../../db/client';
-import { iconOf, type BotRow } from '../bots/bots.presenter';
+import { iconOf, type BotRow } from '../bots';
 import { isLate } from './assignments.policy';
 
 export type AssignmentRow = typeof schema.assignment.$inferSelect;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import type { AssignmentDetail, AssignmentList, AssignmentSummary, StatusCounts, StudentRecord } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
-import { trophyCountOf } from '../trophies/trophies.store';
+import { trophyCountOf } from '../trophies';
 import { assignmentNotFound, ownAssignment, type AssignmentActor } from './assignments.policy';
 import {
   classLabel,

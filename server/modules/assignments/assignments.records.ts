@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { schema, type Db } from '../../db/client';
 import { invalidFields } from '../../lib/errors';
-import { publish } from '../../lib/live';
+import { publish } from '../../core/live';
 import type { AssignmentActor } from './assignments.policy';
 
 /**

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { createAssignmentInput, updateAssignmentInput, updateRecordInput } from '../../../contract/assignments';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
-import { idParam } from '../classes/classes.policy';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson } from '../../core/context';
+import { idParam } from '../classes';
 import {
   assignmentNotFound,
   recordNotFound,

@@ -10,9 +10,9 @@ import type {
 } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
 import { AppError, invalidFields } from '../../lib/errors';
-import { publish } from '../../lib/live';
-import { visibleTo } from '../bots/bots.policy';
-import { copyBot } from '../bots/mutate.service';
+import { publish } from '../../core/live';
+import { visibleTo } from '../bots';
+import { copyBot } from '../bots';
 import { assignmentNotFound, ownAssignment, recordNotFound, type AssignmentActor, type AssignmentTeacher } from './assignments.policy';
 import type { AssignmentRow } from './assignments.presenter';
 import { detailOf, findRecord, ownAssignmentRow, summariesOf } from './assignments.read';

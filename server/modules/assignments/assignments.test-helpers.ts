@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AssignmentDetail, CreateAssignmentInput } from '../../../contract/assignments';
 import type { AddStudentsResult, ClassSummary } from '../../../contract/classes';
 import { schema } from '../../db/client';
-import { LIVE_CHANNEL } from '../../lib/live';
+import { LIVE_CHANNEL } from '../../core/live';
 import { signedIn, type TestContext } from '../../../tests/harness';
 import { createVia, tutorBot } from '../bots/bots.test-helpers';
 import { syncBuiltinTemplates } from '../bots/templates/sync';

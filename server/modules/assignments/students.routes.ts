@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/context';
-import { idParam } from '../classes/classes.policy';
+import type { AppEnv } from '../../core/context';
+import { idParam } from '../classes';
 import { requireAssignmentReducer, requireAssignmentTeacher, studentNotFound } from './assignments.policy';
 import { getStudentPage } from './students.service';
-import { deleteForTeacher, exportForTeacher, recordZipResponse } from '../records/records.service';
+import { deleteForTeacher, exportForTeacher, recordZipResponse } from '../records';
 
 /**
  * /api/students/:entryId: a premium teacher's page of one student of their rosters, the student's

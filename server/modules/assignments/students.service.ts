@@ -4,7 +4,7 @@ import { schema, type Db } from '../../db/client';
 import { studentNotFound, type AssignmentActor } from './assignments.policy';
 import { presentClassRef } from './assignments.presenter';
 import { recordsWhere } from './assignments.read';
-import { shownLinked } from '../classes/classes.policy';
+import { shownLinked } from '../classes';
 
 const a = schema.assignment;
 const sa = schema.studentAssignment;

@@ -1,11 +1,11 @@
-import type { PlanSettings } from '../subscription/subscription.service';
+import type { PlanSettings } from '../../core/plan';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transcript } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
-import { iconOf } from '../bots/bots.presenter';
-import { presentMessage } from '../conversations/conversations.presenter';
-import { visibleMessages } from '../conversations/conversations.store';
-import { docxFileName, markdownToDocx } from '../export/markdown-docx';
+import { iconOf } from '../bots';
+import { presentMessage } from '../conversations';
+import { visibleMessages } from '../conversations';
+import { docxFileName, markdownToDocx } from '../export';
 import { assertMayReadTranscript, recordNotFound, type TranscriptReader } from './assignments.policy';
 import { recordsWhere } from './assignments.read';
 

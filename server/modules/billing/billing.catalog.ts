@@ -3,7 +3,7 @@ import type { BillingInterval, Price } from '../../../contract/billing';
 import type { StripeConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
 import { stripeClient } from './billing.stripe';
 

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import Stripe from 'stripe';
 import { checkoutInput, portalInput } from '../../../contract/billing';
-import type { AppEnv } from '../../lib/context';
-import { readJson, readOptionalJson, requireUser } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
+import { readJson, readOptionalJson, requireUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { logError, logWarning } from '../../lib/log';
-import { requireTeacherSubscription } from '../subscription/subscription.policy';
+import { requireTeacherSubscription } from '../../core/access';
 import { openPortal, requireStripe, startCheckout } from './billing.service';
 import { alreadyApplied, applyEvent } from './billing.webhook';
 

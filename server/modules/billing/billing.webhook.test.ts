@@ -5,7 +5,7 @@ import { schema } from '../../db/client';
 import { buildUser, createTestContext, TEST_ORIGIN, TestClient, type TestContext } from '../../../tests/harness';
 import { allowConsoleErrors } from '../../../tests/setup';
 import { FAKE_PRICES, type FakeStripe } from '../../../tests/fakes/stripe';
-import { onPlanChange } from '../subscription/plan-changes';
+import { onPlanChange } from '../../core/plan-changes';
 import { listPrices, trialAvailable } from './billing.catalog';
 import { STRIPE_WEBHOOK_PATH, WEBHOOK_MAX_BYTES } from './billing.routes';
 import { auditRows, billingCustomer, startBilling, stripeRows, WEBHOOK_SECRET } from './billing.test-helpers';

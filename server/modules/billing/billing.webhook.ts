@@ -3,8 +3,8 @@ import type { BillingInterval } from '../../../contract/billing';
 import type { StripeConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { auditSnapshot, recordAudit } from '../audit/audit.store';
-import { planChanged } from '../subscription/plan-changes';
+import { auditSnapshot, recordAudit } from '../../core/audit';
+import { planChanged } from '../../core/plan-changes';
 import { stripeClient, StripeErrors, type Stripe } from './billing.stripe';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

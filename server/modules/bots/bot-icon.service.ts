@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { schema } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';
-import type { FileRow } from '../files/files.presenter';
-import { openFile } from '../files/files.service';
+import type { FileRow } from '../files';
+import { openFile } from '../files';
 import { visibleTo, type BotActor } from './bots.policy';
 
 /** The picture types an icon is served as; the upload checked the bytes against them. */

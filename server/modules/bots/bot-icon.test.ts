@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, TestClient, type TestContext } from '../../../tests/harness';
 import { storeBufferAsFile } from '../files/files.service';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 import { accessCast, createVia, docBot, makeFile, type BotJson, type ErrorJson } from './bots.test-helpers';
 
 /** GET /api/bots/:id/icon: a bot's uploaded icon, to exactly those who may see the bot. */

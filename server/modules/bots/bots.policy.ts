@@ -3,10 +3,10 @@ import { BUILTIN_UID, NO_SCHOOL_SID, type BotPermissions, type BotRouteParams } 
 import { isUuid } from '../../../contract/common';
 import { schema } from '../../db/client';
 import type { Db } from '../../db/client';
-import type { AppContext, SessionUser } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { AppContext, SessionUser } from '../../core/context';
+import { requireUser } from '../../core/context';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 /**
  * Who may do what with bots. Every read and write goes through the where clauses below, so a bot

@@ -11,8 +11,8 @@ import {
   startRunInput,
   updateBotInput,
 } from '../../../contract/bots';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, readOptionalJson, readQuery } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson, readOptionalJson, readQuery } from '../../core/context';
 import { botIdParam, requireBotActor } from './bots.policy';
 import { findBotIcon, iconResponse } from './bot-icon.service';
 

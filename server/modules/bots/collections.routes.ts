@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { botKind, createCollectionInput, renameCollectionInput, reorderCollectionsInput } from '../../../contract/bots';
-import type { AppEnv } from '../../lib/context';
-import { readJson, readQuery } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
+import { readJson, readQuery } from '../../core/context';
 import { requireBotActor } from './bots.policy';
 import {
   collectionIdParam,

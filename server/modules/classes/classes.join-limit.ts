@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { JoinClassResult, joinClassInput } from '../../../contract/classes';
 import { countRates, peekRates, type RateCounter, type RateRule } from '../../auth/rate-limit';
 import { schema, type Db } from '../../db/client';
-import type { SessionUser } from '../../lib/context';
+import type { SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import type { PlanSettings } from '../subscription/subscription.service';
+import type { PlanSettings } from '../../core/plan';
 import { codeNotInUse, joinClass, requireVerifiedJoiner } from './classes.service';
 
 /**

@@ -2,10 +2,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contract/common';
 import { isPremium } from '../../../contract/subscription';
 import { schema } from '../../db/client';
-import type { AppContext } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { AppContext } from '../../core/context';
+import { requireUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 
 /**
  * Who may do what with classes: only the teacher who owns a class, and only while premium (except

@@ -9,8 +9,8 @@ import {
   pasteStudentsInput,
   updateClassInput,
 } from '../../../contract/classes';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { checkInput, clientIp, readJson, requireUser } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { checkInput, clientIp, readJson, requireUser } from '../../core/context';
 import { parsePastedStudents } from '../../../contract/roster';
 import { notFound } from '../../lib/errors';
 import { joinClassLimited } from './classes.join-limit';

@@ -35,13 +35,13 @@ import {
   type RosterImportRow,
 } from '../../../contract/roster';
 import { schema, type Db } from '../../db/client';
-import type { SessionUser } from '../../lib/context';
+import type { SessionUser } from '../../core/context';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
-import { addClassStudentsToOpenAssignments } from '../assignments/assignments.records';
-import { sharerName } from '../bots/bots.presenter';
+import { addClassStudentsToOpenAssignments } from '../assignments';
+import { sharerName } from '../bots';
 import { classNotFound, ownClass, ownedBy, shownLinked, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 const k = schema.teacherClass;
 const r = schema.rosterEntry;

@@ -1,6 +1,6 @@
 import { isUuid } from '../../../contract/common';
 import { followedReplyResponse, liveReplyResponse, type ReplySnapshot } from '../../ai/ui-stream';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SessionUser } from '../../core/context';
 import { notFound } from '../../lib/errors';
 import { describeLiveError, replyMeta, storedError, storedFailure, storedReply } from './conversations.replay';
 import { abandonedBefore, startupSweep } from './conversations.service';

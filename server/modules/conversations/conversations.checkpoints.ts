@@ -1,5 +1,5 @@
 import { aiRuntime } from '../../ai/runtime';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
 

@@ -3,7 +3,7 @@ import type { ConversationMessage, EditMessageInput } from '../../../contract/ai
 import { isUuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import type { SessionUser } from '../../lib/context';
+import type { SessionUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
 import { presentMessage } from './conversations.presenter';
 import * as store from './conversations.store';

@@ -1,6 +1,6 @@
 import type { Generation } from '../../ai/generation';
 import { aiRuntime } from '../../ai/runtime';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 
 /**
  * Replies generated in this process by a scheduled job (the safety re-check answering a released

@@ -1,7 +1,7 @@
-import type { AppContext, AppDeps, SessionUser } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { AppContext, AppDeps, SessionUser } from '../../core/context';
+import { requireUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 
 /**
  * Who may use the teacher's AI: the assistant, DocBots, ChatBots, a teacher's TutorBot preview and

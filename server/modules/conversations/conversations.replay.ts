@@ -4,7 +4,7 @@ import type { GenerationResult } from '../../ai/generation';
 import { aiRuntime } from '../../ai/runtime';
 import { heldReplyText } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import * as store from './conversations.store';
 import { liveGeneration } from './conversations.live';

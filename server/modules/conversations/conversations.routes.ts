@@ -7,8 +7,8 @@ import {
   type ConversationList,
   type MessageConflictBody,
 } from '../../../contract/ai';
-import type { AppEnv } from '../../lib/context';
-import { readJson, sendClock } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
+import { readJson, sendClock } from '../../core/context';
 import { attachReply } from './conversations.attach';
 import { editReply } from './conversations.edit';
 import { requireTeacherAi } from './conversations.policy';

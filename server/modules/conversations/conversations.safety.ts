@@ -5,10 +5,10 @@ import type { AiProvider } from '../../ai/providers';
 import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
 import type { SafetyCategory } from '../../ai/safety';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
-import { alertFlag } from '../flags/flags.alerts';
-import { resolvePool } from '../usage/usage.service';
+import { alertFlag } from '../flags';
+import { resolvePool } from '../usage';
 import * as store from './conversations.store';
 
 /**

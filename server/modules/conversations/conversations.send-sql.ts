@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rateUpsert } from '../../auth/rate-limit';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { pendingUsage, quotaCount, quotaGiveBack, usageFinished, type UsageOutcome } from '../usage/usage.service';
+import { pendingUsage, quotaCount, quotaGiveBack, usageFinished, type UsageOutcome } from '../usage';
 import type { ProviderSafety } from '../../db/schema/ai';
 import type { MessageRow, OpenReply } from './conversations.store';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { isUniqueViolation, notFound } from '../../lib/errors';
 import type { ProviderSafety } from '../../db/schema/ai';
-import { quotaGiveBack, type Reservation, type UsageOutcome } from '../usage/usage.service';
+import { quotaGiveBack, type Reservation, type UsageOutcome } from '../usage';
 import { titleFromMessage } from './conversations.title';
 import {
   finishReplyStatement,

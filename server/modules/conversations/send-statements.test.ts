@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import type { SendStage } from '../../lib/context';
+import { startBackgroundWork } from '../../jobs';
+import type { SendStage } from '../../core/context';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
@@ -30,6 +31,7 @@ beforeAll(async () => {
     sendTrace: (stage: SendStage) => void marks.push([stage, statements.length]),
   };
   counted = { ...ctx, ...deps, app: createApp(deps) };
+  startBackgroundWork(deps, { scheduled: false });
 });
 afterAll(async () => {
   await ctx.close();

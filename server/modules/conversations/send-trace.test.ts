@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import type { SendStage } from '../../lib/context';
+import { startBackgroundWork } from '../../jobs';
+import type { AppDeps, SendStage } from '../../core/context';
 import { buildUser, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
@@ -14,13 +15,15 @@ let traced: TestContext;
 const seen: [SendStage, number][] = [];
 beforeAll(async () => {
   ({ ctx, fake } = await startAiTest());
-  const app = createApp({
+  const deps: AppDeps = {
     config: ctx.config,
     database: ctx.database,
     auth: ctx.auth,
     mailer: ctx.mailer,
     sendTrace: (stage, cpuMicros) => seen.push([stage, cpuMicros]),
-  });
+  };
+  const app = createApp(deps);
+  startBackgroundWork(deps, { scheduled: false });
   traced = { ...ctx, app };
 });
 afterAll(async () => {

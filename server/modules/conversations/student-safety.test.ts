@@ -7,7 +7,7 @@ import type { StudentRecordRef } from './conversations.safety';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
 import type { RunSpec } from '../../ai/run-spec';
-import type { SessionUser } from '../../lib/context';
+import type { SessionUser } from '../../core/context';
 import { sendMessage } from './conversations.run';
 import { conversationForSend, createConversation, visibleMessages } from './conversations.store';
 

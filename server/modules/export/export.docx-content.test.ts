@@ -7,7 +7,7 @@ import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { imageBotOf, key, startAiTest } from '../../../tests/fakes/ai-helpers';
 import { storeBufferAsFile } from '../files/files.service';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 import { latexToOmml } from './math-omml';
 
 // What a teacher hands out: the DOCX's own XML, unzipped, holds Word equations, the generated

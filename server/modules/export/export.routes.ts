@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { exportDocxInput } from '../../../contract/saved';
-import type { AppEnv } from '../../lib/context';
-import { readJson } from '../../lib/context';
-import { requireSavedActor } from '../saved/saved.policy';
+import type { AppEnv } from '../../core/context';
+import { readJson } from '../../core/context';
+import { requireSavedActor } from '../saved';
 import { docxResponse } from './export.service';
 
 /** /api/export: DOCX of a runner's output that is not saved yet (teachers only, like Saved Docs). */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { AppDeps } from '../../lib/context';
-import { findOwnFile, openFile } from '../files/files.service';
+import type { AppDeps } from '../../core/context';
+import { findOwnFile, openFile } from '../files';
 import { docxFileName, markdownToDocx, type ImageLoader } from './markdown-docx';
 
 const MAX_EMBEDDED_BYTES = 10 * 1024 * 1024;

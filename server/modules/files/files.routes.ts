@@ -9,7 +9,7 @@ import {
   type StorageUsage,
 } from '../../../contract/files';
 import { deleteFilesInput, listMyFilesQuery, type DeleteFilesResult, type MyFilesPage } from '../../../contract/my-files';
-import { readJson, readQuery, requireUser, type AppEnv } from '../../lib/context';
+import { readJson, readQuery, requireUser, type AppEnv } from '../../core/context';
 import { AppError, invalidFields } from '../../lib/errors';
 import { deleteMyFiles, listMyFiles } from './files.manage';
 import { assertOwner, assertMayManageFiles, assertMayUpload } from './files.policy';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { requireUser, type AppContext } from '../../lib/context';
+import { requireUser, type AppContext } from '../../core/context';
 import { notFound } from '../../lib/errors';
 import { ObjectNotFoundError } from '../../storage/storage';
 import { assertMayRead } from './files.policy';

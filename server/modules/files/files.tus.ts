@@ -3,11 +3,11 @@ import { fieldErrors } from '../../../contract/common';
 import { UPLOAD_FILE_ID_HEADER, uploadMetadata } from '../../../contract/files';
 import { isPremium } from '../../../contract/subscription';
 import type { Config } from '../../config';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SessionUser } from '../../core/context';
 import { AppError, invalidInput } from '../../lib/errors';
 import { intendedType, NOT_ACCEPTED_MESSAGE } from '../../storage/sniff';
 import { ResumableUploads } from '../../storage/tus';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 import { assertWithinQuota, finalizeFile, quotaFor, usedBytes } from './files.service';
 
 /** What a tus hook needs to know about the request that triggered it. */

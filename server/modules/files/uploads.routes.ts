@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { UPLOAD_FILE_ID_HEADER } from '../../../contract/files';
-import { requireUser, type AppContext, type AppEnv } from '../../lib/context';
+import { requireUser, type AppContext, type AppEnv } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { assertMayUpload } from './files.policy';
 import type { FileRow } from './files.presenter';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
-import { publish } from '../../lib/live';
+import type { AppDeps } from '../../core/context';
+import { publish } from '../../core/live';
 import { logError, logWarning } from '../../lib/log';
 import { flagAudience } from './flags.service';
 import { teacherSchoolOf } from './flags.school';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import type { TranscriptReader } from '../assignments/assignments.policy';
+import type { TranscriptReader } from '../assignments';
 
 /**
  * Who reads and reviews a safety flag (issue 16, item 5). A flag belongs to a student's assignment

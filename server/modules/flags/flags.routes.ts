@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { flagListQuery, reviewFlagInput } from '../../../contract/flags';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, readQuery } from '../../lib/context';
-import { idParam } from '../classes/classes.policy';
-import { recordNotFound, requireTranscriptReader } from '../assignments/assignments.policy';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson, readQuery } from '../../core/context';
+import { idParam } from '../classes';
+import { recordNotFound, requireTranscriptReader } from '../assignments';
 import { flagNotFound } from './flags.policy';
 import { countFlags, getFlag, listFlags, reviewFlag } from './flags.service';
 

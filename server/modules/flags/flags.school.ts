@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '../../db/client';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 /**
  * The school a flag's teacher is in now (as resolveSubscription decides it) and that school's

@@ -1,4 +1,4 @@
-import type { PlanSettings } from '../subscription/subscription.service';
+import type { PlanSettings } from '../../core/plan';
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -16,8 +16,8 @@ import {
 import { uuid } from '../../../contract/common';
 import { schema, type Db } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
-import { publish } from '../../lib/live';
-import { assertMayReadTranscript, recordNotFound } from '../assignments/assignments.policy';
+import { publish } from '../../core/live';
+import { assertMayReadTranscript, recordNotFound } from '../assignments';
 import { flagScope, readerRole, refuseFlag, type FlagReader } from './flags.policy';
 import { presentFlag, presentTurn, type FlagRow } from './flags.presenter';
 import { schoolAdminIds, teacherSchoolOf } from './flags.school';

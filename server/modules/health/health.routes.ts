@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Health } from '../../../contract/health';
 import { aiProviderName } from '../../ai/runtime';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
 import { version } from '../../lib/version';
 
 /** GET /api/health: 200 while the database answers, 503 when it does not; the AI provider does not change it. */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { logError } from '../../lib/log';
-import { findOwnFile, storeBufferAsFile, type FilesDeps } from '../files/files.service';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { findOwnFile, storeBufferAsFile, type FilesDeps } from '../files';
+import { resolveSubscription } from '../../core/plan';
 import { imageFileName } from './images.service';
 
 /** Where images were written before they were files (migration 0007 removed the columns that named them). */

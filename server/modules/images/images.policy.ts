@@ -1,10 +1,10 @@
 import { docBotSettings } from '../../../contract/bots';
-import type { AppContext, SessionUser } from '../../lib/context';
+import type { AppContext, SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import type { BotActor } from '../bots/bots.policy';
-import { teacherAiActorOf } from '../conversations/conversations.policy';
-import type { BotRow } from '../bots/bots.presenter';
-import { findVisibleBot } from '../bots/library.service';
+import type { BotActor } from '../bots';
+import { teacherAiActorOf } from '../conversations';
+import type { BotRow } from '../bots';
+import { findVisibleBot } from '../bots';
 
 /**
  * Who may generate an image. Images exist only in a DocBot's run (its "Can generate images"

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { GeneratedImage } from '../../../contract/ai';
 import { generateImageInput } from '../../../contract/ai';
-import type { AppEnv } from '../../lib/context';
-import { readJson, requireUser } from '../../lib/context';
-import { serveFile } from '../files/files.serve';
+import type { AppEnv } from '../../core/context';
+import { readJson, requireUser } from '../../core/context';
+import { serveFile } from '../files';
 import { assertMayGenerateImagesFor } from './images.policy';
 import { generateImageFile } from './images.service';
 

@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
 import { toAiError } from '../../ai/errors';
 import { generateOneImage, type GeneratedImageBytes } from '../../ai/images';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SessionUser } from '../../core/context';
 import { schema } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { preflight } from '../conversations/conversations.run';
-import { assertMayUpload } from '../files/files.policy';
-import { assertStorageLeft, quotaFor, storeBufferAsFile, usedBytes } from '../files/files.service';
-import { resolveSubscription } from '../subscription/subscription.service';
-import { finishUsage, reserveUsage, resolvePool } from '../usage/usage.service';
+import { preflight } from '../conversations';
+import { assertMayUpload } from '../files';
+import { assertStorageLeft, quotaFor, storeBufferAsFile, usedBytes } from '../files';
+import { resolveSubscription } from '../../core/plan';
+import { finishUsage, reserveUsage, resolvePool } from '../usage';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

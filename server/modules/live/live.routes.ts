@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { LiveMessage } from '../../../contract/live';
-import type { AppContext, AppEnv, SessionUser } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { AppContext, AppEnv, SessionUser } from '../../core/context';
+import { requireUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { watchUserSessions } from '../../auth/session-cache';
-import { liveHub } from '../../lib/live';
+import { watchUserSessions } from '../../core/session-cache';
+import { liveHub } from '../../core/live';
 import { logWarning } from '../../lib/log';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;

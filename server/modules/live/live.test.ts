@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../app';
-import { createAuth } from '../../auth/auth';
+import { startBackgroundWork } from '../../jobs';
+import { createAppAuth } from '../../compose';
 import { openPostgres, schema } from '../../db/client';
-import { liveHub, publish, MAX_PAYLOAD_BYTES } from '../../lib/live';
+import { liveHub, publish, MAX_PAYLOAD_BYTES } from '../../core/live';
 import { liveMessage, type LiveEvent, type LiveMessage } from '../../../contract/live';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import { setAccountRole } from '../operator/accounts.service';
@@ -335,8 +336,10 @@ describe('GET /api/live', () => {
         { name: string },
       ];
       const database = await openPostgres(databaseUrlFor(name), { max: 2 });
-      const auth = createAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
-      const app = createApp({ config: ctx.config, database, auth, mailer: ctx.mailer });
+      const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
+      const deps = { config: ctx.config, database, auth, mailer: ctx.mailer };
+      const app = createApp(deps);
+      startBackgroundWork(deps, { scheduled: false });
       return { database, client: new TestClient({ ...ctx, database, auth, app }) };
     }
 

@@ -1,12 +1,8 @@
 import { Hono } from 'hono';
 import type { Me } from '../../../contract/account';
-import type { AppEnv } from '../../lib/context';
-import { requireUser } from '../../lib/context';
-
-/** The support account: the SUPPORT_EMAIL address, verified. */
-export function isSupportUser(user: { email: string; emailVerified: boolean }, supportEmail: string | undefined) {
-  return Boolean(supportEmail && user.emailVerified && user.email.toLowerCase() === supportEmail);
-}
+import type { AppEnv } from '../../core/context';
+import { requireUser } from '../../core/context';
+import { isSupportUser } from '../../core/access';
 
 /** GET /api/me: who is signed in (401 when nobody is). */
 export function meRoutes() {

@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { liveMessage, type LiveMessage } from '../../../contract/live';
 import { createApp } from '../../app';
-import { createAuth } from '../../auth/auth';
+import { startBackgroundWork } from '../../jobs';
+import { createAppAuth } from '../../compose';
 import { openPostgres, schema } from '../../db/client';
-import { liveHub } from '../../lib/live';
+import { liveHub } from '../../core/live';
 import { TestClient, type TestContext } from '../../../tests/harness';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
@@ -221,8 +222,10 @@ describe("the teacher's live table", () => {
       await student.client.json('POST', url(student, '/start'));
       const rows = (await ctx.database.db.execute(sql`select current_database() as name`)) as { rows: { name: string }[] };
       const database = await openPostgres(databaseUrlFor(rows.rows[0]!.name), { max: 2 });
-      const auth = createAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
-      const app = createApp({ config: ctx.config, database, auth, mailer: ctx.mailer });
+      const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
+      const deps = { config: ctx.config, database, auth, mailer: ctx.mailer };
+      const app = createApp(deps);
+      startBackgroundWork(deps, { scheduled: false });
       const teacherOnB = await new TestClient({ ...ctx, database, auth, app }).signIn(world.teacher.user.email);
       try {
         const live = await openLive(teacherOnB);

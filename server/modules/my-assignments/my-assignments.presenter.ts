@@ -1,7 +1,7 @@
 import type { MyAssignment, StudentBotView } from '../../../contract/assignments';
-import { isLate } from '../assignments/assignments.policy';
-import { routeIdsOf } from '../bots/bots.policy';
-import { iconOf, sharerName } from '../bots/bots.presenter';
+import { isLate } from '../assignments';
+import { routeIdsOf } from '../bots';
+import { iconOf, sharerName } from '../bots';
 import type { RecordView } from './my-assignments.store';
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);

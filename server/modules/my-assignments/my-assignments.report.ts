@@ -3,12 +3,12 @@ import { isUuid } from '../../../contract/common';
 import { studentReportReasonText, type StudentReportInput, type StudentReportResult } from '../../../contract/flags';
 import { classify } from '../../ai/safety';
 import { schema } from '../../db/client';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { recordNotFound, studentOwnsRecord } from '../assignments/assignments.policy';
-import { alertAfter } from '../conversations/conversations.safety';
-import { insertFlag } from '../conversations/conversations.store';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { recordNotFound, studentOwnsRecord } from '../assignments';
+import { alertAfter } from '../conversations';
+import { insertFlag } from '../conversations';
+import { resolveSubscription } from '../../core/plan';
 
 /**
  * "Report this answer" on the student tutor page (issue 18, item 5): the student tells their

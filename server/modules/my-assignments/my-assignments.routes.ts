@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { retryInput, sendMessageInput } from '../../../contract/ai';
 import { studentReportInput } from '../../../contract/flags';
-import type { AppEnv } from '../../lib/context';
-import { readJson, requireUser, sendClock } from '../../lib/context';
-import { iconResponse } from '../bots/bot-icon.service';
+import type { AppEnv } from '../../core/context';
+import { readJson, requireUser, sendClock } from '../../core/context';
+import { iconResponse } from '../bots';
 import {
   attachMyReply,
   getMyAssignment,

@@ -3,11 +3,11 @@ import type { LiveEvent } from '../../../contract/live';
 import { isUuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { notifyCall } from '../../lib/live';
-import { studentOwnsRecord } from '../assignments/assignments.policy';
-import { knowledgeJson, knowledgeTexts, parseKnowledge } from '../bots/run-spec';
-import { messageWindow, messagesFromJson } from '../conversations/conversations.send-sql';
-import type { TurnGuard } from '../conversations/conversations.store';
+import { notifyCall } from '../../core/live';
+import { studentOwnsRecord } from '../assignments';
+import { knowledgeJson, knowledgeTexts, parseKnowledge } from '../bots';
+import { messageWindow, messagesFromJson } from '../conversations';
+import type { TurnGuard } from '../conversations';
 
 /**
  * The student side's reads and writes of assignment records. Every one is scoped by

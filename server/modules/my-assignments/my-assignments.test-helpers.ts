@@ -5,7 +5,7 @@ import { buildUser, signedIn, TestClient, type TestContext } from '../../../test
 import { createVia, makeFile, tutorBot } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { storeBufferAsFile } from '../files/files.service';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 
 /**
  * Assignments made by inserting rows (the teacher side's service is another module's): a teacher

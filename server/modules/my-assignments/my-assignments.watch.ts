@@ -1,5 +1,5 @@
 import type { Generation } from '../../ai/generation';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
 import { stillOpen } from './my-assignments.store';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { openFile, storeBufferAsFile } from '../files/files.service';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 import { converse } from '../assignments/assignments.test-helpers';
 import { consumeRate } from '../../auth/rate-limit';

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { forgetUserSessions } from '../../auth/session-cache';
-import { deleteAllFilesOf } from '../files/files.service';
-import { createPasswordUser, findUserByEmail, setPassword } from '../users/users.service';
-import { recordAudit } from '../audit/audit.store';
-import { planChanged } from '../subscription/plan-changes';
+import { forgetUserSessions } from '../../core/session-cache';
+import { deleteAllFilesOf } from '../files';
+import { createPasswordUser, findUserByEmail, setPassword } from '../users';
+import { recordAudit } from '../../core/audit';
+import { planChanged } from '../../core/plan-changes';
 import { emailField, nameField, parseInput, passwordField, roleField } from './inputs';
 import type { GrantActor } from './subscriptions.service';
 

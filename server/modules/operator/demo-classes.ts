@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import type { BotActor } from '../bots/bots.policy';
+import type { BotActor } from '../bots';
 import {
   demoAssignment,
   demoClass,

@@ -2,11 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createBotInput } from '../../../contract/bots';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import type { BotActor } from '../bots/bots.policy';
-import { createBot } from '../bots/mutate.service';
-import { builtinTemplates } from '../bots/templates';
-import { startBotRun } from '../bots/run-spec';
-import { createSaved } from '../saved/saved.service';
+import type { BotActor } from '../bots';
+import { createBot } from '../bots';
+import { builtinTemplates } from '../bots';
+import { startBotRun } from '../bots';
+import { createSaved } from '../saved';
 import { sharedSchoolBot, teacherSampleBots, teacherSampleDocuments, type SampleBot } from './demo-content';
 
 /** What one pass of the demo seed added to the libraries. */

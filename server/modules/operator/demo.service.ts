@@ -1,12 +1,12 @@
-import type { PlanSettings } from '../subscription/subscription.service';
+import type { PlanSettings } from '../../core/plan';
 import { and, eq } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import type { AccountRole } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { botActorOf, type BotActor } from '../bots/bots.policy';
-import { syncBuiltinTemplates } from '../bots/templates/sync';
-import { createPasswordUser, setPassword } from '../users/users.service';
+import { botActorOf, type BotActor } from '../bots';
+import { syncBuiltinTemplates } from '../bots';
+import { createPasswordUser, setPassword } from '../users';
 import { seedDemoClass, type ClassCounts, type DemoStudent } from './demo-classes';
 import { seedSampleLibrary, type SampleCounts } from './demo-library';
 import { derivedPassphrase } from './passphrase';

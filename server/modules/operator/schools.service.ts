@@ -1,13 +1,13 @@
-import { planChanged } from '../subscription/plan-changes';
+import { planChanged } from '../../core/plan-changes';
 import { and, arrayOverlaps, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError, invalidInput } from '../../lib/errors';
-import { auditSnapshot, recordAudit } from '../audit/audit.store';
+import { auditSnapshot, recordAudit } from '../../core/audit';
 import type { GrantActor } from './subscriptions.service';
-import { emailDomain } from '../subscription/subscription.service';
-import { withdrawFromSchool } from '../bots/school-sharing';
+import { emailDomain } from '../../core/plan';
+import { withdrawFromSchool } from '../bots';
 import { dayField, domainField, emailField, operatorText, parseInput, uniqueList } from './inputs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError, invalidInput } from '../../lib/errors';
-import { auditSnapshot, recordAudit } from '../audit/audit.store';
-import { planChanged } from '../subscription/plan-changes';
-import { premiumStatusOf, type PlanSettings } from '../subscription/subscription.service';
-import { findUserByEmail } from '../users/users.service';
+import { auditSnapshot, recordAudit } from '../../core/audit';
+import { planChanged } from '../../core/plan-changes';
+import { premiumStatusOf, type PlanSettings } from '../../core/plan';
+import { findUserByEmail } from '../users';
 import { dayField, emailField, endOfDayUtc, parseInput, todayUtc } from './inputs';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,8 +1,7 @@
-import type { AppContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
-import { requireTeacherSubscription } from '../subscription/subscription.policy';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import type { SchoolAdmin } from '../../core/access';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 import { holdersOf } from './records.store';
 
 /**
@@ -12,20 +11,7 @@ import { holdersOf } from './records.store';
  * assertMayReadTranscript decides for one transcript).
  */
 
-export interface SchoolAdmin {
-  userId: string;
-  schoolId: string;
-  schoolName: string;
-}
-
-/** 401 signed out, 403 for a student or a teacher who administers no active school licence. */
-export async function requireSchoolAdmin(c: AppContext): Promise<SchoolAdmin> {
-  const { user, sub } = await requireTeacherSubscription(c, "A student's school record is for the school's admins.");
-  if (!sub.is_admin || sub.status !== 'active school' || !sub.school_id) {
-    throw new AppError('forbidden', 403, "A student's school record is for the school's admins.");
-  }
-  return { userId: user.id, schoolId: sub.school_id, schoolName: sub.school_name ?? '' };
-}
+export type { SchoolAdmin };
 
 export const schoolStudentNotFound = () => notFound('That student at your school');
 

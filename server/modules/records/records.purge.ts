@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { logError } from '../../lib/log';
 
 /**

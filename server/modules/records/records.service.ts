@@ -1,13 +1,13 @@
-import type { PlanSettings } from '../subscription/subscription.service';
+import type { PlanSettings } from '../../core/plan';
 import { and, eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import type { StudentDataDeleted, StudentRecordExport } from '../../../contract/records';
 import { schema, type Db } from '../../db/client';
-import { studentNotFound, type AssignmentActor } from '../assignments/assignments.policy';
+import { studentNotFound, type AssignmentActor } from '../assignments';
 import { recordHtml } from './records.html';
 import { presentRecord } from './records.presenter';
 import { schoolHolders, type SchoolAdmin } from './records.policy';
-import { recordAudit } from '../audit/audit.store';
+import { recordAudit } from '../../core/audit';
 import { deleteHeldRows, heldRows, type DeletedCounts } from './records.store';
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { schema, type Db } from '../../db/client';
-import { shownLinked } from '../classes/classes.policy';
+import { shownLinked } from '../classes';
 
 /**
  * The rows one student address has with a set of teachers (one teacher, or a school's): their

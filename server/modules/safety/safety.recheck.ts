@@ -1,12 +1,12 @@
 import { ModerationFailedError, verdictAction, type ModerationVerdict } from '../../ai/moderation';
 import { aiRuntime } from '../../ai/runtime';
 import { safeReply } from '../../ai/safety';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
-import { releaseHeldInput } from '../conversations/conversations.run';
-import { flagAndAlert, moderateTurn, verdictFlag, type FlagValues } from '../conversations/conversations.safety';
-import * as conversations from '../conversations/conversations.store';
-import { heldTurnRun, type HeldTurnRun } from '../my-assignments/my-assignments.service';
+import { releaseHeldInput } from '../conversations';
+import { flagAndAlert, moderateTurn, verdictFlag, type FlagValues } from '../conversations';
+import { conversationsStore as conversations } from '../conversations';
+import { heldTurnRun, type HeldTurnRun } from '../my-assignments';
 
 /**
  * The re-check of held student turns (issue 16 item 2): a turn whose moderation pass failed or

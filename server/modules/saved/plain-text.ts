@@ -1,6 +1,6 @@
 import type { Nodes, Root } from 'mdast';
 import { SAVED_TITLE_MAX } from '../../../contract/saved';
-import { parseMarkdown } from '../export/markdown-docx';
+import { parseMarkdown } from '../export';
 
 /**
  * Markdown as the plain text a list shows: no #, **, | or $, and LaTeX as readable math

@@ -1,10 +1,10 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contract/common';
 import { schema } from '../../db/client';
-import type { AppContext } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { AppContext } from '../../core/context';
+import { requireUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
-import { botActorOf, type BotActor } from '../bots/bots.policy';
+import { botActorOf, type BotActor } from '../bots';
 
 /**
  * Who may do what with Saved Docs: only the owner, ever. Every query carries `ownedBy` in its

@@ -1,6 +1,6 @@
 import type { SavedDetail, SavedRunner, SavedSummary } from '../../../contract/saved';
 import { schema } from '../../db/client';
-import { routeIdsOf, type BotActor } from '../bots/bots.policy';
+import { routeIdsOf, type BotActor } from '../bots';
 import { excerptOf } from './plain-text';
 
 export type SavedRow = typeof schema.savedItem.$inferSelect;

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { createSavedInput, listSavedQuery, updateSavedInput, type SavedConflictBody } from '../../../contract/saved';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, readQuery } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson, readQuery } from '../../core/context';
 
-import { docxResponse } from '../export/export.service';
+import { docxResponse } from '../export';
 import { requireSavedActor, savedIdParam } from './saved.policy';
 import {
   createSaved,

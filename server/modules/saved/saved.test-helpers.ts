@@ -1,6 +1,6 @@
 import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { resolveSubscription } from '../../core/plan';
 import { storeBufferAsFile } from '../files/files.service';
 import { docBot } from '../bots/bots.test-helpers';
 

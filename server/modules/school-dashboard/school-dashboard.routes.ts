@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { isPremium } from '../../../contract/subscription';
 import { dashboardQuery, dashboardTable, type DashboardTable } from '../../../contract/school-dashboard';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readQuery, requireUser } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readQuery, requireUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
-import { requireSchoolAdminAccess } from '../admin/admin.policy';
-import { resolveSubscription } from '../subscription/subscription.service';
+import { requireSchoolAdmin, SCHOOL_PAGES } from '../../core/access';
+import { resolveSubscription } from '../../core/plan';
 import { csvResponse } from '../../lib/csv';
 import { csvFileName, tableRows } from './school-dashboard.csv';
 import { dashboardTableOf, periodOf, schoolDashboard, type DashboardSchool } from './school-dashboard.service';
@@ -17,7 +17,7 @@ import { dashboardTableOf, periodOf, schoolDashboard, type DashboardSchool } fro
  * to the admin's licence id.
  */
 async function requireDashboardAdmin(c: AppContext): Promise<DashboardSchool> {
-  const { user, licence } = await requireSchoolAdminAccess(c);
+  const { user, licence } = await requireSchoolAdmin(c, SCHOOL_PAGES);
   const { database, config } = c.get('deps');
   const sub = await resolveSubscription(database.db, { user, settings: config });
   if (!isPremium(sub.status))

@@ -3,11 +3,11 @@ import { Hono } from 'hono';
 import type { MySchool } from '../../../contract/schools';
 import { schema } from '../../db/client';
 import { schoolStudentQuery } from '../../../contract/records';
-import { readQuery, requireUser, type AppEnv } from '../../lib/context';
+import { readQuery, requireUser, type AppEnv } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { resolveSubscription } from '../subscription/subscription.service';
-import { requireSchoolAdmin } from '../records/records.policy';
-import { deleteForSchool, exportForSchool, recordZipResponse } from '../records/records.service';
+import { resolveSubscription } from '../../core/plan';
+import { requireSchoolAdmin, SCHOOL_RECORDS } from '../../core/access';
+import { deleteForSchool, exportForSchool, recordZipResponse } from '../records';
 
 /**
  * GET /api/school: the licence the signed-in user resolved to (404 when none). The school's admins
@@ -36,14 +36,14 @@ export function schoolRoutes() {
   });
 
   app.get('/students/export', async (c) => {
-    const admin = await requireSchoolAdmin(c);
+    const admin = await requireSchoolAdmin(c, SCHOOL_RECORDS);
     const { email } = readQuery(c, schoolStudentQuery);
     const { database, config } = c.get('deps');
     return recordZipResponse(await exportForSchool(database.db, admin, email, config));
   });
 
   app.delete('/students', async (c) => {
-    const admin = await requireSchoolAdmin(c);
+    const admin = await requireSchoolAdmin(c, SCHOOL_RECORDS);
     const { email } = readQuery(c, schoolStudentQuery);
     const { database, config } = c.get('deps');
     return c.json(await deleteForSchool(database.db, admin, email, config));

@@ -4,13 +4,13 @@ import { isPremium, type Subscription } from '../../../contract/subscription';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { logError } from '../../lib/log';
-import type { AppDeps, SessionUser } from '../../lib/context';
-import { recordAudit } from '../audit/audit.store';
-import { listPrices, trialAvailable } from '../billing/billing.catalog';
-import { quotaFor, usedBytes } from '../files/files.service';
-import { monthUsage, monthWindow } from '../usage/usage.service';
-import { openTicketIn } from '../tickets/tickets.service';
-import { graceEndOf, premiumStatusOf } from './subscription.service';
+import type { AppDeps, SessionUser } from '../../core/context';
+import { recordAudit } from '../../core/audit';
+import { listPrices, trialAvailable } from '../billing';
+import { quotaFor, usedBytes } from '../files';
+import { monthUsage, monthWindow } from '../usage';
+import { openTicketIn } from '../tickets';
+import { graceEndOf, premiumStatusOf } from '../../core/plan';
 
 type Row = typeof schema.customerSubscription.$inferSelect;
 

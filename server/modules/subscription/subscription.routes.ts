@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../lib/context';
-import { getSessionUser, readOptionalJson } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
+import { getSessionUser, readOptionalJson } from '../../core/context';
 import { requestPremiumInput } from '../../../contract/billing';
 import { planOf, requestPremium } from './plan.service';
 import { lapsedWorkOf } from './lapsed-work.service';
-import { requireTeacherSubscription } from './subscription.policy';
-import { resolveSubscription } from './subscription.service';
+import { requireTeacherSubscription } from '../../core/access';
+import { resolveSubscription } from '../../core/plan';
 
 /** GET /api/subscription: the Subscription object, as a bare JSON object; and what a lapsed teacher still has running. */
 export function subscriptionRoutes() {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { buildUser, createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { allowConsoleErrors } from '../../../tests/setup';
-import { resolveSubscription, type PlanSettings } from './subscription.service';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 let ctx: TestContext;
 beforeAll(async () => {

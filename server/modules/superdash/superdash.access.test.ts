@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
-import { forgetUserSessions } from '../../auth/session-cache';
+import { forgetUserSessions } from '../../core/session-cache';
 import { createTestContext, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { adminOf, makeSchool } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';

@@ -10,13 +10,13 @@ import {
   schoolLicencePatch,
   userSearchQuery,
 } from '../../../contract/superdash';
-import type { AppContext, AppEnv, SessionUser } from '../../lib/context';
-import { readJson, readOptionalJson, readQuery } from '../../lib/context';
+import type { AppContext, AppEnv, SessionUser } from '../../core/context';
+import { readJson, readOptionalJson, readQuery } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { requireSupport } from '../admin/admin.policy';
-import { setAccountRole } from '../operator/accounts.service';
-import { createSchool, updateSchoolById } from '../operator/schools.service';
-import { extendSubscription, grantSubscription, revokeSubscription, type GrantActor } from '../operator/subscriptions.service';
+import { requireSupport } from '../../core/access';
+import { setAccountRole } from '../operator';
+import { createSchool, updateSchoolById } from '../operator';
+import { extendSubscription, grantSubscription, revokeSubscription, type GrantActor } from '../operator';
 import {
   findUserById,
   listAudit,

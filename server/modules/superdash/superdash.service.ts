@@ -15,9 +15,9 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
-import { isSupportUser } from '../me/me.routes';
-import type { SchoolLicence } from '../operator/schools.service';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import { isSupportUser } from '../../core/access';
+import type { SchoolLicence } from '../operator';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 const u = schema.user;
 const l = schema.schoolLicence;

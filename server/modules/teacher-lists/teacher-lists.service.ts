@@ -18,11 +18,11 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { CSV_FORMULA_START, csvResponse } from '../../lib/csv';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
-import type { AdminSchool } from '../admin/admin.policy';
-import { auditSnapshot, recordAudit, type AuditEntry } from '../audit/audit.store';
-import { withdrawFromSchool } from '../bots/school-sharing';
-import { planChanged } from '../subscription/plan-changes';
-import { emailDomain } from '../subscription/subscription.service';
+import type { SchoolAdmin as AdminSchool } from '../../core/access';
+import { auditSnapshot, recordAudit, type AuditEntry } from '../../core/audit';
+import { withdrawFromSchool } from '../bots';
+import { planChanged } from '../../core/plan-changes';
+import { emailDomain } from '../../core/plan';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Licence = AdminSchool['licence'];

@@ -3,13 +3,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { ImportPreview, SchoolTeacherRow, TeacherList } from '../../../contract/teacher-lists';
 import type { Subscription } from '../../../contract/subscription';
 import { createApp } from '../../app';
-import { createAuth } from '../../auth/auth';
+import { startBackgroundWork } from '../../jobs';
+import { createAppAuth } from '../../compose';
 import { openPostgres, schema, type Database } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
+import type { AppDeps } from '../../core/context';
 import { createTestContext, TestClient, type TestContext } from '../../../tests/harness';
 import { testDbKind } from '../../../tests/env';
 import { adminOf, createVia, docBot, makeSchool, teacherAt, type BotJson } from '../bots/bots.test-helpers';
-import { onPlanChange, watchPlanChanges } from '../subscription/plan-changes';
+import { onPlanChange, watchPlanChanges } from '../../core/plan-changes';
 
 // Issue 18 item 2: a school admin's teacher list. Adds, edits and removals are audited; the CSV
 // import writes only after a preview, and only the good rows; a removal takes effect on the
@@ -301,9 +302,10 @@ describe('a removed teacher', () => {
     // A second app process: its own pool and listening connection on the same database.
     const url = (ctx.database.db as unknown as { $client: { options: { connectionString?: string } } }).$client.options.connectionString!;
     const database = await openPostgres(url, { max: 2 });
-    const auth = createAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
+    const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
     const deps: AppDeps = { config: ctx.config, database, auth, mailer: ctx.mailer };
     second = { app: { ...ctx, ...deps, app: createApp(deps) }, database };
+    startBackgroundWork(deps, { scheduled: false });
     await watchPlanChanges(database);
   });
   afterAll(() => second?.database.close());

@@ -1,4 +1,4 @@
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SessionUser } from '../../core/context';
 import { logError } from '../../lib/log';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';

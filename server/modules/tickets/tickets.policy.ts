@@ -1,8 +1,8 @@
-import type { AppContext, SessionUser } from '../../lib/context';
+import type { AppContext, SessionUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
-import { isSupportUser } from '../me/me.routes';
-import { requireTeacherSubscription } from '../subscription/subscription.policy';
-import { idParam } from '../classes/classes.policy';
+import { isSupportUser } from '../../core/access';
+import { requireTeacherSubscription } from '../../core/access';
+import { idParam } from '../classes';
 
 /**
  * Who opens tickets (/api/tickets): every signed-in teacher or school admin with a verified

@@ -6,12 +6,12 @@ import {
   ticketListQuery,
   ticketMessageInput,
 } from '../../../contract/tickets';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, readQuery } from '../../lib/context';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson, readQuery } from '../../core/context';
 import { notFound } from '../../lib/errors';
-import { requireSupport } from '../admin/admin.policy';
-import { idParam } from '../classes/classes.policy';
-import { fileResponse } from '../files/files.serve';
+import { requireSupport } from '../../core/access';
+import { idParam } from '../classes';
+import { fileResponse } from '../files';
 import { requireTicketOpener, ticketIdOf } from './tickets.policy';
 import {
   addOwnMessage,

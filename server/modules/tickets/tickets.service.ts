@@ -14,12 +14,12 @@ import type {
 import { OWN_TICKETS_PAGE_SIZE, REPORT_TURNS_MAX, SUPPORT_TICKETS_PAGE_SIZE } from '../../../contract/tickets';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import type { AppDeps, SessionUser } from '../../lib/context';
+import type { AppDeps, SessionUser } from '../../core/context';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
-import { recordAudit, auditSnapshot } from '../audit/audit.store';
-import { findOwnFile } from '../files/files.service';
-import type { FileRow } from '../files/files.presenter';
+import { recordAudit, auditSnapshot } from '../../core/audit';
+import { findOwnFile } from '../files';
+import type { FileRow } from '../files';
 import { ticketNotFound } from './tickets.policy';
 import { presentDetail, presentSummary, type Reader, type TicketRow } from './tickets.presenter';
 import { mailOpenerOfReply, mailSupportOfMessage } from './tickets.mail';

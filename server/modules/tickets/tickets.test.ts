@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SupportTicketList, TicketDetail, TicketList, TicketUnreadCount } from '../../../contract/tickets';
 import { schema } from '../../db/client';
 import { createTestContext, linkIn, signedIn, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
-import { forgetUserSessions } from '../../auth/session-cache';
+import { forgetUserSessions } from '../../core/session-cache';
 import { adminOf, makeSchool } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { conversationOf, key, newTicket } from './tickets.test-helpers';

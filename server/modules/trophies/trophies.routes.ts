@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { awardTrophyInput } from '../../../contract/trophies';
-import type { AppContext, AppEnv } from '../../lib/context';
-import { readJson, requireUser } from '../../lib/context';
-import { idParam } from '../classes/classes.policy';
-import { assignmentNotFound, recordNotFound, requireAssignmentReducer, requireAssignmentTeacher } from '../assignments/assignments.policy';
+import type { AppContext, AppEnv } from '../../core/context';
+import { readJson, requireUser } from '../../core/context';
+import { idParam } from '../classes';
+import { assignmentNotFound, recordNotFound, requireAssignmentReducer, requireAssignmentTeacher } from '../assignments';
 import { trophyNotFound } from './trophies.policy';
 import { awardTrophy, getMyTrophies, listRecordTrophies, restoreTrophy, takeBackTrophy } from './trophies.service';
 

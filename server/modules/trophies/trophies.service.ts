@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { awardTrophyInput, MyTrophies, RecordTrophies, Trophy } from '../../../contract/trophies';
 import type { Db } from '../../db/client';
-import { publish } from '../../lib/live';
-import { recordNotFound, type AssignmentActor } from '../assignments/assignments.policy';
+import { publish } from '../../core/live';
+import { recordNotFound, type AssignmentActor } from '../assignments';
 import { assertMayTakeBack, trophyNotFound } from './trophies.policy';
 import { presentTrophy } from './trophies.presenter';
 import * as store from './trophies.store';

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { TROPHY_ICONS_MAX, trophyRuleKinds, trophyRuleText } from '../../../contract/trophies';
 import { schema, type Db } from '../../db/client';
-import { notifyCall } from '../../lib/live';
-import { INPUT_BLOCKED } from '../conversations/conversations.store';
-import { ownAssignment, studentOwnsRecord, type AssignmentActor } from '../assignments/assignments.policy';
+import { notifyCall } from '../../core/live';
+import { INPUT_BLOCKED } from '../conversations';
+import { ownAssignment, studentOwnsRecord, type AssignmentActor } from '../assignments';
 
 /**
  * The trophy table's reads and writes. The teacher side reaches a record only through

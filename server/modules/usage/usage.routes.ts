@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AiStatus } from '../../../contract/ai';
 import { aiProviderName } from '../../ai/runtime';
-import type { AppEnv } from '../../lib/context';
-import { requireUser } from '../../lib/context';
+import type { AppEnv } from '../../core/context';
+import { requireUser } from '../../core/context';
 import { monthUsage, monthWindow, resolvePool } from './usage.service';
 
 const testNotice = 'Replies come from the built-in test provider, not a real AI model.';

@@ -4,8 +4,8 @@ import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { onPlanChange } from '../subscription/plan-changes';
-import { resolveSubscription, type PlanSettings } from '../subscription/subscription.service';
+import { onPlanChange } from '../../core/plan-changes';
+import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 export type UsageKind = 'text' | 'image';
 

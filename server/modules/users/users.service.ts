@@ -5,7 +5,7 @@ import type { AccountRole } from '../../../contract/account';
 import { nameFromAddress } from '../../../contract/roster';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { forgetUserSessions } from '../../auth/session-cache';
+import { forgetUserSessions } from '../../core/session-cache';
 import { AppError, invalidInput, isUniqueViolation } from '../../lib/errors';
 
 export interface NewUser {

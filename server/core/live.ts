@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { liveEvent, type LiveEvent, type LiveMessage } from '../../contract/live';
 import type { Database, Db } from '../db/client';
-import { logWarning, outsideRequest } from './log';
+import { logWarning, outsideRequest } from '../lib/log';
 
 /**
  * Live updates for teachers' pages. A change is published with NOTIFY on one channel, so it is

@@ -4,10 +4,10 @@ import type { ZodType } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../lib/mailer';
 import { fieldErrors } from '../../contract/common';
-import { AppError, invalidFields } from './errors';
-import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from '../auth/session-cache';
+import { AppError, invalidFields } from '../lib/errors';
+import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from './session-cache';
 
 /** What every module receives: the process's long-lived parts, nothing per request. */
 export interface AppDeps {

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AiStatus } from '../../../contract/ai';
-import { createApp } from '../../app';
-import { createAuth } from '../../auth/auth';
-import { openPostgres, type Database } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
-import { createTestContext, signedIn, type TestContext } from '../../../tests/harness';
-import { testDbKind } from '../../../tests/env';
-import { grantSubscription, revokeSubscription } from '../operator/subscriptions.service';
-import { createSchool, updateSchool } from '../operator/schools.service';
-import { countingDatabase } from '../../../tests/statement-counter';
-import { resolvePool } from '../usage/usage.service';
+import type { AiStatus } from '../../contract/ai';
+import { createApp } from '../app';
+import { startBackgroundWork } from '../jobs';
+import { createAppAuth } from '../compose';
+import { openPostgres, type Database } from '../db/client';
+import type { AppDeps } from './context';
+import { createTestContext, signedIn, type TestContext } from '../../tests/harness';
+import { testDbKind } from '../../tests/env';
+import { grantSubscription, revokeSubscription } from '../modules/operator/subscriptions.service';
+import { createSchool, updateSchool } from '../modules/operator/schools.service';
+import { countingDatabase } from '../../tests/statement-counter';
+import { resolvePool } from '../modules/usage/usage.service';
 import { planChanged, watchPlanChanges } from './plan-changes';
 
 // Issue 17 item 4: a plan change takes effect on the next request in every app process. Each
@@ -24,9 +25,10 @@ beforeAll(async () => {
     // A second process: its own pool and its own listening connection on the same database.
     const url = (ctx.database.db as unknown as { $client: { options: { connectionString?: string } } }).$client.options.connectionString!;
     const database = await openPostgres(url, { max: 2 });
-    const auth = createAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
+    const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
     const deps: AppDeps = { config: ctx.config, database, auth, mailer: ctx.mailer };
     second = { ctx: { ...ctx, ...deps, app: createApp(deps) }, database };
+    startBackgroundWork(deps, { scheduled: false });
     await watchPlanChanges(database);
   }
   await watchPlanChanges(ctx.database);

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Subscription, UserType } from '../../../contract/subscription';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { schema } from '../../db/client';
-import { logError } from '../../lib/log';
+import type { Subscription, UserType } from '../../contract/subscription';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { schema } from '../db/client';
+import { logError } from '../lib/log';
 
 /**
  * What resolving a plan reads from the config: the support account and the past-due grace. Pass
@@ -74,6 +74,11 @@ function isoDay(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Whether a licence has expired at `now` (it is valid through its expiration day, UTC). */
+export function licenceExpired(licence: { expiration: string | null }, now: Date = new Date()): boolean {
+  return licence.expiration !== null && licence.expiration < isoDay(now);
+}
+
 /**
  * The licence whose domains include this address's domain (expired or not), with this address's
  * teachers-list entry when there is one: one query, since this runs on every permission check.
@@ -113,7 +118,7 @@ export async function resolveSubscription(db: Db, input: ResolveInput): Promise<
       const licence = await findLicenceForEmail(db, email);
       if (licence) {
         const isAdmin = licence.admins.includes(email);
-        const expired = licence.expiration !== null && licence.expiration < isoDay(now);
+        const expired = licenceExpired(licence, now);
         if (!expired) {
           const { teacher } = licence;
           // docs/product/roles-and-plans.md: an admin is staff, a teacher of the school even off the teachers list (no building).

@@ -1,6 +1,6 @@
-import type { AuditAction } from '../../../contract/audit';
-import type { Db } from '../../db/client';
-import { schema } from '../../db/client';
+import type { AuditAction } from '../../contract/audit';
+import type { Db } from '../db/client';
+import { schema } from '../db/client';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../lib/context';
+import type { SessionUser } from './context';
 import { ALONE_TTL_MS, cachedSessionUser, forgetUserSessions, lookupMark, rememberSessionUser, sessionToken } from './session-cache';
 
 const person = (id: string): SessionUser => ({ id, name: 'Ada', email: `${id}@example.org`, emailVerified: true, role: 'teacher' });

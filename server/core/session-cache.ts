@@ -1,4 +1,4 @@
-import type { SessionUser } from '../lib/context';
+import type { SessionUser } from './context';
 
 /**
  * The signed-in user of a session token, remembered per process so a burst of requests (a

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
-import { logWarning, outsideRequest } from '../../lib/log';
+import type { Database, Db } from '../db/client';
+import { logWarning, outsideRequest } from '../lib/log';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

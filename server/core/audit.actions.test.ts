@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '../../../contract/audit';
+import { AUDIT_ACTIONS } from '../../contract/audit';
 
 // Issue 25: superDash's Action filter offers AUDIT_ACTIONS. Every action a writer names must be on
 // the list (recordAudit's type holds the writers to it; this reads the source, so an entry written
 // around the type, by a plain insert, is caught too), and every action on the list is written somewhere.
-const serverRoot = path.resolve(__dirname, '../..');
+const serverRoot = path.resolve(__dirname, '..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {

@@ -1,0 +1,88 @@
+/**
+ * Everything a server process keeps in memory, named in one place
+ * (docs/decisions/203-composition-root-and-process-state.md). Each entry lives in the file named,
+ * keyed by the object whose life it shares (AppDeps, the Database, the Config), so a test's second
+ * app or database starts empty. The database stays the truth: each entry says what keeps it right
+ * when another process changes the data. Add a line here with any new cache or registry.
+ */
+export interface ProcessStateEntry {
+  name: string;
+  where: string;
+  lifetime: string;
+  keptCorrectBy: string;
+}
+
+export const PROCESS_STATE: readonly ProcessStateEntry[] = [
+  {
+    name: 'session cache',
+    where: 'server/core/session-cache.ts (per auth instance)',
+    lifetime: '5 s per session on PostgreSQL, 120 s on PGlite (one process)',
+    keptCorrectBy: 'a sign-out in this process forgets at once; another process’s sign-out reaches this one within 5 s',
+  },
+  {
+    name: 'plan cache (quota pools)',
+    where: 'server/modules/usage/usage.service.ts resolvePool (per Db)',
+    lifetime: '60 s per user, at most 10,000 entries',
+    keptCorrectBy: 'the plan-change bus (server/core/plan-changes.ts): a NOTIFY on every change, heard by every process',
+  },
+  {
+    name: 'plan-change listeners',
+    where: 'server/core/plan-changes.ts (one LISTEN per Database, started by startBackgroundWork)',
+    lifetime: 'the database connection',
+    keptCorrectBy: 'a lost and restored connection forgets every remembered plan',
+  },
+  {
+    name: 'price catalogue',
+    where: 'server/modules/billing/billing.catalog.ts (per Stripe config)',
+    lifetime: '10 min; a failed read 30 s',
+    keptCorrectBy: 'prices change only in Stripe; the expiry bounds how long an old price shows',
+  },
+  {
+    name: 'Stripe clients',
+    where: 'server/modules/billing/billing.stripe.ts (per Stripe config)',
+    lifetime: 'the process',
+    keptCorrectBy: 'holds no data',
+  },
+  {
+    name: 'live generations (AI runtime)',
+    where: 'server/ai/runtime.ts (per AppDeps), server/modules/conversations/conversations.live.ts',
+    lifetime: 'while a reply streams',
+    keptCorrectBy: 'checkpoints written every AI_CHECKPOINT_MS; replies of a stopped process are swept to interrupted',
+  },
+  {
+    name: 'checkpoint timer',
+    where: 'server/modules/conversations/conversations.checkpoints.ts (per AppDeps)',
+    lifetime: 'while any reply streams in this process; started by the first, stopped when none is left',
+    keptCorrectBy: 'writes only this process’s own replies',
+  },
+  {
+    name: 'open student runs watcher',
+    where: 'server/modules/my-assignments/my-assignments.watch.ts (per AppDeps)',
+    lifetime: 'while a student reply streams; stopped when none is left',
+    keptCorrectBy: 'reads access from the database every AI_CHECKPOINT_MS',
+  },
+  {
+    name: 'startup sweep done',
+    where: 'server/modules/conversations/conversations.service.ts (per AppDeps)',
+    lifetime: 'the process',
+    keptCorrectBy: 'a reply seen streaming is checked again on read',
+  },
+  {
+    name: 'live streams (SSE hub)',
+    where: 'server/core/live.ts (per Database)',
+    lifetime: 'while a browser holds the stream open',
+    keptCorrectBy: 'events travel by NOTIFY, so every process’s streams hear every change',
+  },
+  {
+    name: 'file storage runtime and resumable uploads',
+    where: 'server/modules/files/files.runtime.ts, files.tus.ts (per Config; per Request)',
+    lifetime: 'the process; an upload request',
+    keptCorrectBy: 'upload state is in storage and the database; the objects hold connections only',
+  },
+  {
+    name: 'the SPA index.html',
+    where: 'server/app.ts mountWebApp',
+    lifetime: 'the process',
+    keptCorrectBy: 'changes only with a new build, which needs a restart',
+  },
+];

@@ -1,0 +1,20 @@
+// The conversations module's front door: the only file other server code imports from this module.
+export { attachReply } from './conversations.attach';
+export { teacherAiActorOf, type TeacherAiActor } from './conversations.policy';
+export { presentConversation, presentMessage } from './conversations.presenter';
+export { replayReply } from './conversations.replay';
+export { conversationRoutes } from './conversations.routes';
+export { preflight, releaseHeldInput, sendMessage, sendWindow, type RunHooks } from './conversations.run';
+export { alertAfter, flagAndAlert, moderateTurn, verdictFlag, type FlagValues, type StudentRecordRef } from './conversations.safety';
+export { messageWindow, messagesFromJson } from './conversations.send-sql';
+export { getConversation, retryReply, startupSweep, stopReply, type SendBots } from './conversations.service';
+export {
+  INPUT_BLOCKED,
+  findConversation,
+  insertFlag,
+  visibleMessages,
+  type ConversationRow,
+  type RunBot,
+  type TurnGuard,
+} from './conversations.store';
+export * as conversationsStore from './conversations.store';
