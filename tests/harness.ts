@@ -16,8 +16,8 @@ import { databaseUrlFor, testDatabaseUrl, testPgliteThread } from './env';
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const SUPPORT_EMAIL = 'support@classbots.test';
 
-// The template's bytes, read once per worker process and shared by every test database it opens.
-let pgliteTemplate: Buffer | undefined;
+// The template, read once per worker process; every test database it opens loads from this one Blob.
+let pgliteTemplate: Blob | undefined;
 
 /** A fresh, migrated database of the run's kind: a PGlite copy of the template, or a new PostgreSQL database. */
 async function createTestDatabase(): Promise<Database> {
@@ -30,9 +30,9 @@ async function createTestDatabase(): Promise<Database> {
     );
   }
   if (kind === 'pglite') {
-    pgliteTemplate ??= readFileSync(inject('pgliteTemplate'));
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
     // TEST_PGLITE_THREAD=worker runs the suite against PGlite in its worker thread, as the server runs it.
-    return openPglite({ loadDataDir: new Blob([pgliteTemplate]), thread: testPgliteThread() });
+    return openPglite({ loadDataDir: pgliteTemplate, thread: testPgliteThread() });
   }
   const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl() });
