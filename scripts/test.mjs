@@ -3,7 +3,8 @@
 // side by side run together (docs/decisions/220-test-stages.md); each one's output is kept in
 // .test-artifacts/<stage>.log and printed whole when it ends, so nothing interleaves. The summary
 // gives each stage's counts and wall time, the tests a retry let pass, and the closing total.
-// SKIP_E2E=1 leaves out the browser tests (a developer's shortcut; CI runs everything).
+// SKIP_E2E=1 leaves out the browser tests (a developer's shortcut; CI runs everything);
+// TEST_SERIAL=1 runs every stage alone, one after another (on a machine already busy).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -89,18 +90,24 @@ async function postgresReachable(url) {
   }
 }
 
-// On two cores: the static checks are one process each and run one after another beside the
-// unit tests; the PostgreSQL suite spends much of its time waiting on the server, so it runs
-// beside the PGlite suite. The browser tests come last, alone.
+// On two cores: the static checks are one process each and run one after another, beside the
+// unit tests and, once those end, the two database stages side by side (the PostgreSQL one spends
+// much of its time waiting on its server). The browser tests come last, alone.
 const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgError = await postgresReachable(pgUrl);
+const serial = process.env.TEST_SERIAL === '1';
+
+/** Runs the tasks side by side, or one after another under TEST_SERIAL=1. */
+async function together(...tasks) {
+  if (!serial) await Promise.all(tasks.map((t) => t()));
+  else for (const t of tasks) await t();
+}
 
 const staticChecks = async () => {
   await check('typecheck (tsc)', 'tsc', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
   await check('lint (eslint)', 'eslint', 'npx', ['eslint', '.']);
   await check('format (prettier --check)', 'prettier', 'npx', ['prettier', '--check', '.']);
 };
-await Promise.all([staticChecks(), suite('unit tests (no database)', 'unit', 'unit')]);
 
 const onPostgres = async () => {
   if (pgError) {
@@ -112,7 +119,13 @@ const onPostgres = async () => {
   }
   await suite(`database tests on PostgreSQL (${new URL(pgUrl).host})`, 'postgres', 'db', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
 };
-await Promise.all([suite('database tests on PGlite', 'pglite', 'db', { TEST_DB: 'pglite' }), onPostgres()]);
+
+const testStages = async () => {
+  await suite('unit tests (no database)', 'unit', 'unit');
+  await together(() => suite('database tests on PGlite', 'pglite', 'db', { TEST_DB: 'pglite' }), onPostgres);
+};
+
+await together(staticChecks, testStages);
 
 if (process.env.SKIP_E2E === '1') {
   stages.push({ name: 'browser tests (Chromium)', result: 'NOT RUN: SKIP_E2E=1', failed: false });
