@@ -1,6 +1,6 @@
 // Small helpers shared by the project's scripts (start, dev, test).
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Runs a command with inherited output; resolves with its exit code. */
@@ -11,6 +11,31 @@ export function run(cmd, args, options = {}) {
     child.on('error', (err) => {
       console.error(`could not run ${cmd}: ${err.message}`);
       resolve(1);
+    });
+  });
+}
+
+/**
+ * Runs a command with its output (stdout and stderr, in the order written) going to a file
+ * instead of the terminal, so stages that run side by side can print theirs whole when they end.
+ * Resolves with the exit code.
+ */
+export function runToFile(cmd, args, file, options = {}) {
+  return new Promise((resolve) => {
+    const out = createWriteStream(file);
+    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    let done = false;
+    const finish = (code) => {
+      if (done) return;
+      done = true;
+      out.end(() => resolve(code));
+    };
+    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    child.on('error', (err) => {
+      out.write(`could not run ${cmd}: ${err.message}\n`);
+      finish(1);
     });
   });
 }

@@ -1,16 +1,25 @@
-// npm test: typecheck, lint, the unit and integration suite on PGlite and (where reachable) on
-// PostgreSQL, then the browser tests. Prints what ran, each stage's counts, and a closing total.
+// npm test: the static checks (typecheck, lint, format), the unit tests once, the database tests on
+// PGlite and (where reachable) on PostgreSQL, then the browser tests. Stages that fit the machine
+// side by side run together (docs/decisions/220-test-stages.md); each one's output is kept in
+// .test-artifacts/<stage>.log and printed whole when it ends, so nothing interleaves. The summary
+// gives each stage's counts and wall time, the tests a retry let pass, and the closing total.
+// SKIP_E2E=1 leaves out the browser tests (a developer's shortcut; CI runs everything);
+// TEST_SERIAL=1 runs every stage alone, one after another (on a machine already busy).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { run } from './lib.mjs';
+import { run, runToFile } from './lib.mjs';
 
 const outDir = path.resolve('.test-artifacts');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
+const started = Date.now();
 const stages = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const retried = [];
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+const clock = () => seconds(Date.now() - started);
 
 function readCounts(file) {
   try {
@@ -25,64 +34,130 @@ function readCounts(file) {
   }
 }
 
-async function check(name, cmd, args) {
-  console.log(`\n=== ${name} ===`);
-  const code = await run(cmd, args);
-  stages.push({ name, result: code === 0 ? 'ok' : `FAILED (exit ${code})`, failed: code !== 0 });
+/** Runs one stage with its output in a log file, prints that output when it ends, and times it. */
+async function stage(name, slug, cmd, args, env = {}) {
+  const log = path.join(outDir, `${slug}.log`);
+  console.log(`[${clock()}] started: ${name}`);
+  const t0 = Date.now();
+  const code = await runToFile(cmd, args, log, { env });
+  const ms = Date.now() - t0;
+  const output = readFileSync(log, 'utf8');
+  console.log(`\n=== ${name} (${seconds(ms)}) ===`);
+  process.stdout.write(output.endsWith('\n') || !output ? output : `${output}\n`);
+  return { code, ms, output };
 }
 
-async function suite(name, cmd, args, jsonFile, env = {}) {
-  console.log(`\n=== ${name} ===`);
-  const code = await run(cmd, args, { env });
-  const counts = readCounts(jsonFile);
+async function check(name, slug, cmd, args) {
+  const { code, ms } = await stage(name, slug, cmd, args);
+  stages.push({ name, result: code === 0 ? 'ok' : `FAILED (exit ${code})`, failed: code !== 0, ms });
+}
+
+const vitest = (project, json) => [
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=./tests/retry-reporter.ts',
+  '--reporter=json',
+  `--outputFile.json=${json}`,
+];
+
+async function suite(name, slug, project, env = {}) {
+  const json = path.join(outDir, `${slug}.json`);
+  const { code, ms, output } = await stage(name, slug, 'npx', vitest(project, json), env);
+  const counts = readCounts(json);
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  } else totals.failed += 1;
+  for (const line of output.split('\n')) if (line.startsWith('[retried] ')) retried.push(`${name}: ${line.slice(10)}`);
+  const summary = counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : 'no results (the run crashed)';
+  stages.push({ name, result: `${summary}${code !== 0 ? ` (exit ${code})` : ''}`, failed: code !== 0 || !counts || counts.failed > 0, ms });
+}
+
+async function postgresReachable(url) {
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await probe.connect();
+    await probe.query('select 1');
+    return null;
+  } catch (err) {
+    return err.message;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+}
+
+// On two cores: the static checks are one process each and run one after another, beside the
+// unit tests and, once those end, the two database stages side by side (the PostgreSQL one spends
+// much of its time waiting on its server). The browser tests come last, alone.
+const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgError = await postgresReachable(pgUrl);
+const serial = process.env.TEST_SERIAL === '1';
+
+/** Runs the tasks side by side, or one after another under TEST_SERIAL=1. */
+async function together(...tasks) {
+  if (!serial) await Promise.all(tasks.map((t) => t()));
+  else for (const t of tasks) await t();
+}
+
+const staticChecks = async () => {
+  await check('typecheck (tsc)', 'tsc', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  await check('lint (eslint)', 'eslint', 'npx', ['eslint', '.']);
+  await check('format (prettier --check)', 'prettier', 'npx', ['prettier', '--check', '.']);
+};
+
+const onPostgres = async () => {
+  if (pgError) {
+    console.log(
+      `\n=== database tests on PostgreSQL: NOT RUN ===\nPostgreSQL is not reachable at ${pgUrl} (${pgError}).\nStart it or set TEST_DATABASE_URL to run this stage.`,
+    );
+    stages.push({ name: 'database tests on PostgreSQL', result: `NOT RUN: PostgreSQL not reachable at ${pgUrl}`, failed: false });
+    return;
+  }
+  await suite(`database tests on PostgreSQL (${new URL(pgUrl).host})`, 'postgres', 'db', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
+};
+
+const testStages = async () => {
+  await suite('unit tests (no database)', 'unit', 'unit');
+  await together(() => suite('database tests on PGlite', 'pglite', 'db', { TEST_DB: 'pglite' }), onPostgres);
+};
+
+await together(staticChecks, testStages);
+
+if (process.env.SKIP_E2E === '1') {
+  stages.push({ name: 'browser tests (Chromium)', result: 'NOT RUN: SKIP_E2E=1', failed: false });
+} else {
+  const e2eJson = path.join(outDir, 'e2e.json');
+  console.log(`\n=== browser tests (Chromium) ===`);
+  const t0 = Date.now();
+  const code = await run('node', ['scripts/e2e.mjs', '--json-out', e2eJson]);
+  const ms = Date.now() - t0;
+  const counts = readCounts(e2eJson);
   if (counts) {
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
   } else totals.failed += 1;
   const summary = counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : 'no results (the run crashed)';
-  stages.push({ name, result: `${summary}${code !== 0 ? ` (exit ${code})` : ''}`, failed: code !== 0 || !counts || counts.failed > 0 });
-}
-
-const vitest = (json) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
-
-await check('typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-await check('lint (eslint)', 'npx', ['eslint', '.']);
-await check('format (prettier --check)', 'npx', ['prettier', '--check', '.']);
-
-const pgliteJson = path.join(outDir, 'pglite.json');
-await suite('unit and integration tests on PGlite', 'npx', vitest(pgliteJson), pgliteJson, { TEST_DB: 'pglite' });
-
-const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const probe = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
-let pgError = null;
-try {
-  await probe.connect();
-  await probe.query('select 1');
-} catch (err) {
-  pgError = err.message;
-} finally {
-  await probe.end().catch(() => {});
-}
-if (pgError) {
-  console.log(
-    `\n=== the same suite on PostgreSQL: NOT RUN ===\nPostgreSQL is not reachable at ${pgUrl} (${pgError}).\nStart it or set TEST_DATABASE_URL to run this stage.`,
-  );
-  stages.push({ name: 'the same suite on PostgreSQL', result: `NOT RUN: PostgreSQL not reachable at ${pgUrl}`, failed: false });
-} else {
-  const pgJson = path.join(outDir, 'postgres.json');
-  await suite(`the same suite on PostgreSQL (${new URL(pgUrl).host})`, 'npx', vitest(pgJson), pgJson, {
-    TEST_DB: 'postgres',
-    TEST_DATABASE_URL: pgUrl,
+  stages.push({
+    name: 'browser tests (Chromium)',
+    result: `${summary}${code !== 0 ? ` (exit ${code})` : ''}`,
+    failed: code !== 0 || !counts || counts.failed > 0,
+    ms,
   });
 }
 
-const e2eJson = path.join(outDir, 'e2e.json');
-await suite('browser tests (Chromium)', 'node', ['scripts/e2e.mjs', '--json-out', e2eJson], e2eJson);
-
 console.log('\n=== summary ===');
-for (const s of stages) console.log(`${s.failed ? 'FAIL' : 'ok  '}  ${s.name}: ${s.result}`);
+for (const s of stages)
+  console.log(`${s.failed ? 'FAIL' : 'ok  '}  ${s.name}: ${s.result}${s.ms === undefined ? '' : ` [${seconds(s.ms)}]`}`);
+console.log(
+  retried.length ? `\nPassed only on a retry (flaky; fix them):\n${retried.map((r) => `  ${r}`).join('\n')}` : '\nNo test needed a retry.',
+);
 const failedStages = stages.filter((s) => s.failed).length;
 if (failedStages && totals.failed === 0) totals.failed = failedStages;
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`\ntotal time: ${clock()} (stages side by side: see docs/benchmarks.md)`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages ? 1 : 0);

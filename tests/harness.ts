@@ -17,12 +17,23 @@ import { databaseUrlFor, testDatabaseUrl, testPgliteThread } from './env';
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const SUPPORT_EMAIL = 'support@classbots.test';
 
+// The template, read once per worker process; every test database it opens loads from this one Blob.
+let pgliteTemplate: Blob | undefined;
+
 /** A fresh, migrated database of the run's kind: a PGlite copy of the template, or a new PostgreSQL database. */
 async function createTestDatabase(): Promise<Database> {
-  if (inject('dbKind') === 'pglite') {
-    const dump = readFileSync(inject('pgliteTemplate'));
+  const kind = inject('dbKind');
+  if (!kind) {
+    throw new Error(
+      'This test file opens a test database, but it runs in the unit stage, which provides none. ' +
+        'Files are put in the database stage by their imports (tests/projects.ts): import tests/harness.ts ' +
+        'from the test file itself (or from a helper it imports) rather than reaching it some other way.',
+    );
+  }
+  if (kind === 'pglite') {
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
     // TEST_PGLITE_THREAD=worker runs the suite against PGlite in its worker thread, as the server runs it.
-    return openPglite({ loadDataDir: new Blob([dump]), thread: testPgliteThread() });
+    return openPglite({ loadDataDir: pgliteTemplate, thread: testPgliteThread() });
   }
   const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl() });
