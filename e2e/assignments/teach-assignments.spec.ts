@@ -231,7 +231,13 @@ describe('Assignments (teacher)', () => {
     await shoot(page, `teach-assignments-table-${width}`);
     await sam.getByRole('button', { name: `Transcript and feedback: ${users.student.name}` }).click();
     const transcript = page.getByRole('dialog', { name: `${users.student.name}: transcript` });
-    await transcript.getByRole('list', { name: 'Conversation', exact: true }).getByText('Is 3/4 bigger than 2/3?').waitFor();
+    const turns = transcript.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem');
+    await turns.first().getByText('Is 3/4 bigger than 2/3?').waitFor();
+    await turns
+      .nth(1)
+      .getByText(/\(tutor\)$/)
+      .waitFor();
+    await transcript.locator('[data-markdown-pending]').waitFor({ state: 'detached' });
     await accessible(page, width);
     await shoot(page, `teach-assignments-transcript-${width}`);
     await student.close();
