@@ -1,5 +1,5 @@
 // Behaviour: Saved Docs keeps what a teacher saved: search finds it, the editor autosaves, two tabs editing the same document keep both texts, delete has Undo, and Export downloads a DOCX and prints the document alone.
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, contextAs, trackErrors, useBrowser } from '../fixtures/browser';
 import { shoot, token } from '../fixtures/checks';

@@ -1,6 +1,5 @@
 // Behaviour (light at 1280 px, dark at 360 px; the other theme at each width is read, checked with axe and shot): the school admin of Lakeside Primary sees the licence with its 20-day expiry notice and whom to contact, and the teacher list (signed up or not, last sign-in); adds a teacher (an off-domain address first, refused with the domains named), edits their building, imports a CSV whose preview shows a bad, an off-domain and a repeated row before anything is written and then writes the one good row, exports the list as a CSV file, and removes teachers after a confirmation; axe passes on the page and the import preview, nothing scrolls sideways at 360 px. A teacher visiting /teacherLists lands on /home/DocBot.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
