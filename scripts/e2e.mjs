@@ -24,6 +24,17 @@ const root = path.resolve(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const node = process.execPath;
 const log = (msg) => console.log(`[e2e] ${msg}`);
+const started = performance.now();
+/** Seconds spent in each stage, printed at the end so a slow run says where its time went. */
+const stageTimes = [];
+async function timed(stage, fn) {
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    stageTimes.push(`${stage} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
 
 function ensureChromium() {
   if (existsSync(chromium)) return;
@@ -134,8 +145,8 @@ function stopServer(server) {
 }
 
 ensureChromium();
-await takeRunLock();
-ensureBuild();
+await timed('waiting for another run', takeRunLock);
+await timed('build', ensureBuild);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'classbots-e2e-'));
 const stateDir = path.join(dataDir, 'sessions');
@@ -214,16 +225,18 @@ try {
   log(`fake Stripe at ${stripeUrl}`);
 
   log(`seeding ${env.DATA_DIR}`);
-  const seed = spawnSync(node, ['--import', 'tsx', 'e2e/fixtures/seed.ts'], { cwd: root, env, stdio: 'inherit' });
-  if (seed.status !== 0) throw new Error('the seed failed');
+  await timed('seed', () => {
+    const seed = spawnSync(node, ['--import', 'tsx', 'e2e/fixtures/seed.ts'], { cwd: root, env, stdio: 'inherit' });
+    if (seed.status !== 0) throw new Error('the seed failed');
+  });
 
   const out = openSync(serverLog, 'a');
   server = spawn(node, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', out, out] });
   closeSync(out);
   log(`starting the server at ${baseUrl}`);
-  if (!(await waitForHealth(baseUrl, server, 60_000))) {
+  if (!(await timed('server start', () => waitForHealth(baseUrl, server, 120_000)))) {
     console.error(readFileSync(serverLog, 'utf8'));
-    throw new Error('the server did not answer /api/health within 60 s');
+    throw new Error('the server did not answer /api/health within 120 s');
   }
 
   const report = path.join(dataDir, 'report.json');
@@ -258,13 +271,23 @@ try {
       stdio: 'inherit',
     },
   );
-  code = await new Promise((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));
+  code = await timed('specs', () => new Promise((resolve) => vitest.once('exit', (c) => resolve(c ?? 1))));
   const failures = [];
   if (existsSync(report)) {
     if (jsonOut) copyFileSync(report, jsonOut);
     const r = JSON.parse(readFileSync(report, 'utf8'));
     log(
       `files: ${r.testResults?.length ?? '?'}; tests: ${r.numTotalTests} (${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + (r.numTodoTests ?? 0)} skipped)`,
+    );
+    // The slowest files: where the next minute of a run is to be won.
+    const byTime = (r.testResults ?? [])
+      .map((f) => ({ name: path.relative(root, f.name), s: ((f.endTime ?? 0) - (f.startTime ?? 0)) / 1000 }))
+      .sort((a, b) => b.s - a.s);
+    log(
+      `slowest files: ${byTime
+        .slice(0, 8)
+        .map((f) => `${f.name} ${f.s.toFixed(0)} s`)
+        .join(', ')}`,
     );
     // The failed tests by name, so a CI log that keeps only its tail still says what failed.
     for (const file of r.testResults ?? []) {
@@ -296,5 +319,6 @@ try {
   if (fakeStripe && fakeStripe.exitCode === null) fakeStripe.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
+log(`times: ${stageTimes.join(', ')}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 log(code === 0 ? 'passed' : 'FAILED');
 process.exit(code);

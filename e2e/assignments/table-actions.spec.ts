@@ -6,13 +6,11 @@
 // the controls are checked in view and on top, at both ends of the sideways scroll; axe passes.
 import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../fixtures/axe';
 import { baseUrl, contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
-import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { accessible, shoot, token } from '../fixtures/checks';
 import { users } from '../fixtures/users';
 
 const getBrowser = useBrowser();
-const token = () => Math.random().toString(36).slice(2, 8);
 const student = users.student;
 
 async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
@@ -103,18 +101,6 @@ async function openTable(width: number, light: boolean) {
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(student.name) }) });
   await row.getByText('In progress', { exact: true }).waitFor();
   return { page, row, errors, close: async () => Promise.all([teacher.close(), studentContext.close()]) };
-}
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-async function accessible(page: Page, width: number) {
-  await page.mouse.move(0, 0);
-  await transitionsDone(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  if (width === 360) expect(await scrollsSideways(page)).toBe(false);
 }
 
 describe("An assignment's students table: every action in reach", () => {

@@ -1,15 +1,13 @@
 // Behaviour: a teacher makes a DocBot from a template in the editor's copy mode, edits it with inline messages from the contract, finds it in the library; the editors warn before leaving unsaved changes; a DocBot's form fields and a TutorBot's settings are edited; screenshots at desktop and 360 px.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
+import { shoot } from '../fixtures/checks';
 import { scrollsSideways, transitionsDone } from '../fixtures/ui';
 import { template } from '../runs/helpers';
 import { card, copyTemplate, docBotEditPath, makeDocBot, openLibrary, templateCopyPath, unique } from './helpers';
 
 const getBrowser = useBrowser();
-const shots = path.resolve('.test-artifacts/bots');
 
 describe('from a template to my own DocBot', () => {
   // Each test opens its own page and makes the bot it needs, so they pass in any order.
@@ -200,19 +198,18 @@ describe('Try-it', () => {
 describe('screenshots', () => {
   for (const width of [1280, 360]) {
     it(`library and editor at ${width} px: nothing scrolls sideways`, async () => {
-      mkdirSync(shots, { recursive: true });
       const context = await contextAs(getBrowser(), 'schoolAdmin', { width, height: 900 });
       await makeDocBot(context, unique('Screenshot Bot'), 'school');
       const page = await context.newPage();
       await openLibrary(page, '/home/DocBot', 'My DocBots');
       await page.getByRole('article').first().waitFor();
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: path.join(shots, `library-${width}.png`) });
+      await shoot(page, `library-${width}`, { fullPage: false });
       if (width === 360) {
         await page.getByRole('button', { name: /^Collections:/ }).click();
         await page.getByRole('button', { name: 'New collection' }).waitFor();
         await transitionsDone(page); // the drawer has slid in
-        await page.screenshot({ path: path.join(shots, `library-collections-${width}.png`) });
+        await shoot(page, `library-collections-${width}`, { fullPage: false });
         await page.keyboard.press('Escape');
       }
       await page
@@ -222,7 +219,7 @@ describe('screenshots', () => {
         .click();
       await page.getByRole('heading', { level: 1, name: /^Edit DocBot/ }).waitFor();
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: path.join(shots, `editor-${width}.png`) });
+      await shoot(page, `editor-${width}`, { fullPage: false });
       await page.goto('/chatbot-add-edit/new/false/add/x/none');
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       await context.close();

@@ -1,29 +1,10 @@
 // Behaviour (light at 1280 px with the drawer open; the other theme at 1280 and both at 360 are opened, checked with axe and shot): a free teacher opens My Files from the drawer and sees each file's size and where it is used against the storage total; deleting a knowledge file asks first, naming the bot whose knowledge loses it, and then the file is gone and the total drops. At 360 px the files are a list and nothing scrolls sideways.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../fixtures/axe';
 import { baseUrl, contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
-import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { accessible, shoot, token } from '../fixtures/checks';
 
 const getBrowser = useBrowser();
-const token = () => Math.random().toString(36).slice(2, 8);
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function accessible(page: Page, width: number) {
-  await page.mouse.move(0, 0);
-  await transitionsDone(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  if (width === 360) expect(await scrollsSideways(page)).toBe(false);
-}
-
 /** Uploads a small file as the context's teacher; returns its id. */
 async function upload(context: BrowserContext, name: string, text: string): Promise<string> {
   const res = await context.request.post(`${baseUrl}/api/files`, {

@@ -2,12 +2,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { token } from '../fixtures/checks';
 import { fakeAiRequests } from '../fixtures/fake-ai-record';
 import { users } from '../fixtures/users';
 
 const getBrowser = useBrowser();
-const token = () => Math.random().toString(36).slice(2, 8);
-
 /** The roster name the CSV gives the student: not their account's name, and redacted like it. */
 const rosterName = 'Jordan Quill';
 const student = users.journeyStudent;

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { baseUrl } from '../fixtures/browser';
 
@@ -24,13 +22,8 @@ export const runPath = (
   res = 'new',
 ) => `/${route}/${bot.id}/true/${res}/${bot.uid}/${bot.sid}`;
 
-/** Where screenshots go (E2E_SHOTS_DIR, else nowhere: a run keeps only what it asks for). */
-export async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
+/** Where screenshots go (E2E_SHOTS_DIR, else nowhere): kept here for the specs that import it from runs. */
+export { shoot } from '../fixtures/checks';
 
 /** Picks an option of a MUI select by the field's label. */
 export async function choose(page: Page, label: string, option: string) {

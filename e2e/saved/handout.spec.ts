@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, contextAs, trackErrors, useBrowser } from '../fixtures/browser';
+import { token } from '../fixtures/checks';
 
 const getBrowser = useBrowser();
-const token = () => Math.random().toString(36).slice(2, 8);
 const headers = { Origin: baseUrl };
 
 async function post<T>(request: APIRequestContext, url: string, data: unknown, status = 201): Promise<T> {

@@ -1,26 +1,16 @@
 // Behaviour: Saved Docs keeps what a teacher saved: search finds it, the editor autosaves, two tabs editing the same document keep both texts, delete has Undo, and Export downloads a DOCX and prints the document alone.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, contextAs, trackErrors, useBrowser } from '../fixtures/browser';
+import { shoot, token } from '../fixtures/checks';
 
 const getBrowser = useBrowser();
-const shotsDir = process.env.E2E_SHOTS_DIR;
 
 async function saveDocument(request: APIRequestContext, body: string): Promise<{ id: string; version: number }> {
   const res = await request.post(`${baseUrl}/api/saved`, { data: { kind: 'document', body }, headers: { Origin: baseUrl } });
   if (res.status() !== 201) throw new Error(`saving failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as { id: string; version: number };
 }
-
-async function shoot(page: Page, name: string) {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-const token = () => Math.random().toString(36).slice(2, 8);
 
 describe('Saved Docs', () => {
   it('finds a saved document by a word in its text, opens it, and autosaves an edit', async () => {

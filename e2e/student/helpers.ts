@@ -1,13 +1,8 @@
 import type { APIRequestContext } from 'playwright-core';
-import { baseUrl } from '../fixtures/browser';
+import { call } from '../fixtures/api';
 import { users } from '../fixtures/users';
 
-/** A request the server accepts from the app's own origin (its POSTs check Origin). */
-export async function call<T>(request: APIRequestContext, method: 'POST' | 'GET' | 'PATCH', path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${baseUrl}${path}`, { method, data, headers: { Origin: baseUrl } });
-  if (!res.ok()) throw new Error(`${method} ${path} failed: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+export { call };
 
 /** The end of the day `days` from today, in this machine's zone (the browser's too), as the teacher's page sends it. */
 export function endOfDayIn(days: number): string {

@@ -1,23 +1,15 @@
 // Behaviour: the teacher-list note is said once, where it helps: on My Assignments, to a school account that signed up as a teacher and has no assignments; it can be hidden and stays hidden after a reload; a school student who signed up as one never sees it, and the tutor page never shows it: there, at 360x740, the message box and the latest reply are in view without scrolling. Start and Continue answer a click at once (disabled, with a spinner) until the tutor page replaces the list. Dark at 1280 px (drawer open), light at 360 px, axe on each.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../fixtures/axe';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
-import { scrollsSideways, transitionsDone } from '../fixtures/ui';
+import { accessible, token } from '../fixtures/checks';
+import { transitionsDone } from '../fixtures/ui';
 import { users } from '../fixtures/users';
 import { replyDone, shoot } from '../runs/helpers';
 import { call, seedAssignment } from './helpers';
 
 const getBrowser = useBrowser();
-const token = () => Math.random().toString(36).slice(2, 8);
 const note = (page: Page) => page.getByText('to the teacher list', { exact: false });
-
-async function accessible(page: Page, width: number) {
-  await page.mouse.move(0, 0);
-  await transitionsDone(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  if (width === 360) expect(await scrollsSideways(page)).toBe(false);
-}
 
 async function open(who: 'schoolStudent' | 'schoolPupil' | 'student', width: number, light: boolean, height = 800) {
   const context = await contextAs(getBrowser(), who, { width, height, bypassCSP: true });

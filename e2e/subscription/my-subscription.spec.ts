@@ -1,16 +1,14 @@
 // Behaviour: My Subscription shows each teacher their plan in plain words, this month's use as bars against the plan's limits and exactly the actions that fit (free: a trial; trialing and paying: Manage billing; school: none), at 1280 and 360 px in both themes; a past-due teacher sees the update-payment banner on every page; and a new teacher starts a trial through Stripe Checkout and is Premium once Stripe has confirmed it.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../fixtures/axe';
 import { baseUrl, contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { shoot } from '../fixtures/checks';
 import { linkIn, waitForMail } from '../fixtures/mail';
 import { drawerLinks, scrollsSideways, transitionsDone } from '../fixtures/ui';
 import type { UserKey } from '../fixtures/users';
 
 const getBrowser = useBrowser();
-const shots = '/tmp/shots';
-mkdirSync(shots, { recursive: true });
 
 const actionNames = ['Start free trial (14 days)', 'Get Premium', 'Manage billing', 'Request premium'] as const;
 type ActionName = (typeof actionNames)[number];
@@ -154,7 +152,7 @@ describe('My Subscription', () => {
 
         expect(await scrollsSideways(page)).toBe(false);
         await transitionsDone(page);
-        await page.screenshot({ path: `${shots}/my-subscription-${c.who}-${view.width}-${theme}.png`, fullPage: true });
+        await shoot(page, `my-subscription-${c.who}-${view.width}-${theme}`);
         expect(await seriousViolations(page)).toEqual([]);
         expect(errors).toEqual([]);
         await context.close();
@@ -182,7 +180,7 @@ describe('My Subscription', () => {
       expect(await drawerNames(page)).toContain('Assignments');
       expect(await scrollsSideways(page)).toBe(false);
       await transitionsDone(page);
-      await page.screenshot({ path: `${shots}/past-due-${width}.png`, fullPage: true });
+      await shoot(page, `past-due-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
@@ -212,12 +210,14 @@ describe('My Subscription', () => {
     // The fake's Checkout page: a 14-day trial of the yearly price.
     await page.getByRole('heading', { name: 'Fake Stripe Checkout' }).waitFor();
     await page.getByText('14-day free trial, then 90.00 USD per year.').waitFor();
-    // Hold the page's first look at the plan a moment, so the wait for Stripe's confirmation shows.
+    // Hold the page's first look at the plan until the wait for Stripe's confirmation has shown.
     let held = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/subscription/plan', async (route) => {
       if (!held) {
         held = true;
-        await new Promise((r) => setTimeout(r, 1500));
+        await released;
       }
       await route.continue();
     });
@@ -225,6 +225,7 @@ describe('My Subscription', () => {
 
     await page.waitForURL((url) => url.pathname === '/my-subscription' && url.searchParams.get('checkout') === 'success');
     await page.getByText('Thanks! We’re confirming your payment with Stripe…').waitFor();
+    release();
     await page.getByRole('heading', { level: 2, name: 'Premium, free trial', exact: true }).waitFor({ timeout: 30_000 });
     await page.getByText('Thanks! Your free trial of Premium has started.').waitFor();
     const trialEnd = new Date(Date.now() + 14 * 24 * 60 * 60 * 1000).toLocaleDateString('en', {
@@ -237,7 +238,7 @@ describe('My Subscription', () => {
     expect(await actionsShown(page)).toEqual(['Manage billing']);
     expect(await drawerNames(page)).toContain('Assignments');
     await transitionsDone(page);
-    await page.screenshot({ path: `${shots}/journey-trial-360.png`, fullPage: true });
+    await shoot(page, 'journey-trial-360');
 
     // Cancelled in the Customer Portal: the trial runs to its end, and the page says how to resume.
     await page.getByRole('button', { name: 'Manage billing' }).click();

@@ -1,185 +1,135 @@
-// Behaviour (1280 and 360 px, light and dark): users.ticketTeacher opens a ticket with an attachment at /contact-support and finds it in My tickets; the support account (users.support) finds it at /supportTickets with the teacher's name, reads the attachment link, replies with an attachment of its own; the teacher's Support drawer item shows the unread reply, the list a dot, Show more pages past the first 50 tickets, the ticket the reply and its attachment (downloadable), and reading it clears the badge; support closes the ticket and it reads Closed for both; the seeded reported conversation reads turn by turn with the reported answer marked; the audit log's Action filter finds the reply with support as its author (1280 light); axe passes and nothing scrolls sideways at 360 px.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
+// Behaviour (1280 px, light; the other widths and themes in tickets.render.spec.ts): users.ticketTeacher opens a ticket with an attachment at /contact-support and finds it in My tickets; the support account (users.support) finds it at /supportTickets with the teacher's name, reads the attachment link, replies with an attachment of its own; the teacher's Support drawer item shows the unread reply, the list a dot, Show more pages past the first 50 tickets, the ticket the reply and its attachment (downloadable), and reading it clears the badge; support closes the ticket and it reads Closed for both; the seeded reported conversation reads turn by turn with the reported answer marked; the audit log's Action filter finds the reply with support as its author; axe passes on every step.
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../fixtures/axe';
+import { accessible, shoot, token } from '../fixtures/checks';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
-import { scrollsSideways, transitionsDone } from '../fixtures/ui';
 import { OLD_TICKETS } from '../fixtures/seed-tickets';
 import { users } from '../fixtures/users';
+import { supportBadge } from './helpers';
 
 const getBrowser = useBrowser();
-const token = () => Math.random().toString(36).slice(2, 8);
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function accessible(page: Page, width: number) {
-  await page.mouse.move(0, 0);
-  await transitionsDone(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  if (width === 360) expect(await scrollsSideways(page)).toBe(false);
-}
-
-/** The words beside the drawer's Support item ("1 new reply"), or '' (opening the phone drawer first). */
-async function supportBadge(page: Page, phone: boolean): Promise<string> {
-  if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await nav.getByRole('link', { name: 'Support', exact: true }).waitFor();
-  const item = nav.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Support', exact: true }) });
-  const words = item.locator('span', { hasText: /new repl/ });
-  const text = (await words.count()) ? ((await words.last().textContent()) ?? '') : '';
-  if (phone) await page.keyboard.press('Escape');
-  return text.trim();
-}
-
-async function waitForBadge(page: Page, phone: boolean, want: RegExp) {
-  const deadline = Date.now() + 15_000;
-  let got = '';
-  while (Date.now() < deadline) {
-    got = await supportBadge(page, phone);
-    if (want.test(got)) return;
-    await page.waitForTimeout(500);
-    await page.reload();
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-  }
-  expect(got).toMatch(want);
-}
+const width = 1280;
+const theme = 'light';
 
 describe('Support tickets', () => {
-  for (const width of [1280, 360]) {
-    for (const theme of ['light', 'dark'] as const) {
-      const phone = width === 360;
-      it(`a ticket with an attachment, support's reply, the badge and the close at ${width} px (${theme})`, async () => {
-        const teacherCtx = await contextAs(getBrowser(), 'ticketTeacher', { width, height: 800, bypassCSP: true });
-        const supportCtx = await contextAs(getBrowser(), 'support', { width, height: 800, bypassCSP: true });
-        for (const ctx of [teacherCtx, supportCtx])
-          await ctx.addInitScript((mode) => localStorage.setItem('classbots.themeMode', mode), theme);
-        const teacher = await teacherCtx.newPage();
-        const support = await supportCtx.newPage();
-        const errors = [...trackErrors(teacher), ...trackErrors(support)];
-        const subject = `Run button ${token()}`;
-        const tag = `${width}-${theme}`;
+  it(`a ticket with an attachment, support's reply, the badge and the close at ${width} px (${theme})`, async () => {
+    const teacherCtx = await contextAs(getBrowser(), 'ticketTeacher', { width, height: 800, bypassCSP: true, theme });
+    const supportCtx = await contextAs(getBrowser(), 'support', { width, height: 800, bypassCSP: true, theme });
+    const teacher = await teacherCtx.newPage();
+    const support = await supportCtx.newPage();
+    const errors = [...trackErrors(teacher), ...trackErrors(support)];
+    const subject = `Run button ${token()}`;
+    const tag = `${width}-${theme}`;
 
-        // The teacher opens a ticket with an attachment.
-        await openAndSettle(teacher, '/contact-support');
-        await teacher.getByRole('heading', { name: 'My tickets' }).waitFor();
-        await teacher.getByRole('button', { name: 'New ticket' }).click();
-        await teacher.getByRole('combobox', { name: 'What is it about?' }).click();
-        await teacher.getByRole('option', { name: 'Something is not working' }).click();
-        await teacher.getByRole('textbox', { name: 'Subject' }).fill(subject);
-        await teacher.getByRole('textbox', { name: 'Message' }).fill('When I press Run on my ChatBot, nothing happens.');
-        await teacher
-          .locator('input[type="file"]')
-          .setInputFiles({ name: 'error.txt', mimeType: 'text/plain', buffer: Buffer.from('Error 42 at run') });
-        await teacher.getByText('Attached: error.txt').waitFor();
-        await accessible(teacher, width);
-        await shoot(teacher, `support-new-ticket-${tag}`);
-        await teacher.getByRole('button', { name: 'Send ticket' }).click();
-        await teacher.getByText('Sent. We will answer here and e-mail you.').waitFor();
-        await teacher.getByRole('heading', { name: subject }).waitFor();
-        await teacher.getByRole('link', { name: /error\.txt/ }).waitFor();
-        const ticketId = new URL(teacher.url()).searchParams.get('ticket');
-        expect(ticketId).toMatch(/^[0-9a-f-]{36}$/);
+    // The teacher opens a ticket with an attachment.
+    await openAndSettle(teacher, '/contact-support');
+    await teacher.getByRole('heading', { name: 'My tickets' }).waitFor();
+    await teacher.getByRole('button', { name: 'New ticket' }).click();
+    await teacher.getByRole('combobox', { name: 'What is it about?' }).click();
+    await teacher.getByRole('option', { name: 'Something is not working' }).click();
+    await teacher.getByRole('textbox', { name: 'Subject' }).fill(subject);
+    await teacher.getByRole('textbox', { name: 'Message' }).fill('When I press Run on my ChatBot, nothing happens.');
+    await teacher
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'error.txt', mimeType: 'text/plain', buffer: Buffer.from('Error 42 at run') });
+    await teacher.getByText('Attached: error.txt').waitFor();
+    await accessible(teacher);
+    await shoot(teacher, `support-new-ticket-${tag}`);
+    await teacher.getByRole('button', { name: 'Send ticket' }).click();
+    await teacher.getByText('Sent. We will answer here and e-mail you.').waitFor();
+    await teacher.getByRole('heading', { name: subject }).waitFor();
+    await teacher.getByRole('link', { name: /error\.txt/ }).waitFor();
+    const ticketId = new URL(teacher.url()).searchParams.get('ticket');
+    expect(ticketId).toMatch(/^[0-9a-f-]{36}$/);
 
-        // Support finds it with the teacher's name, opens it and replies.
-        await openAndSettle(support, '/supportTickets');
-        const row = support.locator(`[data-ticket="${ticketId}"]`);
-        await row.waitFor();
-        await row.getByText(`${users.ticketTeacher.name} (${users.ticketTeacher.email})`).waitFor();
-        await accessible(support, width);
-        await shoot(support, `support-tickets-list-${tag}`);
-        await row.getByRole('button').click();
-        await support.getByRole('heading', { name: subject }).waitFor();
-        const link = support.getByRole('link', { name: /error\.txt/ });
-        const href = (await link.getAttribute('href')) ?? '';
-        expect(href).toMatch(new RegExp(`^/api/support/tickets/${ticketId}/attachments/[0-9a-f-]{36}$`));
-        const download = await support.request.get(new URL(href, support.url()).toString());
-        expect(await download.text()).toBe('Error 42 at run');
-        await support.getByRole('textbox', { name: 'Your reply' }).fill('Reload the page, then press Run once and wait a few seconds.');
-        await support
-          .locator('input[type="file"]')
-          .setInputFiles({ name: 'steps.txt', mimeType: 'text/plain', buffer: Buffer.from('Step 1: reload') });
-        await support.getByText('Attached: steps.txt').waitFor();
-        await accessible(support, width);
-        await support.getByRole('button', { name: 'Send reply' }).click();
-        const sentReply = support.locator('[data-from="support"]');
-        await sentReply.getByText('Reload the page').waitFor();
-        await sentReply.getByRole('link', { name: /steps\.txt/ }).waitFor();
-        // The box is empty again, ready for the next reply.
-        await support.getByText('Attached: steps.txt').waitFor({ state: 'detached' });
+    // Support finds it with the teacher's name, opens it and replies.
+    await openAndSettle(support, '/supportTickets');
+    const row = support.locator(`[data-ticket="${ticketId}"]`);
+    await row.waitFor();
+    await row.getByText(`${users.ticketTeacher.name} (${users.ticketTeacher.email})`).waitFor();
+    await accessible(support);
+    await shoot(support, `support-tickets-list-${tag}`);
+    await row.getByRole('button').click();
+    await support.getByRole('heading', { name: subject }).waitFor();
+    const link = support.getByRole('link', { name: /error\.txt/ });
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(new RegExp(`^/api/support/tickets/${ticketId}/attachments/[0-9a-f-]{36}$`));
+    const download = await support.request.get(new URL(href, support.url()).toString());
+    expect(await download.text()).toBe('Error 42 at run');
+    await support.getByRole('textbox', { name: 'Your reply' }).fill('Reload the page, then press Run once and wait a few seconds.');
+    await support
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'steps.txt', mimeType: 'text/plain', buffer: Buffer.from('Step 1: reload') });
+    await support.getByText('Attached: steps.txt').waitFor();
+    await accessible(support);
+    await support.getByRole('button', { name: 'Send reply' }).click();
+    const sentReply = support.locator('[data-from="support"]');
+    await sentReply.getByText('Reload the page').waitFor();
+    await sentReply.getByRole('link', { name: /steps\.txt/ }).waitFor();
+    // The box is empty again, ready for the next reply.
+    await support.getByText('Attached: steps.txt').waitFor({ state: 'detached' });
 
-        // The teacher sees the badge, the dot and the reply; reading it clears the badge.
-        await openAndSettle(teacher, '/contact-support');
-        await waitForBadge(teacher, phone, /^\d+ new repl(y|ies)$/);
-        const mine = teacher.locator(`[data-ticket="${ticketId}"]`);
-        await mine.getByText('(New reply)').waitFor({ state: 'attached' });
-        await accessible(teacher, width);
-        await shoot(teacher, `support-my-tickets-${tag}`);
-        // More than a page of tickets (the seed's old ones): Show more brings the rest.
-        const myList = teacher.getByRole('list', { name: 'My tickets' });
-        expect(await myList.getByRole('listitem').count()).toBe(50);
-        await teacher.getByRole('button', { name: 'Show more' }).click();
-        await myList.getByText('Old question 01').waitFor();
-        expect(await myList.getByRole('listitem').count()).toBeGreaterThan(OLD_TICKETS);
-        await mine.getByRole('button').click();
-        const answer = teacher.locator('[data-from="support"]');
-        await answer.getByText('Reload the page').waitFor();
-        const attached = answer.getByRole('link', { name: /steps\.txt/ });
-        const attachedHref = (await attached.getAttribute('href')) ?? '';
-        expect(attachedHref).toMatch(new RegExp(`^/api/tickets/${ticketId}/attachments/[0-9a-f-]{36}$`));
-        expect(await (await teacher.request.get(new URL(attachedHref, teacher.url()).toString())).text()).toBe('Step 1: reload');
-        await accessible(teacher, width);
-        await shoot(teacher, `support-thread-teacher-${tag}`);
+    // The teacher sees the badge, the dot and the reply; reading it clears the badge.
+    await openAndSettle(teacher, '/contact-support');
+    await expect.poll(() => supportBadge(teacher, false, true), { timeout: 15_000 }).toMatch(/^\d+ new repl(y|ies)$/);
+    const mine = teacher.locator(`[data-ticket="${ticketId}"]`);
+    await mine.getByText('(New reply)').waitFor({ state: 'attached' });
+    await accessible(teacher);
+    await shoot(teacher, `support-my-tickets-${tag}`);
+    // More than a page of tickets (the seed's old ones): Show more brings the rest.
+    const myList = teacher.getByRole('list', { name: 'My tickets' });
+    expect(await myList.getByRole('listitem').count()).toBe(50);
+    await teacher.getByRole('button', { name: 'Show more' }).click();
+    await myList.getByText('Old question 01').waitFor();
+    expect(await myList.getByRole('listitem').count()).toBeGreaterThan(OLD_TICKETS);
+    await mine.getByRole('button').click();
+    const answer = teacher.locator('[data-from="support"]');
+    await answer.getByText('Reload the page').waitFor();
+    const attached = answer.getByRole('link', { name: /steps\.txt/ });
+    const attachedHref = (await attached.getAttribute('href')) ?? '';
+    expect(attachedHref).toMatch(new RegExp(`^/api/tickets/${ticketId}/attachments/[0-9a-f-]{36}$`));
+    expect(await (await teacher.request.get(new URL(attachedHref, teacher.url()).toString())).text()).toBe('Step 1: reload');
+    await accessible(teacher);
+    await shoot(teacher, `support-thread-teacher-${tag}`);
 
-        // Support closes it: Closed for both.
-        await support.getByRole('button', { name: 'Close ticket' }).click();
-        await support.getByRole('button', { name: 'Reopen ticket' }).waitFor();
-        await accessible(support, width);
-        await shoot(support, `support-thread-support-${tag}`);
-        await teacher.reload();
-        await teacher.getByRole('heading', { name: subject }).waitFor();
-        await teacher.getByText('Closed', { exact: true }).first().waitFor();
-        await teacher.getByText('Writing on a closed ticket opens it again.').waitFor();
+    // Support closes it: Closed for both.
+    await support.getByRole('button', { name: 'Close ticket' }).click();
+    await support.getByRole('button', { name: 'Reopen ticket' }).waitFor();
+    await accessible(support);
+    await shoot(support, `support-thread-support-${tag}`);
+    await teacher.reload();
+    await teacher.getByRole('heading', { name: subject }).waitFor();
+    await teacher.getByText('Closed', { exact: true }).first().waitFor();
+    await teacher.getByText('Writing on a closed ticket opens it again.').waitFor();
 
-        // The seeded report reads turn by turn, the reported answer marked.
-        await openAndSettle(support, '/supportTickets?status=all&category=report');
-        await support.getByText('Wrong answer about photosynthesis').first().click();
-        await support.getByRole('heading', { name: 'The reported conversation' }).waitFor();
-        const reported = support.locator('[data-reported="true"]');
-        await reported.getByText('They make salt and nitrogen.').waitFor();
-        await reported.getByText('Reported answer').waitFor();
-        await support.getByText('Plants need light, water and carbon dioxide.').waitFor();
-        await accessible(support, width);
-        await shoot(support, `support-report-${tag}`);
+    // The seeded report reads turn by turn, the reported answer marked.
+    await openAndSettle(support, '/supportTickets?status=all&category=report');
+    await support.getByText('Wrong answer about photosynthesis').first().click();
+    await support.getByRole('heading', { name: 'The reported conversation' }).waitFor();
+    const reported = support.locator('[data-reported="true"]');
+    await reported.getByText('They make salt and nitrogen.').waitFor();
+    await reported.getByText('Reported answer').waitFor();
+    await support.getByText('Plants need light, water and carbon dioxide.').waitFor();
+    await accessible(support);
+    await shoot(support, `support-report-${tag}`);
 
-        // The audit log's Action filter offers ticket.reply, and the reply names support as its author (once).
-        if (width === 1280 && theme === 'light') {
-          await openAndSettle(support, '/superDash');
-          await support.getByRole('tab', { name: 'Audit log', exact: true }).click();
-          await support.getByRole('combobox', { name: 'Action' }).click();
-          await support.getByRole('option', { name: 'ticket.reply', exact: true }).click();
-          await support.getByRole('button', { name: 'Filter' }).click();
-          const first = support
-            .getByRole('region', { name: 'Audit log' })
-            .getByRole('row')
-            .filter({ hasNot: support.getByRole('columnheader') })
-            .first();
-          await first.getByText('ticket.reply').waitFor();
-          await first.getByText(users.support.email).waitFor();
-          await first.getByText(users.ticketTeacher.email).waitFor();
-          await accessible(support, width);
-        }
+    // The audit log's Action filter offers ticket.reply, and the reply names support as its author (once).
+    await openAndSettle(support, '/superDash');
+    await support.getByRole('tab', { name: 'Audit log', exact: true }).click();
+    await support.getByRole('combobox', { name: 'Action' }).click();
+    await support.getByRole('option', { name: 'ticket.reply', exact: true }).click();
+    await support.getByRole('button', { name: 'Filter' }).click();
+    const first = support
+      .getByRole('region', { name: 'Audit log' })
+      .getByRole('row')
+      .filter({ hasNot: support.getByRole('columnheader') })
+      .first();
+    await first.getByText('ticket.reply').waitFor();
+    await first.getByText(users.support.email).waitFor();
+    await first.getByText(users.ticketTeacher.email).waitFor();
+    await accessible(support);
 
-        expect(errors).toEqual([]);
-        await teacherCtx.close();
-        await supportCtx.close();
-      });
-    }
-  }
+    expect(errors).toEqual([]);
+    await teacherCtx.close();
+    await supportCtx.close();
+  });
 });

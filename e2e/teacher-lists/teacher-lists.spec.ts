@@ -1,31 +1,13 @@
 // Behaviour (light at 1280 px, dark at 360 px; the other theme at each width is read, checked with axe and shot): the school admin of Lakeside Primary sees the licence with its 20-day expiry notice and whom to contact, and the teacher list (signed up or not, last sign-in); adds a teacher (an off-domain address first, refused with the domains named), edits their building, imports a CSV whose preview shows a bad, an off-domain and a repeated row before anything is written and then writes the one good row, exports the list as a CSV file, and removes teachers after a confirmation; axe passes on the page and the import preview, nothing scrolls sideways at 360 px. A teacher visiting /teacherLists lands on /home/DocBot.
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from '../fixtures/axe';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { accessible, shoot, token } from '../fixtures/checks';
 import { lakeside } from '../fixtures/seed-teacher-lists';
-import { scrollsSideways, transitionsDone } from '../fixtures/ui';
 import { supportEmail } from '../fixtures/users';
 
 const getBrowser = useBrowser();
-const token = () => Math.random().toString(36).slice(2, 8);
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-async function accessible(page: Page, width: number) {
-  await page.mouse.move(0, 0);
-  await transitionsDone(page);
-  expect(await seriousViolations(page)).toEqual([]);
-  if (width === 360) expect(await scrollsSideways(page)).toBe(false);
-}
-
 const row = (page: Page, email: string) => page.locator(`[data-teacher="${email}"]`);
 
 describe('Teacher List', () => {
