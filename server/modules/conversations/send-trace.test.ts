@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import type { SendStage } from '../../lib/context';
 import { buildUser, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 
 // The opt-in trace bench:stream sets (AppDeps.sendTrace): every stage of a send before its model
@@ -12,8 +13,8 @@ let ctx: TestContext;
 let fake: FakeGemini;
 let traced: TestContext;
 const seen: [SendStage, number][] = [];
+useAiTest((t) => ({ ctx, fake } = t));
 beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
   const app = createApp({
     config: ctx.config,
     database: ctx.database,
@@ -22,10 +23,6 @@ beforeAll(async () => {
     sendTrace: (stage, cpuMicros) => seen.push([stage, cpuMicros]),
   });
   traced = { ...ctx, app };
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
 });
 
 const stagesOf = () => [...new Set(seen.map(([s]) => s))];

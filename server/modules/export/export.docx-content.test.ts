@@ -1,11 +1,12 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import JSZip from 'jszip';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedDetail } from '../../../contract/saved';
 import { signedIn } from '../../../tests/harness';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { imageBotOf, key, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { storeBufferAsFile } from '../files/files.service';
 import { resolveSubscription } from '../subscription/subscription.service';
 import { latexToOmml } from './math-omml';
@@ -14,14 +15,7 @@ import { latexToOmml } from './math-omml';
 // image's bytes where the Markdown put it, and the table as a Word table with a header row.
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
 
 interface Docx {
   xml: string;

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { liveMessage, type LiveMessage } from '../../../contract/live';
 import { createApp } from '../../app';
 import { createAuth } from '../../auth/auth';
@@ -8,7 +8,8 @@ import { liveHub } from '../../lib/live';
 import { TestClient, type TestContext } from '../../../tests/harness';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, parseUIStream, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, parseUIStream, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { assignmentWorld, deleteAssignment, giveTutorIcon, removeFromRoster, type World } from './my-assignments.test-helpers';
 
 // Issue 14, item 4: removing a student from the class or deleting the assignment cuts access on
@@ -18,15 +19,8 @@ type ErrorJson = { error: { code: string; message: string } };
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  liveHub(ctx.database).closeAll();
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
+afterAll(() => liveHub(ctx.database).closeAll());
 
 type Student = Awaited<ReturnType<World['addStudent']>>;
 const url = (s: Student, rest = '') => `/api/my-assignments/${s.asid}${rest}`;
@@ -36,6 +30,18 @@ async function started(options: Parameters<typeof assignmentWorld>[1] = {}) {
   const student = await world.addStudent();
   expect((await student.client.json('POST', url(student, '/start'))).status).toBe(200);
   return { world, student };
+}
+
+/** How much of the student's newest reply is stored (its checkpoints while it is written). */
+async function storedReplyLength(student: Student): Promise<number> {
+  const [reply] = await ctx.database.db
+    .select({ text: schema.aiMessage.text })
+    .from(schema.aiMessage)
+    .innerJoin(schema.studentAssignment, eq(schema.studentAssignment.conversationId, schema.aiMessage.conversationId))
+    .where(and(eq(schema.studentAssignment.id, student.asid), eq(schema.aiMessage.role, 'assistant')))
+    .orderBy(desc(schema.aiMessage.seq))
+    .limit(1);
+  return reply?.text.length ?? 0;
 }
 
 /** Reads a UI message stream until `enough` says so; `rest` reads it to its end. */
@@ -170,8 +176,8 @@ describe('cutting access', () => {
       const res = await student.client.post(url(student, '/messages'), { idempotencyKey: key(), text: 'Explain slowly' });
       expect(res.status).toBe(200);
       const reading = await readUntil(res, (b) => b.includes('"text-start"'));
-      // Some of the reply has come from the model by now (it is withheld until its end).
-      await new Promise((r) => setTimeout(r, 500));
+      // Some of the reply has come from the model (it is withheld from the student until its end): a checkpoint stored it.
+      await expect.poll(() => storedReplyLength(student), { timeout: 10_000 }).toBeGreaterThan(0);
       const cutAt = Date.now();
       await cut(world, student);
       const body = await reading.rest();
