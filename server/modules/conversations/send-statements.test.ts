@@ -19,7 +19,7 @@ let counted: TestContext;
 let statements: string[];
 const marks: [SendStage, number][] = [];
 useAiTest((t) => ({ ctx, fake } = t));
-beforeAll(async () => {
+beforeAll(() => {
   const counting = countingDatabase(ctx.database);
   statements = counting.statements;
   const deps = {

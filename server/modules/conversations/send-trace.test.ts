@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import type { SendStage } from '../../lib/context';
 import { buildUser, TestClient, type TestContext } from '../../../tests/harness';
-import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
 import { useAiTest } from '../../../tests/ai';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
@@ -10,11 +9,10 @@ import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 // The opt-in trace bench:stream sets (AppDeps.sendTrace): every stage of a send before its model
 // call reports its CPU, on a teacher's send and on a student's tutor turn.
 let ctx: TestContext;
-let fake: FakeGemini;
 let traced: TestContext;
 const seen: [SendStage, number][] = [];
-useAiTest((t) => ({ ctx, fake } = t));
-beforeAll(async () => {
+useAiTest((t) => ({ ctx } = t));
+beforeAll(() => {
   const app = createApp({
     config: ctx.config,
     database: ctx.database,

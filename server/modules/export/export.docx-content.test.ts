@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { SavedDetail } from '../../../contract/saved';
 import { signedIn } from '../../../tests/harness';
 import type { TestContext } from '../../../tests/harness';
-import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { imageBotOf, key } from '../../../tests/fakes/ai-helpers';
 import { useAiTest } from '../../../tests/ai';
 import { storeBufferAsFile } from '../files/files.service';
@@ -14,8 +13,7 @@ import { latexToOmml } from './math-omml';
 // What a teacher hands out: the DOCX's own XML, unzipped, holds Word equations, the generated
 // image's bytes where the Markdown put it, and the table as a Word table with a header row.
 let ctx: TestContext;
-let fake: FakeGemini;
-useAiTest((t) => ({ ctx, fake } = t));
+useAiTest((t) => ({ ctx } = t));
 
 interface Docx {
   xml: string;
