@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { emailAddress, text } from './common';
 
 /** The role an account chooses at sign-up ("I'm a teacher" / "I'm a student"). */
 export const accountRole = z.enum(['teacher', 'student']);
@@ -26,7 +26,7 @@ const personName = text({ trim: true, min: 1, max: 100, tooShort: 'Enter your na
 
 export const signUpInput = z.object({
   name: personName,
-  email: z.email('Enter a valid e-mail address').max(254),
+  email: emailAddress,
   password: text({ min: 8, max: 128, tooShort: 'Passwords are at least 8 characters', tooLong: 'Passwords are at most 128 characters' }),
   role: accountRole,
 });
@@ -40,7 +40,7 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 export const EMAIL_CONFIRMED_CALLBACK = '/?confirmed=email';
 
 /** POST /api/auth/send-verification-email: a new confirmation link (the answer is the same for any address). */
-export const resendVerificationInput = z.object({ email: z.email('Enter a valid e-mail address').max(254) });
+export const resendVerificationInput = z.object({ email: emailAddress });
 export type ResendVerificationInput = z.infer<typeof resendVerificationInput>;
 
 /** POST /api/auth/update-user: what a user may change on themselves (any other field is refused with 403). */
@@ -55,7 +55,7 @@ export type UpdateUserInput = z.infer<typeof updateUserInput>;
  * offers "I'm a student" first (docs/product/roles-and-plans.md#who-is-who). Only a boolean, the same shape for every address,
  * whether or not it has an account; rate-limited per IP.
  */
-export const rosterCheckInput = z.strictObject({ email: z.email('Enter a valid e-mail address').max(254) });
+export const rosterCheckInput = z.strictObject({ email: emailAddress });
 export type RosterCheckInput = z.infer<typeof rosterCheckInput>;
 export const rosterCheck = z.object({ onRoster: z.boolean() });
 export type RosterCheck = z.infer<typeof rosterCheck>;

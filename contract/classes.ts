@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { storedEmail, text } from './common';
 import { PASTE_MAX_CHARS, ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './roster';
 
 /** My Students: a teacher's classes and their rosters (docs/product/students-and-classes.md, docs/decisions/109-classes-and-roster-entries.md). */
@@ -23,13 +23,6 @@ const section = text({ trim: true, max: CLASS_SECTION_MAX, tooLong: `Keep the pe
   .nullable()
   .transform((v) => (v ? v : null));
 
-/** An e-mail address as the roster keeps it: trimmed and lower-case. */
-export const studentEmail = z
-  .string({ error: 'Enter the student’s e-mail address.' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Enter a valid e-mail address.').max(254, 'Enter a valid e-mail address.'));
-
 const studentName = text({
   trim: true,
   min: 1,
@@ -47,7 +40,7 @@ export const updateClassInput = z
   .refine((v) => v.name !== undefined || v.section !== undefined, { message: 'Nothing to change.' });
 export type UpdateClassInput = z.input<typeof updateClassInput>;
 
-export const newStudent = z.strictObject({ email: studentEmail, name: studentName });
+export const newStudent = z.strictObject({ email: storedEmail, name: studentName });
 export type NewStudent = z.input<typeof newStudent>;
 
 /** Add one or many: the whole list is checked first; one bad row and nothing is written. */

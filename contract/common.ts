@@ -92,6 +92,26 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 /** An id field of a request. */
 export const uuid = (message = 'is not a valid id') => z.string({ error: message }).regex(UUID_PATTERN, message);
 
+/** The longest e-mail address: the 254 characters of SMTP's forward path. */
+export const EMAIL_MAX = 254;
+/** The one message for a value that is not an e-mail address, wherever one is typed, pasted or imported. */
+export const NOT_AN_EMAIL = 'This is not an e-mail address.';
+export const EMAIL_MISSING = 'The e-mail address is missing.';
+export const EMAIL_TOO_LONG = `The e-mail address is longer than ${EMAIL_MAX} characters.`;
+
+/** The one e-mail rule (zod's address check, at most EMAIL_MAX characters), on the value as given. */
+export const emailAddress = z
+  .string({ error: EMAIL_MISSING })
+  .min(1, EMAIL_MISSING)
+  .max(EMAIL_MAX, EMAIL_TOO_LONG)
+  .pipe(z.email(NOT_AN_EMAIL));
+
+/** An address as rosters and teacher lists keep it: trimmed and lower-cased, then the e-mail rule. */
+export const storedEmail = z.string({ error: EMAIL_MISSING }).trim().toLowerCase().pipe(emailAddress);
+
+/** Whether a value passes the e-mail rule: for the command line and the settings, which word their problems their own way. */
+export const isEmailAddress = (value: string) => emailAddress.safeParse(value).success;
+
 /** The keyset cursor of a paged list, as the client got it in `nextCursor`; the server decodes it (400 when it is no position). */
 export const pageCursor = () => z.string();
 

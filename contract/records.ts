@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { studentEmail } from './classes';
+import { storedEmail } from './common';
 
 /**
  * The student's record (issue 16, item 4): what a teacher (for their own students) or a school's
@@ -10,7 +10,7 @@ import { studentEmail } from './classes';
  */
 
 /** ?email= of the school endpoints: the student's address, trimmed and lower-case. */
-export const schoolStudentQuery = z.strictObject({ email: studentEmail });
+export const schoolStudentQuery = z.strictObject({ email: storedEmail });
 export type SchoolStudentQuery = z.infer<typeof schoolStudentQuery>;
 
 export const recordTurn = z.object({

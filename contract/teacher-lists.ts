@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { storedEmail, text } from './common';
 
 /**
  * /api/school-admin/teachers: a school admin's list of their licence's teachers (issue 18 item 2).
@@ -7,21 +7,12 @@ import { text } from './common';
  * it is later confirmed with, so the two cannot disagree.
  */
 
-export const TEACHER_EMAIL_MAX = 254;
 export const BUILDING_MAX = 80;
 /** One import's bounds: a district's whole staff, and a body that fits the 1 MiB JSON limit. */
 export const TEACHER_IMPORT_MAX_ROWS = 5000;
 export const TEACHER_IMPORT_MAX_CHARS = 800_000;
 /** The notice of a licence's end shows from this many days before it. */
 export const EXPIRY_NOTICE_DAYS = 30;
-
-export const teacherEmail = z
-  .string({ error: 'The e-mail address is missing.' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'The e-mail address is missing.')
-  .max(TEACHER_EMAIL_MAX, `The e-mail address is longer than ${TEACHER_EMAIL_MAX} characters.`)
-  .pipe(z.email('This is not an e-mail address.'));
 
 /** A building: trimmed, at most 80 characters; empty (or left out) means none. */
 export const teacherBuilding = text({
@@ -33,7 +24,7 @@ export const teacherBuilding = text({
   .optional()
   .transform((v) => (v ? v : null));
 
-export const addTeacherInput = z.object({ email: teacherEmail, building: teacherBuilding });
+export const addTeacherInput = z.object({ email: storedEmail, building: teacherBuilding });
 export type AddTeacherInput = z.input<typeof addTeacherInput>;
 
 export const editTeacherInput = z.object({ building: teacherBuilding });

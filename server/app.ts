@@ -11,7 +11,7 @@ import { authRoutes } from './auth/routes';
 import { botsRoutes } from './modules/bots';
 import { collectionsRoutes } from './modules/bots';
 import { sendBots } from './modules/bots';
-import { AppError } from './lib/errors';
+import { AppError, errorJson } from './lib/errors';
 import { logError, withRequestId } from './lib/log';
 import type { AppDeps, AppEnv } from './core/context';
 import { filesRoutes, isFileBodyPath } from './modules/files';
@@ -91,21 +91,16 @@ export function createApp(deps: AppDeps) {
       if (err.options.log) logError(requestId, routeOf(c), err);
       if (err.status >= 500) keep(err.status);
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
-      return c.json(
-        { error: { code: err.code, message: err.message, requestId, ...(err.options.fields ? { fields: err.options.fields } : {}) } },
-        err.status,
-      );
+      return c.json({ ...errorJson(err.code, err.message, requestId, err.options.fields), ...err.options.body }, err.status);
     }
     logError(requestId, `unhandled error on ${routeOf(c)}`, err);
     keep(500);
     return c.json(
-      {
-        error: {
-          code: 'internal',
-          message: 'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
-          requestId,
-        },
-      },
+      errorJson(
+        'internal',
+        'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
+        requestId,
+      ),
       500,
     );
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isEmailAddress } from '../contract/common';
 
 /** The only reader of process.env. Every setting is validated at boot; an empty value is unset. */
 
@@ -59,7 +60,7 @@ const settingsSchema = z.object({
   BASE_URL: optional(url('the address people open, such as https://classbots.school.org')),
   TRUSTED_ORIGINS: optional(z.string()),
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-  SUPPORT_EMAIL: optional(z.email('must be an e-mail address')),
+  SUPPORT_EMAIL: optional(z.string().refine(isEmailAddress, 'must be an e-mail address')),
   SMTP_URL: optional(url('smtp://user:password@host:587 or smtps://...')),
   MAIL_FROM: withDefault(z.string(), 'ClassBots <no-reply@classbots.local>'),
   GOOGLE_CLIENT_ID: optional(z.string()),

@@ -1,6 +1,7 @@
 import { parseCsv, type CsvDelimiter } from './csv';
 import { EMAIL_HEADERS, normalizeHeader } from './plain';
-import { rosterEmail, rosterStudentName, STUDENT_NAME_MAX } from './preview';
+import { NOT_AN_EMAIL, storedEmail } from '../common';
+import { rosterStudentName, STUDENT_NAME_MAX } from './preview';
 
 /**
  * My Students' "Paste a list": the reader both the web app (its live preview) and the server (the
@@ -44,7 +45,7 @@ export interface PasteResult {
 export const PASTE_REASONS = {
   noAddress: 'There is no e-mail address on this line. Write “name <e-mail>”, “e-mail, name” or just the e-mail.',
   oneALine: 'Put each student on a line of their own: this line has more than one e-mail address.',
-  notAnAddress: 'This is not an e-mail address.',
+  notAnAddress: NOT_AN_EMAIL,
   repeated: 'This e-mail address is on an earlier line too.',
   tooMany: `One paste adds at most ${PASTE_MAX_STUDENTS} students: add this line after the others.`,
 } as const;
@@ -132,9 +133,9 @@ export function parsePastedStudents(text: string): PasteResult {
         fail(entry.reason);
         continue;
       }
-      const email = rosterEmail.safeParse(entry.email);
+      const email = storedEmail.safeParse(entry.email);
       if (!email.success) {
-        fail(email.error.issues[0]?.message ?? 'This is not an e-mail address.');
+        fail(email.error.issues[0]?.message ?? NOT_AN_EMAIL);
         continue;
       }
       const name = rosterStudentName.safeParse(entry.name);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../common';
+import { EMAIL_MISSING, NOT_AN_EMAIL, storedEmail, text } from '../common';
 
 /**
  * What a roster import shows before anything is written: the rows it would add and every row it
@@ -12,15 +12,6 @@ export const ROSTER_IMPORT_MAX_ROWS = 2000;
 export const STUDENT_NAME_MAX = 100;
 export const CLASS_NAME_MAX = 100;
 export const CLASS_PERIOD_MAX = 100;
-export const EMAIL_MAX = 254;
-
-export const rosterEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'The e-mail address is missing.')
-  .max(EMAIL_MAX, `The e-mail address is longer than ${EMAIL_MAX} characters.`)
-  .pipe(z.email('This is not an e-mail address.'));
 
 /** A student's display name; empty means none was given (the roster shows the address). */
 export const rosterStudentName = text({
@@ -42,7 +33,7 @@ export const rosterClassPeriod = text({
 /** One student to add: `className` null means no class was named (the caller picks one). */
 export const rosterImportRow = z.object({
   line: z.number().int().min(1),
-  email: rosterEmail,
+  email: storedEmail,
   name: rosterStudentName.nullable(),
   className: rosterClassName.nullable(),
   period: rosterClassPeriod.nullable(),
@@ -111,10 +102,10 @@ export function validateStudent(
   const at = (field: Field, code: RosterImportErrorCode, reason: string) =>
     errors.push({ ...(file ? { file } : {}), line, field, code, reason });
 
-  const email = rosterEmail.safeParse(raw.email);
+  const email = storedEmail.safeParse(raw.email);
   if (!email.success) {
     const missing = raw.email.trim() === '';
-    at('email', missing ? 'missing_email' : 'invalid_email', missing ? 'The e-mail address is missing.' : 'This is not an e-mail address.');
+    at('email', missing ? 'missing_email' : 'invalid_email', missing ? EMAIL_MISSING : NOT_AN_EMAIL);
   }
   const check = (schema: typeof rosterStudentName, max: number, value: string, field: Field, tooLong: RosterImportErrorCode) => {
     const result = schema.safeParse(value);

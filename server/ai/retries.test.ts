@@ -1,21 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allowConsoleErrors } from '../../tests/setup';
 import { createTestContext, type TestContext } from '../../tests/harness';
 import { startFakeGemini, type FakeGemini } from '../../tests/fakes/gemini';
-import { fakeGeminiEnv, key, readUIStream, startAiTest, teacherWithConversation } from '../../tests/fakes/ai-helpers';
+import { fakeGeminiEnv, key, readUIStream, teacherWithConversation } from '../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../tests/ai';
 import { backoffMs } from './retry';
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest({ AI_MAX_RETRIES: '2' }));
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t), { AI_MAX_RETRIES: '2' });
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -197,8 +191,23 @@ describe('backoff', () => {
 });
 
 describe('the fake itself', () => {
-  it('starts on its own and stops', async () => {
+  it('starts on its own (a port and a script of its own) and stops', async () => {
     const f = await startFakeGemini();
+    expect(f.port).not.toBe(fake.port);
+    const generate = () =>
+      fetch(`${f.url}/v1beta/models/gemini-2.0-flash:generateContent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': f.core.apiKey },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hello' }] }] }),
+      });
+    const res = await generate();
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { candidates: { content: { parts: { text: string }[] } }[] };
+    expect(answer.candidates[0]!.content.parts[0]!.text).toBe(f.requests[0]!.reply);
+    expect(f.requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(0);
+
     await f.close();
+    await expect(generate()).rejects.toThrow();
   });
 });

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { EMAIL_CONFIRMED_CALLBACK, resendVerificationInput, signUpInput, updateUserInput } from '../../contract/account';
 import { unstorableTextProblem } from '../../contract/common';
 import { schema, type Db } from '../db/client';
-import { AppError, invalidFields } from '../lib/errors';
+import { AppError, invalidFields, errorJson } from '../lib/errors';
 import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../core/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { rosterCheckRoutes } from './roster-check';
@@ -126,7 +126,7 @@ async function reshapeError(res: Response, requestId: string): Promise<Response>
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  return new Response(JSON.stringify({ error: { code, message, requestId } }), { status: res.status, headers });
+  return new Response(JSON.stringify(errorJson(code, message, requestId)), { status: res.status, headers });
 }
 
 /** The better-auth endpoints under /api/auth, behind the app's limits and field rules. */

@@ -1,8 +1,6 @@
 import type { AuditAction } from '../../contract/audit';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { schema } from '../db/client';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One entry as a writer gives it: the action is one of AUDIT_ACTIONS (the list superDash filters by). */
 export type AuditEntry = Omit<typeof schema.auditLog.$inferInsert, 'id' | 'at' | 'action'> & { action: AuditAction };

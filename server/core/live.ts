@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { liveEvent, type LiveEvent, type LiveMessage } from '../../contract/live';
-import type { Database, Db } from '../db/client';
+import type { Database, Db, Tx } from '../db/client';
 import { logWarning, outsideRequest } from '../lib/log';
 
 /**
@@ -15,8 +15,6 @@ export const LIVE_CHANNEL = 'classbots_live';
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const MAX_PAYLOAD_BYTES = 7999;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const notification = z.object({ teacherId: z.string().min(1), event: liveEvent });
 

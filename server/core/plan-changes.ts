@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
+import type { Database, Db, Tx } from '../db/client';
 import { logWarning, outsideRequest } from '../lib/log';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Plan changes take effect on the next request in every app process (docs/product/roles-and-plans.md#resolution-order). Whatever a

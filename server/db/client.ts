@@ -15,6 +15,8 @@ import { logWarning } from '../lib/log';
 
 export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => ...)`: what a step that must share its caller's transaction takes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '../../contract/errors';
+import type { ErrorBody, ErrorCode } from '../../contract/errors';
 
 /**
  * The one error type handlers throw; the app's error handler turns it into the JSON error body.
@@ -11,11 +11,23 @@ export class AppError extends Error {
     readonly code: ErrorCode | (string & {}),
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly options: { fields?: Record<string, string>; headers?: Record<string, string>; log?: boolean; cause?: unknown } = {},
+    readonly options: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      log?: boolean;
+      cause?: unknown;
+      /** Fields the JSON body carries beside `error` (a stale save's `current`). */
+      body?: Record<string, unknown>;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
   }
 }
+
+/** The one JSON error body (contract/errors.ts): what the error handler sends, and what a response rewrapped from a library carries. */
+export const errorJson = (code: string, message: string, requestId: string, fields?: Record<string, string>): ErrorBody => ({
+  error: { code, message, requestId, ...(fields ? { fields } : {}) },
+});
 
 /** The one 422 for input that breaks its rules, with each field's problem when there are fields to name. */
 export const invalidInput = (message: string, fields?: Record<string, string>) =>
@@ -25,6 +37,17 @@ export const invalidInput = (message: string, fields?: Record<string, string>) =
 export const invalidFields = (fields: Record<string, string>) => invalidInput('Some fields need attention.', fields);
 
 export const notFound = (what = 'That') => new AppError('not_found', 404, `${what} was not found.`);
+
+/** The one 409: the request clashes with the state it found (closed, changed, already done); the message says what to do. */
+export const conflict = (message: string, options: AppError['options'] = {}) => new AppError('conflict', 409, message, options);
+
+/**
+ * The 409 of a save made against a version that is no longer the newest: the body carries the
+ * item as the server has it now (`current`, typed by the contract's conflict body), so the editor
+ * can offer both instead of losing either.
+ */
+export const staleVersion = <Body extends ErrorBody & { current: unknown }>(message: string, current: Body['current']) =>
+  conflict(message, { body: { current } });
 
 /** True when a database error (or one it wraps) is a unique-constraint violation (23505), of `constraint` when named. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TestClient, signedIn, type TestContext } from '../../tests/harness';
-import { imageBotOf, key, startAiTest } from '../../tests/fakes/ai-helpers';
+import { imageBotOf, key } from '../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../tests/ai';
 import type { FakeGemini } from '../../tests/fakes/gemini';
 import { AppError } from './errors';
 import { describeError, logError } from './log';
@@ -10,14 +11,7 @@ import { describeError, logError } from './log';
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
 
 // Distinctive enough that no code path could print it by chance.
 const SENTENCE = 'The quiet heron counted seventeen lanterns above Maple Street';

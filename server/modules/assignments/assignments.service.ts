@@ -8,8 +8,8 @@ import type {
   updateAssignmentInput,
   updateRecordInput,
 } from '../../../contract/assignments';
-import { schema, type Db } from '../../db/client';
-import { AppError, invalidFields } from '../../lib/errors';
+import { schema, type Db, type Tx } from '../../db/client';
+import { invalidFields, conflict } from '../../lib/errors';
 import { publish } from '../../core/live';
 import { visibleTo } from '../bots';
 import { copyBot } from '../bots';
@@ -34,14 +34,11 @@ const publishAssignment = (tx: Db, ownerId: string, id: string) =>
   publish(tx, ownerId, { type: 'assignment.updated', assignmentId: id, studentAssignmentId: id });
 
 const staleAssignment = () =>
-  new AppError(
-    'conflict',
-    409,
+  conflict(
     'This assignment was changed in another tab or by another save. Reload it to see the latest version, then make your changes again.',
   );
 
-const staleRecord = () =>
-  new AppError('conflict', 409, "This student's work changed since you opened it. Reload to see the latest, then try again.");
+const staleRecord = () => conflict("This student's work changed since you opened it. Reload to see the latest, then try again.");
 
 /**
  * The TutorBot the assignment will use, as one of the teacher's own: their own TutorBot as it is,
@@ -92,7 +89,7 @@ export async function createAssignment(
       // A double submit that raced this one and committed first: its assignment.
       const other = await byIdempotencyKey(tx, actor, input.idempotencyKey);
       if (other) return other;
-      throw new AppError('conflict', 409, 'That assignment is being created already. Reload in a moment.');
+      throw conflict('That assignment is being created already. Reload in a moment.');
     }
     await insertAssignmentClasses(tx, row.id, targets.classIds);
     await insertRecords(tx, row.id, targets.students);
@@ -102,14 +99,14 @@ export async function createAssignment(
 }
 
 /** The assignment an earlier create with this key made (`created` false), or undefined. A deleted one is a 409. */
-async function byIdempotencyKey(tx: Parameters<Parameters<Db['transaction']>[0]>[0], actor: AssignmentActor, key: string | undefined) {
+async function byIdempotencyKey(tx: Tx, actor: AssignmentActor, key: string | undefined) {
   if (key === undefined) return undefined;
   const [row] = await tx
     .select()
     .from(a)
     .where(and(eq(a.ownerId, actor.userId), eq(a.idempotencyKey, key)));
   if (!row) return undefined;
-  if (row.deletedAt) throw new AppError('conflict', 409, 'The assignment made with this request was deleted. Start a new one.');
+  if (row.deletedAt) throw conflict('The assignment made with this request was deleted. Start a new one.');
   return { assignment: await detailOf(tx, row), created: false };
 }
 

@@ -4,7 +4,7 @@ import type { Subscription } from '../../../contract/subscription';
 import type { Config, StripeConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import { trialAvailable } from './billing.catalog';
 import { isStripeUnreachable, stripeClient } from './billing.stripe';
 
@@ -65,7 +65,7 @@ async function ensureCustomer(db: Db, stripe: StripeConfig, user: { id: string; 
 /** The 409s of a teacher who already has premium that Checkout would duplicate. */
 async function refuseIfCovered(db: Db, userId: string, sub: Subscription) {
   if (sub.status === 'active school') {
-    throw new AppError('conflict', 409, 'Your school covers you: premium comes with its licence, so there is nothing to pay.');
+    throw conflict('Your school covers you: premium comes with its licence, so there is nothing to pay.');
   }
   const [live] = await db
     .select({ id: schema.customerSubscription.id })
@@ -79,7 +79,7 @@ async function refuseIfCovered(db: Db, userId: string, sub: Subscription) {
     )
     .limit(1);
   if (live) {
-    throw new AppError('conflict', 409, 'You already have a subscription: manage it with Manage billing on My Subscription.');
+    throw conflict('You already have a subscription: manage it with Manage billing on My Subscription.');
   }
 }
 

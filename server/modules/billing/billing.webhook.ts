@@ -1,13 +1,11 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import type { BillingInterval } from '../../../contract/billing';
 import type { StripeConfig } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { auditSnapshot, recordAudit } from '../../core/audit';
 import { planChanged } from '../../core/plan-changes';
 import { stripeClient, StripeErrors, type Stripe } from './billing.stripe';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The events that may change a teacher's subscription; every other event is only recorded. */
 export const SUBSCRIPTION_EVENTS = new Set([

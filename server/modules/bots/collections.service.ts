@@ -3,7 +3,7 @@ import type { BotCollection, BotKind, CreateCollectionInput, ReorderCollectionsI
 import { isUuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError, invalidFields, notFound } from '../../lib/errors';
+import { conflict, invalidFields, notFound } from '../../lib/errors';
 import type { BotActor } from './bots.policy';
 
 const col = schema.botCollection;
@@ -84,7 +84,7 @@ export async function reorderCollections(db: Db, actor: BotActor, input: Reorder
       .where(and(mine(actor), eq(col.kind, input.kind)));
     const ids = new Set(current.map((c) => c.id));
     if (ids.size !== input.ids.length || !input.ids.every((id) => ids.has(id))) {
-      throw new AppError('conflict', 409, 'Your collections changed in another tab. Reload the library and try again.');
+      throw conflict('Your collections changed in another tab. Reload the library and try again.');
     }
     for (const [position, id] of input.ids.entries()) {
       await tx

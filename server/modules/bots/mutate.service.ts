@@ -9,7 +9,7 @@ import {
 } from '../../../contract/bots';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError, invalidFields } from '../../lib/errors';
+import { conflict, invalidFields } from '../../lib/errors';
 import { assertMayUseVisibility, botNotFound, ownedBy, visibleTo, type BotActor } from './bots.policy';
 import type { BotRow } from './bots.presenter';
 import { checkBotFiles, knowledgeIdsOf, setKnowledge } from './bot-files.service';
@@ -106,11 +106,7 @@ export async function updateBot(db: Db, actor: BotActor, id: string, input: Upda
 }
 
 const staleVersion = () =>
-  new AppError(
-    'conflict',
-    409,
-    'This bot was changed in another tab or by another save. Reload it to see the latest version, then make your changes again.',
-  );
+  conflict('This bot was changed in another tab or by another save. Reload it to see the latest version, then make your changes again.');
 
 /** POST /api/bots/:id/copy: the library's Copy, a private bot of the actor's with the same content. */
 export async function copyBot(db: Db, actor: BotActor, id: string, input: CopyBotInput): Promise<BotDetail> {

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import { titleFromMessage } from '../conversations/conversations.title';
 import { chatBot, createVia, docBot, makeFile, tutorBot, type BotJson, type ErrorJson } from './bots.test-helpers';
@@ -8,14 +9,7 @@ import { findTemplateRows, syncBuiltinTemplates } from './templates/sync';
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
 
 type Conversation = { id: string; botId: string; botKind: string; title: string };
 

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createApp } from '../../app';
 import { TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, parseUIStream, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, parseUIStream, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { testDbKind } from '../../../tests/env';
 import { accessCast } from '../bots/bots.test-helpers';
 import type { ConversationDetail } from '../../../contract/ai';
@@ -15,15 +16,10 @@ import type { ConversationDetail } from '../../../contract/ai';
 let ctx: TestContext;
 let fake: FakeGemini;
 let cast: Awaited<ReturnType<typeof accessCast>>;
+useAiTest((t) => ({ ctx, fake } = t));
 beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
   cast = await accessCast(ctx);
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
 
 const owner = () => cast.owner.client;
 const streamUrl = (conversationId: string, messageId: string) => `/api/conversations/${conversationId}/messages/${messageId}/stream`;

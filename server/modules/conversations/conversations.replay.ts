@@ -5,7 +5,7 @@ import { aiRuntime } from '../../ai/runtime';
 import { heldReplyText } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps } from '../../core/context';
-import { AppError } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import * as store from './conversations.store';
 import { liveGeneration } from './conversations.live';
 
@@ -49,7 +49,7 @@ export function describeLiveError(deps: AppDeps) {
 export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promise<Response> {
   const { db } = deps.database;
   let reply = keyed.role === 'assistant' ? keyed : await store.findReply(db, keyed.id);
-  if (!reply) throw new AppError('conflict', 409, 'This message has no reply yet. Use Retry.');
+  if (!reply) throw conflict('This message has no reply yet. Use Retry.');
   const meta = replyMeta(deps, reply);
   const describe = describeLiveError(deps);
   const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;

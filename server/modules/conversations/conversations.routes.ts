@@ -9,6 +9,7 @@ import {
 } from '../../../contract/ai';
 import type { AppEnv } from '../../core/context';
 import { readJson, sendClock } from '../../core/context';
+import { staleVersion } from '../../lib/errors';
 import { attachReply } from './conversations.attach';
 import { editReply } from './conversations.edit';
 import { requireTeacherAi } from './conversations.policy';
@@ -76,15 +77,7 @@ export function conversationRoutes(bots: SendBots) {
     const input = await readJson(c, editMessageInput);
     const result = await editReply(c.get('deps').database.db, user, c.req.param('id'), c.req.param('messageId'), input);
     if ('ok' in result) return c.json(result.ok);
-    const body: MessageConflictBody = {
-      error: {
-        code: 'conflict',
-        message: 'This document was changed in another tab or window since you opened it.',
-        requestId: c.get('requestId'),
-      },
-      current: result.conflict,
-    };
-    return c.json(body, 409);
+    throw staleVersion<MessageConflictBody>('This document was changed in another tab or window since you opened it.', result.conflict);
   });
 
   // Attach to a reply being written (a reload, a second tab): see conversations.attach.

@@ -12,7 +12,7 @@ import { verdictAction, type ModerationVerdict } from '../../ai/moderation';
 import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCategory } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, isUniqueViolation, notFound, conflict } from '../../lib/errors';
 import { quotaExceededFor, reserveUsage, resolvePool, uncount } from '../usage';
 import { watchCheckpoints } from './conversations.checkpoints';
 import * as store from './conversations.store';
@@ -115,7 +115,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   const existing = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
   if (existing) return replayReply(deps, existing);
   // A turn still waiting for its safety re-check comes first: nothing is sent after it until then.
-  if (messages.some((m) => m.status === 'held')) throw new AppError('conflict', 409, stillHeldMessage);
+  if (messages.some((m) => m.status === 'held')) throw conflict(stillHeldMessage);
   const hit = spec.audience === 'student' ? classify(text, 'input') : null;
   if (hit) return answerBlocked(deps, input, hit);
   const provider = checkRequest(deps, text);

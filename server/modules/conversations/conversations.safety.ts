@@ -1,5 +1,5 @@
 import type { ProviderSafety } from '../../db/schema/ai';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { moderate, type ModerationVerdict } from '../../ai/moderation';
 import type { AiProvider } from '../../ai/providers';
 import { createRedactor } from '../../ai/redact';
@@ -23,8 +23,6 @@ export interface StudentRecordRef {
   assignmentId: string;
   teacherId: string;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface FlagValues {
   conversationId: string;

@@ -7,7 +7,7 @@ import { assistantRunSpec, type RunSpec } from '../../ai/run-spec';
 import { aiRuntime } from '../../ai/runtime';
 import { Generation } from '../../ai/generation';
 import type { AppDeps, SessionUser } from '../../core/context';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
+import { isUniqueViolation, notFound, conflict } from '../../lib/errors';
 import { reserveUsage, resolvePool } from '../usage';
 import type { TeacherAiActor } from './conversations.policy';
 import { presentConversation, presentMessage } from './conversations.presenter';
@@ -144,14 +144,13 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
   const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config);
   const messages = await store.visibleMessages(db, conversation.id);
   const last = messages.at(-1);
-  if (!last || last.role !== 'assistant' || !last.replyTo) throw new AppError('conflict', 409, 'There is no reply to retry.');
+  if (!last || last.role !== 'assistant' || !last.replyTo) throw conflict('There is no reply to retry.');
   const rt = aiRuntime(deps);
-  if (last.status === 'streaming') throw new AppError('conflict', 409, 'This reply is still being written.');
-  if (last.status === 'held') throw new AppError('conflict', 409, stillHeldMessage);
-  if (last.errorCode === store.INPUT_BLOCKED)
-    throw new AppError('conflict', 409, 'This message was answered by the safety check and cannot be retried.');
+  if (last.status === 'streaming') throw conflict('This reply is still being written.');
+  if (last.status === 'held') throw conflict(stillHeldMessage);
+  if (last.errorCode === store.INPUT_BLOCKED) throw conflict('This message was answered by the safety check and cannot be retried.');
   const userTurn = messages.find((m) => m.id === last.replyTo);
-  if (!userTurn) throw new AppError('conflict', 409, 'There is no reply to retry.');
+  if (!userTurn) throw conflict('There is no reply to retry.');
   const history = store.historyTurns(messages.filter((m) => m.seq < userTurn.seq));
   const replyId = randomUUID();
   const generation = new Generation();
@@ -161,7 +160,7 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
     const replay = await db.transaction(async (tx) => {
       const { seq, keyed } = await store.lockConversation(tx, conversation, idempotencyKey);
       if (keyed) return keyed;
-      if (seq !== last.seq) throw new AppError('conflict', 409, 'The conversation changed; reload it and try again.');
+      if (seq !== last.seq) throw conflict('The conversation changed; reload it and try again.');
       usageId = await reserveUsage(tx, {
         userId: actor.id,
         pool,

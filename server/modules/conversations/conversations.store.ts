@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, ne, notInArray, sql, type SQL } from '
 import { isUuid } from '../../../contract/common';
 import type { Turn } from '../../ai/prompt';
 import type { RateRow, RateRule } from '../../auth/rate-limit';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { isUniqueViolation, notFound } from '../../lib/errors';
 import type { ProviderSafety } from '../../db/schema/ai';
@@ -22,7 +22,6 @@ import {
 
 export type ConversationRow = typeof schema.conversation.$inferSelect;
 export type MessageRow = typeof schema.aiMessage.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Marks the user turn whose reply was a safety answer given without a model call. */
 export const INPUT_BLOCKED = 'safety_input';

@@ -1,21 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { imageBotOf, key, readUIStream, startAiTest, teacherWithConversation } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key, readUIStream, teacherWithConversation } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import type { ConversationDetail } from '../../../contract/ai';
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
 
 describe('chat runs', () => {
   it('streams the reply through the real Gemini provider, stores both turns and meters the call', async () => {

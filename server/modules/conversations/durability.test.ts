@@ -11,7 +11,8 @@ import { openDatabase } from '../../db/open';
 import { createPasswordUser } from '../users/users.service';
 import { buildUser, TEST_ORIGIN, type TestContext } from '../../../tests/harness';
 import { startFakeGemini, type FakeGemini } from '../../../tests/fakes/gemini';
-import { fakeGeminiEnv, key, parseUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { fakeGeminiEnv, key, parseUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import type { ConversationDetail } from '../../../contract/ai';
 
 /** A minimal cookie-keeping client over real HTTP. */
@@ -57,30 +58,19 @@ async function readDeltas(res: Response, n: number): Promise<string> {
   return body;
 }
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('a browser that disconnects', () => {
   let ctx: TestContext;
   let fake: FakeGemini;
   let server: ServerType;
   let base: string;
+  useAiTest((t) => ({ ctx, fake } = t));
   beforeAll(async () => {
-    ({ ctx, fake } = await startAiTest());
     server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
-    await ctx.close();
-    await fake.close();
   });
 
   it('does not stop the generation: the full reply is stored', async () => {
@@ -101,11 +91,9 @@ describe('a browser that disconnects', () => {
     abort.abort();
     const full = fake.requests[0]!.reply;
     expect(parseUIStream(seen).text.length).toBeLessThan(full.length);
-    const detail = await until(
-      () => client.conversation(id),
-      (d) => d.messages[1]?.status === 'complete',
-    );
-    expect(detail.messages[1]).toMatchObject({ role: 'assistant', status: 'complete', text: full });
+    await expect
+      .poll(async () => (await client.conversation(id)).messages[1], { timeout: 15_000 })
+      .toMatchObject({ role: 'assistant', status: 'complete', text: full });
   });
 });
 
@@ -146,13 +134,17 @@ describe('a server that stops mid-stream', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const end = Date.now() + 30_000;
-    while (!output.includes('ClassBots is running')) {
-      if (child.exitCode !== null || Date.now() > end) throw new Error(`server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await new Promise<void>((resolve, reject) => {
+      const read = (d: Buffer) => {
+        output += d.toString();
+        if (output.includes('ClassBots is running')) resolve();
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      const failed = () => reject(new Error(`server did not start:\n${output}`));
+      child.once('exit', failed);
+      AbortSignal.timeout(30_000).addEventListener('abort', failed);
+    });
     return child;
   }
 
@@ -174,8 +166,8 @@ describe('a server that stops mid-stream', () => {
       body: { idempotencyKey: key(), text: 'Tell me a long story' },
     });
     await readDeltas(res, 6);
-    // Past at least one checkpoint (AI_CHECKPOINT_MS=100), then a hard stop: no chance to save.
-    await new Promise((r) => setTimeout(r, 300));
+    // Past at least one checkpoint (AI_CHECKPOINT_MS=100: the stored reply has text), then a hard stop: no chance to save.
+    await expect.poll(async () => (await client.conversation(id)).messages[1]?.text.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
 

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import type { ConversationDetail, ConversationList, ConversationMessage, MessageConflictBody } from '../../../contract/ai';
 import { chatBot, createVia, docBot, makeSchool, teacherAt, type ErrorJson } from '../bots/bots.test-helpers';
 
@@ -16,16 +17,11 @@ let fake: FakeGemini;
 let teacher: Awaited<ReturnType<typeof signedIn>>;
 let botId: string;
 
+useAiTest((t) => ({ ctx, fake } = t), { AI_QUOTA_FREE_TEXT: '30' });
 beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest({ AI_QUOTA_FREE_TEXT: '30' }));
   teacher = await signedIn(ctx, { role: 'teacher' });
   botId = (await createVia(teacher.client, docBot())).id;
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
 
 const values = { values: { topic: 'Adding halves', level: 'Hard' } };
 

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { startBackgroundWork } from '../../jobs';
 import type { SendStage } from '../../core/context';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { countingDatabase } from '../../../tests/statement-counter';
 import { chatBot, createVia, docBot, makeFile } from '../bots/bots.test-helpers';
 import { assignmentWorld, SECRET_INSTRUCTIONS } from '../my-assignments/my-assignments.test-helpers';
@@ -18,8 +19,8 @@ let fake: FakeGemini;
 let counted: TestContext;
 let statements: string[];
 const marks: [SendStage, number][] = [];
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
+useAiTest((t) => ({ ctx, fake } = t));
+beforeAll(() => {
   const counting = countingDatabase(ctx.database);
   statements = counting.statements;
   const deps = {
@@ -33,11 +34,6 @@ beforeAll(async () => {
   counted = { ...ctx, ...deps, app: createApp(deps) };
   startBackgroundWork(deps, { scheduled: false });
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
 
 /** Sends through the counting app; answers the statements made after the session and before the model call. */
 async function countedSend(client: TestClient, url: string, text: string): Promise<string[]> {

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { startBackgroundWork } from '../../jobs';
 import type { AppDeps, SendStage } from '../../core/context';
 import { buildUser, TestClient, type TestContext } from '../../../tests/harness';
-import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 
 // The opt-in trace bench:stream sets (AppDeps.sendTrace): every stage of a send before its model
 // call reports its CPU, on a teacher's send and on a student's tutor turn.
 let ctx: TestContext;
-let fake: FakeGemini;
 let traced: TestContext;
 const seen: [SendStage, number][] = [];
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
+useAiTest((t) => ({ ctx } = t));
+beforeAll(() => {
   const deps: AppDeps = {
     config: ctx.config,
     database: ctx.database,
@@ -25,10 +24,6 @@ beforeAll(async () => {
   const app = createApp(deps);
   startBackgroundWork(deps, { scheduled: false });
   traced = { ...ctx, app };
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
 });
 
 const stagesOf = () => [...new Set(seen.map(([s]) => s))];

@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { buildUser, type TestContext } from '../../../tests/harness';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 import type { StudentRecordRef } from './conversations.safety';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import type { RunSpec } from '../../ai/run-spec';
 import type { SessionUser } from '../../core/context';
 import { sendMessage } from './conversations.run';
@@ -15,14 +16,7 @@ import { conversationForSend, createConversation, visibleMessages } from './conv
 // their place and the turns their moderation pass); without a record it is a teacher's preview.
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
 
 async function studentRun(knowledge = 'Mitosis makes two identical cells.', options: { preview?: boolean } = {}) {
   const world = await assignmentWorld(ctx);

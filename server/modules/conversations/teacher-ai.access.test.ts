@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { imageBotOf, key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { chatBot, createVia, docBot, makeSchool, teacherAt, tutorBot, type ErrorJson } from '../bots/bots.test-helpers';
 import { syncBuiltinTemplates } from '../bots/templates/sync';
 import { createConversation } from './conversations.store';
@@ -48,8 +49,8 @@ async function chatOnce(client: TestClient, conversationId: string) {
   expect((await readUIStream(res)).done).toBe(true);
 }
 
+useAiTest((t) => ({ ctx, fake } = t));
 beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
   await syncBuiltinTemplates(ctx.database.db);
   const [builtin] = await ctx.database.db.select({ id: schema.bot.id }).from(schema.bot).where(eq(schema.bot.kind, 'ChatBot')).limit(1);
   template = builtin!.id;
@@ -75,11 +76,6 @@ beforeAll(async () => {
   studentAssistant = (await createConversation(ctx.database.db, student.user.id, 'Homework help')).id;
   fake.core.reset();
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
 
 const students = () =>
   [

@@ -1,11 +1,11 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import JSZip from 'jszip';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedDetail } from '../../../contract/saved';
 import { signedIn } from '../../../tests/harness';
 import type { TestContext } from '../../../tests/harness';
-import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { imageBotOf, key, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { storeBufferAsFile } from '../files/files.service';
 import { resolveSubscription } from '../../core/plan';
 import { latexToOmml } from './math-omml';
@@ -13,15 +13,7 @@ import { latexToOmml } from './math-omml';
 // What a teacher hands out: the DOCX's own XML, unzipped, holds Word equations, the generated
 // image's bytes where the Markdown put it, and the table as a Word table with a header row.
 let ctx: TestContext;
-let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx } = t));
 
 interface Docx {
   xml: string;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { UPLOAD_FILE_ID_HEADER } from '../../../contract/files';
 import { requireUser, type AppContext, type AppEnv } from '../../core/context';
-import { AppError } from '../../lib/errors';
+import { AppError, errorJson } from '../../lib/errors';
 import { assertMayUpload } from './files.policy';
 import type { FileRow } from './files.presenter';
 import { findOwnFile, formatBytes } from './files.service';
@@ -123,5 +123,5 @@ async function asJsonError(c: AppContext, res: Response, maxFileBytes: number): 
   const headers = new Headers(res.headers);
   headers.delete('Content-Length');
   headers.set('Content-Type', 'application/json');
-  return c.body(JSON.stringify({ error: { code, message, requestId } }), res.status as ContentfulStatusCode, Object.fromEntries(headers));
+  return c.body(JSON.stringify(errorJson(code, message, requestId)), res.status as ContentfulStatusCode, Object.fromEntries(headers));
 }

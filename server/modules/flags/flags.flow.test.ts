@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyAssignment } from '../../../contract/assignments';
 import type { FlagDetail, FlagList } from '../../../contract/flags';
+import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { TEST_ORIGIN, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { passVerdict } from '../../../tests/fakes/fake-llm';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { adminOf, makeSchool } from '../bots/bots.test-helpers';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
+import { alertFlag, retryUnsentAlerts } from './flags.alerts';
 
 // Issue 16 item 2, end to end on the server: a student's message the word list misses and the
 // moderation pass (the fake's script) calls self-harm becomes a flag in the teacher's inbox and the
@@ -16,17 +19,15 @@ import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
+useAiTest((t) => ({ ctx, fake } = t));
 
-async function waitForMails(count: number) {
-  for (let i = 0; i < 100 && ctx.mails().length < count; i++) await new Promise((r) => setTimeout(r, 30));
-  return ctx.mails();
+/** Whether the flag's alert went out, and whether its e-mails are due again (all failed, or a send in progress). */
+async function alertState(flagId: string) {
+  const [row] = await ctx.database.db
+    .select({ alertedAt: schema.safetyFlag.alertedAt, retryAt: schema.safetyFlag.alertMailRetryAt })
+    .from(schema.safetyFlag)
+    .where(eq(schema.safetyFlag.id, flagId));
+  return { alerted: Boolean(row?.alertedAt), dueAgain: Boolean(row?.retryAt) };
 }
 
 describe('a self-harm message on an assignment', () => {
@@ -71,7 +72,9 @@ describe('a self-harm message on an assignment', () => {
     const detail = (await admin.json<FlagDetail>('GET', `/api/flags/${flag.id}`)).body;
     expect(detail.context.find((t) => t.flagged)).toMatchObject({ role: 'user', text: "I don't want to be here anymore." });
 
-    const sent = (await waitForMails(before + 2)).slice(before);
+    // The e-mails go after the answer: wait until the alert is settled (sent, nothing due again).
+    await expect.poll(() => alertState(flag.id), { timeout: 5000 }).toEqual({ alerted: true, dueAgain: false });
+    const sent = ctx.mails().slice(before);
     const adminEmail = `admin-${school.id.slice(0, 6)}@${school.domain}`;
     expect(sent.map((m) => m.to).sort()).toEqual([adminEmail, teacherEmail].sort());
     for (const mail of sent) {
@@ -79,8 +82,9 @@ describe('a self-harm message on an assignment', () => {
       expect(mail.body).toContain('Adding fractions');
       expect(`${mail.subject} ${mail.body}`).not.toMatch(/maya|lopez|want to be here|pupils\.example\.org/i);
     }
-    // Nothing more arrives later.
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing more arrives later: a second alert of the flag and the retry job, however late, send nothing.
+    await alertFlag(ctx, flag.id);
+    expect(await retryUnsentAlerts(ctx, new Date(Date.now() + 24 * 3600_000))).toEqual({ sent: 0, failed: 0 });
     expect(ctx.mails()).toHaveLength(before + 2);
   });
 });

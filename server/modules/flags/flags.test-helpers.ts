@@ -10,30 +10,33 @@ type Signed = Awaited<ReturnType<typeof signedIn>>;
 /**
  * A school with an assigning teacher and an admin; the teacher's assignment with two students who
  * have each written a conversation (turns made in the database, as the student run leaves them).
+ * `tag` makes the students' addresses unique, for more than one world in a test context.
  */
-export async function flagWorld(ctx: TestContext, turns = ['Hello', 'Hi Ada']) {
+export async function flagWorld(ctx: TestContext, turns = ['Hello', 'Hi Ada'], tag = '') {
+  const adaEmail = `ada${tag}@example.org`;
+  const beaEmail = `bea${tag}@example.org`;
   const school = await makeSchool(ctx);
   const teacher = await teacherAt(ctx, school);
   const admin = await adminOf(ctx, school);
   const botId = await ownTutor(teacher.client);
   const k = await classWith(teacher.client, 'Period 3', [
-    ['ada@example.org', 'Ada Lovelace'],
-    ['bea@example.org', 'Bea'],
+    [adaEmail, 'Ada Lovelace'],
+    [beaEmail, 'Bea'],
   ]);
   const assignment: AssignmentDetail = await assign(teacher.client, { botId, title: 'Fractions', classIds: [k.id] });
   const recordOf = (email: string) => assignment.students.find((s) => s.email === email)!.id;
-  const ada = await signedIn(ctx, { role: 'student', email: 'ada@example.org' });
-  const bea = await signedIn(ctx, { role: 'student', email: 'bea@example.org' });
-  const adaConversation = await converse(ctx, recordOf('ada@example.org'), ada.user.id, turns);
-  const beaConversation = await converse(ctx, recordOf('bea@example.org'), bea.user.id, ['Hello', 'Hi Bea']);
+  const ada = await signedIn(ctx, { role: 'student', email: adaEmail });
+  const bea = await signedIn(ctx, { role: 'student', email: beaEmail });
+  const adaConversation = await converse(ctx, recordOf(adaEmail), ada.user.id, turns);
+  const beaConversation = await converse(ctx, recordOf(beaEmail), bea.user.id, ['Hello', 'Hi Bea']);
   return {
     school,
     teacher,
     admin,
     assignment,
-    entryId: k.entries['ada@example.org']!,
-    ada: { ...ada, recordId: recordOf('ada@example.org'), conversationId: adaConversation },
-    bea: { ...bea, recordId: recordOf('bea@example.org'), conversationId: beaConversation },
+    entryId: k.entries[adaEmail]!,
+    ada: { ...ada, recordId: recordOf(adaEmail), conversationId: adaConversation },
+    bea: { ...bea, recordId: recordOf(beaEmail), conversationId: beaConversation },
   };
 }
 

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { imageBotOf, key, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { accessCast, chatBot, createVia, tutorBot, type ErrorJson } from '../bots/bots.test-helpers';
 import { syncBuiltinTemplates } from '../bots/templates/sync';
 
@@ -22,19 +23,14 @@ let schoolBot: string;
 let publicBot: string;
 let noImagesBot: string;
 
+useAiTest((t) => ({ ctx, fake } = t));
 beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
   ({ owner, sameSchool, otherSchool, otherTeacher, student, schoolStudent } = await accessCast(ctx));
   privateBot = await imageBotOf(owner.client, { name: 'Private pictures' });
   schoolBot = await imageBotOf(owner.client, { name: 'School pictures', visibility: 'school' });
   publicBot = await imageBotOf(owner.client, { name: 'Public pictures', visibility: 'public' });
   noImagesBot = await imageBotOf(owner.client, { name: 'Words only', visibility: 'public', settings: { canGenerateImages: false } });
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 const generate = (client: TestClient, botId: string | undefined, k = key()) =>

@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AiStatus } from '../../../contract/ai';
 import type { FileInfo, StorageUsage } from '../../../contract/files';
 import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { filesRuntime } from '../files/files.runtime';
 import { fileClient, type ErrorJson } from '../files/files.test-helpers';
 
@@ -16,14 +17,7 @@ const QUOTA = 1024;
 const IMAGE_BYTES = 70;
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest({ STORAGE_QUOTA_FREE_BYTES: String(QUOTA), FILE_MAX_BYTES: String(QUOTA) }));
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t), { STORAGE_QUOTA_FREE_BYTES: String(QUOTA), FILE_MAX_BYTES: String(QUOTA) });
 
 async function teacher() {
   const client = await fileClient(ctx, { role: 'teacher' });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import mammoth from 'mammoth';
 import { schema } from '../../db/client';
@@ -6,20 +6,14 @@ import type { FileList } from '../../../contract/files';
 import type { SavedDetail, SavedPage } from '../../../contract/saved';
 import { signedIn, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { imageBotOf, key, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { filesRuntime } from '../files/files.runtime';
 import { deleteUserEverything } from '../operator/accounts.service';
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
 
 describe('image generation', () => {
   it("generates through Imagen's :predict and stores the image as a file of its owner", async () => {

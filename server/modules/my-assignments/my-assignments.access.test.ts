@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { makeSchool, teacherAt, adminOf } from '../bots/bots.test-helpers';
 import { assignmentWorld, giveTutorIcon, PNG, type World } from './my-assignments.test-helpers';
 
@@ -22,8 +23,8 @@ let replyId: string;
 let refused: Record<string, TestClient>;
 let signedOut: TestClient;
 
+useAiTest((t) => ({ ctx, fake } = t));
 beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
   // The assigning teacher teaches at a school, whose colleagues and admin are refused too.
   const school = await makeSchool(ctx);
   const teacherEmail = `rivera@${school.domain}`;
@@ -52,10 +53,6 @@ beforeAll(async () => {
   await readUIStream(await owner.post(`/api/my-assignments/${asid}/messages`, { idempotencyKey: key(), text: 'Hello tutor' }));
   const detail = await owner.json<MyAssignmentDetail>('GET', `/api/my-assignments/${asid}`);
   replyId = detail.body.messages.find((m) => m.role === 'assistant')!.id;
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
 });
 
 type Call = (client: TestClient) => Promise<Response>;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { liveMessage, type LiveMessage } from '../../../contract/live';
 import { createApp } from '../../app';
@@ -9,7 +9,8 @@ import { liveHub } from '../../core/live';
 import { TestClient, type TestContext } from '../../../tests/harness';
 import { databaseUrlFor, testDbKind } from '../../../tests/env';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, parseUIStream, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, parseUIStream, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { assignmentWorld, deleteAssignment, giveTutorIcon, removeFromRoster, type World } from './my-assignments.test-helpers';
 
 // Issue 14, item 4: removing a student from the class or deleting the assignment cuts access on
@@ -19,15 +20,8 @@ type ErrorJson = { error: { code: string; message: string } };
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  liveHub(ctx.database).closeAll();
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
+afterAll(() => liveHub(ctx.database).closeAll());
 
 type Student = Awaited<ReturnType<World['addStudent']>>;
 const url = (s: Student, rest = '') => `/api/my-assignments/${s.asid}${rest}`;
@@ -167,12 +161,13 @@ describe('cutting access', () => {
   ] as const) {
     it(`ends an open stream when ${what}`, async () => {
       const { world, student } = await started();
-      fake.core.set({ ttftMs: 50, tokensPerSecond: 20, tokensPerChunk: 2, replyTokens: 200 });
+      fake.core.set({ ttftMs: 50, tokensPerSecond: 20, tokensPerChunk: 2, replyTokens: 200, recordChunkTimes: true });
       const res = await student.client.post(url(student, '/messages'), { idempotencyKey: key(), text: 'Explain slowly' });
       expect(res.status).toBe(200);
       const reading = await readUntil(res, (b) => b.includes('"text-start"'));
-      // Some of the reply has come from the model by now (it is withheld until its end).
-      await new Promise((r) => setTimeout(r, 500));
+      // Some of the reply has come from the model (it is withheld from the student until its end, so
+      // only the fake can tell): a few chunks sent.
+      await expect.poll(() => fake.requests[0]?.chunkTimes.length ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
       const cutAt = Date.now();
       await cut(world, student);
       const body = await reading.rest();

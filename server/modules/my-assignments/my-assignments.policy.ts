@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import type { RecordView } from './my-assignments.store';
 
 /**
@@ -7,9 +7,8 @@ import type { RecordView } from './my-assignments.store';
  * handed in, a tutor that still exists and messages left in the budget (docs/decisions/120-the-students-tutor-run.md).
  */
 
-const closed = () =>
-  new AppError('conflict', 409, 'Your teacher has closed this assignment. You can still read your conversation, but not send messages.');
-const tutorGone = () => new AppError('conflict', 409, 'This tutor is no longer available. Ask your teacher about this assignment.');
+const closed = () => conflict('Your teacher has closed this assignment. You can still read your conversation, but not send messages.');
+const tutorGone = () => conflict('This tutor is no longer available. Ask your teacher about this assignment.');
 
 /** Start: the assignment is open and its tutor still there. */
 export function assertMayStart(view: RecordView): void {
@@ -21,14 +20,10 @@ export function assertMayStart(view: RecordView): void {
 export function assertMayCompose(view: RecordView): void {
   assertMayStart(view);
   if (view.record.status === 'submitted') {
-    throw new AppError(
-      'conflict',
-      409,
-      'You have handed this assignment in. If you need to keep working on it, ask your teacher to hand it back.',
-    );
+    throw conflict('You have handed this assignment in. If you need to keep working on it, ask your teacher to hand it back.');
   }
   if (view.record.status === 'completed') {
-    throw new AppError('conflict', 409, 'Your teacher has marked this assignment completed, so the conversation is closed.');
+    throw conflict('Your teacher has marked this assignment completed, so the conversation is closed.');
   }
   const budget = view.assignment.messageBudget;
   if (budget !== null && view.record.messageCount >= budget) {
@@ -53,9 +48,7 @@ export const RETRIES_PER_TURN = 2;
 export function assertMayRetry(view: RecordView, retriesOfTurn: number): void {
   assertMayCompose(view);
   if (view.assignment.messageBudget !== null && retriesOfTurn >= RETRIES_PER_TURN) {
-    throw new AppError(
-      'conflict',
-      409,
+    throw conflict(
       `You can ask for a new answer to a message ${RETRIES_PER_TURN} times on this assignment. Send your next message instead.`,
     );
   }

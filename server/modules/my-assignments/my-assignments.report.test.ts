@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { MyAssignmentDetail } from '../../../contract/assignments';
 import type { FlagDetail, FlagList } from '../../../contract/flags';
@@ -16,23 +16,27 @@ import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
 // of that record may be reported; a double submit makes one flag.
 
 let ctx: TestContext;
-let world: Awaited<ReturnType<typeof flagWorld>>;
-let adaReply: string;
-let adaQuestion: string;
-let beaReply: string;
 
 const key = () => `report-${randomUUID()}`;
 const url = (asid: string) => `/api/my-assignments/${asid}/report`;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  world = await flagWorld(ctx, ['What is 1/2 + 1/4?', 'It is 2/6.']);
-  const ada = await turnsOf(ctx, world.ada.conversationId);
-  adaQuestion = ada.find((t) => t.role === 'user')!.id;
-  adaReply = ada.find((t) => t.role === 'assistant')!.id;
-  beaReply = (await turnsOf(ctx, world.bea.conversationId)).find((t) => t.role === 'assistant')!.id;
 });
 afterAll(() => ctx.close());
+
+/** A world of its own (school, teacher, two students with a conversation each) and the ids of its turns. */
+async function reportWorld() {
+  const world = await flagWorld(ctx, ['What is 1/2 + 1/4?', 'It is 2/6.'], `-${randomUUID().slice(0, 8)}`);
+  const ada = await turnsOf(ctx, world.ada.conversationId);
+  return {
+    world,
+    adaQuestion: ada.find((t) => t.role === 'user')!.id,
+    adaReply: ada.find((t) => t.role === 'assistant')!.id,
+    beaReply: (await turnsOf(ctx, world.bea.conversationId)).find((t) => t.role === 'assistant')!.id,
+  };
+}
+type ReportWorld = Awaited<ReturnType<typeof reportWorld>>;
 
 const studentFlags = (recordId: string) =>
   ctx.database.db
@@ -41,6 +45,14 @@ const studentFlags = (recordId: string) =>
     .where(and(eq(schema.safetyFlag.studentAssignmentId, recordId), eq(schema.safetyFlag.detectedBy, 'student')));
 
 describe('POST /api/my-assignments/:asid/report: who may report', () => {
+  // Each test here is refused and checks that nothing was stored, so they can share one world.
+  let world: ReportWorld['world'];
+  let adaReply: string;
+  let adaQuestion: string;
+  let beaReply: string;
+  beforeAll(async () => {
+    ({ world, adaReply, adaQuestion, beaReply } = await reportWorld());
+  });
   const body = () => ({ messageId: adaReply, reason: 'wrong', idempotencyKey: key() });
 
   it('refuses a signed-out caller (401) and a teacher (403), whoever they are, and stores nothing', async () => {
@@ -113,11 +125,20 @@ describe('POST /api/my-assignments/:asid/report: who may report', () => {
   });
 });
 
+/** The note a student adds to a wrong-answer report (stored trimmed, in the flag's reason). */
+const wrongAnswerNote = '  1/2 + 1/4 is 3/4, not 2/6  ';
+
 describe('a student report', () => {
-  let flagId: string;
+  // Each test reports, so each has a world of its own.
+  let world: ReportWorld['world'];
+  let adaReply: string;
+  let beaReply: string;
+  beforeEach(async () => {
+    ({ world, adaReply, beaReply } = await reportWorld());
+  });
 
   it("makes one flag per double submit, tells the teacher's live stream, and reads as reported", async () => {
-    const input = { messageId: adaReply, reason: 'wrong', note: '  1/2 + 1/4 is 3/4, not 2/6  ', idempotencyKey: key() };
+    const input = { messageId: adaReply, reason: 'wrong', note: wrongAnswerNote, idempotencyKey: key() };
     let answers: { status: number; body: { sent: string; at: string } }[] = [];
     const events = await liveEventsDuring(ctx, async () => {
       answers = await Promise.all([
@@ -149,10 +170,13 @@ describe('a student report', () => {
       teacherId: world.teacher.user.id,
       reason: 'The answer is wrong: “1/2 + 1/4 is 3/4, not 2/6”',
     });
-    flagId = flag!.id;
   });
 
   it('is in the assigning teacher’s flags, with the student’s words and the reply in context', async () => {
+    const input = { messageId: adaReply, reason: 'wrong', note: wrongAnswerNote, idempotencyKey: key() };
+    expect((await world.ada.client.json('POST', url(world.ada.recordId), input)).status).toBe(200);
+    const [reported] = await studentFlags(world.ada.recordId);
+    const flagId = reported!.id;
     const inbox = await world.teacher.client.json<FlagList>('GET', '/api/flags');
     const listed = inbox.body.flags.find((f) => f.id === flagId);
     expect(listed).toMatchObject({ category: 'reported', detectedBy: 'student', source: 'output', recordId: world.ada.recordId });
@@ -177,8 +201,7 @@ describe('a student report', () => {
     const [flag] = await studentFlags(bea.recordId);
     expect(flag).toMatchObject({ category: 'self_harm', severity: 'high', detectedBy: 'student' });
     // The usual self-harm alert: e-mailed (after the answer), naming no student and quoting nothing.
-    const deadline = Date.now() + 3000;
-    while (ctx.mails().length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => ctx.mails().length, { timeout: 3000 }).toBeGreaterThan(before);
     const sent = ctx.mails().slice(before);
     expect(sent.length).toBeGreaterThan(0);
     for (const mail of sent) expect(`${mail.subject}\n${mail.body}`).not.toContain('kill myself');
@@ -186,6 +209,12 @@ describe('a student report', () => {
 });
 
 describe("the student's page marks their earlier reports (GET /api/my-assignments/:asid)", () => {
+  let world: ReportWorld['world'];
+  let adaReply: string;
+  let adaQuestion: string;
+  beforeEach(async () => {
+    ({ world, adaReply, adaQuestion } = await reportWorld());
+  });
   const detailOf = (client: TestClient, asid: string) => client.json<MyAssignmentDetail>('GET', `/api/my-assignments/${asid}`);
 
   it("lists the replies the student reported, never the checks' flags, and to nobody else", async () => {

@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { MyAssignment, MyAssignmentDetail } from '../../../contract/assignments';
 import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { passVerdict, type FakeModerationFailure } from '../../../tests/fakes/fake-llm';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { heldReplyText, safeReply, stillHeldMessage } from '../../ai/safety';
 import { recheckHeldTurns, startHeldRechecks } from '../safety/safety.recheck';
 import { assignmentWorld, recordRow, removeFromRoster, type World } from './my-assignments.test-helpers';
@@ -16,14 +17,7 @@ import { assignmentWorld, recordRow, removeFromRoster, type World } from './my-a
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest({ AI_QUOTA_FREE_TEXT: '2', AI_MODERATION_TIMEOUT_MS: '400' }));
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t), { AI_QUOTA_FREE_TEXT: '2', AI_MODERATION_TIMEOUT_MS: '400' });
 
 type Student = Awaited<ReturnType<World['addStudent']>>;
 const url = (s: Student, rest = '') => `/api/my-assignments/${s.asid}${rest}`;

@@ -2,7 +2,7 @@ import type { MyAssignment, MyAssignmentDetail, MyAssignmentList } from '../../.
 import type { ConversationMessage, StopReplyResult } from '../../../contract/ai';
 import type { RunSpec } from '../../ai/run-spec';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
-import { AppError } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import { publish } from '../../core/live';
 import { recordNotFound } from '../assignments';
 import { iconImageTypes } from '../bots';
@@ -145,7 +145,7 @@ async function refusal(deps: AppDeps, user: SessionUser, asid: string): Promise<
     if (err instanceof AppError) return err;
     throw err;
   }
-  return new AppError('conflict', 409, 'This assignment changed while your message was being sent. Send it again.');
+  return conflict('This assignment changed while your message was being sent. Send it again.');
 }
 
 /**
@@ -166,7 +166,7 @@ export async function sendToMyAssignment(
   clock?.('database');
   if (!read) throw recordNotFound();
   const { view, tutor, conversation, messages } = read;
-  if (!conversation) throw new AppError('conflict', 409, 'Start this assignment before sending a message.');
+  if (!conversation) throw conflict('Start this assignment before sending a message.');
   // A repeated send answers with its stored reply, whatever has changed since, without the tutor.
   const repeated = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
   if (repeated) return replayReply(deps, repeated);
@@ -198,7 +198,7 @@ export async function sendToMyAssignment(
 export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: string, idempotencyKey: string): Promise<Response> {
   const { db } = deps.database;
   const view = await mine(deps, user, asid);
-  if (!view.record.conversationId) throw new AppError('conflict', 409, 'There is no reply to retry.');
+  if (!view.record.conversationId) throw conflict('There is no reply to retry.');
   const conversation = await conversations.findConversation(db, user.id, view.record.conversationId);
   try {
     return await retryReply(deps, {

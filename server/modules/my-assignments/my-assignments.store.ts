@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { LiveEvent } from '../../../contract/live';
 import { isUuid } from '../../../contract/common';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { notifyCall } from '../../core/live';
 import { studentOwnsRecord } from '../assignments';
@@ -19,7 +19,6 @@ const sa = schema.studentAssignment;
 const a = schema.assignment;
 const b = schema.bot;
 const teacher = schema.user;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Seconds of one gap between a student's actions counted as work at most (docs/decisions/121-time-spent-and-cutting-open-streams.md). */
 export const MAX_GAP_SECONDS = 300;

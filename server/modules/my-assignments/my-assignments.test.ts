@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MyAssignment, MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
 import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { revokeSubscription } from '../operator/subscriptions.service';
 import { tutorOfRecord } from './my-assignments.store';
 import {
@@ -24,15 +25,8 @@ type ErrorJson = { error: { code: string; message: string; fields?: Record<strin
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  // A small free allowance: a lapsed teacher's students use it up in a few messages.
-  ({ ctx, fake } = await startAiTest({ AI_QUOTA_FREE_TEXT: '2' }));
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+// A small free allowance: a lapsed teacher's students use it up in a few messages.
+useAiTest((t) => ({ ctx, fake } = t), { AI_QUOTA_FREE_TEXT: '2' });
 
 type Student = Awaited<ReturnType<World['addStudent']>>;
 const url = (s: Student, rest = '') => `/api/my-assignments/${s.asid}${rest}`;

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { forgetUserSessions } from '../../core/session-cache';
 import { deleteAllFilesOf } from '../files';
@@ -10,8 +10,6 @@ import { recordAudit } from '../../core/audit';
 import { planChanged } from '../../core/plan-changes';
 import { emailField, nameField, parseInput, passwordField, roleField } from './inputs';
 import type { GrantActor } from './subscriptions.service';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const createAccountInput = z.object({
   email: emailField,

@@ -6,7 +6,7 @@ import { gunzip } from 'node:zlib';
 import type { Config } from '../../config';
 import { openPglite, type Database } from '../../db/client';
 import { lockDataDir } from '../../db/lock';
-import { AppError, invalidInput } from '../../lib/errors';
+import { AppError, conflict, invalidInput } from '../../lib/errors';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -36,7 +36,7 @@ export async function backupDatabase(database: Database, outFile: string, option
   }
   const file = path.resolve(outFile);
   if (existsSync(file) && !options.force) {
-    throw new AppError('conflict', 409, `${file} already exists: choose another file, or pass --force to overwrite it.`);
+    throw conflict(`${file} already exists: choose another file, or pass --force to overwrite it.`);
   }
   await mkdir(path.dirname(file), { recursive: true });
   const dump = await client.dumpDataDir('gzip');

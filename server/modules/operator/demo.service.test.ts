@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { schema } from '../../db/client';
+import { schema, type Db } from '../../db/client';
 import { createTestContext, SUPPORT_EMAIL, TestClient, type TestContext } from '../../../tests/harness';
 import { DEMO_SCHOOL_DOMAIN, DEMO_SCHOOL_NAME, seedDemo, type DemoSeedResult } from './demo.service';
 import type { AssignmentDetail, AssignmentList, Transcript } from '../../../contract/assignments';
@@ -11,17 +11,6 @@ import { derivedPassphrase, passphrase, passphraseWordCount } from './passphrase
 import { listSchoolTeachers } from './schools.service';
 import { createPasswordUser, setPassword } from '../users/users.service';
 
-let ctx: TestContext;
-let secret: string;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  secret = demoSecret(ctx.dataDir);
-});
-afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
-const seed = (extra: { resetPasswords?: boolean } = {}) =>
-  seedDemo(db(), { supportEmail: SUPPORT_EMAIL, billing: ctx.config.billing, secret, ...extra });
 type CountedTable =
   | typeof schema.user
   | typeof schema.bot
@@ -33,7 +22,6 @@ type CountedTable =
   | typeof schema.assignment
   | typeof schema.assignmentClass
   | typeof schema.studentAssignment;
-const rows = async (table: CountedTable) => (await db().select({ n: count() }).from(table))[0]!.n;
 const allTables: CountedTable[] = [
   schema.user,
   schema.bot,
@@ -46,7 +34,6 @@ const allTables: CountedTable[] = [
   schema.assignmentClass,
   schema.studentAssignment,
 ];
-const allRows = () => Promise.all(allTables.map(rows));
 const passwordOf = (result: DemoSeedResult, email: string) => result.accounts.find((a) => a.email === email)!.password;
 
 interface Page<T> {
@@ -58,13 +45,43 @@ type SavedItem = { id: string; title: string; kind: string; conversationId: stri
 const maria = `maria.lopez@${DEMO_SCHOOL_DOMAIN}`;
 const james = `james.chen@${DEMO_SCHOOL_DOMAIN}`;
 
-describe('demo data', () => {
-  let first: DemoSeedResult;
+/**
+ * A test context with the demo data loaded the way a newcomer loads it, after trying sign-up
+ * first (an account exists, the demo does not), and helpers bound to it; `first` is that load.
+ */
+async function loadedDemo() {
+  const ctx = await createTestContext();
+  const secret = demoSecret(ctx.dataDir);
+  const db = () => ctx.database.db;
+  const seed = (extra: { resetPasswords?: boolean } = {}) =>
+    seedDemo(db(), { supportEmail: SUPPORT_EMAIL, billing: ctx.config.billing, secret, ...extra });
+  const rows = async (table: CountedTable) => (await db().select({ n: count() }).from(table))[0]!.n;
+  const allRows = () => Promise.all(allTables.map(rows));
+  await createPasswordUser(db(), { email: 'first.try@example.org', password: 'password123', role: 'teacher', verified: true });
+  return { ctx, secret, db, seed, allRows, first: await seed() };
+}
 
+/** The demo data loaded for this test alone (closed when it ends): for a test that changes what was loaded. */
+async function ownLoadedDemo() {
+  const demo = await loadedDemo();
+  onTestFinished(() => demo.ctx.close());
+  return demo;
+}
+
+// One load shared by the tests that only read it (running the seed again, which changes nothing, is one of them).
+let ctx: TestContext;
+let secret: string;
+let db: () => Db;
+let seed: Awaited<ReturnType<typeof loadedDemo>>['seed'];
+let allRows: () => Promise<number[]>;
+let first: DemoSeedResult;
+beforeAll(async () => {
+  ({ ctx, secret, db, seed, allRows, first } = await loadedDemo());
+}, 180_000); // eleven password hashes: slow on a busy machine
+afterAll(() => ctx?.close());
+
+describe('demo data', () => {
   it('loads into a database that already has an account, and its people sign in and resolve as described', async () => {
-    // The state a newcomer is in after trying sign-up first: an account exists, the demo does not.
-    await createPasswordUser(db(), { email: 'first.try@example.org', password: 'password123', role: 'teacher', verified: true });
-    first = await seed();
     expect(first.school).toMatchObject({ schoolname: DEMO_SCHOOL_NAME, domain: DEMO_SCHOOL_DOMAIN });
     expect(first.added).toMatchObject({ school: true, accounts: 11 });
     expect(first.accounts).toHaveLength(11);
@@ -192,6 +209,7 @@ describe('demo data', () => {
   }, 60_000);
 
   it('does not bring back the class assignment once the teacher has deleted it, or the class', async () => {
+    const { ctx, seed, allRows, first } = await ownLoadedDemo();
     const client = await new TestClient(ctx).signIn(maria, passwordOf(first, maria)!);
     const [summary] = (await client.json<AssignmentList>('GET', '/api/assignments')).body.assignments;
     expect((await client.request('DELETE', `/api/assignments/${summary!.id}`)).status).toBeLessThan(300);
@@ -203,9 +221,10 @@ describe('demo data', () => {
     expect(again.added).toMatchObject({ classes: 0, assignments: 0 });
     expect(await allRows()).toEqual(before);
     expect((await client.json<AssignmentList>('GET', '/api/assignments')).body.assignments).toEqual([]);
-  }, 60_000);
+  }, 180_000); // its own load: eleven password hashes
 
   it('adds back what is missing, but not what a teacher deleted', async () => {
+    const { ctx, db, seed, first } = await ownLoadedDemo();
     const [user] = await db().select().from(schema.user).where(eq(schema.user.email, james));
     const owned = and(eq(schema.bot.ownerId, user!.id), eq(schema.bot.name, 'Riverside Lab Report Rubric'));
     await db().delete(schema.bot).where(owned);
@@ -217,9 +236,10 @@ describe('demo data', () => {
     expect(again.added).toMatchObject({ bots: 1, runs: 0, savedItems: 0 });
     expect(await db().select().from(schema.bot).where(owned)).toHaveLength(1);
     expect((await client.json<Page<BotItem>>('GET', '/api/bots?kind=TutorBot&tab=mine')).body.items).toHaveLength(0);
-  }, 60_000);
+  }, 180_000); // its own load: eleven password hashes
 
   it('says which accounts no longer have their demo password, and sets them back when asked', async () => {
+    const { ctx, secret, db, seed } = await ownLoadedDemo();
     await setPassword(db(), maria, 'maria-own-password');
     const changed = await seed();
     expect(passwordOf(changed, maria)).toBeNull();
@@ -228,7 +248,7 @@ describe('demo data', () => {
     const reset = await seed({ resetPasswords: true });
     expect(passwordOf(reset, maria)).toBe(derivedPassphrase(secret, maria));
     await new TestClient(ctx).signIn(maria, passwordOf(reset, maria)!);
-  }, 60_000);
+  }, 180_000); // its own load: eleven password hashes
 
   it('keeps an existing support account as it is, even when asked to reset passwords', async () => {
     const other = await createTestContext();

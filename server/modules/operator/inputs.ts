@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountRole } from '../../../contract/account';
-import { fieldErrors, text } from '../../../contract/common';
+import { EMAIL_MAX, fieldErrors, isEmailAddress, text } from '../../../contract/common';
 import { invalidInput } from '../../lib/errors';
 
 /**
@@ -24,12 +24,9 @@ export const operatorText = (max: number) =>
 /** An e-mail address, trimmed and lower-cased. */
 export const emailField = required('an e-mail address')
   .trim()
-  .pipe(
-    z
-      .email({ error: (iss) => `must be an e-mail address (got "${String(iss.input)}")` })
-      .max(254, 'is too long')
-      .toLowerCase(),
-  );
+  .max(EMAIL_MAX, { error: 'is too long', abort: true })
+  .refine(isEmailAddress, { error: (iss) => `must be an e-mail address (got "${String(iss.input)}")` })
+  .toLowerCase();
 
 /** A new password, with the same bounds as sign-up. */
 export const passwordField = required().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');

@@ -1,16 +1,15 @@
 import { planChanged } from '../../core/plan-changes';
 import { and, arrayOverlaps, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError, invalidInput } from '../../lib/errors';
+import { AppError, invalidInput, conflict } from '../../lib/errors';
 import { auditSnapshot, recordAudit } from '../../core/audit';
 import type { GrantActor } from './subscriptions.service';
 import { emailDomain } from '../../core/plan';
 import { withdrawFromSchool } from '../bots';
 import { dayField, domainField, emailField, operatorText, parseInput, uniqueList } from './inputs';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type SchoolLicence = typeof schema.schoolLicence.$inferSelect;
 
 const schoolName = operatorText(200).min(1, 'must not be empty');
@@ -62,7 +61,7 @@ async function refuseTakenDomains(tx: Tx, domains: string[], exceptId?: string) 
   const other = clash[0];
   if (!other) return;
   const taken = domains.filter((d) => other.domains.includes(d));
-  throw new AppError('conflict', 409, `The domain ${taken.join(', ')} already belongs to the licence of ${other.name}.`, {
+  throw conflict(`The domain ${taken.join(', ')} already belongs to the licence of ${other.name}.`, {
     fields: { domains: `${taken.join(', ')} already belongs to ${other.name}` },
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError, invalidInput } from '../../lib/errors';
 import { auditSnapshot, recordAudit } from '../../core/audit';
@@ -9,7 +9,6 @@ import { premiumStatusOf, type PlanSettings } from '../../core/plan';
 import { findUserByEmail } from '../users';
 import { dayField, emailField, endOfDayUtc, parseInput, todayUtc } from './inputs';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof schema.customerSubscription.$inferSelect;
 
 /**

@@ -2,7 +2,7 @@ import type { PlanSettings } from '../../core/plan';
 import { and, eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import type { StudentDataDeleted, StudentRecordExport } from '../../../contract/records';
-import { schema, type Db } from '../../db/client';
+import { schema, type Db, type Tx } from '../../db/client';
 import { studentNotFound, type AssignmentActor } from '../assignments';
 import { recordHtml } from './records.html';
 import { presentRecord } from './records.presenter';
@@ -37,8 +37,6 @@ export async function exportForTeacher(db: Db, actor: AssignmentActor, entryId: 
   const rows = await heldRows(db, [actor.userId], email);
   return presentRecord(rows, email, { kind: 'teacher', name: await nameOf(db, actor.userId) });
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The audit entry of a deletion: who (the teacher or the school's admin, by id and address), the

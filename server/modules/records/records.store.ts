@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import { schema, type Db } from '../../db/client';
+import { schema, type Db, type Tx } from '../../db/client';
 import { shownLinked } from '../classes';
 
 /**
@@ -18,7 +18,6 @@ const f = schema.safetyFlag;
 const t = schema.trophy;
 const u = schema.user;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface DeletedCounts {
   records: number;
   transcripts: number;

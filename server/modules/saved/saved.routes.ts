@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createSavedInput, listSavedQuery, updateSavedInput, type SavedConflictBody } from '../../../contract/saved';
 import type { AppContext, AppEnv } from '../../core/context';
 import { readJson, readQuery } from '../../core/context';
+import { staleVersion } from '../../lib/errors';
 
 import { docxResponse } from '../export';
 import { requireSavedActor, savedIdParam } from './saved.policy';
@@ -57,15 +58,7 @@ export function savedRoutes() {
     const input = await readJson(c, updateSavedInput);
     const result = await updateSaved(db(c), actor, id, input);
     if ('ok' in result) return c.json(result.ok);
-    const body: SavedConflictBody = {
-      error: {
-        code: 'conflict',
-        message: 'This item was changed in another tab or window since you opened it.',
-        requestId: c.get('requestId'),
-      },
-      current: result.conflict,
-    };
-    return c.json(body, 409);
+    throw staleVersion<SavedConflictBody>('This item was changed in another tab or window since you opened it.', result.conflict);
   });
 
   app.post('/:id/duplicate', async (c) => {

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Dashboard } from '../../../contract/school-dashboard';
 import { schema } from '../../db/client';
 import { signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { imageBotOf, key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { adminOf, makeSchool, teacherAt } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
@@ -19,14 +20,7 @@ type Client = TestClient;
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
 
 const today = () => new Date().toISOString().slice(0, 10);
 const words = (s: string) => (s.match(/\S+/g) ?? []).length;

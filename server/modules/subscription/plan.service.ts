@@ -2,7 +2,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Plan, PlanAction, PlanSource, RequestPremiumResult } from '../../../contract/billing';
 import { isPremium, type Subscription } from '../../../contract/subscription';
 import { schema } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { logError } from '../../lib/log';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { recordAudit } from '../../core/audit';
@@ -127,7 +127,7 @@ export async function requestPremium(
   message: string | undefined,
   now = new Date(),
 ): Promise<RequestPremiumResult> {
-  if (isPremium(sub.status)) throw new AppError('conflict', 409, 'You have Premium already: there is nothing to request.');
+  if (isPremium(sub.status)) throw conflict('You have Premium already: there is nothing to request.');
   const db = deps.database.db;
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   // The day's ticket key: a second request that day finds the same ticket.

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { storedEmail } from '../../../contract/common';
 import { parseCsv } from '../../../contract/roster/csv';
 import {
   EXPIRY_NOTICE_DAYS,
   TEACHER_IMPORT_MAX_ROWS,
   teacherBuilding,
-  teacherEmail,
   writingVerdicts,
   type ImportPreview,
   type ImportResult,
@@ -14,17 +14,16 @@ import {
   type SchoolTeacherRow,
   type TeacherList,
 } from '../../../contract/teacher-lists';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { CSV_FORMULA_START, csvResponse } from '../../lib/csv';
-import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, invalidInput, isUniqueViolation, notFound, conflict } from '../../lib/errors';
 import type { SchoolAdmin as AdminSchool } from '../../core/access';
 import { auditSnapshot, recordAudit, type AuditEntry } from '../../core/audit';
 import { withdrawFromSchool } from '../bots';
 import { planChanged } from '../../core/plan-changes';
 import { emailDomain } from '../../core/plan';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Licence = AdminSchool['licence'];
 type TeacherRecord = typeof schema.schoolTeacher.$inferSelect;
 
@@ -90,7 +89,7 @@ const offDomain = (licence: Licence) =>
   new AppError('off_domain', 422, offDomainReason(licence), { fields: { email: offDomainReason(licence) } });
 
 const duplicate = (email: string) =>
-  new AppError('conflict', 409, `${email} is already on the teacher list.`, { fields: { email: 'Already on the teacher list.' } });
+  conflict(`${email} is already on the teacher list.`, { fields: { email: 'Already on the teacher list.' } });
 
 async function accountIdOf(db: Db | Tx, email: string): Promise<string | null> {
   const [row] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
@@ -239,7 +238,7 @@ function planImport(licence: Licence, lines: ParsedLine[], current: TeacherRecor
   const seen = new Map<string, number>();
   const rows: ImportRow[] = lines.map(({ line, email: rawEmail, building: rawBuilding }) => {
     const base = { line, email: rawEmail, building: rawBuilding || null, reason: null, currentBuilding: null };
-    const email = teacherEmail.safeParse(rawEmail);
+    const email = storedEmail.safeParse(rawEmail);
     if (!email.success) return { ...base, verdict: 'bad', reason: firstIssue(email.error) };
     const building = teacherBuilding.safeParse(rawBuilding);
     if (!building.success) return { ...base, email: email.data, verdict: 'bad', reason: firstIssue(building.error) };
@@ -300,7 +299,7 @@ export async function confirmImport(db: Db, admin: AdminSchool, csv: string, fin
     const changed = plan.rows.filter((r) => r.verdict === 'building_change');
     if (added.length + changed.length === 0) return { added: 0, updated: 0 };
     if (plan.fingerprint !== fingerprint) {
-      throw new AppError('conflict', 409, 'The teacher list changed since this preview. Check the file again before importing.');
+      throw conflict('The teacher list changed since this preview. Check the file again before importing.');
     }
     const accounts = new Map<string, string>();
     for (const part of chunks([...added, ...changed].map((r) => r.email))) {

@@ -12,11 +12,11 @@ import type {
   TicketReport,
 } from '../../../contract/tickets';
 import { OWN_TICKETS_PAGE_SIZE, REPORT_TURNS_MAX, SUPPORT_TICKETS_PAGE_SIZE } from '../../../contract/tickets';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound, conflict } from '../../lib/errors';
 import { recordAudit, auditSnapshot } from '../../core/audit';
 import { findOwnFile } from '../files';
 import type { FileRow } from '../files';
@@ -24,7 +24,6 @@ import { ticketNotFound } from './tickets.policy';
 import { presentDetail, presentSummary, type Reader, type TicketRow } from './tickets.presenter';
 import { mailOpenerOfReply, mailSupportOfMessage } from './tickets.mail';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const { supportTicket, supportMessage } = schema;
 
 /**
@@ -159,7 +158,7 @@ export async function openTicketIn(tx: Tx, user: SessionUser, input: OpenTicket)
       .select()
       .from(supportTicket)
       .where(and(eq(supportTicket.userId, user.id), eq(supportTicket.idempotencyKey, input.idempotencyKey)));
-    if (!other) throw new AppError('conflict', 409, 'That ticket is being sent already. Reload in a moment.');
+    if (!other) throw conflict('That ticket is being sent already. Reload in a moment.');
     return { ticket: other, created: false };
   }
   await tx.insert(supportMessage).values({

@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import type { TrophyRow } from './trophies.store';
 
 /**
@@ -12,6 +12,6 @@ export const trophyNotFound = () => notFound('That trophy');
 /** Only the teacher's own awards come back off; a rule's trophy stays (the rule is switched off for later ones instead). */
 export function assertMayTakeBack(row: Pick<TrophyRow, 'kind'>): void {
   if (row.kind !== 'teacher') {
-    throw new AppError('conflict', 409, 'A trophy the rules gave cannot be taken back; switch the rule off for later ones.');
+    throw conflict('A trophy the rules gave cannot be taken back; switch the rule off for later ones.');
   }
 }

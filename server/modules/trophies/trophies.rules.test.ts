@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { AssignmentDetail } from '../../../contract/assignments';
 import { trophyRuleText, type MyTrophies, type TrophyRules } from '../../../contract/trophies';
 import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { key, readUIStream, startAiTest } from '../../../tests/fakes/ai-helpers';
+import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import { liveEventsDuring } from '../assignments/assignments.test-helpers';
 import { pointsOutMistake } from './trophies.store';
 import { assignmentWorld, type World } from '../my-assignments/my-assignments.test-helpers';
@@ -16,14 +17,7 @@ import { assignmentWorld, type World } from '../my-assignments/my-assignments.te
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest());
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
+useAiTest((t) => ({ ctx, fake } = t));
 
 type Student = Awaited<ReturnType<World['addStudent']>>;
 const url = (s: Student, rest = '') => `/api/my-assignments/${s.asid}${rest}`;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { awardTrophyInput, MyTrophies, RecordTrophies, Trophy } from '../../../contract/trophies';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { publish } from '../../core/live';
 import { recordNotFound, type AssignmentActor } from '../assignments';
 import { assertMayTakeBack, trophyNotFound } from './trophies.policy';
@@ -12,8 +12,6 @@ import * as store from './trophies.store';
  * assignment record, and the student's own chart. Every change tells the teacher's table (the
  * assignment's live event) and the student's open pages ({ type: 'trophies' }) once committed.
  */
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Tells the teacher's pages and the record's student that its trophies changed (sent on commit). */
 async function announce(tx: Tx, record: { id: string; assignmentId: string; ownerId: string }): Promise<void> {

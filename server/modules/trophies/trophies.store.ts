@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { TROPHY_ICONS_MAX, trophyRuleKinds, trophyRuleText } from '../../../contract/trophies';
-import { schema, type Db } from '../../db/client';
+import { schema, type Db, type Tx } from '../../db/client';
 import { notifyCall } from '../../core/live';
 import { INPUT_BLOCKED } from '../conversations';
 import { ownAssignment, studentOwnsRecord, type AssignmentActor } from '../assignments';
@@ -13,7 +13,6 @@ import { ownAssignment, studentOwnsRecord, type AssignmentActor } from '../assig
 const t = schema.trophy;
 const sa = schema.studentAssignment;
 const a = schema.assignment;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A trophy with what the presenter needs of its record and assignment. */
 const trophyColumns = {

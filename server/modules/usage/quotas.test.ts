@@ -1,27 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
-import { imageBotOf, key, readUIStream, startAiTest, teacherWithConversation } from '../../../tests/fakes/ai-helpers';
+import { imageBotOf, key, readUIStream, teacherWithConversation } from '../../../tests/fakes/ai-helpers';
+import { useAiTest } from '../../../tests/ai';
 import type { AiStatus } from '../../../contract/ai';
 import { monthWindow } from './usage.service';
 
 let ctx: TestContext;
 let fake: FakeGemini;
-beforeAll(async () => {
-  ({ ctx, fake } = await startAiTest({
-    AI_QUOTA_FREE_TEXT: '2',
-    AI_QUOTA_FREE_IMAGES: '1',
-    AI_QUOTA_PREMIUM_TEXT: '3',
-    AI_RATE_LIMIT_PER_MINUTE: '6',
-  }));
+useAiTest((t) => ({ ctx, fake } = t), {
+  AI_QUOTA_FREE_TEXT: '2',
+  AI_QUOTA_FREE_IMAGES: '1',
+  AI_QUOTA_PREMIUM_TEXT: '3',
+  AI_RATE_LIMIT_PER_MINUTE: '6',
 });
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-afterEach(() => fake.core.reset());
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
 import type { AiConfig } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { onPlanChange } from '../../core/plan-changes';
@@ -70,8 +70,6 @@ async function loadPool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSet
   const premium = isPremium(sub.status);
   return { ownerId, premium, schoolId: sub.school_id, limits: premium ? ai.quotas.premium : ai.quotas.free };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Reservation {
   userId: string;

@@ -6,7 +6,7 @@ import { nameFromAddress } from '../../../contract/roster';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { forgetUserSessions } from '../../core/session-cache';
-import { AppError, invalidInput, isUniqueViolation } from '../../lib/errors';
+import { AppError, invalidInput, isUniqueViolation, conflict } from '../../lib/errors';
 
 export interface NewUser {
   email: string;
@@ -33,7 +33,7 @@ export async function createPasswordUser(db: Db, input: NewUser) {
   const hash = await hashPassword(input.password);
   const create = db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
-    if (existing) throw new AppError('conflict', 409, `An account with ${email} already exists.`);
+    if (existing) throw conflict(`An account with ${email} already exists.`);
     const id = newId();
     const [user] = await tx
       .insert(schema.user)
@@ -46,7 +46,7 @@ export async function createPasswordUser(db: Db, input: NewUser) {
     return await create;
   } catch (err) {
     // Two creations of one address at the same moment: the unique index decides, we say 409.
-    if (isUniqueViolation(err)) throw new AppError('conflict', 409, `An account with ${email} already exists.`);
+    if (isUniqueViolation(err)) throw conflict(`An account with ${email} already exists.`);
     throw err;
   }
 }
