@@ -17,7 +17,7 @@ export default defineConfig({
     reporters: ['default', 'tests/retry-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: unit } },
-      { extends: true, test: { name: 'db', include: database, globalSetup: ['tests/global-setup.ts'] } },
+      { extends: true, test: { name: 'db', include: database, isolate: false, globalSetup: ['tests/global-setup.ts'] } },
     ],
   },
 });

@@ -1,9 +1,8 @@
-// Behaviour: a signed-out visitor and students, opening each route, end up where the guards send them; /home/{type} accepts only the three bot kinds.
+// Behaviour: /home/{type} accepts only the three bot kinds; any other type is the not-found page.
 import { describe, expect, it } from 'vitest';
-import { contextAs, openAndSettle } from './fixtures/browser';
-import { describeRoutesFor } from './fixtures/routeExpectations';
+import { contextAs, openAndSettle, useBrowser } from '../fixtures/browser';
 
-const getBrowser = describeRoutesFor(['signed out', 'student', 'school student']);
+const getBrowser = useBrowser();
 
 describe('/home/{type}', () => {
   it('accepts only DocBot, ChatBot and TutorBot', async () => {
