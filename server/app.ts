@@ -34,6 +34,7 @@ import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies';
 import { flagsRoutes } from './modules/flags';
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing';
 import { recordServerError } from './modules/admin';
+import { schoolRecordRoutes, studentRecordRoutes } from './modules/records';
 import { teacherListRoutes } from './modules/teacher-lists';
 import { schoolDashboardRoutes } from './modules/school-dashboard';
 import { superDashRoutes } from './modules/superdash';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/subscription', subscriptionRoutes());
   app.route('/api/billing', billingRoutes());
   app.route('/api/school', schoolRoutes());
+  app.route('/api/school', schoolRecordRoutes());
   app.route('/api/files', filesRoutes());
   app.route('/api/uploads', uploadRoutes());
   app.route('/api/bots', botsRoutes());
@@ -150,6 +152,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/assignments', assignmentsRoutes());
   app.route('/api/assignments', recordTrophiesRoutes());
   app.route('/api/students', studentsRoutes());
+  app.route('/api/students', studentRecordRoutes());
   app.route('/api/my-assignments', myAssignmentsRoutes());
   app.route('/api/my-trophies', myTrophiesRoutes());
   app.route('/api/flags', flagsRoutes());
