@@ -1,5 +1,8 @@
 import { createAuth, type AuthDeps } from './auth/auth';
+import type { ModuleHooks } from './core/hooks';
+import { addClassStudentsToOpenAssignments } from './modules/assignments';
 import { linkRosterEntries } from './modules/classes';
+import { alertFlag } from './modules/flags';
 
 /**
  * The composition root's wiring of auth to the modules it serves: auth imports no module, so what
@@ -9,3 +12,13 @@ import { linkRosterEntries } from './modules/classes';
 export function createAppAuth(deps: Omit<AuthDeps, 'linkRosterEntries'>) {
   return createAuth({ ...deps, linkRosterEntries });
 }
+
+/**
+ * What a lower module asks of a higher one (AppDeps.hooks; docs/decisions/204-module-layers.md):
+ * conversations stores a flag and flags alerts it; classes adds roster entries and assignments
+ * gives them their records. Every AppDeps is built with these.
+ */
+export const moduleHooks: ModuleHooks = {
+  flagStored: alertFlag,
+  rosterEntriesAdded: addClassStudentsToOpenAssignments,
+};

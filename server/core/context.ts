@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { Mailer } from '../lib/mailer';
+import type { ModuleHooks } from './hooks';
 import { fieldErrors } from '../../contract/common';
 import { AppError, invalidFields } from '../lib/errors';
 import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from './session-cache';
@@ -15,6 +16,8 @@ export interface AppDeps {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** What a module asks of a module above it (core/hooks.ts); server/compose.ts moduleHooks. */
+  hooks: ModuleHooks;
   /** The built web app to serve; absent in tests and in dev (Vite serves it). */
   webRoot?: string;
   /**

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import type { AssignmentDetail, AssignmentList, AssignmentSummary, StatusCounts, StudentRecord } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
-import { trophyCountOf } from '../trophies';
 import { assignmentNotFound, ownAssignment, type AssignmentActor } from './assignments.policy';
 import {
   classLabel,
@@ -24,6 +23,7 @@ const sa = schema.studentAssignment;
 const ac = schema.assignmentClass;
 const k = schema.teacherClass;
 const f = schema.safetyFlag;
+const t = schema.trophy;
 
 /** The roster entry a record came through and its class (left joined: both may be gone). */
 const viaEntry = alias(schema.rosterEntry, 'via_entry');
@@ -43,7 +43,9 @@ const factColumns = {
     where m2.conversation_id = ${sa.conversationId} and m2.status <> 'superseded')`,
   // Unreviewed flags: the ones that still ask the teacher to act.
   flags: sql<number>`(select count(*) from ${f} f2 where f2.student_assignment_id = ${sa.id} and f2.reviewed_at is null)`.mapWith(Number),
-  trophies: trophyCountOf(sa.id),
+  // Trophies still held: one taken back (Undo) no longer counts.
+  trophies: sql<number>`(select count(*) from ${t} t2
+    where t2.student_assignment_id = ${sa.id} and t2.taken_back_at is null)`.mapWith(Number),
 };
 
 type FactRow = {

@@ -6,7 +6,7 @@ import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import type { PlanSettings } from '../../core/plan';
-import { codeNotInUse, joinClass, requireVerifiedJoiner } from './classes.service';
+import { codeNotInUse, joinClass, requireVerifiedJoiner, type EntriesAdded } from './classes.service';
 
 /**
  * Join codes are eight characters of 32 (about 10^12), so only guessing at volume could find one.
@@ -46,6 +46,7 @@ export async function joinClassLimited(
   input: z.output<typeof joinClassInput>,
   settings: PlanSettings,
   ip: string,
+  entriesAdded: EntriesAdded,
 ): Promise<JoinClassResult> {
   requireVerifiedJoiner(user);
   const counters = countersOf(user, ip);
@@ -58,5 +59,5 @@ export async function joinClassLimited(
     await countRates(db, counters);
     throw codeNotInUse();
   }
-  return joinClass(db, user, input, settings);
+  return joinClass(db, user, input, settings, entriesAdded);
 }

@@ -38,6 +38,8 @@ import {
  * even when their plan has lapsed.
  */
 const db = (c: AppContext) => c.get('deps').database.db;
+/** Where added entries get their assignment records (AppDeps.hooks). */
+const entriesAdded = (c: AppContext) => c.get('deps').hooks.rosterEntriesAdded;
 
 export function classesRoutes() {
   const app = new Hono<AppEnv>();
@@ -46,7 +48,7 @@ export function classesRoutes() {
   app.post('/join', async (c) => {
     const user = await requireUser(c);
     const input = await readJson(c, joinClassInput);
-    return c.json(await joinClassLimited(db(c), user, input, c.get('deps').config, clientIp(c)));
+    return c.json(await joinClassLimited(db(c), user, input, c.get('deps').config, clientIp(c), entriesAdded(c)));
   });
 
   app.get('/', async (c) => {
@@ -68,7 +70,7 @@ export function classesRoutes() {
     refuseOversizedImport(body);
     const input = checkInput(importRosterInput, body);
     if (!input.dryRun) await requireRosterRoom(db(c), actor, input.rows.length);
-    const result = await importRoster(db(c), actor, input);
+    const result = await importRoster(db(c), actor, input, entriesAdded(c));
     await countRosterAdds(db(c), actor, result.added);
     return c.json(result, result.written ? 201 : 200);
   });
@@ -112,7 +114,7 @@ export function classesRoutes() {
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, addStudentsInput);
     await requireRosterRoom(db(c), actor, input.students.length);
-    const result = await addStudents(db(c), actor, id, input);
+    const result = await addStudents(db(c), actor, id, input, entriesAdded(c));
     await countRosterAdds(db(c), actor, result.added.length);
     return c.json(result, 201);
   });
@@ -123,7 +125,7 @@ export function classesRoutes() {
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, pasteStudentsInput);
     await requireRosterRoom(db(c), actor, parsePastedStudents(input.text).students.length);
-    const result = await pasteStudents(db(c), actor, id, input);
+    const result = await pasteStudents(db(c), actor, id, input, entriesAdded(c));
     await countRosterAdds(db(c), actor, result.added.length);
     return c.json(result, 201);
   });

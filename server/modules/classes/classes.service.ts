@@ -36,8 +36,8 @@ import {
 } from '../../../contract/roster';
 import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../core/context';
+import type { ModuleHooks } from '../../core/hooks';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
-import { addClassStudentsToOpenAssignments } from '../assignments';
 import { sharerName } from '../bots';
 import { classNotFound, ownClass, ownedBy, shownLinked, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
@@ -45,6 +45,9 @@ import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 const k = schema.teacherClass;
 const r = schema.rosterEntry;
+
+/** The assignments' step for entries just added (AppDeps.hooks): records of the class's open assignments. */
+export type EntriesAdded = ModuleHooks['rosterEntriesAdded'];
 
 /** Current (not removed) entries of a class. */
 const current = (classId: string) => and(eq(r.classId, classId), isNull(r.removedAt))!;
@@ -139,7 +142,7 @@ interface StudentToAdd {
  * Adds students to a class inside the caller's transaction (the class is the actor's, checked by
  * the caller). Addresses already on the roster, or repeated in the list, are reported and left alone.
  */
-async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[]): Promise<AddStudentsResult> {
+async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[], entriesAdded: EntriesAdded): Promise<AddStudentsResult> {
   const emails = [...new Set(students.map((s) => s.email))];
   const existing = await tx
     .select({ email: r.email })
@@ -176,7 +179,7 @@ async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[]): Prom
     )
     .returning();
   await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
-  await addClassStudentsToOpenAssignments(tx, id, rows);
+  await entriesAdded(tx, id, rows);
   // Just added: no student has come in through these entries yet, whether or not the address has an
   // account (linked at once all the same, so the class's assignments reach them).
   return { added: rows.map((row) => presentStudent(row, false)), alreadyOnRoster };
@@ -191,12 +194,13 @@ export async function addStudents(
   actor: ClassActor,
   id: string,
   input: z.output<typeof addStudentsInput>,
+  entriesAdded: EntriesAdded,
 ): Promise<AddStudentsResult> {
   return db.transaction(async (tx) => {
     // Locks the class row, so two adds to one class queue rather than race on the unique index.
     const [cls] = await tx.select({ id: k.id }).from(k).where(ownClass(actor, id)).for('update');
     if (!cls) throw classNotFound();
-    return addStudentsTo(tx, id, input.students);
+    return addStudentsTo(tx, id, input.students, entriesAdded);
   });
 }
 
@@ -210,6 +214,7 @@ export async function pasteStudents(
   actor: ClassActor,
   id: string,
   input: z.output<typeof pasteStudentsInput>,
+  entriesAdded: EntriesAdded,
 ): Promise<PasteStudentsResult> {
   const { students, bad } = parsePastedStudents(input.text);
   if (!students.length) {
@@ -221,7 +226,7 @@ export async function pasteStudents(
   return db.transaction(async (tx) => {
     const [cls] = await tx.select({ id: k.id }).from(k).where(ownClass(actor, id)).for('update');
     if (!cls) throw classNotFound();
-    return { ...(await addStudentsTo(tx, id, students)), bad };
+    return { ...(await addStudentsTo(tx, id, students, entriesAdded)), bad };
   });
 }
 
@@ -288,6 +293,7 @@ export async function joinClass(
   user: SessionUser,
   input: z.output<typeof joinClassInput>,
   settings: PlanSettings,
+  entriesAdded: EntriesAdded,
 ): Promise<JoinClassResult> {
   requireVerifiedJoiner(user);
   const email = user.email.toLowerCase();
@@ -324,7 +330,7 @@ export async function joinClass(
       .insert(r)
       .values({ classId: cls.id, email, name: accountName(user.name) ?? nameFromAddress(email), userId: user.id, source: 'code' })
       .returning();
-    await addClassStudentsToOpenAssignments(tx, cls.id, joined);
+    await entriesAdded(tx, cls.id, joined);
     return { ...result, alreadyOnRoster: false };
   });
 }
@@ -395,7 +401,12 @@ const classKey = rosterClassKey;
  * own preview, and unless `dryRun` (or a bad row without `skipBadRows`) creates the classes the
  * rows name that the teacher does not have and adds the students, all in one transaction.
  */
-export async function importRoster(db: Db, actor: ClassActor, input: z.output<typeof importRosterInput>): Promise<ImportRosterResult> {
+export async function importRoster(
+  db: Db,
+  actor: ClassActor,
+  input: z.output<typeof importRosterInput>,
+  entriesAdded: EntriesAdded,
+): Promise<ImportRosterResult> {
   let target: { id: string } | undefined;
   if (input.classId !== undefined) {
     if (!isUuid(input.classId)) throw classNotFound();
@@ -479,7 +490,7 @@ export async function importRoster(db: Db, actor: ClassActor, input: z.output<ty
     let alreadyOnRoster = 0;
     const addedTo = new Map<string, number>();
     for (const [classId, students] of groups) {
-      const result = await addStudentsTo(tx, classId, students);
+      const result = await addStudentsTo(tx, classId, students, entriesAdded);
       added += result.added.length;
       alreadyOnRoster += result.alreadyOnRoster.length;
       addedTo.set(classId, result.added.length);

@@ -7,7 +7,6 @@ import type { RunSpec } from '../../ai/run-spec';
 import type { SafetyCategory } from '../../ai/safety';
 import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
-import { alertFlag } from '../flags';
 import { resolvePool } from '../usage';
 import * as store from './conversations.store';
 
@@ -59,10 +58,13 @@ export async function insertRecordFlag(db: Db | Tx, f: FlagValues): Promise<stri
   });
 }
 
-/** Tells the teacher (and for self-harm the school's admins) about a stored flag: best effort, after any transaction. */
+/**
+ * Tells the teacher (and for self-harm the school's admins) about a stored flag: best effort, after
+ * any transaction. The flags module does it (AppDeps.hooks.flagStored, wired by server/compose.ts).
+ */
 export function alertAfter(deps: AppDeps, flagId: string): void {
   // Not awaited: the student's answer (and the help resources) never waits for a mail server.
-  void alertFlag(deps, flagId).catch((err: unknown) => logWarning(null, 'safety: a flag alert could not be sent', err));
+  void deps.hooks.flagStored(deps, flagId).catch((err: unknown) => logWarning(null, 'safety: a flag alert could not be sent', err));
 }
 
 /** Stores a flag outside any transaction and alerts it. */

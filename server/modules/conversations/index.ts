@@ -1,11 +1,12 @@
 // The conversations module's front door: the only file other server code imports from this module.
 export { attachReply } from './conversations.attach';
+export { claimHeldTurns, recheckHeldTurn, type HeldTurnRun } from './conversations.held';
 export { teacherAiActorOf, type TeacherAiActor } from './conversations.policy';
 export { presentConversation, presentMessage } from './conversations.presenter';
 export { replayReply } from './conversations.replay';
 export { conversationRoutes } from './conversations.routes';
-export { preflight, releaseHeldInput, sendMessage, sendWindow, type RunHooks } from './conversations.run';
-export { alertAfter, flagAndAlert, moderateTurn, verdictFlag, type FlagValues, type StudentRecordRef } from './conversations.safety';
+export { preflight, sendMessage, sendWindow, type RunHooks } from './conversations.run';
+export { alertAfter, type StudentRecordRef } from './conversations.safety';
 export { messageWindow, messagesFromJson } from './conversations.send-sql';
 export { getConversation, retryReply, startupSweep, stopReply, type SendBots } from './conversations.service';
 export {
@@ -17,4 +18,3 @@ export {
   type RunBot,
   type TurnGuard,
 } from './conversations.store';
-export * as conversationsStore from './conversations.store';

@@ -28,6 +28,7 @@ beforeAll(() => {
     database: counting.database,
     auth: ctx.auth,
     mailer: ctx.mailer,
+    hooks: ctx.hooks,
     // The stage marks say where the session ends and the model call begins.
     sendTrace: (stage: SendStage) => void marks.push([stage, statements.length]),
   };

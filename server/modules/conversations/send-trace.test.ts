@@ -19,6 +19,7 @@ beforeAll(() => {
     database: ctx.database,
     auth: ctx.auth,
     mailer: ctx.mailer,
+    hooks: ctx.hooks,
     sendTrace: (stage, cpuMicros) => seen.push([stage, cpuMicros]),
   };
   const app = createApp(deps);

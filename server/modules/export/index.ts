@@ -1,4 +1,3 @@
 // The export module's front door: the only file other server code imports from this module.
-export { exportRoutes } from './export.routes';
 export { docxResponse } from './export.service';
 export { docxFileName, markdownToDocx, parseMarkdown } from './markdown-docx';

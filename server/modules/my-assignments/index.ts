@@ -1,3 +1,3 @@
 // The my-assignments module's front door: the only file other server code imports from this module.
 export { myAssignmentsRoutes } from './my-assignments.routes';
-export { heldTurnRun, type HeldTurnRun } from './my-assignments.service';
+export { heldTurnRun } from './my-assignments.service';

@@ -14,8 +14,7 @@ import { sendMessage, sendWindow, type RunHooks } from '../conversations';
 import type { StudentRecordRef } from '../conversations';
 import { logWarning } from '../../lib/log';
 import { replayReply } from '../conversations';
-import { getConversation, retryReply, stopReply } from '../conversations';
-import { conversationsStore as conversations } from '../conversations';
+import { findConversation, getConversation, retryReply, stopReply, type HeldTurnRun } from '../conversations';
 import { assertMayCompose, assertMayRetry, assertMayStart, assertMaySubmit, studentQuotaError } from './my-assignments.policy';
 import { presentMyAssignment, teacherNameOf } from './my-assignments.presenter';
 import * as store from './my-assignments.store';
@@ -199,7 +198,7 @@ export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: 
   const { db } = deps.database;
   const view = await mine(deps, user, asid);
   if (!view.record.conversationId) throw conflict('There is no reply to retry.');
-  const conversation = await conversations.findConversation(db, user.id, view.record.conversationId);
+  const conversation = await findConversation(db, user.id, view.record.conversationId);
   try {
     return await retryReply(deps, {
       actor: user,
@@ -224,16 +223,6 @@ const recordRefOf = (view: store.RecordView): StudentRecordRef => ({
   assignmentId: view.assignment.id,
   teacherId: view.assignment.ownerId,
 });
-
-/** The run of a held turn, rebuilt from its conversation's record (see heldTurnRun). */
-export interface HeldTurnRun {
-  actor: SessionUser;
-  spec: RunSpec;
-  record: StudentRecordRef;
-  hooks: Pick<RunHooks, 'started' | 'finished'>;
-  /** Why the tutor may not answer the held message now (closed, handed in, tutor deleted), or null. */
-  refusal: AppError | null;
-}
 
 /**
  * For the safety re-check (server/modules/safety): the run of a held turn of `conversationId`,

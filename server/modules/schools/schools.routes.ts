@@ -2,17 +2,13 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { MySchool } from '../../../contract/schools';
 import { schema } from '../../db/client';
-import { schoolStudentQuery } from '../../../contract/records';
-import { readQuery, requireUser, type AppEnv } from '../../core/context';
+import { requireUser, type AppEnv } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { resolveSubscription } from '../../core/plan';
-import { requireSchoolAdmin, SCHOOL_RECORDS } from '../../core/access';
-import { deleteForSchool, exportForSchool, recordZipResponse } from '../records';
 
 /**
- * GET /api/school: the licence the signed-in user resolved to (404 when none). The school's admins
- * export (GET /students/export?email=) and delete (DELETE /students?email=) a student's record
- * across the school's teachers.
+ * GET /api/school: the licence the signed-in user resolved to (404 when none). The admins' export
+ * and deletion of a student's record sit beside it, in the records module (schoolRecordRoutes).
  */
 export function schoolRoutes() {
   const app = new Hono<AppEnv>();
@@ -33,20 +29,6 @@ export function schoolRoutes() {
       expiration: licence.expiration,
     };
     return c.json(body);
-  });
-
-  app.get('/students/export', async (c) => {
-    const admin = await requireSchoolAdmin(c, SCHOOL_RECORDS);
-    const { email } = readQuery(c, schoolStudentQuery);
-    const { database, config } = c.get('deps');
-    return recordZipResponse(await exportForSchool(database.db, admin, email, config));
-  });
-
-  app.delete('/students', async (c) => {
-    const admin = await requireSchoolAdmin(c, SCHOOL_RECORDS);
-    const { email } = readQuery(c, schoolStudentQuery);
-    const { database, config } = c.get('deps');
-    return c.json(await deleteForSchool(database.db, admin, email, config));
   });
 
   return app;

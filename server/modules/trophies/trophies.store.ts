@@ -129,10 +129,6 @@ export async function myTrophies(db: Db, userId: string): Promise<{ total: numbe
   return { total: Number(totals[0]?.n ?? 0), rows };
 }
 
-/** A record's trophy count, for the teacher's table (a column of a query over `student_assignment`). */
-export const trophyCountOf = (recordId: SQL | typeof sa.id) =>
-  sql<number>`(select count(*) from ${t} t2 where t2.student_assignment_id = ${recordId} and t2.taken_back_at is null)`.mapWith(Number);
-
 // The words the rules look for (lower case; curly apostrophes are read as straight ones).
 export const MISTAKE_PHRASES = [
   'not quite',
