@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,14 @@ export const SUPPORT_EMAIL = 'support@classbots.test';
 
 // The template, read once per worker process; every test database it opens loads from this one Blob.
 let pgliteTemplate: Blob | undefined;
+// PGlite's engine compiled once per worker process (the database tests share one process per
+// worker): a database then opens in about 1.1 s of processor time instead of 1.4 s.
+let pgliteEngine: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+const pgliteDist = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+const loadPgliteEngine = async () => ({
+  pgliteWasmModule: await WebAssembly.compile(readFileSync(path.join(pgliteDist, 'pglite.wasm'))),
+  fsBundle: new Blob([readFileSync(path.join(pgliteDist, 'pglite.data'))]),
+});
 
 /** A fresh, migrated database of the run's kind: a PGlite copy of the template, or a new PostgreSQL database. */
 async function createTestDatabase(): Promise<Database> {
@@ -33,7 +42,9 @@ async function createTestDatabase(): Promise<Database> {
   if (kind === 'pglite') {
     pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
     // TEST_PGLITE_THREAD=worker runs the suite against PGlite in its worker thread, as the server runs it.
-    return openPglite({ loadDataDir: pgliteTemplate, thread: testPgliteThread() });
+    const thread = testPgliteThread();
+    const engine = thread === 'worker' ? undefined : await (pgliteEngine ??= loadPgliteEngine());
+    return openPglite({ loadDataDir: pgliteTemplate, thread, engine });
   }
   const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl() });

@@ -57,12 +57,19 @@ export async function openPglite(options: {
   thread?: PgliteThreadMode;
   /** With `thread: 'worker'`: the worker stopped without close() (the server then exits, to be restarted). */
   onDied?: (err: Error) => void;
+  /** In this thread: PGlite's compiled engine and file bundle, for a process that opens many databases (the tests). */
+  engine?: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
 }): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client =
     options.thread === 'worker'
       ? await PgliteThread.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }, options.onDied)
-      : await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: pgliteExtensions });
+      : await PGlite.create({
+          dataDir: options.dataDir,
+          loadDataDir: options.loadDataDir,
+          extensions: pgliteExtensions,
+          ...options.engine,
+        });
   // The thread's client answers the calls drizzle's PGlite driver makes (pglite-thread.ts).
   const asPglite = client as PGlite;
   const db = drizzlePglite({ client: asPglite, schema }) as unknown as Db;
