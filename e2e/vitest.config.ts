@@ -18,5 +18,7 @@ export default defineConfig({
     // that times out once in a few hundred tests gets one more try. scripts/e2e.mjs names every
     // test that needed it, so a spec that is flaky is still seen.
     retry: 1,
+    // A failed `expect(errors).toEqual([])` shows the browser's messages in full, not "[ Array(1) ]".
+    chaiConfig: { truncateThreshold: 2000 },
   },
 });
