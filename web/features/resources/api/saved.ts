@@ -11,6 +11,7 @@ import {
   type SavedSort,
   type UpdateSavedInput,
 } from '../../../../contract/saved';
+import { saveBlob } from '../../../lib/download';
 import { ApiError, apiFetch, apiRequest, patchVersioned } from '../../../lib/http';
 import { useServerCall } from '../../../lib/useServerCall';
 
@@ -98,20 +99,11 @@ export async function downloadDocx(title: string, markdown: string): Promise<voi
     body: JSON.stringify({ title, markdown }),
   });
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'document.docx';
-  downloadBlob(await res.blob(), name);
+  saveBlob(await res.blob(), name);
 }
 
-/** Starts a browser download of a blob. */
-function downloadBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** downloadDocx as a hook, for components. */
+export const useDownloadDocx = () => useServerCall(downloadDocx);
 
 /** duplicateSaved as a hook, for components. */
 export const useDuplicateSaved = () => useServerCall(duplicateSaved);
