@@ -11,8 +11,7 @@ import {
   type SavedSort,
   type UpdateSavedInput,
 } from '../../../../contract/saved';
-import { saveBlob } from '../../../lib/download';
-import { ApiError, apiFetch, apiRequest, patchVersioned } from '../../../lib/http';
+import { ApiError, apiRequest, patchVersioned } from '../../../lib/http';
 import { useServerCall } from '../../../lib/useServerCall';
 
 /** The Saved Docs list's filters (the cursor pages within one list). */
@@ -90,20 +89,6 @@ export const restoreSaved = (id: string) => apiRequest(`${item(id)}/restore`, sa
 
 /** The DOCX download address of a saved item (a plain link: the server sends an attachment). */
 export const savedDocxUrl = (id: string) => `${item(id)}/export.docx`;
-
-/** DOCX of unsaved Markdown (a runner's output): POST /api/export/docx, then a download. */
-export async function downloadDocx(title: string, markdown: string): Promise<void> {
-  const res = await apiFetch('/api/export/docx', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ title, markdown }),
-  });
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'document.docx';
-  saveBlob(await res.blob(), name);
-}
-
-/** downloadDocx as a hook, for components. */
-export const useDownloadDocx = () => useServerCall(downloadDocx);
 
 /** duplicateSaved as a hook, for components. */
 export const useDuplicateSaved = () => useServerCall(duplicateSaved);
