@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../server/config';
-import { runCaptured } from '../../server/cli/test-kit';
+import { runCaptured } from '../../server/cli/captured.test-helpers';
 
 // npm run dev:fake-ai from the state a newcomer reaches by signing up first: an account exists and
 // the demo does not. Ports are picked free at random, since other people use this machine too.
