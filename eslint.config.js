@@ -14,6 +14,9 @@ const webImports = [
     message: 'Import a feature through its public folders (api, components, hooks) or its strings catalogue only.',
   },
 ];
+// The verbs that start a fetcher's name in a feature's api folder (docs/decisions/240).
+const fetcherName =
+  '^(add|award|change|check|confirm|copy|create|delete|download|duplicate|edit|extract|find|generate|get|import|join|list|move|open|paste|preview|remove|rename|reorder|report|request|resend|reset|restore|review|save|search|set|share|sign|start|stop|submit|take|update)[A-Z]';
 const drivers = [
   {
     group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'],
@@ -80,6 +83,14 @@ export default tseslint.config(
           group: ['**/lib/http'],
           importNames: ['apiRequest', 'apiFetch', 'patchVersioned'],
           message: 'Components call a hook from a feature api/ folder; the fetcher lives there.',
+        },
+        {
+          // An api file names each fetcher for its call, verb first (getBot, downloadDocx); its hooks
+          // (useX), query options (xQuery), keys and helpers are what a component may take.
+          group: ['**/api', '**/api/*'],
+          importNamePattern: fetcherName,
+          allowTypeImports: true,
+          message: "Components call the fetcher's hook (useX) from its api file, not the fetcher itself.",
         },
       ]),
     },

@@ -1,12 +1,12 @@
 // Behaviour: on the student's tutor page, where the browser can speak and listen (the APIs stubbed in the page), each finished tutor reply has a Read aloud button that speaks the reply's words (no Markdown or LaTeX source) and turns into Stop reading, one reply at a time, stopped by sending; a reply still being written has none; the composer has a Dictate button whose recognised text is added to what was typed without sending, and a blocked microphone is told calmly; where the browser has neither API, neither button exists; at 1280 px (dark, the journey) and 360 px (light, a render-only test), axe passes and nothing scrolls sideways, and each page is shot in the other theme too.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
 import { accessible, shoot as shootNow, token } from '../fixtures/checks';
 import { slowParagraphsSent } from '../fixtures/fake-ai-record';
 import { scrollsSideways, transitionsDone } from '../fixtures/ui';
 import { runPath, template } from '../runs/helpers';
-import { seedAssignment } from './helpers';
+import { startNewAssignment } from '../fixtures/assignments';
 
 const getBrowser = useBrowser();
 
@@ -110,16 +110,7 @@ function hear(page: Page, event: { said: string; final: boolean } | { error: str
 
 /** Starts a new assignment as the student and sends one question; the tutor page once the reply is done. */
 async function studentWithReply(context: BrowserContext, page: Page) {
-  const teacher = await contextAs(getBrowser(), 'premiumTeacher');
-  const work = await seedAssignment(teacher.request, { title: `Read aloud ${token()}`, dueAt: null, messageBudget: null });
-  await teacher.close();
-  await openAndSettle(page, '/studentAssignments');
-  await page
-    .getByRole('region', { name: 'To do' })
-    .getByRole('article', { name: work.title })
-    .getByRole('button', { name: 'Start' })
-    .click();
-  await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
+  await startNewAssignment(page, 'Read aloud');
   // The fake tutor echoes the question under a heading, with a table and $A = \pi r^2$.
   await page.getByRole('textbox', { name: 'Your message' }).fill('What is $\\frac{1}{2}$ of **ten**?');
   await page.getByRole('button', { name: 'Send' }).click();

@@ -5,7 +5,7 @@ import { accessible, shoot, token } from '../fixtures/checks';
 import { DESKTOP, lookName, lookTag, otherLooks } from '../fixtures/looks';
 import { users } from '../fixtures/users';
 import { replyDone } from '../runs/helpers';
-import { seedAssignment } from './helpers';
+import { startNewAssignment } from '../fixtures/assignments';
 
 const getBrowser = useBrowser();
 
@@ -14,17 +14,10 @@ describe('Report this answer on the student tutor page: every width and theme', 
     it(`reads well at ${lookName(look)}`, async () => {
       const options = { width: look.width, height: 800, bypassCSP: true, theme: look.theme };
       const teacher = await contextAs(getBrowser(), 'premiumTeacher', options);
-      const work = await seedAssignment(teacher.request, { title: `Report ${token()}`, dueAt: null, messageBudget: null });
       const context = await contextAs(getBrowser(), 'student', options);
       const page = await context.newPage();
       const errors = trackErrors(page);
-      await openAndSettle(page, '/studentAssignments');
-      await page
-        .getByRole('region', { name: 'To do' })
-        .getByRole('article', { name: work.title })
-        .getByRole('button', { name: 'Start' })
-        .click();
-      await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
+      const work = await startNewAssignment(page, 'Report', teacher);
       await page.getByRole('textbox', { name: 'Your message' }).fill(`What is a half of a half? ${token()}`);
       await page.getByRole('button', { name: 'Send' }).click();
       const reply = page.getByRole('list', { name: 'Conversation', exact: true }).getByRole('listitem').nth(2);

@@ -4,7 +4,7 @@ import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/b
 import { accessible, shoot, token } from '../fixtures/checks';
 import { users } from '../fixtures/users';
 import { replyDone } from '../runs/helpers';
-import { seedAssignment } from './helpers';
+import { startNewAssignment } from '../fixtures/assignments';
 
 const getBrowser = useBrowser();
 
@@ -12,18 +12,11 @@ describe('Report this answer on the student tutor page', () => {
   it('goes to the teacher as a flag (1280 px, light)', async () => {
     const width = 1280;
     const teacher = await contextAs(getBrowser(), 'premiumTeacher', { width, height: 800, bypassCSP: true, theme: 'light' });
-    const work = await seedAssignment(teacher.request, { title: `Report ${token()}`, dueAt: null, messageBudget: null });
 
     const context = await contextAs(getBrowser(), 'student', { width, height: 800, bypassCSP: true, theme: 'light' });
     const page = await context.newPage();
     const errors = trackErrors(page);
-    await openAndSettle(page, '/studentAssignments');
-    await page
-      .getByRole('region', { name: 'To do' })
-      .getByRole('article', { name: work.title })
-      .getByRole('button', { name: 'Start' })
-      .click();
-    await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
+    const work = await startNewAssignment(page, 'Report', teacher);
     const list = page.getByRole('list', { name: 'Conversation', exact: true });
     // The welcome message is not a stored reply: nothing to report on it.
     expect(await list.getByRole('listitem').first().getByRole('button', { name: 'Report this answer' }).count()).toBe(0);

@@ -1,27 +1,13 @@
 // Behaviour: on the student's tutor page, a message whose safety check fails is held: the reply says "One moment: I'm checking your message." with a progress indicator, the message box waits, and the page reads the record every few seconds until the re-check releases it and the tutor's answer appears; a message the moderation pass judges self-harm brings the help resources (988, text HOME to 741741, 911, findahelpline.com, a trusted adult) at once, in view without scrolling on a phone; at 1280 px (the journey) and 360 px (a render-only test of the held note and the help) axe passes and nothing scrolls sideways.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
 import { accessible, shoot, token } from '../fixtures/checks';
 import { replyDone } from '../runs/helpers';
-import { seedAssignment } from './helpers';
+import { startNewAssignment } from '../fixtures/assignments';
 
 const getBrowser = useBrowser();
 const HEIGHT = 740;
-
-/** A new assignment, started by the student: its tutor page. */
-async function startAssignment(page: Page) {
-  const teacher = await contextAs(getBrowser(), 'premiumTeacher');
-  const work = await seedAssignment(teacher.request, { title: `Safety ${token()}`, dueAt: null, messageBudget: null });
-  await teacher.close();
-  await openAndSettle(page, '/studentAssignments');
-  await page
-    .getByRole('region', { name: 'To do' })
-    .getByRole('article', { name: work.title })
-    .getByRole('button', { name: 'Start' })
-    .click();
-  await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
-}
 
 /** The help resources after a self-harm message: all of them, in view without scrolling. */
 async function expectHelpInView(page: Page) {
@@ -44,7 +30,7 @@ describe('The safety check on the student tutor page', () => {
     const context = await contextAs(getBrowser(), 'student', { width, height: HEIGHT, bypassCSP: true });
     const page = await context.newPage();
     const errors = trackErrors(page);
-    await startAssignment(page);
+    await startNewAssignment(page, 'Safety');
     const list = page.getByRole('list', { name: 'Conversation', exact: true });
     const box = page.getByRole('textbox', { name: 'Your message' });
 
@@ -95,7 +81,7 @@ describe('The safety check on the student tutor page', () => {
     const context = await contextAs(getBrowser(), 'student', { width, height: HEIGHT, bypassCSP: true });
     const page = await context.newPage();
     const errors = trackErrors(page);
-    await startAssignment(page);
+    await startNewAssignment(page, 'Safety');
     await page.getByRole('textbox', { name: 'Your message' }).fill(`[[hold]] What is a fraction? ${token()}`);
     await page.getByRole('button', { name: 'Send' }).click();
     const note = page.getByTestId('held-note');

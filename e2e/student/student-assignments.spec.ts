@@ -7,7 +7,8 @@ import { accessible, shoot, token } from '../fixtures/checks';
 import { slowParagraphsSent } from '../fixtures/fake-ai-record';
 import { users } from '../fixtures/users';
 import { transitionsDone } from '../fixtures/ui';
-import { call, endOfDayIn, leaveFeedback, seedAssignment } from './helpers';
+import { call } from '../fixtures/api';
+import { endOfDayIn, leaveFeedback, newAssignment, seedAssignment } from '../fixtures/assignments';
 
 const getBrowser = useBrowser();
 
@@ -139,9 +140,7 @@ describe('My Assignments (student)', () => {
   });
 
   it('attaches to a reply still being written after a reload, and Stop ends it through the record', async () => {
-    const teacher = await contextAs(getBrowser(), 'premiumTeacher');
-    const work = await seedAssignment(teacher.request, { title: `Water ${token()}`, dueAt: null, messageBudget: null });
-    await teacher.close();
+    const work = await newAssignment(getBrowser(), 'Water');
     const context = await contextAs(getBrowser(), 'student');
     const page = await context.newPage();
     const errors = trackErrors(page);

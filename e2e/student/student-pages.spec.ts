@@ -6,7 +6,8 @@ import { accessible, token } from '../fixtures/checks';
 import { transitionsDone } from '../fixtures/ui';
 import { users } from '../fixtures/users';
 import { replyDone, shoot } from '../runs/helpers';
-import { call, seedAssignment } from './helpers';
+import { call } from '../fixtures/api';
+import { seedAssignment } from '../fixtures/assignments';
 
 const getBrowser = useBrowser();
 const note = (page: Page) => page.getByText('to the teacher list', { exact: false });

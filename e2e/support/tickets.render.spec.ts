@@ -1,23 +1,19 @@
 // Behaviour: the pages of the support-ticket journey (tickets.spec.ts, 1280 px light) at 1280 px dark and at 360 px in both themes: the new-ticket form with its attachment, support's list with the teacher's name, support's reply box with an attachment, My tickets with the unread reply's badge (in the phone drawer at 360 px) and dot, the teacher's thread with support's reply, the closed ticket for support and the teacher, and the seeded reported conversation; axe passes on each and nothing scrolls sideways at 360 px.
 import { describe, expect, it } from 'vitest';
 import { call, uploadText } from '../fixtures/api';
-import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { openAndSettle, useBrowser } from '../fixtures/browser';
 import { accessible, PHONE, shoot, token } from '../fixtures/checks';
 import { DESKTOP, lookName, lookTag, otherLooks } from '../fixtures/looks';
 import { users } from '../fixtures/users';
-import { supportBadge } from './helpers';
+import { fillNewTicket, fillSupportReply, supportBadge, ticketSides } from '../fixtures/tickets';
 
 const getBrowser = useBrowser();
 
 describe('Support tickets: every width and theme', () => {
   for (const look of otherLooks({ width: DESKTOP, theme: 'light' })) {
     it(`reads well at ${lookName(look)}`, async () => {
-      const options = { width: look.width, height: 800, bypassCSP: true, theme: look.theme };
-      const teacherCtx = await contextAs(getBrowser(), 'ticketTeacher', options);
-      const supportCtx = await contextAs(getBrowser(), 'support', options);
-      const teacher = await teacherCtx.newPage();
-      const support = await supportCtx.newPage();
-      const errors = [...trackErrors(teacher), ...trackErrors(support)];
+      const sides = await ticketSides(getBrowser(), look);
+      const { teacher, support, teacherCtx } = sides;
       const tag = lookTag(look);
       const phone = look.width === PHONE;
 
@@ -33,16 +29,7 @@ describe('Support tickets: every width and theme', () => {
       const ticketId = ticket.ticket.id;
 
       // The new-ticket form with its attachment.
-      await openAndSettle(teacher, '/contact-support');
-      await teacher.getByRole('button', { name: 'New ticket' }).click();
-      await teacher.getByRole('combobox', { name: 'What is it about?' }).click();
-      await teacher.getByRole('option', { name: 'Something is not working' }).click();
-      await teacher.getByRole('textbox', { name: 'Subject' }).fill(subject);
-      await teacher.getByRole('textbox', { name: 'Message' }).fill('When I press Run on my ChatBot, nothing happens.');
-      await teacher
-        .locator('input[type="file"]')
-        .setInputFiles({ name: 'error.txt', mimeType: 'text/plain', buffer: Buffer.from('Error 42 at run') });
-      await teacher.getByText('Attached: error.txt').waitFor();
+      await fillNewTicket(teacher, subject);
       await accessible(teacher, look.width);
       await shoot(teacher, `support-new-ticket-${tag}`);
 
@@ -55,11 +42,7 @@ describe('Support tickets: every width and theme', () => {
       await row.getByRole('button').click();
       await support.getByRole('heading', { name: subject }).waitFor();
       await support.getByRole('link', { name: /error\.txt/ }).waitFor();
-      await support.getByRole('textbox', { name: 'Your reply' }).fill('Reload the page, then press Run once and wait a few seconds.');
-      await support
-        .locator('input[type="file"]')
-        .setInputFiles({ name: 'steps.txt', mimeType: 'text/plain', buffer: Buffer.from('Step 1: reload') });
-      await support.getByText('Attached: steps.txt').waitFor();
+      await fillSupportReply(support);
       await accessible(support, look.width);
       await support.getByRole('button', { name: 'Send reply' }).click();
       await support
@@ -98,9 +81,8 @@ describe('Support tickets: every width and theme', () => {
       await accessible(support, look.width);
       await shoot(support, `support-report-${tag}`);
 
-      expect(errors).toEqual([]);
-      await teacherCtx.close();
-      await supportCtx.close();
+      expect(sides.errors()).toEqual([]);
+      await sides.close();
     });
   }
 });

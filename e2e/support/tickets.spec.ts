@@ -1,10 +1,10 @@
 // Behaviour (1280 px, light; the other widths and themes in tickets.render.spec.ts): users.ticketTeacher opens a ticket with an attachment at /contact-support and finds it in My tickets; the support account (users.support) finds it at /supportTickets with the teacher's name, reads the attachment link, replies with an attachment of its own; the teacher's Support drawer item shows the unread reply, the list a dot, Show more pages past the first 50 tickets, the ticket the reply and its attachment (downloadable), and reading it clears the badge; support closes the ticket and it reads Closed for both; the seeded reported conversation reads turn by turn with the reported answer marked; the audit log's Action filter finds the reply with support as its author; axe passes on every step.
 import { describe, expect, it } from 'vitest';
 import { accessible, shoot, token } from '../fixtures/checks';
-import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { openAndSettle, useBrowser } from '../fixtures/browser';
 import { OLD_TICKETS } from '../fixtures/seed-tickets';
 import { users } from '../fixtures/users';
-import { supportBadge } from './helpers';
+import { fillNewTicket, fillSupportReply, supportBadge, ticketSides } from '../fixtures/tickets';
 
 const getBrowser = useBrowser();
 const width = 1280;
@@ -12,26 +12,13 @@ const theme = 'light';
 
 describe('Support tickets', () => {
   it(`a ticket with an attachment, support's reply, the badge and the close at ${width} px (${theme})`, async () => {
-    const teacherCtx = await contextAs(getBrowser(), 'ticketTeacher', { width, height: 800, bypassCSP: true, theme });
-    const supportCtx = await contextAs(getBrowser(), 'support', { width, height: 800, bypassCSP: true, theme });
-    const teacher = await teacherCtx.newPage();
-    const support = await supportCtx.newPage();
-    const errors = [...trackErrors(teacher), ...trackErrors(support)];
+    const sides = await ticketSides(getBrowser(), { width, theme });
+    const { teacher, support } = sides;
     const subject = `Run button ${token()}`;
     const tag = `${width}-${theme}`;
 
     // The teacher opens a ticket with an attachment.
-    await openAndSettle(teacher, '/contact-support');
-    await teacher.getByRole('heading', { name: 'My tickets' }).waitFor();
-    await teacher.getByRole('button', { name: 'New ticket' }).click();
-    await teacher.getByRole('combobox', { name: 'What is it about?' }).click();
-    await teacher.getByRole('option', { name: 'Something is not working' }).click();
-    await teacher.getByRole('textbox', { name: 'Subject' }).fill(subject);
-    await teacher.getByRole('textbox', { name: 'Message' }).fill('When I press Run on my ChatBot, nothing happens.');
-    await teacher
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'error.txt', mimeType: 'text/plain', buffer: Buffer.from('Error 42 at run') });
-    await teacher.getByText('Attached: error.txt').waitFor();
+    await fillNewTicket(teacher, subject);
     await accessible(teacher);
     await shoot(teacher, `support-new-ticket-${tag}`);
     await teacher.getByRole('button', { name: 'Send ticket' }).click();
@@ -55,11 +42,7 @@ describe('Support tickets', () => {
     expect(href).toMatch(new RegExp(`^/api/support/tickets/${ticketId}/attachments/[0-9a-f-]{36}$`));
     const download = await support.request.get(new URL(href, support.url()).toString());
     expect(await download.text()).toBe('Error 42 at run');
-    await support.getByRole('textbox', { name: 'Your reply' }).fill('Reload the page, then press Run once and wait a few seconds.');
-    await support
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'steps.txt', mimeType: 'text/plain', buffer: Buffer.from('Step 1: reload') });
-    await support.getByText('Attached: steps.txt').waitFor();
+    await fillSupportReply(support);
     await accessible(support);
     await support.getByRole('button', { name: 'Send reply' }).click();
     const sentReply = support.locator('[data-from="support"]');
@@ -128,8 +111,7 @@ describe('Support tickets', () => {
     await first.getByText(users.ticketTeacher.email).waitFor();
     await accessible(support);
 
-    expect(errors).toEqual([]);
-    await teacherCtx.close();
-    await supportCtx.close();
+    expect(sides.errors()).toEqual([]);
+    await sides.close();
   });
 });

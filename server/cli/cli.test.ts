@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commands } from './cli';
-import { runCaptured } from './test-kit';
+import { runCaptured } from './captured.test-helpers';
 
 // None of these runs may reach a database: bad arguments are refused before anything is opened.
 const root = mkdtempSync(path.join(os.tmpdir(), 'classbots-cli-'));

@@ -1,26 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { SUPPORT_EMAIL, type TestContext } from '../../tests/harness';
 import { databaseUrlFor, testDbKind } from '../../tests/env';
-import { runCli } from './cli';
+import { runCaptured, type CliResult } from './captured.test-helpers';
 
-/** What one CLI run printed and returned. */
-export interface CliResult {
-  code: number;
-  out: string;
-  err: string;
-}
-
-/** Runs a command in-process with its output captured. */
-export async function runCaptured(
-  argv: string[],
-  env: Record<string, string | undefined>,
-  options: Parameters<typeof runCli>[3] = {},
-): Promise<CliResult> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, { out: (s) => out.push(s), err: (s) => err.push(s) }, env, options);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+export { runCaptured, type CliResult };
 
 /**
  * A CLI runner on the test context's own database, so the app sees what the command did. On

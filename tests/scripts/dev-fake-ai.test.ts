@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../server/config';
-import { runCaptured } from '../../server/cli/test-kit';
+import { runCaptured } from '../../server/cli/captured.test-helpers';
 
 // npm run dev:fake-ai from the state a newcomer reaches by signing up first: an account exists and
 // the demo does not. Ports are picked free at random, since other people use this machine too.
@@ -57,13 +57,21 @@ async function start(ports: { api: number; web: number; fake: number }): Promise
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const deadline = Date.now() + 150_000;
-  while (!out.includes('Ready: open') && Date.now() < deadline && child.exitCode === null) {
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!out.includes('Ready: open')) {
+  // Ready when it prints the address; not when it exits first or stays silent for 150 s.
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 150_000);
+    const settle = (ok: boolean) => {
+      clearTimeout(timer);
+      resolve(ok);
+    };
+    child.stdout.on('data', () => {
+      if (out.includes('Ready: open')) settle(true);
+    });
+    child.once('exit', () => settle(out.includes('Ready: open')));
+  });
+  if (!ready) {
     child.kill('SIGKILL');
-    throw new Error(`dev:fake-ai did not get ready:\n${out}`);
+    throw new Error(`dev:fake-ai did not get ready within 150 s:\n${out}`);
   }
   return { child, output: () => out };
 }

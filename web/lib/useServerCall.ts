@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 
 /**
  * A write as a hook: the same call with the same answer and errors, run as a mutation, so a
@@ -11,3 +11,9 @@ export function useServerCall<A extends unknown[], R>(call: (...args: A) => Prom
   const { mutateAsync } = useMutation({ mutationFn: (args: A) => call(...args), networkMode: 'always' });
   return useCallback((...args: A) => mutateAsync(args), [mutateAsync]);
 }
+
+/**
+ * What a component adds to a write an api file runs as a mutation (`useMutation({ ...options,
+ * mutationFn })`): what follows a success or a failure; the call itself stays in the api file.
+ */
+export type CallOptions<V, R> = Omit<UseMutationOptions<R, Error, V>, 'mutationFn'>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '../../db/client';
 import { Generation } from '../../ai/generation';
 import { aiRuntime } from '../../ai/runtime';
@@ -54,8 +54,14 @@ async function liveReplies(count: number) {
 
 const rowsOf = (ids: string[]) => ctx.database.db.select().from(schema.aiMessage).where(inArray(schema.aiMessage.id, ids));
 
-async function until(check: () => Promise<boolean>) {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+/** Waits until a checkpoint has saved `what` (the timer beats every 50 ms). */
+function until(what: string, check: () => Promise<boolean>) {
+  return vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`no checkpoint saved ${what} within 5 s`);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }
 
 describe('checkpoints', () => {
@@ -64,7 +70,7 @@ describe('checkpoints', () => {
     const ids = replies.map((r) => r.id);
     replies.forEach((r, i) => (r.generation.text = `partial answer ${i}`));
     watchCheckpoints(ctx);
-    await until(async () => (await rowsOf(ids)).every((m) => m.text.startsWith('partial')));
+    await until('the partial text of every live reply', async () => (await rowsOf(ids)).every((m) => m.text.startsWith('partial')));
     const saved = await rowsOf(ids);
     expect(saved).toHaveLength(70);
     for (const m of saved) expect(m.text).toBe(`partial answer ${ids.indexOf(m.id)}`);
@@ -86,7 +92,7 @@ describe('checkpoints', () => {
       .set({ status: 'complete', text: 'the whole answer' })
       .where(inArray(schema.aiMessage.id, [second!.id]));
     second!.generation.text = 'a stale text';
-    await until(async () => (await rowsOf([first!.id]))[0]!.text.endsWith('and more'));
+    await until('the grown text', async () => (await rowsOf([first!.id]))[0]!.text.endsWith('and more'));
     expect((await rowsOf([first!.id]))[0]!.text).toBe('partial answer 0 and more');
     expect((await rowsOf([second!.id]))[0]).toMatchObject({ status: 'complete', text: 'the whole answer' });
 
@@ -96,7 +102,7 @@ describe('checkpoints', () => {
     const restarted = await liveReplies(1);
     restarted[0]!.generation.text = 'after the pause';
     watchCheckpoints(ctx);
-    await until(async () => (await rowsOf([restarted[0]!.id]))[0]!.text === 'after the pause');
+    await until('the reply that went live after the pause', async () => (await rowsOf([restarted[0]!.id]))[0]!.text === 'after the pause');
     expect((await rowsOf([restarted[0]!.id]))[0]!.text).toBe('after the pause');
   });
 });

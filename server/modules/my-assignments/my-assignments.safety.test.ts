@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { MyAssignment, MyAssignmentDetail } from '../../../contract/assignments';
 import { schema } from '../../db/client';
@@ -43,13 +43,15 @@ const usageOf = (userId: string, kind: 'text' | 'moderation') =>
     .where(and(eq(schema.aiUsage.userId, userId), eq(schema.aiUsage.kind, kind)));
 
 /** Waits until the record's last reply is no longer streaming (a released turn is answered in the background). */
-async function settled(s: Student): Promise<MyAssignmentDetail> {
-  for (let i = 0; i < 100; i++) {
-    const d = await detail(s);
-    if (d.messages.at(-1)?.status !== 'streaming') return d;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the reply never ended');
+function settled(s: Student): Promise<MyAssignmentDetail> {
+  return vi.waitFor(
+    async () => {
+      const d = await detail(s);
+      if (d.messages.at(-1)?.status === 'streaming') throw new Error('the reply never ended: the last message still streams after 10 s');
+      return d;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 const finishOf = (chunks: Record<string, unknown>[]) =>

@@ -1,25 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { aiStatus, generatedImage } from '../../../../contract/ai';
-import type { GenerateImageInput } from '../../../../contract/ai';
+import { aiStatus } from '../../../../contract/ai';
 import { apiRequest } from '../../../lib/http';
-import { useServerCall } from '../../../lib/useServerCall';
 
 /**
  * What the AI engine offers and this month's usage. `testProvider` true means replies come from
  * the built-in test provider: show `notice` plainly wherever AI output appears.
  */
 export const aiStatusQuery = () => queryOptions({ queryKey: ['ai-status'], queryFn: () => apiRequest('/api/ai', aiStatus) });
-
-/**
- * Generates one image for a run of a DocBot that allows images; the key makes a double submit one
- * image. Errors: 403 images_not_allowed, 429 quota_exceeded (fields.resetsAt), 503 ai_not_configured.
- */
-export function generateImage(input: GenerateImageInput) {
-  return apiRequest('/api/images', generatedImage, { method: 'POST', body: input });
-}
-
-/** Where a generated image is served to its owner: it is a file like any other. */
-export const imageUrl = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
-
-/** generateImage as a hook, for components. */
-export const useGenerateImage = () => useServerCall(generateImage);

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { transcript, type Transcript } from '../../../../contract/assignments';
+import { attachmentName, saveBlob } from '../../../lib/download';
 import { apiFetch, apiRequest } from '../../../lib/http';
+import { useServerCall } from '../../../lib/useServerCall';
 import { assignmentKeys, recordPath, retryServerErrors } from './keys';
 
 /** GET /api/assignments/:id/students/:recordId/transcript: the student's conversation, read-only. */
@@ -25,24 +27,10 @@ export const transcriptDocxUrl = (assignmentId: string, recordId: string) => `${
  */
 export async function downloadTranscriptDocx(assignmentId: string, recordId: string): Promise<void> {
   const res = await apiFetch(transcriptDocxUrl(assignmentId, recordId), { headers: { Accept: DOCX_TYPE } });
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'transcript.docx';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = safeDecode(name);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), attachmentName(res, 'transcript.docx'));
 }
 
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** downloadTranscriptDocx as a hook, for components. */
+export const useDownloadTranscriptDocx = () => useServerCall(downloadTranscriptDocx);
 
-const safeDecode = (name: string) => {
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-};
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

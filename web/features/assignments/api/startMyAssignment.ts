@@ -1,6 +1,8 @@
+import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myAssignment, type MyAssignment, type MyAssignmentDetail } from '../../../../contract/assignments';
 import { apiRequest } from '../../../lib/http';
+import { useServerCall } from '../../../lib/useServerCall';
 import { myAssignmentKeys, myAssignmentPath } from './myAssignmentKeys';
 
 /** POST /api/my-assignments/:asid/start: makes the record's one conversation (idempotent), in progress from then on. */
@@ -9,7 +11,7 @@ export function startMyAssignment(asid: string): Promise<MyAssignment> {
 }
 
 /** The started record replaces the cached one (its conversation id, its status), so the tutor page agrees with the address. */
-export function rememberStarted(client: ReturnType<typeof useQueryClient>, started: MyAssignment) {
+function rememberStarted(client: ReturnType<typeof useQueryClient>, started: MyAssignment) {
   client.setQueryData<MyAssignmentDetail>(myAssignmentKeys.detail(started.id), (old) => (old ? { ...old, ...started } : old));
   void client.invalidateQueries({ queryKey: myAssignmentKeys.list() });
 }
@@ -21,4 +23,21 @@ export function useStartMyAssignment() {
     mutationFn: (asid: string) => startMyAssignment(asid),
     onSuccess: (started) => rememberStarted(client, started),
   });
+}
+
+/**
+ * The tutor page's start on the first message: startMyAssignment, and a record that has its
+ * conversation is remembered before the answer, so the caches know it before the message streams.
+ */
+export function useStartBeforeSending() {
+  const client = useQueryClient();
+  const start = useServerCall(startMyAssignment);
+  return useCallback(
+    async (asid: string) => {
+      const started = await start(asid);
+      if (started.conversationId) rememberStarted(client, started);
+      return started;
+    },
+    [client, start],
+  );
 }

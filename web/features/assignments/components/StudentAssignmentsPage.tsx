@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
+import { QueryState } from '../../../components/QueryState';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { useMe } from '../../../lib/session/getMe';
 import { teacherListHintDismissed } from '../../../lib/storage';
@@ -68,25 +68,17 @@ export default function StudentAssignmentsPage() {
           {s.handedInNotice(handedIn.title, handedIn.teacherName)}
         </Alert>
       )}
-      {list.isPending ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{s.loading}</Typography>
-        </Stack>
-      ) : list.isError && !list.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void list.refetch()}>
-              {s.retry}
-            </Button>
-          }
-        >
-          {list.error instanceof ApiError ? list.error.message : s.loadFailed}
-        </Alert>
-      ) : (
-        <Groups assignments={list.data.assignments} isTeacher={isTeacher} />
-      )}
+      <QueryState
+        query={list}
+        loadingLabel={s.loading}
+        loadingLine
+        errorText={list.error instanceof ApiError ? list.error.message : s.loadFailed}
+        retryLabel={s.retry}
+        retrySize="medium"
+        keepDataOnError
+      >
+        {(data) => <Groups assignments={data.assignments} isTeacher={isTeacher} />}
+      </QueryState>
       <JoinClass />
     </Box>
   );

@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
@@ -19,6 +18,7 @@ import { useAssignmentsLive } from '../hooks/useAssignmentsLive';
 import { classListQuery } from '../../students/api/classes';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
+import { QueryState } from '../../../components/QueryState';
 import { messageOf } from '../model/labels';
 import { AssignmentList } from './AssignmentList';
 import { AssignmentView, type Notice } from './AssignmentView';
@@ -143,52 +143,40 @@ function AssignmentsHome({ live, onNew }: { live: ReturnType<typeof useAssignmen
     </Button>
   );
 
-  if (list.isPending) return <CircularProgress aria-label={s.listLabel} />;
-  if (list.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            {s.tryAgain}
-          </Button>
-        }
-      >
-        {`${s.loadFailed} ${messageOf(list.error)}`}
-      </Alert>
-    );
-  }
-  if (assignments.length === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {s.emptyTitle}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {s.emptyBody}
-        </Typography>
-        {noClasses && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {s.emptyNoClasses}
-            <Box sx={{ mt: 1 }}>
-              <Button component={RouterLink} to={paths.myStudents.to()} color="inherit" size="small" variant="outlined">
-                {s.toMyStudents}
-              </Button>
-            </Box>
-          </Alert>
-        )}
-        {newButton}
-      </Paper>
-    );
-  }
   return (
-    <>
-      <Stack direction="row" sx={{ my: 2, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        {newButton}
-        <Box sx={{ flex: 1 }} />
-        <LiveIndicator status={live} />
-      </Stack>
-      <AssignmentList assignments={assignments} />
-    </>
+    <QueryState query={list} loadingLabel={s.listLabel} errorText={`${s.loadFailed} ${messageOf(list.error)}`} retryLabel={s.tryAgain}>
+      {() =>
+        assignments.length === 0 ? (
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {s.emptyTitle}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {s.emptyBody}
+            </Typography>
+            {noClasses && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {s.emptyNoClasses}
+                <Box sx={{ mt: 1 }}>
+                  <Button component={RouterLink} to={paths.myStudents.to()} color="inherit" size="small" variant="outlined">
+                    {s.toMyStudents}
+                  </Button>
+                </Box>
+              </Alert>
+            )}
+            {newButton}
+          </Paper>
+        ) : (
+          <>
+            <Stack direction="row" sx={{ my: 2, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              {newButton}
+              <Box sx={{ flex: 1 }} />
+              <LiveIndicator status={live} />
+            </Stack>
+            <AssignmentList assignments={assignments} />
+          </>
+        )
+      }
+    </QueryState>
   );
 }

@@ -18,7 +18,7 @@ import Print from '@mui/icons-material/Print';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
 import { printElement } from '../../../components/export/printDocument';
 import { dateTime, duration, messagesUsed, nextActions } from '../../../lib/format';
-import { downloadTranscriptDocx, transcriptQuery } from '../api/getTranscript';
+import { transcriptQuery, useDownloadTranscriptDocx } from '../api/getTranscript';
 import { strings } from '../../../lib/strings';
 import { messageOf } from '../model/labels';
 import { FeedbackBox } from './FeedbackBox';
@@ -55,6 +55,7 @@ export function TranscriptDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const transcript = useQuery({ ...transcriptQuery(assignment.id, record.id), enabled: record.hasTranscript });
+  const downloadTranscriptDocx = useDownloadTranscriptDocx();
   const printArea = useRef<HTMLDivElement>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [statusNote, setStatusNote] = useState<string | null>(null);

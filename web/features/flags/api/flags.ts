@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import {
   flagCount,
   flagDetail,
@@ -14,7 +14,7 @@ import {
 import { retryServerErrors } from '../../assignments/api/keys';
 import { apiRequest } from '../../../lib/http';
 import { flagKeys, flagPath } from './keys';
-import { useServerCall } from '../../../lib/useServerCall';
+import type { CallOptions } from '../../../lib/useServerCall';
 
 /** GET /api/flags: one page of the caller's inbox by status, newest first; or one record's flags. */
 export function listFlags(params: { status: FlagStatus; cursor?: string; record?: string }, signal?: AbortSignal): Promise<FlagList> {
@@ -78,5 +78,6 @@ export function reviewFlag(id: string, input: ReviewFlagInput): Promise<FlagSumm
   return apiRequest(`${flagPath(id)}/review`, flagSummary, { method: 'POST', body: input });
 }
 
-/** reviewFlag as a hook, for components. */
-export const useReviewFlag = () => useServerCall(reviewFlag);
+/** reviewFlag of one flag as a mutation; the caller says what follows. */
+export const useReviewFlag = (id: string, options?: CallOptions<ReviewFlagInput, FlagSummary>) =>
+  useMutation({ ...options, mutationFn: (input: ReviewFlagInput) => reviewFlag(id, input) });

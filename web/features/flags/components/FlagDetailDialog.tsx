@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +19,7 @@ import { FLAG_NOTE_MAX, type FlagDetail, type FlagTurn } from '../../../../contr
 import { SeverityChip } from './SeverityChip';
 import { assignmentKeys } from '../../assignments/api/keys';
 import { dateTime } from '../../../lib/format';
-import { flagDetailQuery, reviewFlag } from '../api/flags';
+import { flagDetailQuery, useReviewFlag } from '../api/flags';
 import { flagKeys } from '../api/keys';
 import { flagStrings as s } from '../../../lib/flags/strings';
 import { reportedFlagStrings as r } from '../strings';
@@ -147,8 +147,7 @@ function ReviewForm({ flag }: { flag: FlagDetail }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState(flag.reviewed?.note ?? '');
   const [saved, setSaved] = useState(false);
-  const review = useMutation({
-    mutationFn: (reviewed: boolean) => reviewFlag(flag.id, { note, reviewed }),
+  const review = useReviewFlag(flag.id, {
     onSuccess: async () => {
       setSaved(true);
       await Promise.all([
@@ -180,15 +179,15 @@ function ReviewForm({ flag }: { flag: FlagDetail }) {
       <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
         {flag.reviewed ? (
           <>
-            <Button variant="contained" disabled={review.isPending || tooLong} onClick={() => review.mutate(true)}>
+            <Button variant="contained" disabled={review.isPending || tooLong} onClick={() => review.mutate({ note, reviewed: true })}>
               {s.saveNote}
             </Button>
-            <Button variant="outlined" disabled={review.isPending || tooLong} onClick={() => review.mutate(false)}>
+            <Button variant="outlined" disabled={review.isPending || tooLong} onClick={() => review.mutate({ note, reviewed: false })}>
               {s.markUnreviewed}
             </Button>
           </>
         ) : (
-          <Button variant="contained" disabled={review.isPending || tooLong} onClick={() => review.mutate(true)}>
+          <Button variant="contained" disabled={review.isPending || tooLong} onClick={() => review.mutate({ note, reviewed: true })}>
             {s.markReviewed}
           </Button>
         )}

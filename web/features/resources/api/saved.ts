@@ -11,7 +11,7 @@ import {
   type SavedSort,
   type UpdateSavedInput,
 } from '../../../../contract/saved';
-import { ApiError, apiFetch, apiRequest, patchVersioned } from '../../../lib/http';
+import { ApiError, apiRequest, patchVersioned } from '../../../lib/http';
 import { useServerCall } from '../../../lib/useServerCall';
 
 /** The Saved Docs list's filters (the cursor pages within one list). */
@@ -89,29 +89,6 @@ export const restoreSaved = (id: string) => apiRequest(`${item(id)}/restore`, sa
 
 /** The DOCX download address of a saved item (a plain link: the server sends an attachment). */
 export const savedDocxUrl = (id: string) => `${item(id)}/export.docx`;
-
-/** DOCX of unsaved Markdown (a runner's output): POST /api/export/docx, then a download. */
-export async function downloadDocx(title: string, markdown: string): Promise<void> {
-  const res = await apiFetch('/api/export/docx', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ title, markdown }),
-  });
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'document.docx';
-  downloadBlob(await res.blob(), name);
-}
-
-/** Starts a browser download of a blob. */
-function downloadBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** duplicateSaved as a hook, for components. */
 export const useDuplicateSaved = () => useServerCall(duplicateSaved);

@@ -10,7 +10,8 @@ import Description from '@mui/icons-material/Description';
 import Download from '@mui/icons-material/Download';
 import IosShare from '@mui/icons-material/IosShare';
 import Print from '@mui/icons-material/Print';
-import { downloadDocx, savedDocxUrl } from '../api/saved';
+import { useDownloadDocx } from '../api/exportDocx';
+import { savedDocxUrl } from '../api/saved';
 import { strings } from '../../../lib/strings';
 import { copyFormatted } from '../../../components/export/copyFormatted';
 import { printElement } from '../../../components/export/printDocument';
@@ -37,6 +38,7 @@ export interface ExportMenuProps {
  * through the print stylesheet), Copy as formatted text, and Download for images.
  */
 export function ExportMenu({ title, markdown, savedId, target, image, disabled, size = 'medium' }: ExportMenuProps) {
+  const downloadDocx = useDownloadDocx();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const menuId = useId();

@@ -1,10 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,6 +12,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import type { SavedDetail } from '../../../../contract/saved';
 import { PageHeading } from '../../../components/PageHeading';
+import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/http';
 import { useDeleteSaved, useDuplicateSaved, useRestoreSaved, savedKeys, savedListQuery, type SavedFilter } from '../api/saved';
 import { strings } from '../../../lib/strings';
@@ -86,31 +85,26 @@ export default function SavedResourcesPage() {
     <Box>
       <PageHeading>{strings.pages.savedResources.title}</PageHeading>
       <SavedFilters filter={filter} onChange={setFilter} />
-      {list.isPending ? (
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 4 }} role="status">
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{s.loading}</Typography>
-        </Box>
-      ) : list.isError ? (
-        <Alert severity="error" action={<Button onClick={() => void list.refetch()}>{s.retry}</Button>}>
-          {s.loadFailed}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Typography sx={{ py: 4 }} color="text.secondary">
-          {filtered ? s.noMatch : s.empty}
-        </Typography>
-      ) : (
-        <>
-          <SavedList items={items} onOpen={open} />
-          {list.hasNextPage && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Button variant="outlined" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                {s.loadMore}
-              </Button>
-            </Box>
-          )}
-        </>
-      )}
+      <QueryState query={list} loadingLabel={s.loading} loadingLine errorText={s.loadFailed} retryLabel={s.retry} retrySize="medium">
+        {() =>
+          items.length === 0 ? (
+            <Typography sx={{ py: 4 }} color="text.secondary">
+              {filtered ? s.noMatch : s.empty}
+            </Typography>
+          ) : (
+            <>
+              <SavedList items={items} onOpen={open} />
+              {list.hasNextPage && (
+                <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+                  <Button variant="outlined" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                    {s.loadMore}
+                  </Button>
+                </Box>
+              )}
+            </>
+          )
+        }
+      </QueryState>
       {openId && <SavedItemDialog id={openId} onClose={() => open(null)} onDuplicate={(i) => void duplicate(i)} onDelete={setConfirm} />}
       <Dialog open={Boolean(confirm)} onClose={() => setConfirm(null)} aria-labelledby="saved-delete-title">
         <DialogTitle id="saved-delete-title">{s.deleteTitle}</DialogTitle>

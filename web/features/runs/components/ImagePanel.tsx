@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
 import { strings } from '../../../lib/strings';
-import { useGenerateImage, imageUrl } from '../../ai/api/aiStatus';
+import { useGenerateImage, imageUrl } from '../../ai/api/generateImage';
 import { AiErrorAlert } from './AiErrorAlert';
 import { useSaveImage } from '../../resources/api';
 import { imageMarkdown } from '../hooks/insertImage';

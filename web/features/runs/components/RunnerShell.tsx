@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BotDetail, BotKind } from '../../../../contract/bots';
 import { BotAvatar, emojiFontFamily } from '../../../components/BotAvatar';
 import { NotFoundContent } from '../../../components/NotFoundContent';
 import { PageHeading } from '../../../components/PageHeading';
+import { QueryState } from '../../../components/QueryState';
 import { useBot, type BotAddress } from '../../bots/api/getBot';
 import { ApiError } from '../../../lib/http';
 import { isUuid } from '../../../../contract/common';
@@ -67,36 +65,28 @@ export function RunnerShell({
   const bot = useBot(routeKey, known);
   const home = homeTo ?? paths.home.to(kind);
   if (!known) return <NotFoundContent homeTo={home} />;
-  if (bot.isPending) {
-    return (
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
-        <CircularProgress size={24} aria-hidden />
-        <Typography>{s.loadingBot}</Typography>
-      </Stack>
-    );
-  }
-  if (bot.isError) {
-    const e = bot.error;
-    if (e instanceof ApiError && (e.status === 404 || e.status === 403 || e.status === 422)) return <NotFoundContent homeTo={home} />;
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void bot.refetch()}>
-            {s.tryAgain}
-          </Button>
-        }
-      >
-        {e instanceof ApiError ? e.message : s.loadFailed}
-      </Alert>
-    );
-  }
-  if (bot.data.kind !== kind) return <NotFoundContent homeTo={home} />;
+  const e = bot.error;
+  if (e instanceof ApiError && (e.status === 404 || e.status === 403 || e.status === 422)) return <NotFoundContent homeTo={home} />;
   return (
-    <>
-      <RunnerHeading bot={bot.data} />
-      <AiStatusNotice />
-      {children(bot.data)}
-    </>
+    <QueryState
+      query={bot}
+      loadingLabel={s.loadingBot}
+      loadingLine
+      errorText={e instanceof ApiError ? e.message : s.loadFailed}
+      retryLabel={s.tryAgain}
+      retrySize="medium"
+    >
+      {(data) =>
+        data.kind !== kind ? (
+          <NotFoundContent homeTo={home} />
+        ) : (
+          <>
+            <RunnerHeading bot={data} />
+            <AiStatusNotice />
+            {children(data)}
+          </>
+        )
+      }
+    </QueryState>
   );
 }

@@ -4,9 +4,7 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -19,6 +17,7 @@ import { isUuid } from '../../../../contract/common';
 import type { MyAssignmentDetail } from '../../../../contract/assignments';
 import { BotAvatar } from '../../../components/BotAvatar';
 import { PageHeading } from '../../../components/PageHeading';
+import { QueryState } from '../../../components/QueryState';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { ApiError } from '../../../lib/http';
 import { useMyAssignment } from '../../assignments/api/getMyAssignment';
@@ -165,29 +164,18 @@ export function StudentAssignmentRun() {
   // Not found even after it was open: the student left the class, or the assignment was deleted.
   const e = record.error;
   if (e instanceof ApiError && (e.status === 404 || e.status === 403 || e.status === 422)) return <AssignmentNotFound />;
-  if (record.isPending) {
-    return (
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
-        <CircularProgress size={24} aria-hidden />
-        <Typography>{s.run.loading}</Typography>
-      </Stack>
-    );
-  }
   // A failed refresh keeps the page as it was; only a first load that failed says so.
-  if (!data) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void record.refetch()}>
-            {s.retry}
-          </Button>
-        }
-      >
-        {e instanceof ApiError ? e.message : s.loadFailed}
-      </Alert>
-    );
-  }
-  if (!matches) return <AssignmentNotFound />;
-  return <AssignmentView record={data} />;
+  return (
+    <QueryState
+      query={record}
+      loadingLabel={s.run.loading}
+      loadingLine
+      errorText={e instanceof ApiError ? e.message : s.loadFailed}
+      retryLabel={s.retry}
+      retrySize="medium"
+      keepDataOnError
+    >
+      {(loaded) => (matches ? <AssignmentView record={loaded} /> : <AssignmentNotFound />)}
+    </QueryState>
+  );
 }

@@ -16,7 +16,7 @@ import { myAssignmentQuery } from '../../assignments/api/getMyAssignment';
 import { myAssignmentKeys } from '../../assignments/api/myAssignmentKeys';
 import { safetyStrings } from '../../../lib/my-assignments/safetyStrings';
 import { budgetWords, isReadOnly, messagesLeft } from '../../../lib/my-assignments/present';
-import { rememberStarted, startMyAssignment } from '../../assignments/api/startMyAssignment';
+import { useStartBeforeSending } from '../../assignments/api/startMyAssignment';
 import { useSubmitMyAssignment } from '../../assignments/api/submitMyAssignment';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
@@ -96,12 +96,12 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
   const navigate = useNavigate();
   const asid = record.id;
   const endpoint = useMemo(() => myAssignmentChat(asid), [asid]);
+  const start = useStartBeforeSending();
   const createConversation = useCallback(async () => {
-    const started = await startMyAssignment(asid);
+    const started = await start(asid);
     if (!started.conversationId) throw new Error(s.startFailed);
-    rememberStarted(client, started);
     return started.conversationId;
-  }, [asid, client]);
+  }, [asid, start]);
   const [initial] = useState(() => (record.conversationId ? { id: record.conversationId, messages: record.messages } : null));
   const chat = useRunChat({ initial, createConversation, endpoint });
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,8 +19,8 @@ import { STUDENT_REPORT_NOTE_MAX, studentReportReasons, type StudentReportReason
 import { TICKET_MESSAGE_MAX, type TicketResult } from '../../../../contract/tickets';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
-import { reportToSupport } from '../api/reportToSupport';
-import { reportToTeacher } from '../api/reportToTeacher';
+import { useReportToSupport } from '../api/reportToSupport';
+import { useReportToTeacher } from '../api/reportToTeacher';
 import { reportStrings, type SupportReason } from './strings';
 
 const newKey = () => `report-${crypto.randomUUID()}`;
@@ -106,17 +106,7 @@ export function SupportReportDialog({
   const [details, setDetails] = useState('');
   const [missing, setMissing] = useState(false);
   const inFlight = useRef(false);
-  const send = useMutation({
-    mutationFn: () =>
-      reportToSupport({
-        category: 'report',
-        subject: s.subject(botName).slice(0, 150),
-        message: s.message(s.reasons[reason!], details.trim()),
-        report: { conversationId, messageId },
-        idempotencyKey: key,
-      }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['tickets'] }),
-  });
+  const send = useReportToSupport({ onSuccess: () => void client.invalidateQueries({ queryKey: ['tickets'] }) });
   const sent: TicketResult | undefined = send.data;
   const submit = () => {
     if (!reason) {
@@ -126,7 +116,16 @@ export function SupportReportDialog({
     // A second click before the first has re-rendered: the one request already under way answers it.
     if (inFlight.current) return;
     inFlight.current = true;
-    send.mutate(undefined, { onSettled: () => (inFlight.current = false) });
+    send.mutate(
+      {
+        category: 'report',
+        subject: s.subject(botName).slice(0, 150),
+        message: s.message(s.reasons[reason], details.trim()),
+        report: { conversationId, messageId },
+        idempotencyKey: key,
+      },
+      { onSettled: () => (inFlight.current = false) },
+    );
   };
   return (
     <ReportShell
@@ -215,11 +214,7 @@ export function StudentReportDialog({
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
   const inFlight = useRef(false);
-  const send = useMutation({
-    mutationFn: () =>
-      reportToTeacher(asid, { messageId, reason: reason!, ...(note.trim() ? { note: note.trim() } : {}), idempotencyKey: key }),
-    onSuccess: () => onSent(messageId),
-  });
+  const send = useReportToTeacher(asid, { onSuccess: () => onSent(messageId) });
   const submit = () => {
     if (!reason) {
       setMissing(true);
@@ -228,7 +223,10 @@ export function StudentReportDialog({
     // A second click before the first has re-rendered: the one request already under way answers it.
     if (inFlight.current) return;
     inFlight.current = true;
-    send.mutate(undefined, { onSettled: () => (inFlight.current = false) });
+    send.mutate(
+      { messageId, reason, ...(note.trim() ? { note: note.trim() } : {}), idempotencyKey: key },
+      { onSettled: () => (inFlight.current = false) },
+    );
   };
   const reasons = Object.fromEntries(studentReportReasons.map((r) => [r, t.reasons[r]])) as Record<StudentReportReason, string>;
   return (

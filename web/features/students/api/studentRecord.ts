@@ -1,16 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { studentDataDeleted, type StudentDataDeleted } from '../../../../contract/records';
+import { attachmentName, saveBlob } from '../../../lib/download';
 import { apiFetch, apiRequest } from '../../../lib/http';
-import { useServerCall } from '../../../lib/useServerCall';
+import { useServerCall, type CallOptions } from '../../../lib/useServerCall';
 
 const studentPath = (entryId: string) => `/api/students/${encodeURIComponent(entryId)}`;
-
-const safeDecode = (name: string) => {
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-};
 
 /**
  * GET /api/students/:entryId/export as a download (the zip). Fetched rather than linked, so a
@@ -18,22 +12,17 @@ const safeDecode = (name: string) => {
  */
 export async function downloadStudentRecord(entryId: string): Promise<void> {
   const res = await apiFetch(`${studentPath(entryId)}/export`, { headers: { Accept: 'application/zip' } });
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'student-record.zip';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = safeDecode(name);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), attachmentName(res, 'student-record.zip'));
 }
+
+/** downloadStudentRecord as a hook, for components. */
+export const useDownloadStudentRecord = () => useServerCall(downloadStudentRecord);
 
 /** DELETE /api/students/:entryId/data: what the teacher holds of the student, deleted. */
 export function deleteStudentData(entryId: string): Promise<StudentDataDeleted> {
   return apiRequest(`${studentPath(entryId)}/data`, studentDataDeleted, { method: 'DELETE' });
 }
 
-/** deleteStudentData as a hook, for components. */
-export const useDeleteStudentData = () => useServerCall(deleteStudentData);
+/** deleteStudentData of one student as a mutation; the caller says what follows. */
+export const useDeleteStudentData = (entryId: string, options?: CallOptions<void, StudentDataDeleted>) =>
+  useMutation({ ...options, mutationFn: () => deleteStudentData(entryId) });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { assignmentKeys } from '../../assignments/api/keys';
 import { classKeys } from '../api/classes';
 import { recordStrings as s } from '../strings';
-import { deleteStudentData, downloadStudentRecord } from '../api/studentRecord';
+import { useDeleteStudentData, useDownloadStudentRecord } from '../api/studentRecord';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : '');
 
@@ -31,6 +31,7 @@ export function StudentRecordActions({
   student: { name: string; email: string };
   onDeleted: () => void;
 }) {
+  const downloadStudentRecord = useDownloadStudentRecord();
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -78,8 +79,7 @@ function ConfirmDeleteDialog({
   const [typed, setTyped] = useState('');
   const [touched, setTouched] = useState(false);
   const matches = typed.trim().toLowerCase() === student.email.toLowerCase();
-  const remove = useMutation({
-    mutationFn: () => deleteStudentData(entryId),
+  const remove = useDeleteStudentData(entryId, {
     onSuccess: async () => {
       // The student leaves every list of the teacher's: rosters, assignment tables, student pages.
       // This page is not asked for again (it is gone: a 404); the page closes instead. Its cached

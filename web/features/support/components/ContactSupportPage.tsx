@@ -4,7 +4,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -96,39 +95,40 @@ function MyTickets({ onOpen }: { onOpen: (id: string) => void }) {
       <Typography id="my-tickets-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
         {s.myTickets}
       </Typography>
-      {list.isPending ? (
-        <CircularProgress aria-label={s.myTickets} />
-      ) : list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {supportStrings.thread.retry}
-            </Button>
-          }
-        >
-          {list.error.message || s.loadFailed}
-        </Alert>
-      ) : tickets.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography color="text.secondary">{s.empty}</Typography>
-        </Paper>
-      ) : (
-        <>
-          <Paper variant="outlined">
-            <List aria-label={s.myTickets} disablePadding>
-              {tickets.map((ticket) => (
-                <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} unreadLabel={supportStrings.thread.unread} />
-              ))}
-            </List>
-          </Paper>
-          {list.hasNextPage && (
-            <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              {list.isFetchingNextPage ? s.loadingMore : s.loadMore}
-            </Button>
-          )}
-        </>
-      )}
+      <QueryState
+        query={list}
+        loadingLabel={s.myTickets}
+        errorText={list.error?.message || s.loadFailed}
+        retryLabel={supportStrings.thread.retry}
+      >
+        {() =>
+          tickets.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 3 }}>
+              <Typography color="text.secondary">{s.empty}</Typography>
+            </Paper>
+          ) : (
+            <>
+              <Paper variant="outlined">
+                <List aria-label={s.myTickets} disablePadding>
+                  {tickets.map((ticket) => (
+                    <TicketRow
+                      key={ticket.id}
+                      ticket={ticket}
+                      onOpen={() => onOpen(ticket.id)}
+                      unreadLabel={supportStrings.thread.unread}
+                    />
+                  ))}
+                </List>
+              </Paper>
+              {list.hasNextPage && (
+                <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                  {list.isFetchingNextPage ? s.loadingMore : s.loadMore}
+                </Button>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </Box>
   );
 }

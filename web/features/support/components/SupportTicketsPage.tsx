@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -100,47 +99,37 @@ export default function SupportTicketsPage() {
 function AllTickets({ filter, onOpen }: { filter: Filter; onOpen: (id: string) => void }) {
   const list = useInfiniteQuery(allTicketsQuery(filter));
   const tickets = list.data?.pages.flatMap((p) => p.tickets) ?? [];
-  if (list.isPending) return <CircularProgress aria-label={s.title} />;
-  if (list.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            {supportStrings.thread.retry}
-          </Button>
-        }
-      >
-        {s.loadFailed}
-      </Alert>
-    );
-  if (tickets.length === 0)
-    return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{s.empty}</Typography>
-      </Paper>
-    );
   return (
-    <>
-      <Paper variant="outlined">
-        <List aria-label={s.title} disablePadding>
-          {tickets.map((ticket) => (
-            <TicketRow
-              key={ticket.id}
-              ticket={ticket}
-              onOpen={() => onOpen(ticket.id)}
-              unreadLabel={supportStrings.thread.unreadSupport}
-              extra={s.from(ticket.opener?.name ?? '', ticket.opener?.email ?? '')}
-            />
-          ))}
-        </List>
-      </Paper>
-      {list.hasNextPage && (
-        <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {s.loadMore}
-        </Button>
-      )}
-    </>
+    <QueryState query={list} loadingLabel={s.title} errorText={s.loadFailed} retryLabel={supportStrings.thread.retry}>
+      {() =>
+        tickets.length === 0 ? (
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            <Typography color="text.secondary">{s.empty}</Typography>
+          </Paper>
+        ) : (
+          <>
+            <Paper variant="outlined">
+              <List aria-label={s.title} disablePadding>
+                {tickets.map((ticket) => (
+                  <TicketRow
+                    key={ticket.id}
+                    ticket={ticket}
+                    onOpen={() => onOpen(ticket.id)}
+                    unreadLabel={supportStrings.thread.unreadSupport}
+                    extra={s.from(ticket.opener?.name ?? '', ticket.opener?.email ?? '')}
+                  />
+                ))}
+              </List>
+            </Paper>
+            {list.hasNextPage && (
+              <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                {s.loadMore}
+              </Button>
+            )}
+          </>
+        )
+      }
+    </QueryState>
   );
 }
 
