@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../server/config';
-import { runCaptured } from '../../server/cli/test-kit';
+import { runCaptured } from '../../server/cli/captured.test-helpers';
 import { buildPdf } from '../../server/storage/test-fixtures';
 import type { ExtractJob, ExtractResult } from '../../server/storage/extract-types';
 
