@@ -1,6 +1,6 @@
 // Walks the runtime imports of server/ (type-only imports are erased at build and left out) and
 // fails on any import circle between server folders (a module counts as one folder) and on any
-// circle between files, except the file circles written down in `known` below with their reason.
+// circle between files.
 // Run: npm run check:cycles (part of npm run lint); --graph prints the folder graph.
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -117,25 +117,10 @@ for (const file of files) {
 
 const rel = (f) => path.relative(root, f);
 
-/**
- * Circles that are written down (docs/decisions/201-module-front-doors-and-lint.md), each with
- * its reason. A circle is accepted only while every member is on the listed set: one that grows
- * (a new file joins it) or a new one fails. No circle between folders is accepted: the modules
- * form layers (docs/decisions/204-module-layers.md).
- */
-const known = [
-  {
-    // drizzle's references(() => table.id) are read lazily, after every schema file has loaded.
-    reason: 'foreign keys between schema files',
-    members: ['server/db/schema/ai.ts', 'server/db/schema/assignments.ts', 'server/db/schema/bots.ts'],
-  },
-];
-const isKnown = (members) => known.some((k) => members.every((m) => k.members.includes(rel(m))));
-const allFileCycles = cycles(fileGraph);
-const fileCycles = allFileCycles.filter((c) => !isKnown(c));
+// No circle is accepted, between files or between folders: the modules form layers
+// (docs/decisions/204-module-layers.md), and the schema files import in one direction.
+const fileCycles = cycles(fileGraph);
 const folderCycles = cycles(folderGraph);
-for (const c of allFileCycles.filter((c) => isKnown(c)))
-  console.log(`written down (${c.length} files): ${c.map(rel).sort().slice(0, 3).join(' , ')}${c.length > 3 ? ' , ...' : ''}`);
 if (verbose) for (const [from, to] of folderGraph) console.log(`${from} -> ${[...to].sort().join(', ')}`);
 for (const c of fileCycles) console.log(`import circle between files: ${c.map(rel).sort().join(' , ')}`);
 for (const c of folderCycles) console.log(`import circle between server folders: ${c.sort().join(' , ')}`);

@@ -7,4 +7,5 @@ export * from './bots';
 export * from './saved';
 export * from './classes';
 export * from './assignments';
+export * from './safety';
 export * from './support';
