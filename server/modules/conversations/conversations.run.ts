@@ -337,7 +337,10 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
     if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
-  return storedReplyResponse({ status: 'blocked', text: safeReply(hit) }, replyMeta(deps, { id: replyId, conversationId: conversation.id }));
+  return storedReplyResponse(
+    { status: 'blocked', text: safeReply(hit) },
+    replyMeta(deps, { id: replyId, conversationId: conversation.id }),
+  );
 }
 
 export interface ReplyRun {
