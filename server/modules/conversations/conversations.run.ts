@@ -13,7 +13,6 @@ import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound, conflict } from '../../lib/errors';
 import { quotaExceededFor, reserveUsage, resolvePool, uncount } from '../usage';
-import { watchCheckpoints } from './conversations.checkpoints';
 import * as store from './conversations.store';
 import { replayReply, replyMeta } from './conversations.replay';
 import { jobLive } from './conversations.live';
@@ -478,7 +477,7 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
     r.generation.end({ status: 'failed', text: '', replaced: false, error, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
     throw error;
   }
-  watchCheckpoints(deps);
+  deps.timers.checkpoints.watch(deps);
   r.hooks?.started?.(r.replyId, r.generation);
   void r.generation.done.then(() => rt.live.delete(r.replyId));
   return liveReplyResponse(r.generation, r.meta, errorOf);
