@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
-import { createAppAuth, moduleHooks } from '../server/compose';
+import { createAppAuth, createStreamTimers, moduleHooks } from '../server/compose';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
@@ -90,7 +90,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL', database: Database) {
   });
   const mailer = createMailer(config);
   const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
-  const app = createApp({ config, database, auth, mailer, hooks: moduleHooks });
+  const app = createApp({ config, database, auth, mailer, hooks: moduleHooks, timers: createStreamTimers() });
   const seeded = await seed(database);
   console.log(`${kind}: seeded the school in ${seeded.setupMs} ms, ${ROWS + OTHER_ROWS} ai_usage rows in ${seeded.usageMs} ms`);
   const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {

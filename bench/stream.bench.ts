@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../server/app';
-import { createAppAuth, moduleHooks } from '../server/compose';
+import { createAppAuth, createStreamTimers, moduleHooks } from '../server/compose';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, schema, type Database } from '../server/db/client';
 import type { AppDeps, SendStage } from '../server/core/context';
@@ -116,7 +116,7 @@ const db = database.db;
 const mailer = createMailer(config);
 const auth = createAppAuth({ config, db, mailer, secret: config.authSecret! });
 // Kept by reference: sendTrace is set on it only while the traced sends run.
-const deps: AppDeps = { config, database, auth, mailer, hooks: moduleHooks };
+const deps: AppDeps = { config, database, auth, mailer, hooks: moduleHooks, timers: createStreamTimers() };
 const app = createApp(deps);
 
 // ---- The accounts and what they run -------------------------------------------------------------

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { serve } from '@hono/node-server';
 import { createApp } from '../server/app';
-import { createAppAuth, moduleHooks } from '../server/compose';
+import { createAppAuth, createStreamTimers, moduleHooks } from '../server/compose';
 import { loadConfig } from '../server/config';
 import { openPglite, schema } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
@@ -24,7 +24,7 @@ const config = loadConfig({
 const database = await openPglite({});
 const mailer = createMailer(config);
 const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
-const app = createApp({ config, database, auth, mailer, hooks: moduleHooks });
+const app = createApp({ config, database, auth, mailer, hooks: moduleHooks, timers: createStreamTimers() });
 
 const [licence] = await database.db
   .insert(schema.schoolLicence)

@@ -1,8 +1,11 @@
 import { createAuth, type AuthDeps } from './auth/auth';
 import type { ModuleHooks } from './core/hooks';
+import type { StreamTimers } from './core/stream-timers';
 import { addClassStudentsToOpenAssignments } from './modules/assignments';
 import { linkRosterEntries } from './modules/classes';
+import { checkpointWriter } from './modules/conversations';
 import { alertFlag } from './modules/flags';
+import { openRunsWatcher } from './modules/my-assignments';
 
 /**
  * The composition root's wiring of auth to the modules it serves: auth imports no module, so what
@@ -22,3 +25,12 @@ export const moduleHooks: ModuleHooks = {
   flagStored: alertFlag,
   rosterEntriesAdded: addClassStudentsToOpenAssignments,
 };
+
+/**
+ * The timers that run while replies stream (AppDeps.timers; docs/decisions/203): the checkpoint
+ * writer (conversations) and the open student runs watcher (my-assignments). Each starts with the
+ * first reply that goes live and stops when none is left. Every AppDeps is built with one.
+ */
+export function createStreamTimers(): StreamTimers {
+  return { checkpoints: checkpointWriter(), openRuns: openRunsWatcher() };
+}

@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { createApp } from './app';
 import { startBackgroundWork } from './jobs';
-import { createAppAuth, moduleHooks } from './compose';
+import { createAppAuth, createStreamTimers, moduleHooks } from './compose';
 import { ConfigError, loadConfig, resolveAuthSecret } from './config';
 import { schema } from './db/client';
 import { DataDirBusyError } from './db/lock';
@@ -37,7 +37,15 @@ async function main() {
   // dist/web from the source (server/main.ts, under tsx) and from the build (dist/server/main.js).
   const webRoot = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../dist/web' : '../web', import.meta.url));
   // One deps object for the app and the scheduled jobs: both see the same replies being written.
-  const deps = { config, database, auth, mailer, hooks: moduleHooks, webRoot: existsSync(webRoot) ? webRoot : undefined };
+  const deps = {
+    config,
+    database,
+    auth,
+    mailer,
+    hooks: moduleHooks,
+    timers: createStreamTimers(),
+    webRoot: existsSync(webRoot) ? webRoot : undefined,
+  };
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../server/app';
 import { startBackgroundWork } from '../server/jobs';
-import { createAppAuth, moduleHooks } from '../server/compose';
+import { createAppAuth, createStreamTimers, moduleHooks } from '../server/compose';
 import { loadConfig, type Config } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { createMailer } from '../server/lib/mailer';
@@ -87,7 +87,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = await createTestDatabase();
   const mailer = createMailer(config);
   const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
-  const deps: AppDeps = { config, database, auth, mailer, hooks: moduleHooks };
+  const deps: AppDeps = { config, database, auth, mailer, hooks: moduleHooks, timers: createStreamTimers() };
   const app = createApp(deps);
   // What createApp started before the composition root did: the plan-change LISTEN and the startup sweep.
   const stopWork = startBackgroundWork(deps, { scheduled: false });

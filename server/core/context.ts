@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { Mailer } from '../lib/mailer';
 import type { ModuleHooks } from './hooks';
+import type { StreamTimers } from './stream-timers';
 import { fieldErrors } from '../../contract/common';
 import { AppError, invalidFields } from '../lib/errors';
 import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from './session-cache';
@@ -18,6 +19,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** What a module asks of a module above it (core/hooks.ts); server/compose.ts moduleHooks. */
   hooks: ModuleHooks;
+  /** The timers that run while replies stream (core/stream-timers.ts); server/compose.ts createStreamTimers. */
+  timers: StreamTimers;
   /** The built web app to serve; absent in tests and in dev (Vite serves it). */
   webRoot?: string;
   /**

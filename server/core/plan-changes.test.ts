@@ -26,7 +26,7 @@ beforeAll(async () => {
     const url = (ctx.database.db as unknown as { $client: { options: { connectionString?: string } } }).$client.options.connectionString!;
     const database = await openPostgres(url, { max: 2 });
     const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
-    const deps: AppDeps = { config: ctx.config, database, auth, mailer: ctx.mailer, hooks: ctx.hooks };
+    const deps: AppDeps = { config: ctx.config, database, auth, mailer: ctx.mailer, hooks: ctx.hooks, timers: ctx.timers };
     second = { ctx: { ...ctx, ...deps, app: createApp(deps) }, database };
     startBackgroundWork(deps, { scheduled: false });
     await watchPlanChanges(database);

@@ -51,13 +51,15 @@ export const PROCESS_STATE: readonly ProcessStateEntry[] = [
   },
   {
     name: 'checkpoint timer',
-    where: 'server/modules/conversations/conversations.checkpoints.ts (per AppDeps)',
+    where:
+      'AppDeps.timers.checkpoints (server/compose.ts createStreamTimers), its work in server/modules/conversations/conversations.checkpoints.ts; one timer per AppDeps',
     lifetime: 'while any reply streams in this process; started by the first, stopped when none is left',
     keptCorrectBy: 'writes only this process’s own replies',
   },
   {
     name: 'open student runs watcher',
-    where: 'server/modules/my-assignments/my-assignments.watch.ts (per AppDeps)',
+    where:
+      'AppDeps.timers.openRuns (server/compose.ts createStreamTimers), its work in server/modules/my-assignments/my-assignments.watch.ts; one timer per AppDeps',
     lifetime: 'while a student reply streams; stopped when none is left',
     keptCorrectBy: 'reads access from the database every AI_CHECKPOINT_MS',
   },

@@ -121,7 +121,14 @@ describe('attaching to a reply', () => {
     'follows a reply another process is writing, through its checkpoints (several processes on PostgreSQL)',
     async () => {
       // A second app on the same database is another process: its own live replies, none of them this one.
-      const other = createApp({ config: ctx.config, database: ctx.database, auth: ctx.auth, mailer: ctx.mailer, hooks: ctx.hooks });
+      const other = createApp({
+        config: ctx.config,
+        database: ctx.database,
+        auth: ctx.auth,
+        mailer: ctx.mailer,
+        hooks: ctx.hooks,
+        timers: ctx.timers,
+      });
       const elsewhere = new TestClient({ ...ctx, app: other });
       // Signed in before the reply starts: on a loaded machine the sign-in outlasted the one-second reply.
       await elsewhere.signIn(cast.owner.user.email);

@@ -5,7 +5,6 @@ import { schema } from '../../db/client';
 import { Generation } from '../../ai/generation';
 import { aiRuntime } from '../../ai/runtime';
 import { buildUser, createTestContext, type TestContext } from '../../../tests/harness';
-import { watchCheckpoints } from './conversations.checkpoints';
 import { createConversation, openReply } from './conversations.store';
 
 let ctx: TestContext;
@@ -69,7 +68,7 @@ describe('checkpoints', () => {
     const replies = await liveReplies(70);
     const ids = replies.map((r) => r.id);
     replies.forEach((r, i) => (r.generation.text = `partial answer ${i}`));
-    watchCheckpoints(ctx);
+    ctx.timers.checkpoints.watch(ctx);
     await until('the partial text of every live reply', async () => (await rowsOf(ids)).every((m) => m.text.startsWith('partial')));
     const saved = await rowsOf(ids);
     expect(saved).toHaveLength(70);
@@ -101,7 +100,7 @@ describe('checkpoints', () => {
     await new Promise((r) => setTimeout(r, 150));
     const restarted = await liveReplies(1);
     restarted[0]!.generation.text = 'after the pause';
-    watchCheckpoints(ctx);
+    ctx.timers.checkpoints.watch(ctx);
     await until('the reply that went live after the pause', async () => (await rowsOf([restarted[0]!.id]))[0]!.text === 'after the pause');
     expect((await rowsOf([restarted[0]!.id]))[0]!.text).toBe('after the pause');
   });

@@ -1,9 +1,8 @@
 import { aiRuntime } from '../../ai/runtime';
 import type { AppDeps } from '../../core/context';
+import type { StreamTimers } from '../../core/stream-timers';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
-
-const timers = new WeakMap<AppDeps, NodeJS.Timeout>();
 
 /** Replies per statement: hundreds at once would hold the embedded database for tens of ms. */
 const SLICE = 32;
@@ -21,12 +20,18 @@ async function save(deps: AppDeps, due: { id: string; text: string }[]) {
 }
 
 /**
- * Saves the text of every reply streaming in this process now and then, a slice of replies per
- * statement (never per chunk, never one statement per reply), so a crash loses at most one
- * interval. Between slices other statements get their turn. Runs while replies stream; started by
- * each reply that goes live.
+ * The checkpoint writer (AppDeps.timers.checkpoints): saves the text of every reply streaming in
+ * this process now and then, a slice of replies per statement (never per chunk, never one
+ * statement per reply), so a crash loses at most one interval. Between slices other statements get
+ * their turn. Runs while replies stream; started by each reply that goes live. One timer per
+ * AppDeps, as the replies it saves are that AppDeps' runtime's.
  */
-export function watchCheckpoints(deps: AppDeps) {
+export function checkpointWriter(): StreamTimers['checkpoints'] {
+  const timers = new WeakMap<AppDeps, NodeJS.Timeout>();
+  return { watch: (deps) => watchCheckpoints(timers, deps) };
+}
+
+function watchCheckpoints(timers: WeakMap<AppDeps, NodeJS.Timeout>, deps: AppDeps) {
   if (timers.has(deps)) return;
   const rt = aiRuntime(deps);
   let writing = false;

@@ -1,13 +1,12 @@
-import { ModerationFailedError, verdictAction, type ModerationVerdict } from '../../ai/moderation';
+import { ModerationFailedError } from '../../ai/moderation';
 import { aiRuntime } from '../../ai/runtime';
 import type { RunSpec } from '../../ai/run-spec';
-import { safeReply } from '../../ai/safety';
 import type { AppDeps, SessionUser } from '../../core/context';
 import type { Db } from '../../db/client';
 import type { AppError } from '../../lib/errors';
 import { logWarning } from '../../lib/log';
 import { releaseHeldInput, type RunHooks } from './conversations.run';
-import { flagAndAlert, moderateTurn, verdictFlag, type FlagValues, type StudentRecordRef } from './conversations.safety';
+import { decideTurn, flagAndAlert, type FlagValues, type StudentRecordRef } from './conversations.safety';
 import * as store from './conversations.store';
 
 /**
@@ -57,20 +56,18 @@ export async function recheckHeldTurn(
   }
   const input = reply.errorCode === store.HELD_INPUT;
   const checked = input ? userTurn : reply;
-  let verdict: ModerationVerdict;
-  try {
-    verdict = await moderateTurn(deps, {
-      provider,
-      spec: run.spec,
-      studentId: run.actor.id,
-      conversationId: reply.conversationId,
-      messageId: checked.id,
-      text: checked.text,
-      which: input ? 'input' : 'output',
-    });
-  } catch (err) {
-    if (err instanceof ModerationFailedError) return 'stillHeld';
-    throw err;
+  const decision = await decideTurn(deps, {
+    provider,
+    spec: run.spec,
+    studentId: run.actor.id,
+    conversationId: reply.conversationId,
+    messageId: checked.id,
+    text: checked.text,
+    which: input ? 'input' : 'output',
+  });
+  if (decision.action === 'hold') {
+    if (decision.error instanceof ModerationFailedError) return 'stillHeld';
+    throw decision.error;
   }
   const where: Pick<FlagValues, 'conversationId' | 'messageId' | 'studentId' | 'botId' | 'record' | 'source'> = {
     conversationId: reply.conversationId,
@@ -80,24 +77,21 @@ export async function recheckHeldTurn(
     record: run.record,
     source: input ? 'input' : 'output',
   };
-  const action = verdictAction(verdict);
-  if (action === 'block') {
-    const flag = verdictFlag(verdict);
-    const category = flag.category === 'provider_block' ? 'violence' : flag.category;
+  if (decision.action === 'block') {
     const ended = await store.endHeld(
       db,
       reply.id,
       'blocked',
-      safeReply(category),
+      decision.text,
       input ? store.INPUT_BLOCKED : 'ai_safety_block',
-      verdict.providerSafety,
+      decision.providerSafety,
     );
     if (!ended) return 'stillHeld';
-    await flagAndAlert(deps, { ...where, ...flag });
+    await flagAndAlert(deps, { ...where, ...decision.flag });
     await announce(run);
     return 'blocked';
   }
-  if (action === 'note') await flagAndAlert(deps, { ...where, ...verdictFlag(verdict) });
+  if (decision.action === 'note') await flagAndAlert(deps, { ...where, ...decision.flag });
   if (!input) {
     if (!(await store.endHeld(db, reply.id, 'complete', undefined, null))) return 'stillHeld';
     await announce(run);

@@ -8,24 +8,21 @@ import type { AiProvider } from '../../ai/providers';
 import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
-import { verdictAction, type ModerationVerdict } from '../../ai/moderation';
 import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCategory } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound, conflict } from '../../lib/errors';
 import { quotaExceededFor, reserveUsage, resolvePool, uncount } from '../usage';
-import { watchCheckpoints } from './conversations.checkpoints';
 import * as store from './conversations.store';
-import { replayReply } from './conversations.replay';
+import { replayReply, replyMeta } from './conversations.replay';
 import { jobLive } from './conversations.live';
 import { logWarning } from '../../lib/log';
 import { titleFromMessage } from './conversations.title';
 import {
   alertAfter,
+  decideTurn,
   flagAndAlert,
   insertRecordFlag,
-  moderateTurn,
-  verdictFlag,
   wordSeverity,
   type FlagValues,
   type StudentRecordRef,
@@ -180,44 +177,24 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     throw err;
   }
   clock?.('database');
-  const meta: ReplyMetadata = {
-    conversationId: conversation.id,
-    messageId: replyId,
-    testProvider: deps.config.ai.testProvider || undefined,
-  };
-  if (input.record) {
-    // Tier (b) on the student's message, before the tutor model sees it (after the quota allowed it).
-    const early = await checkInputFirst(deps, rt, provider, input.hooks, {
-      spec,
-      actor,
-      record: input.record,
-      conversationId: conversation.id,
-      userId,
-      replyId,
-      usageId: opened.usageId,
-      text,
-      generation,
-      meta,
-    });
-    if (early) return early;
-  }
-  return runReply(deps, rt, provider, {
+  return startReply(deps, rt, provider, {
     spec,
     actor,
     conversationId: conversation.id,
     replyId,
     usageId: opened.usageId,
     history,
-    text,
     generation,
-    meta,
     hooks: input.hooks,
     record: input.record,
     clock,
+    userTurn: { id: userId, text },
+    // Tier (b) on the student's message, before the tutor model sees it (after the quota allowed it).
+    checkInput: true,
   });
 }
 
-export interface InputCheck {
+interface InputCheck {
   spec: RunSpec;
   actor: SessionUser;
   record: StudentRecordRef;
@@ -236,7 +213,7 @@ export interface InputCheck {
  * undefined to go on to the tutor. When not even the hold can be stored (the database failed), the
  * reply ends here; the sweep marks its row interrupted, and nothing reached the tutor.
  */
-export async function checkInputFirst(
+async function checkInputFirst(
   deps: AppDeps,
   rt: AiRuntime,
   provider: AiProvider,
@@ -267,36 +244,31 @@ export async function checkInputFirst(
 async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<Response | undefined> {
   const { db } = deps.database;
   const where = { conversationId: c.conversationId, studentId: c.actor.id, botId: c.spec.botId, record: c.record };
-  let verdict: ModerationVerdict;
-  try {
-    verdict = await moderateTurn(deps, {
-      provider,
-      spec: c.spec,
-      studentId: c.actor.id,
-      conversationId: c.conversationId,
-      messageId: c.userId,
-      text: c.text,
-      which: 'input',
-    });
-  } catch (err) {
+  const decision = await decideTurn(deps, {
+    provider,
+    spec: c.spec,
+    studentId: c.actor.id,
+    conversationId: c.conversationId,
+    messageId: c.userId,
+    text: c.text,
+    which: 'input',
+  });
+  if (decision.action === 'hold') {
     // Whatever went wrong (the provider, the metering), an unchecked message never reaches the tutor.
-    logWarning(null, 'safety: the moderation of a message failed; it is held', err);
+    logWarning(null, 'safety: the moderation of a message failed; it is held', decision.error);
     await store.settleWithoutCall(db, c.replyId, 'held', '', store.HELD_INPUT, c.usageId);
     const held: GenerationResult = { status: 'held', text: heldReplyText, replaced: true, inputTokens: 0, outputTokens: 0, latencyMs: 0 };
     c.generation.end(held);
     return storedReplyResponse({ status: 'held', text: heldReplyText }, { ...c.meta, status: 'held' });
   }
-  const action = verdictAction(verdict);
-  if (action === 'pass') return undefined;
-  if (action === 'note') {
-    await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...verdictFlag(verdict) });
+  if (decision.action === 'pass') return undefined;
+  if (decision.action === 'note') {
+    await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...decision.flag });
     return undefined;
   }
-  const flag = verdictFlag(verdict);
-  const category = flag.category === 'provider_block' ? 'violence' : flag.category;
-  const text = safeReply(category);
-  await store.settleWithoutCall(db, c.replyId, 'blocked', text, store.INPUT_BLOCKED, c.usageId, verdict.providerSafety);
-  await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...flag });
+  const { text } = decision;
+  await store.settleWithoutCall(db, c.replyId, 'blocked', text, store.INPUT_BLOCKED, c.usageId, decision.providerSafety);
+  await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...decision.flag });
   c.generation.end({ status: 'blocked', text, replaced: true, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
   return storedReplyResponse({ status: 'blocked', text }, c.meta);
 }
@@ -364,12 +336,10 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
     if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
-  const meta: ReplyMetadata = {
-    conversationId: conversation.id,
-    messageId: replyId,
-    testProvider: deps.config.ai.testProvider || undefined,
-  };
-  return storedReplyResponse({ status: 'blocked', text: safeReply(hit) }, meta);
+  return storedReplyResponse(
+    { status: 'blocked', text: safeReply(hit) },
+    replyMeta(deps, { id: replyId, conversationId: conversation.id }),
+  );
 }
 
 export interface ReplyRun {
@@ -388,8 +358,42 @@ export interface ReplyRun {
   clock?: SendClock;
 }
 
+/** A reply about to be written for a student's message: the run, and that message. */
+export interface ReplyStart extends Omit<ReplyRun, 'text' | 'meta'> {
+  /** The message the reply answers. */
+  userTurn: { id: string; text: string };
+  /** Its moderation pass comes first (only on a student's record: a teacher's preview has none). */
+  checkInput: boolean;
+}
+
+/**
+ * Starts a stored reply row (a send, a Retry, a held message the re-check let through): the
+ * moderation pass on the message when it has not had one (the early answer when it stops there),
+ * then the tutor's stream.
+ */
+export async function startReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, s: ReplyStart): Promise<Response> {
+  const { userTurn, checkInput, ...run } = s;
+  const meta = replyMeta(deps, { id: s.replyId, conversationId: s.conversationId });
+  if (s.record && checkInput) {
+    const early = await checkInputFirst(deps, rt, provider, s.hooks, {
+      spec: s.spec,
+      actor: s.actor,
+      record: s.record,
+      conversationId: s.conversationId,
+      userId: userTurn.id,
+      replyId: s.replyId,
+      usageId: s.usageId,
+      text: userTurn.text,
+      generation: s.generation,
+      meta,
+    });
+    if (early) return early;
+  }
+  return runReply(deps, rt, provider, { ...run, text: userTurn.text, meta });
+}
+
 /** Calls the model for a stored reply row and streams it; the reply is written at the end. */
-export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: ReplyRun): Promise<Response> {
+async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: ReplyRun): Promise<Response> {
   const { db } = deps.database;
   const ai = deps.config.ai;
   const redact = r.spec.audience === 'student' ? createRedactor(r.spec.student) : (t: string) => t;
@@ -473,7 +477,7 @@ export async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvide
     r.generation.end({ status: 'failed', text: '', replaced: false, error, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
     throw error;
   }
-  watchCheckpoints(deps);
+  deps.timers.checkpoints.watch(deps);
   r.hooks?.started?.(r.replyId, r.generation);
   void r.generation.done.then(() => rt.live.delete(r.replyId));
   return liveReplyResponse(r.generation, r.meta, errorOf);
@@ -494,28 +498,24 @@ async function checkOutput(
   ended: GenerationResult,
 ): Promise<{ result: GenerationResult; stored: string; flag?: ReplyFlag }> {
   if (!ended.text || (ended.status !== 'complete' && ended.status !== 'interrupted')) return { result: ended, stored: ended.text };
-  let verdict: ModerationVerdict;
-  try {
-    verdict = await moderateTurn(deps, {
-      provider,
-      spec: r.spec,
-      studentId: r.actor.id,
-      conversationId: r.conversationId,
-      messageId: r.replyId,
-      text: ended.text,
-      which: 'output',
-    });
-  } catch (err) {
+  const decision = await decideTurn(deps, {
+    provider,
+    spec: r.spec,
+    studentId: r.actor.id,
+    conversationId: r.conversationId,
+    messageId: r.replyId,
+    text: ended.text,
+    which: 'output',
+  });
+  if (decision.action === 'hold') {
     // Whatever went wrong (the provider, the metering), an unchecked reply is never shown.
-    logWarning(null, 'safety: the moderation of a reply failed; it is held', err);
+    logWarning(null, 'safety: the moderation of a reply failed; it is held', decision.error);
     return { result: { ...ended, status: 'held', text: heldReplyText, replaced: true, error: undefined }, stored: ended.text };
   }
-  const action = verdictAction(verdict);
-  if (action === 'pass') return { result: ended, stored: ended.text };
-  const flag = { source: 'output' as const, ...verdictFlag(verdict) };
-  if (action === 'note') return { result: ended, stored: ended.text, flag };
-  const category = flag.category === 'provider_block' ? 'violence' : flag.category;
-  const text = safeReply(category);
+  if (decision.action === 'pass') return { result: ended, stored: ended.text };
+  const flag = { source: 'output' as const, ...decision.flag };
+  if (decision.action === 'note') return { result: ended, stored: ended.text, flag };
+  const { category, text } = decision;
   return {
     result: { ...ended, status: 'blocked', text, replaced: true, safety: { category, source: 'output' } },
     stored: text,
@@ -590,24 +590,20 @@ export async function releaseHeldInput(deps: AppDeps, h: HeldRelease): Promise<b
     forget();
     return false;
   }
-  const meta: ReplyMetadata = {
-    conversationId: h.conversationId,
-    messageId: h.replyId,
-    testProvider: deps.config.ai.testProvider || undefined,
-  };
   try {
-    const res = await runReply(deps, rt, provider, {
+    const res = await startReply(deps, rt, provider, {
       spec: h.spec,
       actor: h.actor,
       conversationId: h.conversationId,
       replyId: h.replyId,
       usageId,
       history,
-      text: h.userTurn.text,
       generation,
-      meta,
       hooks: h.hooks,
       record: h.record,
+      userTurn: h.userTurn,
+      // The re-check has just passed it.
+      checkInput: false,
     });
     // Nobody reads this stream: the reply runs to its end and is stored all the same.
     void res.body?.cancel();

@@ -1,10 +1,10 @@
 import type { ProviderSafety } from '../../db/schema/ai';
 import type { Db, Tx } from '../../db/client';
-import { moderate, type ModerationVerdict } from '../../ai/moderation';
+import { moderate, verdictAction, type ModerationVerdict } from '../../ai/moderation';
 import type { AiProvider } from '../../ai/providers';
 import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
-import type { SafetyCategory } from '../../ai/safety';
+import { safeReply, type SafetyCategory } from '../../ai/safety';
 import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
 import { resolvePool } from '../usage';
@@ -84,7 +84,7 @@ export interface TurnCheck {
 }
 
 /** The moderation pass on one turn, redacted as the tutor's prompt is and metered to the teacher's pool (not its quota). */
-export async function moderateTurn(deps: AppDeps, t: TurnCheck): Promise<ModerationVerdict> {
+async function moderateTurn(deps: AppDeps, t: TurnCheck): Promise<ModerationVerdict> {
   const { db } = deps.database;
   const ai = deps.config.ai;
   const pool = await resolvePool(db, ai, t.spec.poolOwnerId, deps.config);
@@ -110,8 +110,40 @@ export async function moderateTurn(deps: AppDeps, t: TurnCheck): Promise<Moderat
  * A verdict's flag values (the caller adds where it belongs). Only verdicts that flag come here
  * (verdictAction note or block: never category none); a self-harm verdict is at least medium.
  */
-export function verdictFlag(v: ModerationVerdict): Pick<FlagValues, 'category' | 'severity' | 'reason' | 'detectedBy' | 'providerSafety'> {
+function verdictFlag(v: ModerationVerdict): Pick<FlagValues, 'category' | 'severity' | 'reason' | 'detectedBy' | 'providerSafety'> {
   const category = v.category === 'none' ? 'self_harm' : v.category;
   const severity = v.severity === 'none' || (v.category === 'self_harm' && v.severity === 'low') ? 'medium' : v.severity;
   return { category, severity, reason: v.reason, detectedBy: v.detectedBy, providerSafety: v.providerSafety };
+}
+
+/** A flag's values that a moderation verdict decides (where it belongs is added by the caller). */
+export type VerdictFlag = ReturnType<typeof verdictFlag>;
+
+/**
+ * What the moderation pass decides for a turn: go on (pass, or note with a flag to leave), block
+ * it (the flag, and the safe reply shown in its place), or hold it because the check could not be
+ * made (whatever failed: the caller decides which failures it holds for). Storing the turn and the
+ * flag is the caller's: a send, the end of a reply and a held turn's re-check each do it in their
+ * own order.
+ */
+export type TurnDecision =
+  | { action: 'pass' }
+  | { action: 'note'; flag: VerdictFlag }
+  | { action: 'block'; flag: VerdictFlag; category: SafetyCategory; text: string; providerSafety?: ProviderSafety }
+  | { action: 'hold'; error: unknown };
+
+/** The moderation pass on one turn and what it decides (moderate or hold). */
+export async function decideTurn(deps: AppDeps, t: TurnCheck): Promise<TurnDecision> {
+  let verdict: ModerationVerdict;
+  try {
+    verdict = await moderateTurn(deps, t);
+  } catch (error) {
+    return { action: 'hold', error };
+  }
+  const action = verdictAction(verdict);
+  if (action === 'pass') return { action };
+  const flag = verdictFlag(verdict);
+  if (action === 'note') return { action, flag };
+  const category = flag.category === 'provider_block' ? 'violence' : flag.category;
+  return { action, flag, category, text: safeReply(category), providerSafety: verdict.providerSafety };
 }

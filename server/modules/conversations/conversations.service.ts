@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ConversationDetail, ReplyMetadata, StopReplyResult } from '../../../contract/ai';
+import type { ConversationDetail, StopReplyResult } from '../../../contract/ai';
 import { isUuid } from '../../../contract/common';
 import { assistantRunSpec, type RunSpec } from '../../ai/run-spec';
 import { aiRuntime } from '../../ai/runtime';
@@ -12,7 +12,7 @@ import { reserveUsage, resolvePool } from '../usage';
 import type { TeacherAiActor } from './conversations.policy';
 import { presentConversation, presentMessage } from './conversations.presenter';
 import { replayReply } from './conversations.replay';
-import { checkInputFirst, preflight, runReply, type RunHooks } from './conversations.run';
+import { preflight, startReply, type RunHooks } from './conversations.run';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
 import { stillHeldMessage } from '../../ai/safety';
@@ -197,39 +197,19 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
     if (winner) return replayReply(deps, winner);
     throw err;
   }
-  const meta: ReplyMetadata = {
-    conversationId: conversation.id,
-    messageId: replyId,
-    testProvider: deps.config.ai.testProvider || undefined,
-  };
-  if (input.record && !(await store.inputWasModerated(db, userTurn.id))) {
-    // The student's message never got its moderation verdict (its turn failed before even a hold
-    // could be stored, and the sweep interrupted it): check it now, before the tutor sees it.
-    const early = await checkInputFirst(deps, rt, provider, input.hooks, {
-      spec,
-      actor,
-      record: input.record,
-      conversationId: conversation.id,
-      userId: userTurn.id,
-      replyId,
-      usageId: usageId!,
-      text: userTurn.text,
-      generation,
-      meta,
-    });
-    if (early) return early;
-  }
-  return runReply(deps, rt, provider, {
+  return startReply(deps, rt, provider, {
     spec,
     actor,
     conversationId: conversation.id,
     replyId,
     usageId: usageId!,
     history,
-    text: userTurn.text,
     generation,
-    meta,
     hooks: input.hooks,
     record: input.record,
+    userTurn,
+    // A student's message that never got its moderation verdict (its turn failed before even a
+    // hold could be stored, and the sweep interrupted it) is checked now, before the tutor sees it.
+    checkInput: input.record !== undefined && !(await store.inputWasModerated(db, userTurn.id)),
   });
 }

@@ -1,5 +1,6 @@
 // The conversations module's front door: the only file other server code imports from this module.
 export { attachReply } from './conversations.attach';
+export { checkpointWriter } from './conversations.checkpoints';
 export { claimHeldTurns, recheckHeldTurn, type HeldTurnRun } from './conversations.held';
 export { teacherAiActorOf, type TeacherAiActor } from './conversations.policy';
 export { presentConversation, presentMessage } from './conversations.presenter';

@@ -29,6 +29,7 @@ beforeAll(() => {
     auth: ctx.auth,
     mailer: ctx.mailer,
     hooks: ctx.hooks,
+    timers: ctx.timers,
     // The stage marks say where the session ends and the model call begins.
     sendTrace: (stage: SendStage) => void marks.push([stage, statements.length]),
   };

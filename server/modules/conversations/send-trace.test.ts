@@ -20,6 +20,7 @@ beforeAll(() => {
     auth: ctx.auth,
     mailer: ctx.mailer,
     hooks: ctx.hooks,
+    timers: ctx.timers,
     sendTrace: (stage, cpuMicros) => seen.push([stage, cpuMicros]),
   };
   const app = createApp(deps);

@@ -337,7 +337,7 @@ describe('GET /api/live', () => {
       ];
       const database = await openPostgres(databaseUrlFor(name), { max: 2 });
       const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
-      const deps = { config: ctx.config, database, auth, mailer: ctx.mailer, hooks: ctx.hooks };
+      const deps = { config: ctx.config, database, auth, mailer: ctx.mailer, hooks: ctx.hooks, timers: ctx.timers };
       const app = createApp(deps);
       startBackgroundWork(deps, { scheduled: false });
       return { database, client: new TestClient({ ...ctx, database, auth, app }) };

@@ -218,7 +218,7 @@ describe("the teacher's live table", () => {
       const rows = (await ctx.database.db.execute(sql`select current_database() as name`)) as { rows: { name: string }[] };
       const database = await openPostgres(databaseUrlFor(rows.rows[0]!.name), { max: 2 });
       const auth = createAppAuth({ config: ctx.config, db: database.db, mailer: ctx.mailer, secret: ctx.config.authSecret! });
-      const deps = { config: ctx.config, database, auth, mailer: ctx.mailer, hooks: ctx.hooks };
+      const deps = { config: ctx.config, database, auth, mailer: ctx.mailer, hooks: ctx.hooks, timers: ctx.timers };
       const app = createApp(deps);
       startBackgroundWork(deps, { scheduled: false });
       const teacherOnB = await new TestClient({ ...ctx, database, auth, app }).signIn(world.teacher.user.email);

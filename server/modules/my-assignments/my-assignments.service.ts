@@ -18,7 +18,6 @@ import { findConversation, getConversation, retryReply, stopReply, type HeldTurn
 import { assertMayCompose, assertMayRetry, assertMayStart, assertMaySubmit, studentQuotaError } from './my-assignments.policy';
 import { presentMyAssignment, teacherNameOf } from './my-assignments.presenter';
 import * as store from './my-assignments.store';
-import { watchStudentRun } from './my-assignments.watch';
 
 /**
  * The student's side of assignments (docs/product/students-and-classes.md, issue 14 items 3 and 4): their records, Start,
@@ -126,7 +125,7 @@ const trophyRecordOf = (view: store.RecordView) => ({
  */
 function replyHooks(deps: AppDeps, user: SessionUser, view: store.RecordView): Pick<RunHooks, 'started' | 'finished'> {
   return {
-    started: (replyId, generation) => watchStudentRun(deps, replyId, { asid: view.record.id, userId: user.id, generation }),
+    started: (replyId, generation) => deps.timers.openRuns.watch(deps, replyId, { asid: view.record.id, userId: user.id, generation }),
     finished: async () => {
       await publish(deps.database.db, view.assignment.ownerId, store.recordEvent(view));
       await awardEarnedTrophies(deps.database.db, { userId: user.id }, trophyRecordOf(view));

@@ -1,5 +1,5 @@
-import type { Generation } from '../../ai/generation';
 import type { AppDeps } from '../../core/context';
+import type { StreamTimers, WatchedRun } from '../../core/stream-timers';
 import { logWarning } from '../../lib/log';
 import { stillOpen } from './my-assignments.store';
 
@@ -10,19 +10,12 @@ import { stillOpen } from './my-assignments.store';
  * stopped where it is. Nothing runs per chunk; the timer runs only while such replies stream.
  */
 
-interface Watched {
-  asid: string;
-  userId: string;
-  generation: Generation;
-}
-
 interface Watcher {
-  runs: Map<string, Watched>;
+  runs: Map<string, WatchedRun>;
   timer: NodeJS.Timeout | undefined;
   checking: boolean;
 }
 
-const watchers = new WeakMap<AppDeps, Watcher>();
 const SLICE = 200;
 
 async function check(deps: AppDeps, w: Watcher) {
@@ -41,8 +34,17 @@ async function check(deps: AppDeps, w: Watcher) {
   }
 }
 
+/**
+ * The open student runs watcher (AppDeps.timers.openRuns): one per AppDeps, as the replies it
+ * watches are that AppDeps' runtime's.
+ */
+export function openRunsWatcher(): StreamTimers['openRuns'] {
+  const watchers = new WeakMap<AppDeps, Watcher>();
+  return { watch: (deps, replyId, run) => watchStudentRun(watchers, deps, replyId, run) };
+}
+
 /** Watches a student's reply being generated here until it ends. */
-export function watchStudentRun(deps: AppDeps, replyId: string, run: Watched): void {
+function watchStudentRun(watchers: WeakMap<AppDeps, Watcher>, deps: AppDeps, replyId: string, run: WatchedRun): void {
   let w = watchers.get(deps);
   if (!w) watchers.set(deps, (w = { runs: new Map(), timer: undefined, checking: false }));
   const watcher = w;
