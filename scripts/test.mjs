@@ -1,5 +1,5 @@
 // npm test: the static checks (typecheck, lint, format), the unit tests once, the database tests on
-// PGlite and (where reachable) on PostgreSQL, and the browser tests. Stages that fit the machine
+// PGlite and (where reachable) on PostgreSQL, then the browser tests. Stages that fit the machine
 // side by side run together (docs/decisions/220-test-stages.md); each one's output is kept in
 // .test-artifacts/<stage>.log and printed whole when it ends, so nothing interleaves. The summary
 // gives each stage's counts and wall time, the tests a retry let pass, and the closing total.
@@ -34,16 +34,12 @@ function readCounts(file) {
   }
 }
 
-/**
- * Runs one stage with its output in a log file, prints that output when it ends, and times it.
- * `nice` lowers its processor priority (Linux and macOS), so the stages that wait on a browser go first.
- */
-async function stage(name, slug, cmd, args, { env = {}, nice } = {}) {
+/** Runs one stage with its output in a log file, prints that output when it ends, and times it. */
+async function stage(name, slug, cmd, args, { env = {} } = {}) {
   const log = path.join(outDir, `${slug}.log`);
   console.log(`[${clock()}] started: ${name}`);
   const t0 = Date.now();
-  const [command, argv] = nice ? ['nice', ['-n', String(nice), cmd, ...args]] : [cmd, args];
-  const code = await runToFile(command, argv, log, { env });
+  const code = await runToFile(cmd, args, log, { env });
   const ms = Date.now() - t0;
   const output = readFileSync(log, 'utf8');
   console.log(`\n=== ${name} (${seconds(ms)}) ===`);
@@ -78,9 +74,9 @@ function record(name, code, ms, counts) {
   stages.push({ name, result: `${summary}${code !== 0 ? ` (exit ${code})` : ''}`, failed: code !== 0 || !counts || counts.failed > 0, ms });
 }
 
-async function suite(name, slug, project, env, options = {}) {
+async function suite(name, slug, project, env) {
   const json = path.join(outDir, `${slug}.json`);
-  const { code, ms, output } = await stage(name, slug, 'npx', vitest(project, json), { ...options, env });
+  const { code, ms, output } = await stage(name, slug, 'npx', vitest(project, json), { env });
   for (const line of output.split('\n')) if (line.startsWith('[retried] ')) retried.push(`${name}: ${line.slice(10)}`);
   record(name, code, ms, readCounts(json));
 }
@@ -98,16 +94,13 @@ async function postgresReachable(url) {
   }
 }
 
-// On two cores every stage is busy with the processor most of the time, so the run takes about as
-// long as the processor time of all of them over two: the point of the order below is to keep both
-// cores busy to the end (docs/decisions/220-test-stages.md). The browser tests are the longest
-// chain (build, seed, then the specs), so they start first and keep the normal priority: their
-// waits are on pages in a real browser. The database stages run at a lower priority and the static
-// checks, which wait on nothing, at the lowest; they fill whatever the browser tests leave.
+// On two cores: the static checks are one process each and run one after another, beside the
+// unit tests and, once those end, the two database stages side by side (the PostgreSQL one spends
+// much of its time waiting on its server). The browser tests come last, alone: started beside the
+// others (tried, docs/decisions/220-test-stages.md) they drove the load past 20 and made waits time out.
 const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgError = await postgresReachable(pgUrl);
 const serial = process.env.TEST_SERIAL === '1';
-const niceness = (n) => (serial || process.platform === 'win32' ? {} : { nice: n });
 
 /** Runs the tasks side by side, or one after another under TEST_SERIAL=1. */
 async function together(...tasks) {
@@ -116,10 +109,9 @@ async function together(...tasks) {
 }
 
 const staticChecks = async () => {
-  const low = niceness(10);
-  await check('typecheck (tsc)', 'tsc', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], low);
-  await check('lint (eslint, check:cycles)', 'eslint', 'npm', ['run', '--silent', 'lint'], low);
-  await check('format (prettier --check)', 'prettier', 'npx', ['prettier', '--check', '.'], low);
+  await check('typecheck (tsc)', 'tsc', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  await check('lint (eslint, check:cycles)', 'eslint', 'npm', ['run', '--silent', 'lint']);
+  await check('format (prettier --check)', 'prettier', 'npx', ['prettier', '--check', '.']);
 };
 
 const onPostgres = async () => {
@@ -130,18 +122,12 @@ const onPostgres = async () => {
     stages.push({ name: 'database tests on PostgreSQL', result: `NOT RUN: PostgreSQL not reachable at ${pgUrl}`, failed: false });
     return;
   }
-  await suite(
-    `database tests on PostgreSQL (${new URL(pgUrl).host})`,
-    'postgres',
-    'db',
-    { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
-    niceness(5),
-  );
+  await suite(`database tests on PostgreSQL (${new URL(pgUrl).host})`, 'postgres', 'db', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
 };
 
 const testStages = async () => {
-  await suite('unit tests (no database)', 'unit', 'unit', {}, niceness(5));
-  await together(() => suite('database tests on PGlite', 'pglite', 'db', { TEST_DB: 'pglite' }, niceness(5)), onPostgres);
+  await suite('unit tests (no database)', 'unit', 'unit', {});
+  await together(() => suite('database tests on PGlite', 'pglite', 'db', { TEST_DB: 'pglite' }), onPostgres);
 };
 
 const browserTests = async () => {
@@ -156,7 +142,8 @@ const browserTests = async () => {
   record('browser tests (Chromium)', code, ms, readCounts(json));
 };
 
-await together(browserTests, staticChecks, testStages);
+await together(staticChecks, testStages);
+await browserTests();
 
 console.log('\n=== summary ===');
 for (const s of stages)

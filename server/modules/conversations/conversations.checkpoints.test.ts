@@ -57,9 +57,9 @@ const rowsOf = (ids: string[]) => ctx.database.db.select().from(schema.aiMessage
 function until(what: string, check: () => Promise<boolean>) {
   return vi.waitFor(
     async () => {
-      if (!(await check())) throw new Error(`no checkpoint saved ${what} within 5 s`);
+      if (!(await check())) throw new Error(`no checkpoint saved ${what} within 20 s`);
     },
-    { timeout: 5_000, interval: 20 },
+    { timeout: 20_000, interval: 20 },
   );
 }
 

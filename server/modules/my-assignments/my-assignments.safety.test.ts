@@ -47,10 +47,10 @@ function settled(s: Student): Promise<MyAssignmentDetail> {
   return vi.waitFor(
     async () => {
       const d = await detail(s);
-      if (d.messages.at(-1)?.status === 'streaming') throw new Error('the reply never ended: the last message still streams after 10 s');
+      if (d.messages.at(-1)?.status === 'streaming') throw new Error('the reply never ended: the last message still streams after 25 s');
       return d;
     },
-    { timeout: 10_000, interval: 50 },
+    { timeout: 25_000, interval: 50 },
   );
 }
 
