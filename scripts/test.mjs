@@ -6,6 +6,7 @@
 // SKIP_E2E=1 leaves out the browser tests (a developer's shortcut; CI runs everything);
 // TEST_SERIAL=1 runs every stage alone, one after another (on a machine already busy).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { runToFile } from './lib.mjs';
@@ -20,6 +21,28 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const retried = [];
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 const clock = () => seconds(Date.now() - started);
+
+/**
+ * The whole machine's processor time so far, in core-seconds (Linux's /proc/stat; null elsewhere).
+ * Counted machine-wide because a stage's own rusage misses Chromium's renderers and the PostgreSQL
+ * server: with it, the summary says how busy the cores were and so how far a run is from its floor.
+ */
+function machineBusy() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = fields.map(Number); // idle and iowait are not busy
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+const cores = availableParallelism();
+const busyAtStart = machineBusy();
+/** "machine 93 % busy" over a stretch of wall time, from two machineBusy() readings. */
+function busyShare(from, to, ms) {
+  if (from === null || to === null || ms <= 0) return '';
+  return `; machine ${Math.round(((to - from) / (cores * (ms / 1000))) * 100)} % busy`;
+}
 
 function readCounts(file) {
   try {
@@ -39,17 +62,19 @@ async function stage(name, slug, cmd, args, { env = {} } = {}) {
   const log = path.join(outDir, `${slug}.log`);
   console.log(`[${clock()}] started: ${name}`);
   const t0 = Date.now();
+  const busy0 = machineBusy();
   const code = await runToFile(cmd, args, log, { env });
   const ms = Date.now() - t0;
+  const busy = busyShare(busy0, machineBusy(), ms);
   const output = readFileSync(log, 'utf8');
   console.log(`\n=== ${name} (${seconds(ms)}) ===`);
   process.stdout.write(output.endsWith('\n') || !output ? output : `${output}\n`);
-  return { code, ms, output };
+  return { code, ms, output, busy };
 }
 
 async function check(name, slug, cmd, args, options) {
-  const { code, ms } = await stage(name, slug, cmd, args, options);
-  stages.push({ name, result: code === 0 ? 'ok' : `FAILED (exit ${code})`, failed: code !== 0, ms });
+  const { code, ms, busy } = await stage(name, slug, cmd, args, options);
+  stages.push({ name, result: code === 0 ? 'ok' : `FAILED (exit ${code})`, failed: code !== 0, ms, busy });
 }
 
 const vitest = (project, json) => [
@@ -64,21 +89,27 @@ const vitest = (project, json) => [
 ];
 
 /** Adds a test stage's counts to the totals and its line to the summary. */
-function record(name, code, ms, counts) {
+function record(name, code, ms, counts, busy) {
   if (counts) {
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
   } else totals.failed += 1;
   const summary = counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : 'no results (the run crashed)';
-  stages.push({ name, result: `${summary}${code !== 0 ? ` (exit ${code})` : ''}`, failed: code !== 0 || !counts || counts.failed > 0, ms });
+  stages.push({
+    name,
+    result: `${summary}${code !== 0 ? ` (exit ${code})` : ''}`,
+    failed: code !== 0 || !counts || counts.failed > 0,
+    ms,
+    busy,
+  });
 }
 
 async function suite(name, slug, project, env) {
   const json = path.join(outDir, `${slug}.json`);
-  const { code, ms, output } = await stage(name, slug, 'npx', vitest(project, json), { env });
+  const { code, ms, output, busy } = await stage(name, slug, 'npx', vitest(project, json), { env });
   for (const line of output.split('\n')) if (line.startsWith('[retried] ')) retried.push(`${name}: ${line.slice(10)}`);
-  record(name, code, ms, readCounts(json));
+  record(name, code, ms, readCounts(json), busy);
 }
 
 async function postgresReachable(url) {
@@ -136,10 +167,10 @@ const browserTests = async () => {
     return;
   }
   const json = path.join(outDir, 'e2e.json');
-  const { code, ms, output } = await stage('browser tests (Chromium)', 'e2e', 'node', ['scripts/e2e.mjs', '--json-out', json]);
+  const { code, ms, output, busy } = await stage('browser tests (Chromium)', 'e2e', 'node', ['scripts/e2e.mjs', '--json-out', json]);
   const flaky = '[e2e] flaky (passed on its retry): ';
   for (const line of output.split('\n')) if (line.startsWith(flaky)) retried.push(`browser tests: ${line.slice(flaky.length)}`);
-  record('browser tests (Chromium)', code, ms, readCounts(json));
+  record('browser tests (Chromium)', code, ms, readCounts(json), busy);
 };
 
 await together(staticChecks, testStages);
@@ -147,12 +178,20 @@ await browserTests();
 
 console.log('\n=== summary ===');
 for (const s of stages)
-  console.log(`${s.failed ? 'FAIL' : 'ok  '}  ${s.name}: ${s.result}${s.ms === undefined ? '' : ` [${seconds(s.ms)}]`}`);
+  console.log(`${s.failed ? 'FAIL' : 'ok  '}  ${s.name}: ${s.result}${s.ms === undefined ? '' : ` [${seconds(s.ms)}${s.busy ?? ''}]`}`);
 console.log(
   retried.length ? `\nPassed only on a retry (flaky; fix them):\n${retried.map((r) => `  ${r}`).join('\n')}` : '\nNo test needed a retry.',
 );
 const failedStages = stages.filter((s) => s.failed).length;
 if (failedStages && totals.failed === 0) totals.failed = failedStages;
 console.log(`\ntotal time: ${clock()} (stages side by side: see docs/benchmarks.md)`);
+const busyAtEnd = machineBusy();
+if (busyAtStart !== null && busyAtEnd !== null) {
+  const used = busyAtEnd - busyAtStart;
+  console.log(
+    `processor time used on this machine: ${Math.round(used)} core-s${busyShare(busyAtStart, busyAtEnd, Date.now() - started)} of ${cores} cores; ` +
+      `with every core busy throughout, the run could not end before ${seconds((used / cores) * 1000)}`,
+  );
+}
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStages ? 1 : 0);
