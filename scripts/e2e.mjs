@@ -165,6 +165,7 @@ const env = {
   NODE_ENV: 'test',
 };
 let server;
+let browserServer;
 let fakeAi;
 let fakeStripe;
 let code = 1;
@@ -239,6 +240,23 @@ try {
     throw new Error('the server did not answer /api/health within 120 s');
   }
 
+  // One Chromium for the run: each spec file connects to it (e2e/fixtures/browser.ts useBrowser)
+  // and makes its own contexts, so files stay apart without a browser launch each.
+  const { chromium: chromiumType } = await import('playwright-core');
+  browserServer = await chromiumType.launchServer({
+    executablePath: chromium,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+
   const report = path.join(dataDir, 'report.json');
   // npm test passes --json-out FILE to collect the counts; everything else goes to vitest.
   const args = process.argv.slice(2);
@@ -266,7 +284,7 @@ try {
         E2E_STATE_DIR: stateDir,
         E2E_DATA_DIR: env.DATA_DIR,
         E2E_FAKE_AI_RECORD: fakeAiRecord,
-        CHROMIUM_PATH: chromium,
+        E2E_BROWSER_WS: browserServer.wsEndpoint(),
       },
       stdio: 'inherit',
     },
@@ -314,6 +332,7 @@ try {
   console.error(`[e2e] ${err instanceof Error ? err.message : String(err)}`);
   code = 1;
 } finally {
+  if (browserServer) await browserServer.close().catch(() => {});
   if (server) await stopServer(server);
   if (fakeAi && fakeAi.exitCode === null) fakeAi.kill('SIGTERM');
   if (fakeStripe && fakeStripe.exitCode === null) fakeStripe.kill('SIGTERM');

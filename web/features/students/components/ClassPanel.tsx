@@ -151,7 +151,11 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
           onClose={() => setConfirmDelete(false)}
           onConfirm={() => {
             setConfirmDelete(false);
-            deleteClass(klass.id)
+            // A roster fetch still on its way (after the last change) would be answered 404 once
+            // the class is gone, an error in the browser's console: it is stopped first.
+            queryClient
+              .cancelQueries({ queryKey: classKeys.roster(klass.id) })
+              .then(() => deleteClass(klass.id))
               .then(async () => {
                 onDeleted();
                 // The deleted class's roster is gone: drop it rather than refetch it (a 404).
