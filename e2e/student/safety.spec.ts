@@ -11,7 +11,7 @@ const HEIGHT = 740;
 
 /** The help resources after a self-harm message: all of them, in view without scrolling. */
 async function expectHelpInView(page: Page) {
-  await page.getByRole('textbox', { name: 'Your message' }).fill("[[self-harm]] I don't want to be here anymore");
+  await page.getByRole('textbox', { name: 'Your message' }).fill("[[self-harm]] I can't do this anymore");
   await page.getByRole('button', { name: 'Send' }).click();
   const help = page.getByRole('region', { name: "You don't have to face this alone" });
   await help.waitFor({ timeout: 20_000 });

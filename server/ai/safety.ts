@@ -1,12 +1,15 @@
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { phraseCategory, spacedReadings } from './safety-phrases';
 
 /**
  * Student safety (docs/product/safety.md), tier (a): the instant local check of each student message
- * and each tutor reply, the safe replies, and the provider's stricter safety settings. Rules are
- * first-person or directed ("I want to die", "you're so ugly") so that lessons about reproduction,
- * war or disease pass. Slurs and explicit terms come from a maintained filter (obscenity's English
- * dataset, which sees through leet-speak, look-alike letters and repeated letters; spacing is
- * collapsed here). Tier (b), the model's moderation pass (moderation.ts), catches what words miss.
+ * and each tutor reply, the safe replies, and the provider's stricter safety settings. A student's
+ * message goes through the phrase rules (safety-phrases.ts: first-person or directed phrases read
+ * through a plain spelling that undoes leet, spacing, slang and misspellings, so that "I want to die"
+ * is a hit and a lesson about reproduction, war or disease passes), then through a maintained filter
+ * of slurs and explicit terms (obscenity's English dataset, which sees through leet-speak, look-alike
+ * letters and repeated letters). A reply keeps its own short list of what a tutor must never say.
+ * Tier (b), the model's moderation pass (moderation.ts), catches what words miss.
  */
 
 export type SafetyCategory = 'self_harm' | 'violence' | 'sexual' | 'bullying' | 'personal_data';
@@ -16,66 +19,14 @@ interface Rule {
   pattern: RegExp;
 }
 
-const me = String.raw`(?:i|i'm|im|i am|i've|i have|i'll|i will|i'd)`;
-
-const inputRules: Rule[] = [
-  { category: 'self_harm', pattern: /\b(kill|hurt|harm|cut|cutting|starve|starving|poison)(ing)?\s+my ?self\b/i },
-  {
-    category: 'self_harm',
-    pattern: new RegExp(
-      String.raw`\b${me}\s+(really\s+|so\s+)?(want|wanna|wish|going|gonna|plan|planning)\s+(to\s+)?(die|be dead|end it all|end my life|commit suicide)\b`,
-      'i',
-    ),
-  },
-  { category: 'self_harm', pattern: /\bi\s+wish\s+i\s+(was|were)\s+(dead|never born)\b/i },
-  { category: 'self_harm', pattern: new RegExp(String.raw`\b${me}\s+(feel\s+|am\s+|feeling\s+)?suicidal\b`, 'i') },
-  {
-    category: 'self_harm',
-    pattern: /\b(thinking|thought|think)s?\s+(about|of)\s+(suicide|killing my ?self|ending (it all|my life)|hurting my ?self)\b/i,
-  },
-  { category: 'self_harm', pattern: /\b(end|ending|take|taking)\s+my\s+(own\s+)?life\b/i },
-  { category: 'self_harm', pattern: /\bno\s+(reason|point)\s+(to|in)\s+(live|living|being alive)\b/i },
-  { category: 'self_harm', pattern: /\bi\s+(self[-\s]?harm|have been self[-\s]?harming)\b/i },
-  {
-    category: 'violence',
-    pattern: new RegExp(
-      String.raw`\b(${me}|gonna|going to)\s+(\w+\s+)?(kill|shoot|stab|murder|hurt|beat up|strangle)\s+(you|him|her|them|everyone|everybody|somebody|someone|my\s+\w+|the\s+teacher|people)\b`,
-      'i',
-    ),
-  },
-  { category: 'violence', pattern: /\b(bring|bringing|brought|take|taking)\s+a\s+(gun|knife|weapon|bomb)\s+to\s+school\b/i },
-  { category: 'violence', pattern: /\bshoot\s+up\s+(the|my|our|a)\s+school\b/i },
-  {
-    category: 'violence',
-    pattern: /\bhow\s+(do\s+i|to|can\s+i|would\s+i)\s+(make|build|buy|get)\s+(a|an)\s+(bomb|explosive|pipe bomb|gun)\b/i,
-  },
+/** A reply is checked for what a tutor must never say to a student. */
+const outputRules: Rule[] = [
   {
     category: 'sexual',
     pattern: /\b(porn|porno|pornos|nudes|sexting|sext|horny|blow\s?job|hand\s?job|dick pic|send\s+(me\s+)?pics)\b/i,
   },
   { category: 'sexual', pattern: /\b(have|having|had)\s+sex\s+with\s+(you|me|my)\b/i },
   { category: 'sexual', pattern: /\b(naked|nude)\s+(pics|pictures|photos|selfies?)\b/i },
-  {
-    category: 'bullying',
-    pattern:
-      /\b(you'?re|you are|ur|u r|he'?s|she'?s|they'?re|he is|she is|they are)\s+(so\s+|such\s+(a|an)\s+)?(stupid|ugly|fat|worthless|loser|a loser|an idiot|idiot|retard|retarded|pathetic|freak|a freak)\b/i,
-  },
-  { category: 'bullying', pattern: /\b(nobody|no one|everyone|everybody)\s+(likes|loves|wants|hates)\s+(you|him|her|them)\b/i },
-  { category: 'bullying', pattern: /\b(go\s+)?kill\s+yourself\b|\bkys\b/i },
-  { category: 'personal_data', pattern: /\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b/ },
-  { category: 'personal_data', pattern: /(\+\d{1,3}[\s.-]?)?(\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b/ },
-  { category: 'personal_data', pattern: /\+\d{1,3}[\s(]*\d{1,4}[\s)]*\d{3,4}[\s.-]?\d{3,4}\b/ },
-  {
-    category: 'personal_data',
-    pattern:
-      /\b\d{1,5}\s+([A-Z][a-z]+\s){1,3}(street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|court|ct|way|place|pl|terrace|crescent)\b/i,
-  },
-  { category: 'personal_data', pattern: /\bi\s+live\s+(at|on)\s+\d+/i },
-];
-
-/** A reply is checked for what a tutor must never say to a student. */
-const outputRules: Rule[] = [
-  ...inputRules.filter((r) => r.category === 'sexual'),
   { category: 'self_harm', pattern: /\b(you should|why don'?t you|just)\s+(kill|hurt|cut|starve)\s+yourself\b/i },
   { category: 'self_harm', pattern: /\b(ways|how)\s+to\s+(kill|hurt)\s+yourself\b/i },
   { category: 'bullying', pattern: /\b(you'?re|you are)\s+(so\s+)?(stupid|ugly|fat|worthless|a loser|an idiot|pathetic)\b/i },
@@ -189,19 +140,12 @@ const matcher = new RegExpMatcher({
   ...englishRecommendedTransformers,
 });
 
-/** Letters written apart ("f u c k", "n.i.g.g.e.r", "r-e-t-a-r-d") joined back into a word. */
-const spacedOut = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}@$!*][\s.\-_*,]+){2,}[\p{L}\p{N}@$!*](?![\p{L}\p{N}])/gu;
-/** The same, leaving out a word "a" or "i" that happens to start the run ("a f a g" is "a fag"). */
-const spacedOutAfterWord = new RegExp(`(?<![\\p{L}\\p{N}])(?![ai]\\s)${spacedOut.source.slice('(?<![\\p{L}\\p{N}])'.length)}`, 'giu');
-const join = (run: string) => run.replace(/[\s.\-_*,]+/g, '');
-const spellings = (text: string) => new Set([text, text.replace(spacedOut, join), text.replace(spacedOutAfterWord, join)]);
-
 const directedNear = /\b(y[o0]u|u|ur|y[o0]ur|y[o0]u'?re|y[o0]ure|ya)\b/i;
 
 /** The filter's verdict on a text: bullying (a slur, or profanity aimed at someone), sexual, or null. */
 function filterWords(text: string): SafetyCategory | null {
   let found: SafetyCategory | null = null;
-  for (const variant of spellings(text)) {
+  for (const variant of spacedReadings(text)) {
     for (const match of matcher.getAllMatches(variant, true)) {
       const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? '';
       if (slurs.has(word)) return 'bullying';
@@ -218,10 +162,10 @@ function filterWords(text: string): SafetyCategory | null {
 
 /** The first category the text falls under, or null. */
 export function classify(text: string, source: 'input' | 'output'): SafetyCategory | null {
-  const rules = source === 'input' ? inputRules : outputRules;
   // Self-harm first: when several match, the reply with help resources matters most.
-  for (const rule of rules) if (rule.pattern.test(text)) return rule.category;
-  return source === 'input' ? filterWords(text) : null;
+  if (source === 'input') return phraseCategory(text) ?? filterWords(text);
+  for (const rule of outputRules) if (rule.pattern.test(text)) return rule.category;
+  return null;
 }
 
 const backToLesson = "I'm here to help with your lesson whenever you're ready.";

@@ -41,13 +41,13 @@ describe('a self-harm message on an assignment', () => {
     expect((await student.client.json<MyAssignment>('POST', `/api/my-assignments/${student.asid}/start`)).status).toBe(200);
     fake.core.set({
       moderation: (text) =>
-        text.includes("don't want to be here") ? { category: 'self_harm', severity: 'high', reason: 'May want to die.' } : passVerdict,
+        text.includes("can't do this anymore") ? { category: 'self_harm', severity: 'high', reason: 'May want to die.' } : passVerdict,
     });
     const before = ctx.mails().length;
 
     const res = await student.client.post(`/api/my-assignments/${student.asid}/messages`, {
       idempotencyKey: key(),
-      text: "I don't want to be here anymore.",
+      text: "I can't do this anymore.",
     });
     expect(res.status).toBe(200);
     await readUIStream(res);
@@ -70,7 +70,7 @@ describe('a self-harm message on an assignment', () => {
     const adminInbox = (await admin.json<FlagList>('GET', '/api/flags')).body;
     expect(adminInbox.flags.map((f) => [f.id, f.as])).toEqual([[flag.id, 'admin']]);
     const detail = (await admin.json<FlagDetail>('GET', `/api/flags/${flag.id}`)).body;
-    expect(detail.context.find((t) => t.flagged)).toMatchObject({ role: 'user', text: "I don't want to be here anymore." });
+    expect(detail.context.find((t) => t.flagged)).toMatchObject({ role: 'user', text: "I can't do this anymore." });
 
     // The e-mails go after the answer: wait until the alert is settled (sent, nothing due again).
     await expect.poll(() => alertState(flag.id), { timeout: 5000 }).toEqual({ alerted: true, dueAgain: false });
@@ -80,7 +80,7 @@ describe('a self-harm message on an assignment', () => {
     for (const mail of sent) {
       expect(mail.body).toContain(`${TEST_ORIGIN}/flags?flag=${flag.id}`);
       expect(mail.body).toContain('Adding fractions');
-      expect(`${mail.subject} ${mail.body}`).not.toMatch(/maya|lopez|want to be here|pupils\.example\.org/i);
+      expect(`${mail.subject} ${mail.body}`).not.toMatch(/maya|lopez|do this anymore|pupils\.example\.org/i);
     }
     // Nothing more arrives later: a second alert of the flag and the retry job, however late, send nothing.
     await alertFlag(ctx, flag.id);

@@ -60,13 +60,14 @@ const finishOf = (chunks: Record<string, unknown>[]) =>
 describe('the moderation pass on a student message', () => {
   it('catches what the word list misses: a safe reply with help resources, a flag on the record, and no tutor call', async () => {
     const { world, student } = await startedStudent({ email: EMAIL });
+    // Words the instant check leaves to the moderation pass: they are as often about homework.
     fake.core.set({
       moderation: (text) =>
-        text.includes("don't want to be here")
+        text.includes("can't do this anymore")
           ? { category: 'self_harm', severity: 'high', reason: 'The student may want to die.' }
           : passVerdict,
     });
-    const res = await send(student, "Maya Lopez here. Maya says: I don't want to be here anymore.");
+    const res = await send(student, "Maya Lopez here. Maya says: I can't do this anymore.");
     expect(res.status).toBe(200);
     const out = await readUIStream(res);
     expect(out.text).toContain('988');
@@ -137,6 +138,27 @@ describe('the moderation pass on a student message', () => {
     expect(flags.every((f) => f.detectedBy === 'words' && f.category === 'bullying')).toBe(true);
   });
 
+  it('answers a self-harm phrase the instant check knows with the help resources even when the moderation provider is down', async () => {
+    const { student } = await startedStudent();
+    fake.core.set({ moderation: () => 'fail' });
+    const out = await readUIStream(await send(student, 'i dont want to be here anymore'));
+    expect(out.text).toBe(safeReply('self_harm'));
+    expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'blocked', safety: 'self_harm' });
+    // Not held: the instant check decided before any moderation call, so the provider's state does not matter.
+    expect(fake.core.moderationRequests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
+    const d = await detail(student);
+    expect(d.messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'blocked'],
+    ]);
+    expect(d.messages[1]).toMatchObject({ text: safeReply('self_harm'), safety: 'self_harm' });
+    const [flag, ...others] = await flagsOf(student.asid);
+    expect(others).toHaveLength(0);
+    expect(flag).toMatchObject({ category: 'self_harm', severity: 'high', detectedBy: 'words', source: 'input' });
+    expect(await recheckHeldTurns(ctx)).toMatchObject({ claimed: 0 });
+  });
+
   const failures: [string, FakeModerationFailure[]][] = [
     [
       '503 (twice: the one quick retry fails too)',
@@ -193,7 +215,7 @@ describe('the moderation pass on a student message', () => {
   it('a re-check that flags a held message answers it with the safe reply and a flag', async () => {
     const { student } = await startedStudent();
     fake.core.set({ moderation: () => 'fail' });
-    await readUIStream(await send(student, 'nobody would notice if I was gone'));
+    await readUIStream(await send(student, "everything feels heavy and I'm tired all the time"));
     expect(await recheckHeldTurns(ctx)).toMatchObject({ stillHeld: 1 });
     fake.core.set({ moderation: () => ({ category: 'self_harm', severity: 'medium', reason: 'Hopelessness.' }) });
     expect(await recheckHeldTurns(ctx)).toMatchObject({ blocked: 1 });
@@ -220,10 +242,10 @@ describe('Retry after a turn that never got its verdict', () => {
 
   it('checks the message before the tutor sees it, and answers a flagged one with the safe reply', async () => {
     const { student } = await startedStudent();
-    const userTurn = await interruptedUnchecked(student, 'i want to disappear forever');
+    const userTurn = await interruptedUnchecked(student, 'i gave away my favourite things today');
     fake.core.set({
       moderation: (text) =>
-        text.includes('disappear') ? { category: 'self_harm', severity: 'high', reason: 'Wants to disappear.' } : passVerdict,
+        text.includes('gave away') ? { category: 'self_harm', severity: 'high', reason: 'Giving things away.' } : passVerdict,
     });
     const out = await readUIStream(await student.client.post(url(student, '/retry'), { idempotencyKey: key() }));
     expect(out.text).toBe(safeReply('self_harm'));
@@ -354,7 +376,7 @@ describe("a teacher's TutorBot preview", () => {
     const post = (text: string) => client.post(`/api/conversations/${run.body.id}/messages`, { idempotencyKey: key(), text });
     const blocked = await readUIStream(await post('I want to die'));
     expect(blocked.text).toBe(safeReply('self_harm'));
-    const normal = await readUIStream(await post("I don't want to be here anymore"));
+    const normal = await readUIStream(await post("I can't do this anymore"));
     expect(finishOf(normal.chunks).messageMetadata).toMatchObject({ status: 'complete' });
     expect(fake.requests).toHaveLength(1);
     expect(fake.core.moderationRequests).toHaveLength(0);
