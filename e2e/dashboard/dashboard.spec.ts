@@ -4,9 +4,8 @@
 // summary sentence; the teachers table's numbers are the seed's; the 90-day and custom periods
 // change the numbers as the seed says; the CSV exports download with the period in the file name
 // and the same numbers; axe passes. Reads only its own school.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { contextAs, downloaded, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
 import { accessible, shoot } from '../fixtures/checks';
 import { hillview } from '../fixtures/seed-dashboard';
 import { customPeriod, day, expectCards, fmt } from './helpers';
@@ -54,9 +53,7 @@ describe('Data Dashboard', () => {
     // CSV exports: the file is named for the table and period and says what the page says.
     const [teachersCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-teachers').click()]);
     expect(teachersCsv.suggestedFilename()).toBe(`ai-usage-teachers-${day(29)}-to-${day(0)}.csv`);
-    const lines = readFileSync(await teachersCsv.path(), 'utf8')
-      .trimEnd()
-      .split('\r\n');
+    const lines = (await downloaded(teachersCsv)).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Teacher e-mail,Name,Building,Generations,Input tokens,Output tokens,Images,Generations by students');
     for (const t of hillview.teachers) {
       const line = lines.find((l) => l.startsWith(`${t.email},`))!;
@@ -64,10 +61,7 @@ describe('Data Dashboard', () => {
     }
     await page.getByRole('button', { name: 'Numbers per day' }).click();
     const [dailyCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-daily').click()]);
-    const daily = readFileSync(await dailyCsv.path(), 'utf8')
-      .trimEnd()
-      .split('\r\n')
-      .slice(1);
+    const daily = (await downloaded(dailyCsv)).toString('utf8').trimEnd().split('\r\n').slice(1);
     expect(daily).toHaveLength(30);
     expect(daily.reduce((n, l) => n + Number(l.split(',')[1]), 0)).toBe(want.generations);
     await shoot(page, `dashboard-daily-numbers-${width}`);

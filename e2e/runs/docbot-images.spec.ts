@@ -1,9 +1,8 @@
 // Behaviour: a generated image goes into the DocBot document where the teacher puts it (at the end, or at the cursor while editing by hand); it is stored with the run, shows in the document after a reload, and the DOCX export has it between the right paragraphs; it cannot be inserted before there is a document or while a reply is written.
-import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
+import { contextAs, downloaded, trackErrors, useBrowser } from '../fixtures/browser';
 import { choose, replyDone, runPath, shoot, template } from './helpers';
 
 const getBrowser = useBrowser();
@@ -107,7 +106,7 @@ describe('generated images in the DocBot document', () => {
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: 'Download Word (.docx)' }).click(),
     ]);
-    const zip = await JSZip.loadAsync(await readFile(await download.path()));
+    const zip = await JSZip.loadAsync(await downloaded(download));
     const xml = await zip.file('word/document.xml')!.async('string');
     const paras = paragraphs(xml);
     const at = paras.findIndex((p) => textOf(p) === 'Before the picture.');

@@ -1,9 +1,8 @@
 // Behaviour: on a student's page (My Students), the teacher downloads the student's record (one zip with record.json and record.html, whose page shows the transcript's lines), then deletes the student's data after a confirmation that says what goes and what stays and asks for the address; the student is gone from the roster and the page, another student stays; axe passes on both dialogs at 1280 px (the journey) and 360 px (a render-only test), nothing scrolls sideways at 360 px.
-import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { baseUrl, contextAs, downloaded, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
 import { accessible, shoot, token } from '../fixtures/checks';
 import { users } from '../fixtures/users';
 
@@ -86,7 +85,7 @@ describe("The student's record", () => {
     await dialog.getByRole('button', { name: 'Download record' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^Student record - Sam Student - \d{4}-\d{2}-\d{2}\.zip$/);
-    const zip = unzipSync(new Uint8Array(readFileSync(await file.path())));
+    const zip = unzipSync(new Uint8Array(await downloaded(file)));
     expect(Object.keys(zip).sort()).toEqual(['record.html', 'record.json']);
     const html = strFromU8(zip['record.html']!);
     expect(html).toContain(line);

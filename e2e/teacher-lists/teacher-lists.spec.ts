@@ -1,7 +1,6 @@
 // Behaviour (1280 px light; the other widths and themes in teacher-lists.render.spec.ts): the school admin of Lakeside Primary sees the licence with its 20-day expiry notice and whom to contact, and the teacher list (signed up or not, last sign-in); adds a teacher (an off-domain address first, refused with the domains named), edits their building, imports a CSV whose preview shows a bad, an off-domain and a repeated row before anything is written and then writes the one good row, exports the list as a CSV file, and removes teachers after a confirmation; axe passes on the page, the import preview and the confirmation. A teacher visiting /teacherLists lands on /home/DocBot.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
+import { baseUrl, contextAs, downloaded, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
 import { accessible, shoot, token } from '../fixtures/checks';
 import { lookTag } from '../fixtures/looks';
 import { lakeside } from '../fixtures/seed-teacher-lists';
@@ -87,7 +86,7 @@ describe('Teacher List', () => {
     await page.getByRole('link', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^teachers-lakeside-primary-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync(await file.path(), 'utf8');
+    const text = (await downloaded(file)).toString('utf8');
     expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('email,building,signed_up,last_sign_in');
     expect(text).toContain(`${imported},Science,no,`);
     expect(text).toContain(`${lakeside.signedUp[0].email},North,yes,`);
@@ -105,7 +104,9 @@ describe('Teacher List', () => {
     await accessible(page, width);
     await shot('after');
     // The one refused add (off the domains) is the only failed request.
-    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+    expect(errors).toEqual([
+      `console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity) (${baseUrl}/api/school-admin/teachers)`,
+    ]);
     await context.close();
   });
 
