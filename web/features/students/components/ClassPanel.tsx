@@ -43,9 +43,13 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
   const updateClass = useUpdateClass();
   const deleteClass = useDeleteClass();
   const queryClient = useQueryClient();
-  const roster = useQuery(rosterQuery(klass.id));
   const [renaming, setRenaming] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Once the class is being deleted its roster is never fetched again: a fetch that reached the
+  // server after the delete would be answered 404 (an error in the browser's console). Any render
+  // before this panel goes away (a list refresh, a focus refetch) would otherwise start one.
+  const [deleting, setDeleting] = useState(false);
+  const roster = useQuery({ ...rosterQuery(klass.id), enabled: !deleting });
   const [toRemove, setToRemove] = useState<RosterStudent | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: classKeys.all });
   const title = klass.section ? `${klass.name} · ${klass.section}` : klass.name;
@@ -151,18 +155,19 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
           onClose={() => setConfirmDelete(false)}
           onConfirm={() => {
             setConfirmDelete(false);
-            // A roster fetch still on its way (after the last change) would be answered 404 once
-            // the class is gone, an error in the browser's console: it is stopped first.
+            setDeleting(true);
             queryClient
               .cancelQueries({ queryKey: classKeys.roster(klass.id) })
               .then(() => deleteClass(klass.id))
               .then(async () => {
                 onDeleted();
-                // The deleted class's roster is gone: drop it rather than refetch it (a 404).
                 queryClient.removeQueries({ queryKey: classKeys.roster(klass.id) });
                 await queryClient.invalidateQueries({ queryKey: classKeys.list() });
               })
-              .catch((err: unknown) => say(message(err)));
+              .catch((err: unknown) => {
+                setDeleting(false);
+                say(message(err));
+              });
           }}
         />
       )}
