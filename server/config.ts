@@ -43,6 +43,7 @@ const aiSettingsShape = {
   AI_QUOTA_PREMIUM_IMAGES: withDefault(int(0), 200),
   AI_MODERATION_TIMEOUT_MS: withDefault(int(100), 10_000),
   AI_MODERATION_RECHECK_MS: withDefault(int(100), 5_000),
+  AI_MODERATION_CHECKS_PER_REPLY: withDefault(int(0), 12),
 };
 
 const settingsSchema = z.object({
@@ -184,7 +185,12 @@ export interface AiConfig {
   checkpointMs: number;
   ratePerMinute: number;
   /** The moderation pass on student turns: how long one check may take, and how often held turns are checked again. */
-  moderation: { timeoutMs: number; recheckMs: number };
+  moderation: {
+    timeoutMs: number;
+    recheckMs: number;
+    /** The most checks a student's reply gets while it is written (its closing check is one more). */
+    checksPerReply: number;
+  };
   quotas: { free: { text: number; images: number }; premium: { text: number; images: number } };
 }
 
@@ -375,7 +381,11 @@ function aiSettings(s: Settings, problems: string[]): AiConfig {
     retry: { maxRetries: s.AI_MAX_RETRIES, baseMs: s.AI_RETRY_BASE_MS, maxWaitMs: s.AI_RETRY_MAX_WAIT_MS },
     checkpointMs: s.AI_CHECKPOINT_MS,
     ratePerMinute: s.AI_RATE_LIMIT_PER_MINUTE,
-    moderation: { timeoutMs: s.AI_MODERATION_TIMEOUT_MS, recheckMs: s.AI_MODERATION_RECHECK_MS },
+    moderation: {
+      timeoutMs: s.AI_MODERATION_TIMEOUT_MS,
+      recheckMs: s.AI_MODERATION_RECHECK_MS,
+      checksPerReply: s.AI_MODERATION_CHECKS_PER_REPLY,
+    },
     quotas: {
       free: { text: s.AI_QUOTA_FREE_TEXT, images: s.AI_QUOTA_FREE_IMAGES },
       premium: { text: s.AI_QUOTA_PREMIUM_TEXT, images: s.AI_QUOTA_PREMIUM_IMAGES },

@@ -20,6 +20,8 @@ export interface GenerationResult {
   safety?: { category: SafetyCategory | 'provider_block'; source: 'output' | 'provider' };
   /** The user stopped it: the text so far is kept, marked interrupted. */
   stopped?: boolean;
+  /** A check of the release gate stopped it (the sink decides what is shown instead). */
+  checkStopped?: boolean;
   /** The provider's own safety signals (Gemini's block reason, finish reason, ratings), when it gave any. */
   providerSafety?: ProviderSafety;
   inputTokens: number;
@@ -46,12 +48,47 @@ export interface TextRun {
   temperature: number | undefined;
   sink: GenerationSink;
   /**
-   * A student's assignment record: the reply is shown to no one until its end has passed the
-   * moderation pass. Its text is kept here, not in `generation.text` (so no listener, attach or
-   * checkpoint sees it), and goes out whole at the end as a replacing text part.
+   * A student's assignment record: the reply is released in checked pieces (see ReleaseGate).
+   * Until a piece is released it is kept here, not in `generation.text`, so no listener, attach or
+   * checkpoint sees it.
    */
-  withhold?: boolean;
+  gate?: ReleaseGate;
+  /** Aborts the call (the student's message failed its check): the reply ends, and the sink decides what it was. */
+  cancel?: AbortSignal;
 }
+
+/**
+ * How a student's reply is released while it is written: at sentence or paragraph boundaries the
+ * text written so far is checked (the first piece at once), at most one check at a time, so the
+ * number of checks follows the checker's speed up to `maxChecks`. A piece goes out once a check
+ * covering it and everything before it passed. The closing check of the whole reply is the
+ * sink's; what is still unreleased then goes out (or is replaced) with the end.
+ */
+export interface ReleaseGate {
+  /**
+   * Checks the whole text written so far: release shows it; keep holds it back (the check could
+   * not be made: a later one may); stop ends the reply where it is (the sink's closing decides
+   * what is shown and stored instead).
+   */
+  check(text: string): Promise<'release' | 'keep' | 'stop'>;
+  /** The most checks made while the reply is written (the closing check is not counted). */
+  maxChecks: number;
+}
+
+/** Where the next check of a gated reply may end: a sentence or paragraph end after `from`, or (for the first piece, or a long run with none) a word end. */
+export function releasePoint(text: string, from: number, first: boolean): number {
+  const tail = text.slice(from);
+  let at = -1;
+  for (const m of tail.matchAll(/[.!?:;]["')\]]*\s|\n/g)) at = m.index + m[0].length;
+  if (at < 0 && (first || tail.length > 240)) {
+    const space = tail.search(/\s\S*$/);
+    at = space > 0 ? space + 1 : first ? tail.length : -1;
+  }
+  return at < 0 ? from : from + at;
+}
+
+/** Thrown into a gated reply's stream when a check stopped it. */
+class GateStopped extends Error {}
 
 /**
  * One reply being generated. It runs to the end on the server whoever is listening: a browser
@@ -112,6 +149,9 @@ export async function startTextGeneration(run: TextRun, generation: Generation):
   const started = performance.now();
   const abort = new AbortController();
   const timeout = setTimeout(() => abort.abort(new AiTimeoutError(config.requestTimeoutMs)), config.requestTimeoutMs);
+  const cancelled = () => abort.abort(run.cancel?.reason);
+  if (run.cancel?.aborted) cancelled();
+  run.cancel?.addEventListener('abort', cancelled, { once: true });
   const callOptions = {
     prompt: run.prompt,
     maxOutputTokens: config.maxOutputTokens,
@@ -125,9 +165,10 @@ export async function startTextGeneration(run: TextRun, generation: Generation):
     ({ stream } = await withRetries(async () => provider.text.doStream(callOptions), config.retry, abort.signal));
   } catch (err) {
     clearTimeout(timeout);
+    run.cancel?.removeEventListener('abort', cancelled);
     throw abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;
   }
-  void consume(run, generation, stream, abort, timeout, started);
+  void consume(run, generation, stream, abort, timeout, started, cancelled);
 }
 
 async function consume(
@@ -137,15 +178,55 @@ async function consume(
   abort: AbortController,
   timeout: NodeJS.Timeout,
   started: number,
+  cancelled: () => void,
 ) {
   const student = run.audience === 'student';
+  const { gate } = run;
   let inputTokens = 0;
   let outputTokens = 0;
   let providerBlocked = false;
   let providerSafety: ProviderSafety | undefined;
   let outputHit: SafetyCategory | null = null;
   let error: unknown;
-  let withheld = '';
+  /** Everything the model wrote; without a gate it is released as it comes (generation.text). */
+  let written = '';
+  let checks = 0;
+  /** How much of `written` the last check started covered. */
+  let checkedTo = 0;
+  let checking: Promise<void> | undefined;
+  let gateStopped = false;
+  const nextCheck = () => {
+    if (!gate || checking || gateStopped || checks >= gate.maxChecks) return;
+    const to = releasePoint(written, checkedTo, checks === 0);
+    if (to <= checkedTo) return;
+    checks += 1;
+    checkedTo = to;
+    const piece = written.slice(0, to);
+    checking = gate.check(piece).then(
+      (verdict) => {
+        checking = undefined;
+        if (verdict === 'stop') {
+          gateStopped = true;
+          abort.abort(new GateStopped());
+          return;
+        }
+        if (verdict === 'release' && piece.length > generation.text.length) {
+          const delta = piece.slice(generation.text.length);
+          generation.text = piece;
+          generation.emit({ type: 'delta', delta });
+        }
+        nextCheck();
+      },
+      (err: unknown) => {
+        // A check answers, it does not throw; if one does, its piece waits for a later check.
+        checking = undefined;
+        logError(null, 'ai: a release check failed', err);
+      },
+    );
+  };
+  // Stopped by a check (a flag, or the student's message refused): not a failure of the call.
+  const byCheck = () =>
+    abort.signal.reason instanceof GateStopped || (run.cancel?.aborted === true && abort.signal.reason === run.cancel.reason);
   generation.attachAbort(() => abort.abort(new AiStoppedError()));
   const reader = stream.getReader();
   try {
@@ -157,15 +238,16 @@ async function consume(
       if (part.type === 'text-delta') {
         if (student) {
           // Check the new text with the tail before it, so a phrase split across chunks is caught.
-          outputHit = classify((run.withhold ? withheld : generation.text).slice(-200) + part.delta, 'output');
+          outputHit = classify(written.slice(-200) + part.delta, 'output');
           if (outputHit) {
             abort.abort();
             break;
           }
         }
-        if (run.withhold) withheld += part.delta;
+        written += part.delta;
+        if (gate) nextCheck();
         else {
-          generation.text += part.delta;
+          generation.text = written;
           generation.emit({ type: 'delta', delta: part.delta });
         }
       } else if (part.type === 'finish') {
@@ -177,18 +259,21 @@ async function consume(
         error = part.error;
         break;
       }
-      // Aborted while a part was already on its way: a Stop ends here; a timeout is a failure.
+      // Aborted while a part was already on its way: a Stop or a check ends here; a timeout is a failure.
       if (abort.signal.aborted) {
-        if (!(abort.signal.reason instanceof AiStoppedError)) error = abort.signal.reason;
+        if (!(abort.signal.reason instanceof AiStoppedError) && !byCheck()) error = abort.signal.reason;
         break;
       }
     }
   } catch (err) {
-    error = abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;
+    if (!byCheck()) error = abort.signal.reason instanceof AiTimeoutError ? abort.signal.reason : err;
   } finally {
     clearTimeout(timeout);
+    run.cancel?.removeEventListener('abort', cancelled);
     reader.releaseLock();
   }
+  // At most one check in flight: the closing check (the sink's) comes after it.
+  await checking;
   const base = {
     inputTokens,
     outputTokens,
@@ -196,9 +281,7 @@ async function consume(
     ...(providerSafety ? { providerSafety } : {}),
   };
   const stopped = abort.signal.reason instanceof AiStoppedError;
-  // A withheld reply's text goes out only at its end, replacing the (empty) streamed part.
-  const text = run.withhold ? withheld : generation.text;
-  const replaced = Boolean(run.withhold);
+  const text = written;
   let result: GenerationResult;
   if (outputHit) {
     result = { ...base, status: 'blocked', text: safeReply(outputHit), replaced: true, safety: { category: outputHit, source: 'output' } };
@@ -211,18 +294,30 @@ async function consume(
           replaced: true,
           safety: { category: 'provider_block', source: 'provider' },
         }
-      : { ...base, status: 'blocked', text, replaced, safety: { category: 'provider_block', source: 'provider' } };
+      : { ...base, status: 'blocked', text, replaced: false, safety: { category: 'provider_block', source: 'provider' } };
+  } else if (gateStopped || byCheck()) {
+    result = { ...base, status: 'interrupted', text, replaced: false, checkStopped: true };
   } else if (stopped) {
-    result = { ...base, status: 'interrupted', text, replaced, stopped: true };
+    result = { ...base, status: 'interrupted', text, replaced: false, stopped: true };
   } else if (error !== undefined) {
-    result = { ...base, status: text ? 'interrupted' : 'failed', text, replaced, error };
+    result = { ...base, status: text ? 'interrupted' : 'failed', text, replaced: false, error };
   } else {
-    result = { ...base, status: 'complete', text, replaced };
+    result = { ...base, status: 'complete', text, replaced: false };
   }
   try {
     result = (await run.sink.finish(result)) ?? result;
   } catch (err) {
     logError(null, 'ai: could not store a finished reply', err);
+    // A gated reply shows no more than was released: its closing check may not have been made.
+    if (gate) result = { ...result, status: generation.text ? 'interrupted' : 'failed', text: generation.text, error: err };
+  }
+  if (gate && !result.replaced) {
+    // What the closing check let through and is not yet released goes out with the end.
+    if (result.text.startsWith(generation.text)) {
+      const rest = result.text.slice(generation.text.length);
+      generation.text = result.text;
+      if (rest) generation.emit({ type: 'delta', delta: rest });
+    } else result = { ...result, replaced: true };
   }
   generation.end(result);
 }

@@ -109,6 +109,8 @@ export class FakeCore {
   /** Moderation requests (JSON-mode, not streamed): kept apart from `requests`, which tests count. */
   moderationRequests: RecordedRequest[] = [];
   moderationFailures: FakeModerationFailure[] = [];
+  /** Failures for checks of a student's message only (a reply's checks run beside them). */
+  messageCheckFailures: FakeModerationFailure[] = [];
   models: Set<string>;
   apiKey: string;
   private count = 0;
@@ -133,12 +135,18 @@ export class FakeCore {
     this.moderationFailures.push(...f);
   }
 
+  /** Queues failures for the next checks of a student's message, leaving the checks of replies alone. */
+  failMessageCheckNext(...f: FakeModerationFailure[]) {
+    this.messageCheckFailures.push(...f);
+  }
+
   reset() {
     this.behaviour = { ...defaultBehaviour };
     this.failures = [];
     this.requests = [];
     this.moderationRequests = [];
     this.moderationFailures = [];
+    this.messageCheckFailures = [];
   }
 
   /** Every recorded request body (moderation too) as one string, for "was X ever sent?" checks. */
@@ -174,7 +182,7 @@ export class FakeCore {
       // Recorded as text.
     }
     this.moderationRequests.push(rec);
-    const failure = this.moderationFailures.shift();
+    const failure = (raw.includes('A student message to the tutor') ? this.messageCheckFailures.shift() : undefined) ?? this.moderationFailures.shift();
     if (failure) return { rec, answer: failure };
     const scripted = this.behaviour.moderation?.(text) ?? passVerdict;
     if (scripted === 'fail') return { rec, answer: { kind: 'status', status: 503, message: 'Fake moderation failure' } };

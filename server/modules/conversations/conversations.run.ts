@@ -9,6 +9,7 @@ import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
 import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCategory } from '../../ai/safety';
+import { lets, ReplyChecks } from './conversations.release';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound, conflict } from '../../lib/errors';
@@ -22,6 +23,7 @@ import {
   alertAfter,
   decideTurn,
   flagAndAlert,
+  type TurnDecision,
   insertRecordFlag,
   wordSeverity,
   type FlagValues,
@@ -189,7 +191,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     record: input.record,
     clock,
     userTurn: { id: userId, text },
-    // Tier (b) on the student's message, before the tutor model sees it (after the quota allowed it).
+    // Tier (b) on the student's message, beside the tutor's first call (after the quota allowed it).
     checkInput: true,
   });
 }
@@ -203,48 +205,11 @@ interface InputCheck {
   replyId: string;
   usageId: string;
   text: string;
-  generation: Generation;
-  meta: ReplyMetadata;
 }
 
-/**
- * checkInput for a reply about to be written (a send, or a Retry of a message that never got its
- * verdict): the early answer, with the reply's live entry removed and the finish announced, or
- * undefined to go on to the tutor. When not even the hold can be stored (the database failed), the
- * reply ends here; the sweep marks its row interrupted, and nothing reached the tutor.
- */
-async function checkInputFirst(
-  deps: AppDeps,
-  rt: AiRuntime,
-  provider: AiProvider,
-  hooks: Pick<RunHooks, 'finished'> | undefined,
-  c: InputCheck,
-): Promise<Response | undefined> {
-  let early: Response | undefined;
-  try {
-    early = await checkInput(deps, provider, c);
-  } catch (err) {
-    rt.live.delete(c.replyId);
-    c.generation.end({ status: 'failed', text: '', replaced: false, error: err, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
-    throw err;
-  }
-  if (early) {
-    rt.live.delete(c.replyId);
-    await hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
-  }
-  return early;
-}
-
-/**
- * The moderation pass on a stored student message whose reply row is open: undefined to go on to
- * the tutor (a low verdict leaves a flag), or the answer when it stops here: blocked with the safe
- * reply and a flag, or held (the check failed) with no model call. Either way the quota count and
- * the pending usage row of the tutor call that was not made are given back.
- */
-async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<Response | undefined> {
-  const { db } = deps.database;
-  const where = { conversationId: c.conversationId, studentId: c.actor.id, botId: c.spec.botId, record: c.record };
-  const decision = await decideTurn(deps, {
+/** The moderation pass (tier b) on a student's stored message, started beside the tutor's first call. */
+function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<TurnDecision> {
+  const decision = decideTurn(deps, {
     provider,
     spec: c.spec,
     studentId: c.actor.id,
@@ -253,24 +218,46 @@ async function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): P
     text: c.text,
     which: 'input',
   });
+  // A low verdict lets the message through and leaves a flag at once.
+  void decision
+    .then(async (d) => {
+      if (d.action === 'note') await flagAndAlert(deps, { ...flagWhere(c), ...d.flag });
+    })
+    .catch((err: unknown) => logWarning(null, 'safety: a flag could not be stored', err));
+  return decision;
+}
+
+const flagWhere = (c: InputCheck) => ({
+  conversationId: c.conversationId,
+  studentId: c.actor.id,
+  botId: c.spec.botId,
+  record: c.record,
+  messageId: c.userId,
+  source: 'input' as const,
+});
+
+/**
+ * Stores the answer to a student's message its check refused: blocked with the safe reply and a
+ * flag, or held (the check failed) until the re-check. Either way the tutor call was aborted and
+ * its quota count and pending usage row are given back. Answers the reply's result.
+ */
+async function settleRefusedInput(
+  deps: AppDeps,
+  c: InputCheck,
+  decision: Exclude<TurnDecision, { action: 'pass' | 'note' }>,
+): Promise<GenerationResult> {
+  const { db } = deps.database;
+  const none = { inputTokens: 0, outputTokens: 0, latencyMs: 0 };
   if (decision.action === 'hold') {
-    // Whatever went wrong (the provider, the metering), an unchecked message never reaches the tutor.
+    // Whatever went wrong (the provider, the metering), an unchecked message never gets an answer.
     logWarning(null, 'safety: the moderation of a message failed; it is held', decision.error);
     await store.settleWithoutCall(db, c.replyId, 'held', '', store.HELD_INPUT, c.usageId);
-    const held: GenerationResult = { status: 'held', text: heldReplyText, replaced: true, inputTokens: 0, outputTokens: 0, latencyMs: 0 };
-    c.generation.end(held);
-    return storedReplyResponse({ status: 'held', text: heldReplyText }, { ...c.meta, status: 'held' });
-  }
-  if (decision.action === 'pass') return undefined;
-  if (decision.action === 'note') {
-    await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...decision.flag });
-    return undefined;
+    return { status: 'held', text: heldReplyText, replaced: true, ...none };
   }
   const { text } = decision;
   await store.settleWithoutCall(db, c.replyId, 'blocked', text, store.INPUT_BLOCKED, c.usageId, decision.providerSafety);
-  await flagAndAlert(deps, { ...where, messageId: c.userId, source: 'input', ...decision.flag });
-  c.generation.end({ status: 'blocked', text, replaced: true, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
-  return storedReplyResponse({ status: 'blocked', text }, c.meta);
+  await flagAndAlert(deps, { ...flagWhere(c), ...decision.flag });
+  return { status: 'blocked', text, replaced: true, ...none };
 }
 
 /**
@@ -353,9 +340,24 @@ export interface ReplyRun {
   generation: Generation;
   meta: ReplyMetadata;
   hooks?: Pick<RunHooks, 'started' | 'finished'>;
-  /** The student's assignment record: the reply gets the end-of-reply moderation pass, and flags are the record's. */
+  /** The student's assignment record: the reply is released in checked pieces, and flags are the record's. */
   record?: StudentRecordRef;
+  /** The check of the student's message, running beside the tutor's call (a send, a Retry). */
+  input?: RunningInputCheck;
   clock?: SendClock;
+}
+
+/** A student message's check under way: what it checks, its verdict to come, and the tutor call it stops when it refuses. */
+interface RunningInputCheck {
+  check: InputCheck;
+  decision: Promise<TurnDecision>;
+  cancel: AbortController;
+}
+
+/** The verdict of a message's check when it refused the message (blocked or held), once it is known. */
+async function refusal(input: RunningInputCheck | undefined) {
+  const decision = await input?.decision;
+  return decision && !lets(decision) ? (decision) : undefined;
 }
 
 /** A reply about to be written for a student's message: the run, and that message. */
@@ -368,14 +370,15 @@ export interface ReplyStart extends Omit<ReplyRun, 'text' | 'meta'> {
 
 /**
  * Starts a stored reply row (a send, a Retry, a held message the re-check let through): the
- * moderation pass on the message when it has not had one (the early answer when it stops there),
- * then the tutor's stream.
+ * moderation pass on the message when it has not had one runs beside the tutor's first call (a
+ * refusal aborts that call and answers instead), and the tutor's reply streams in checked pieces.
  */
 export async function startReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, s: ReplyStart): Promise<Response> {
-  const { userTurn, checkInput, ...run } = s;
+  const { userTurn, checkInput: withInputCheck, ...run } = s;
   const meta = replyMeta(deps, { id: s.replyId, conversationId: s.conversationId });
-  if (s.record && checkInput) {
-    const early = await checkInputFirst(deps, rt, provider, s.hooks, {
+  let input: RunningInputCheck | undefined;
+  if (s.record && withInputCheck) {
+    const check: InputCheck = {
       spec: s.spec,
       actor: s.actor,
       record: s.record,
@@ -384,12 +387,14 @@ export async function startReply(deps: AppDeps, rt: AiRuntime, provider: AiProvi
       replyId: s.replyId,
       usageId: s.usageId,
       text: userTurn.text,
-      generation: s.generation,
-      meta,
-    });
-    if (early) return early;
+    };
+    const cancel = new AbortController();
+    const decision = checkInput(deps, provider, check);
+    // A refused message stops the tutor's call at once, whether its stream is open yet or not.
+    void decision.then((d) => lets(d) || cancel.abort(new Error('the message was refused by its check')));
+    input = { check, decision, cancel };
   }
-  return runReply(deps, rt, provider, { ...run, text: userTurn.text, meta });
+  return runReply(deps, rt, provider, { ...run, text: userTurn.text, meta, input });
 }
 
 /** Calls the model for a stored reply row and streams it; the reply is written at the end. */
@@ -406,12 +411,26 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
   );
   r.clock?.('prompt');
   const errorOf = (result: GenerationResult) => (result.error === undefined ? undefined : toAiError(result.error, provider, 'text'));
+  const announce = () =>
+    r.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
+  const checks = r.record
+    ? new ReplyChecks(
+        deps,
+        { provider, spec: r.spec, studentId: r.actor.id, conversationId: r.conversationId, messageId: r.replyId },
+        r.input?.decision,
+      )
+    : undefined;
   const sink = {
     finish: async (ended: GenerationResult): Promise<GenerationResult> => {
-      // A student's record: the whole reply is checked before its end is stored (tier b).
-      const { result, stored, flag } = r.record
-        ? await checkOutput(deps, provider, r, ended)
-        : { result: ended, stored: ended.text, flag: undefined };
+      // The student's message was refused: its answer replaces the reply (whose call was aborted).
+      const refused = await refusal(r.input);
+      if (refused) {
+        const answer = await settleRefusedInput(deps, r.input!.check, refused);
+        await announce();
+        return answer;
+      }
+      // A student's record: the whole reply has its closing check before its end is stored (tier b).
+      const { result, stored, flag } = checks ? await checkOutput(checks, ended) : { result: ended, stored: ended.text, flag: undefined };
       const error = errorOf(result);
       const errorCode =
         result.status === 'held'
@@ -460,17 +479,28 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
           });
         }
       }
-      await r.hooks?.finished?.().catch((err: unknown) => logWarning(null, 'ai: a finished reply could not be announced', err));
+      await announce();
       return result;
     },
   };
   try {
     await startTextGeneration(
-      { provider, config: ai, prompt, audience: r.spec.audience, temperature: r.spec.temperature, sink, withhold: Boolean(r.record) },
+      {
+        provider,
+        config: ai,
+        prompt,
+        audience: r.spec.audience,
+        temperature: r.spec.temperature,
+        sink,
+        gate: checks,
+        cancel: r.input?.cancel.signal,
+      },
       r.generation,
     );
     r.clock?.('sdk');
   } catch (err) {
+    const refused = await refusal(r.input);
+    if (refused) return answerRefused(deps, rt, r, refused, announce);
     const error = toAiError(err, provider, 'text');
     await store.finishReply(db, r.replyId, 'failed', '', error.code, r.usageId, { outcome: 'error', errorCode: error.code });
     rt.live.delete(r.replyId);
@@ -484,29 +514,44 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
 }
 
 /**
- * The end-of-reply moderation pass on a student's record (tier b): a reply with text that ended
- * complete or interrupted is checked before anything of it is shown (the generation withheld it).
- * pass (and low, with a flag) stores and shows it; a flag replaces it with the safe reply; a
- * check that failed, for any reason, holds it: kept in the row, shown to the student as "one
- * moment" until the re-check. Answers the result for the listeners, the text to store and the
- * flag to leave.
+ * A student's message refused by its check before the tutor's stream opened (the call was aborted,
+ * or failed): the answer is stored and sent in place of the reply. When not even that can be stored
+ * (the database failed), the reply ends here; the sweep marks its row interrupted.
+ */
+async function answerRefused(
+  deps: AppDeps,
+  rt: AiRuntime,
+  r: ReplyRun,
+  refused: Exclude<TurnDecision, { action: 'pass' | 'note' }>,
+  announce: () => Promise<void> | undefined,
+): Promise<Response> {
+  let answer: GenerationResult;
+  try {
+    answer = await settleRefusedInput(deps, r.input!.check, refused);
+  } catch (err) {
+    rt.live.delete(r.replyId);
+    r.generation.end({ status: 'failed', text: '', replaced: false, error: err, inputTokens: 0, outputTokens: 0, latencyMs: 0 });
+    throw err;
+  }
+  rt.live.delete(r.replyId);
+  r.generation.end(answer);
+  await announce();
+  return storedReplyResponse({ status: answer.status, text: answer.text }, r.meta);
+}
+
+/**
+ * The closing check of a student's reply (tier b): a reply with text that ended complete or
+ * interrupted is shown no further than its checks released until this check passed. pass (and
+ * low, with a flag) stores and shows it all; a flag replaces it with the safe reply; a check that
+ * failed, for any reason, holds it: kept in the row, shown to the student as "one moment" until
+ * the re-check. Answers the result for the listeners, the text to store and the flag to leave.
  */
 async function checkOutput(
-  deps: AppDeps,
-  provider: AiProvider,
-  r: ReplyRun,
+  checks: ReplyChecks,
   ended: GenerationResult,
 ): Promise<{ result: GenerationResult; stored: string; flag?: ReplyFlag }> {
   if (!ended.text || (ended.status !== 'complete' && ended.status !== 'interrupted')) return { result: ended, stored: ended.text };
-  const decision = await decideTurn(deps, {
-    provider,
-    spec: r.spec,
-    studentId: r.actor.id,
-    conversationId: r.conversationId,
-    messageId: r.replyId,
-    text: ended.text,
-    which: 'output',
-  });
+  const decision = await checks.closing(ended.text);
   if (decision.action === 'hold') {
     // Whatever went wrong (the provider, the metering), an unchecked reply is never shown.
     logWarning(null, 'safety: the moderation of a reply failed; it is held', decision.error);
@@ -517,7 +562,7 @@ async function checkOutput(
   if (decision.action === 'note') return { result: ended, stored: ended.text, flag };
   const { category, text } = decision;
   return {
-    result: { ...ended, status: 'blocked', text, replaced: true, safety: { category, source: 'output' } },
+    result: { ...ended, status: 'blocked', text, replaced: true, safety: { category, source: 'output' }, checkStopped: undefined },
     stored: text,
     flag,
   };

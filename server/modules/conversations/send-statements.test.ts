@@ -92,15 +92,16 @@ describe('statements of a send, between the session and the model call', () => {
     expect(fake.core.everythingSent()).toContain('You plan lessons with a warm tone.');
   });
 
-  it("a student's tutor turn: one read (the tutor's instructions and knowledge included), one write, then the moderation pass's usage row", async () => {
+  it("a student's tutor turn: one read (the tutor's instructions and knowledge included), one write; the message's check runs beside the call", async () => {
     const world = await assignmentWorld(ctx);
     const student = await world.addStudent();
     const client = await new TestClient(counted).signIn(student.user.email);
     expect((await client.post(`/api/my-assignments/${student.asid}/start`)).status).toBe(200);
     const all = await secondSend(client, `/api/my-assignments/${student.asid}/messages`);
-    // Issue 16: the student's message is moderated before the tutor call; that call is metered in one insert.
-    expect(all.slice(2)).toEqual([expect.stringMatching(/^insert into "ai_usage"/)]);
-    const sent = all.slice(0, 2);
+    // Issue 27: the message is moderated beside the tutor's call, so its usage row (one insert
+    // each for the message's check and the reply's first) may land before the call is open or after.
+    const sent = all.filter((q) => !/^insert into "ai_usage"/.test(q));
+    expect(all.length - sent.length).toBeLessThanOrEqual(2);
     expectOneReadOneWrite(sent, /"student_assignment"/);
     expect(sent[1]).toMatch(/update "student_assignment"/);
     const prompt = fake.core.everythingSent();

@@ -57,8 +57,18 @@ function settled(s: Student): Promise<MyAssignmentDetail> {
 const finishOf = (chunks: Record<string, unknown>[]) =>
   chunks.find((c) => c.type === 'finish') as { messageMetadata: Record<string, unknown> };
 
+/**
+ * The message's check runs beside the tutor's first call: a refused message aborts that call, and
+ * nothing the tutor wrote (the fake's replies begin "Reply N:") reaches the student.
+ */
+function noTutorText(out: { chunks: Record<string, unknown>[] }) {
+  expect(fake.requests.length).toBeLessThanOrEqual(1);
+  const deltas = out.chunks.filter((c) => c.type === 'text-delta').map((c) => String(c.delta));
+  expect(deltas.join('')).not.toMatch(/Reply \d+:/);
+}
+
 describe('the moderation pass on a student message', () => {
-  it('catches what the word list misses: a safe reply with help resources, a flag on the record, and no tutor call', async () => {
+  it('catches what the word list misses: a safe reply with help resources, a flag on the record, and the tutor call stopped', async () => {
     const { world, student } = await startedStudent({ email: EMAIL });
     // Words the instant check leaves to the moderation pass: they are as often about homework.
     fake.core.set({
@@ -73,8 +83,9 @@ describe('the moderation pass on a student message', () => {
     expect(out.text).toContain('988');
     expect(out.text).toContain('741741');
     expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'blocked', safety: 'self_harm' });
-    expect(fake.requests).toHaveLength(0);
-    expect(fake.core.moderationRequests).toHaveLength(1);
+    noTutorText(out);
+    // The message's check, and at most the reply's first check beside it.
+    expect(fake.core.moderationRequests.filter((r) => r.raw.includes('A student message to the tutor'))).toHaveLength(1);
 
     const d = await detail(student);
     expect(d.messages.map((m) => [m.role, m.status])).toEqual([
@@ -103,10 +114,10 @@ describe('the moderation pass on a student message', () => {
     expect(sent).not.toContain(EMAIL);
     expect(sent).not.toContain('pupils.example.org');
 
-    // Metered as its own kind, to the teacher's pool; the tutor call that was not made left no count.
+    // Metered as its own kind, to the teacher's pool; the tutor call that was stopped left no count.
     const moderation = await usageOf(student.user.id, 'moderation');
-    expect(moderation).toHaveLength(1);
-    expect(moderation[0]).toMatchObject({ poolOwnerId: world.teacher.user.id, outcome: 'ok' });
+    expect(moderation).toHaveLength(fake.core.moderationRequests.length);
+    expect(moderation[0]).toMatchObject({ poolOwnerId: world.teacher.user.id });
     expect(await usageOf(student.user.id, 'text')).toHaveLength(0);
     const counted = await ctx.database.db.select().from(schema.aiQuotaUse).where(eq(schema.aiQuotaUse.poolOwnerId, world.teacher.user.id));
     expect(counted.reduce((n, r) => n + r.used, 0)).toBe(0);
@@ -173,13 +184,14 @@ describe('the moderation pass on a student message', () => {
   for (const [what, queue] of failures) {
     it(`holds the message when the check fails (${what}), then a re-check lets the tutor answer it`, async () => {
       const { student } = await startedStudent();
-      fake.core.failModerationNext(...queue);
+      fake.core.failMessageCheckNext(...queue);
       const res = await send(student, 'What is a half plus a quarter?');
       expect(res.status).toBe(200);
       const out = await readUIStream(res);
       expect(out.text).toBe(heldReplyText);
       expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'held' });
-      expect(fake.requests).toHaveLength(0);
+      noTutorText(out);
+      const calls = fake.requests.length;
 
       const held = await detail(student);
       expect(held.messages.map((m) => [m.role, m.status])).toEqual([
@@ -205,9 +217,9 @@ describe('the moderation pass on a student message', () => {
         ['user', 'complete'],
         ['assistant', 'complete'],
       ]);
-      expect(after.messages[1]!.text).toBe(fake.requests[0]!.reply);
-      expect(fake.requests).toHaveLength(1);
-      expect(fake.requests[0]!.raw).toContain('a half plus a quarter');
+      expect(fake.requests).toHaveLength(calls + 1);
+      expect(after.messages[1]!.text).toBe(fake.requests.at(-1)!.reply);
+      expect(fake.requests.at(-1)!.raw).toContain('a half plus a quarter');
       expect((await usageOf(student.user.id, 'text'))[0]).toMatchObject({ outcome: 'ok' });
     });
   }
@@ -215,13 +227,14 @@ describe('the moderation pass on a student message', () => {
   it('a re-check that flags a held message answers it with the safe reply and a flag', async () => {
     const { student } = await startedStudent();
     fake.core.set({ moderation: () => 'fail' });
-    await readUIStream(await send(student, "everything feels heavy and I'm tired all the time"));
+    noTutorText(await readUIStream(await send(student, "everything feels heavy and I'm tired all the time")));
+    const calls = fake.requests.length;
     expect(await recheckHeldTurns(ctx)).toMatchObject({ stillHeld: 1 });
     fake.core.set({ moderation: () => ({ category: 'self_harm', severity: 'medium', reason: 'Hopelessness.' }) });
     expect(await recheckHeldTurns(ctx)).toMatchObject({ blocked: 1 });
     const d = await detail(student);
     expect(d.messages[1]).toMatchObject({ status: 'blocked', text: safeReply('self_harm'), safety: 'self_harm' });
-    expect(fake.requests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(calls);
     const [flag] = await flagsOf(student.asid);
     expect(flag).toMatchObject({ category: 'self_harm', severity: 'medium', detectedBy: 'moderation', source: 'input' });
   });
@@ -249,8 +262,8 @@ describe('Retry after a turn that never got its verdict', () => {
     });
     const out = await readUIStream(await student.client.post(url(student, '/retry'), { idempotencyKey: key() }));
     expect(out.text).toBe(safeReply('self_harm'));
-    expect(fake.requests).toHaveLength(0);
-    expect(fake.core.moderationRequests).toHaveLength(1);
+    noTutorText(out);
+    expect(fake.core.moderationRequests.filter((r) => r.raw.includes('gave away'))).toHaveLength(1);
     const flags = await flagsOf(student.asid);
     expect(flags).toEqual([expect.objectContaining({ messageId: userTurn.id, category: 'self_harm', source: 'input' })]);
   });
@@ -262,24 +275,27 @@ describe('Retry after a turn that never got its verdict', () => {
     const out = await readUIStream(await student.client.post(url(student, '/retry'), { idempotencyKey: key() }));
     expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'complete' });
     expect(fake.requests).toHaveLength(1);
-    // One moderation call: the tutor's new reply; the message's own verdict stands.
-    expect(fake.core.moderationRequests).toHaveLength(1);
-    expect(fake.core.moderationRequests[0]!.raw).not.toContain('two thirds of nine');
+    // Only the tutor's new reply is checked; the message's own verdict stands.
+    expect(fake.core.moderationRequests.length).toBeGreaterThan(0);
+    for (const r of fake.core.moderationRequests) expect(r.raw).not.toContain('two thirds of nine');
   });
 });
 
 describe('the re-check of held turns', () => {
   async function heldStudent() {
     const made = await startedStudent();
-    fake.core.failModerationNext({ kind: 'bad-json' });
+    fake.core.failMessageCheckNext({ kind: 'bad-json' });
     const out = await readUIStream(await send(made.student, 'What is a third of nine?'));
     expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'held' });
+    noTutorText(out);
+    // The tutor call started beside the check (and stopped) is not counted below.
+    fake.core.requests = [];
     return made;
   }
 
   it('runs on its own every AI_MODERATION_RECHECK_MS once started, and stops', async () => {
     const { student } = await heldStudent();
-    const deps = { ...ctx, config: { ...ctx.config, ai: { ...ctx.config.ai, moderation: { timeoutMs: 400, recheckMs: 100 } } } };
+    const deps = { ...ctx, config: { ...ctx.config, ai: { ...ctx.config.ai, moderation: { ...ctx.config.ai.moderation, timeoutMs: 400, recheckMs: 100 } } } };
     const stop = startHeldRechecks(deps);
     try {
       await expect.poll(async () => (await detail(student)).messages[1]?.status, { timeout: 10_000, interval: 100 }).toBe('complete');
@@ -394,13 +410,15 @@ describe('moderation and the quota', () => {
       expect(res.status).toBe(200);
       await readUIStream(res);
     }
-    expect(fake.core.moderationRequests).toHaveLength(4);
+    // Each send: the message's check and at least one of its reply.
+    const checks = fake.core.moderationRequests.length;
+    expect(checks).toBeGreaterThanOrEqual(4);
     const refused = await send(student, 'Three?');
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('quota_exceeded');
     // The quota refused first: no moderation call for a message that will not be answered.
-    expect(fake.core.moderationRequests).toHaveLength(4);
-    expect(await usageOf(student.user.id, 'moderation')).toHaveLength(4);
+    expect(fake.core.moderationRequests).toHaveLength(checks);
+    expect(await usageOf(student.user.id, 'moderation')).toHaveLength(checks);
     const counted = await ctx.database.db.select().from(schema.aiQuotaUse).where(eq(schema.aiQuotaUse.poolOwnerId, world.teacher.user.id));
     expect(counted).toEqual([expect.objectContaining({ kind: 'text', used: 2 })]);
   });

@@ -177,3 +177,23 @@ describe("the chat transport: another endpoint (a student's assignment)", () => 
     expect(sent).toEqual([]);
   });
 });
+
+describe("a student's reply replaced halfway", () => {
+  it('shows only the replacing text once a second text part opens, not the checked pieces before it', async () => {
+    const events = [
+      { type: 'start', messageId: 'r1' },
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'The first checked sentence. ' },
+      { type: 'text-delta', id: 'text-0', delta: 'A second one. ' },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'text-start', id: 'text-1' },
+      { type: 'text-delta', id: 'text-1', delta: 'Let us get back to the lesson.' },
+      { type: 'text-end', id: 'text-1' },
+      { type: 'finish', finishReason: 'content-filter' },
+    ];
+    const body = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
+    const { chat } = chatWith([() => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } })]);
+    await chat.sendMessage({ text: 'Tell me a story' });
+    expect(messageText(chat.messages.at(-1)!)).toBe('Let us get back to the lesson.');
+  });
+});

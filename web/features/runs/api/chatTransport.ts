@@ -5,8 +5,11 @@ import { apiFetch } from '../../../lib/http';
 /** A message of a chat with a bot, as useChat holds it (the stored status rides in its metadata). */
 export type ChatMessage = UIMessage<ReplyMetadata>;
 
-/** The text of a message's text parts. */
-export const messageText = (m: Pick<ChatMessage, 'parts'>) => m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+/**
+ * The text of a message: its last text part. The server opens a second text part only to replace
+ * what was shown (a student's reply a check flagged halfway, or held, is replaced by the safe reply).
+ */
+export const messageText = (m: Pick<ChatMessage, 'parts'>) => m.parts.findLast((p) => p.type === 'text')?.text ?? '';
 
 /**
  * Options for `resumeStream` that attach to a reply the server is still writing (a reload, a
