@@ -24,6 +24,8 @@ export interface FakeBehaviour {
    * Default: `{"category":"none","severity":"none","reason":""}`.
    */
   moderation?: (text: string) => FakeVerdict | 'fail' | 'hang' | { raw: string };
+  /** How long a moderation request takes to answer (0: at once). */
+  moderationMs?: number;
 }
 
 export interface FakeVerdict {
@@ -70,6 +72,8 @@ export interface RecordedRequest {
   chunkTimes: number[];
   /** The reply text that was (or was to be) sent. */
   reply: string;
+  /** For a moderation request: the text it classifies. */
+  classified?: string;
 }
 
 const defaultBehaviour: FakeBehaviour = {
@@ -175,6 +179,7 @@ export class FakeCore {
       raw,
       chunkTimes: [],
       reply: '',
+      classified: text,
     };
     try {
       rec.body = JSON.parse(raw);
@@ -182,7 +187,8 @@ export class FakeCore {
       // Recorded as text.
     }
     this.moderationRequests.push(rec);
-    const failure = (raw.includes('A student message to the tutor') ? this.messageCheckFailures.shift() : undefined) ?? this.moderationFailures.shift();
+    const failure =
+      (raw.includes('A student message to the tutor') ? this.messageCheckFailures.shift() : undefined) ?? this.moderationFailures.shift();
     if (failure) return { rec, answer: failure };
     const scripted = this.behaviour.moderation?.(text) ?? passVerdict;
     if (scripted === 'fail') return { rec, answer: { kind: 'status', status: 503, message: 'Fake moderation failure' } };

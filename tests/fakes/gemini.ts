@@ -148,42 +148,48 @@ export async function startFakeGemini(options: { apiKey?: string; models?: strin
       body = {};
     }
     const { answer } = core.moderate(req, path, model, raw, moderatedText(userText(body)));
-    if (req.headers['x-goog-api-key'] !== core.apiKey) return googleError(res, 400, 'API key not valid. Please pass a valid API key.');
-    if (!core.models.has(model)) return googleError(res, 404, `models/${model} is not found for API version v1beta.`);
-    const promptTokens = tokensOf(promptText(body));
-    const usage = (out: number) => ({ promptTokenCount: promptTokens, candidatesTokenCount: out, totalTokenCount: promptTokens + out });
-    const says = (text: string) =>
-      json(res, 200, {
-        candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-        usageMetadata: usage(tokensOf(text)),
-        modelVersion: model,
-      });
-    switch (answer.kind) {
-      case 'verdict':
-        return says(answer.text);
-      case 'bad-json':
-        return says('I think this message is fine.');
-      case 'status':
-        return googleError(res, answer.status, answer.message ?? `Fake failure ${answer.status}`);
-      case 'reset':
-      case 'cut':
-        return void req.socket.resetAndDestroy();
-      case 'hang':
-        // No answer: the caller's timeout ends it (close() destroys the socket).
-        return;
-      case 'safety-block':
-      case 'safety-finish':
-        return json(res, 200, {
-          promptFeedback: {
-            blockReason: 'SAFETY',
-            safetyRatings: [
-              { category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' },
-              { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
-            ],
-          },
-          usageMetadata: usage(0),
+    // The answer is decided (and the request recorded) on arrival, and sent after moderationMs.
+    const answerNow = () => {
+      if (req.headers['x-goog-api-key'] !== core.apiKey) return googleError(res, 400, 'API key not valid. Please pass a valid API key.');
+      if (!core.models.has(model)) return googleError(res, 404, `models/${model} is not found for API version v1beta.`);
+      const promptTokens = tokensOf(promptText(body));
+      const usage = (out: number) => ({ promptTokenCount: promptTokens, candidatesTokenCount: out, totalTokenCount: promptTokens + out });
+      const says = (text: string) =>
+        json(res, 200, {
+          candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+          usageMetadata: usage(tokensOf(text)),
+          modelVersion: model,
         });
-    }
+      switch (answer.kind) {
+        case 'verdict':
+          return says(answer.text);
+        case 'bad-json':
+          return says('I think this message is fine.');
+        case 'status':
+          return googleError(res, answer.status, answer.message ?? `Fake failure ${answer.status}`);
+        case 'reset':
+        case 'cut':
+          return void req.socket.resetAndDestroy();
+        case 'hang':
+          // No answer: the caller's timeout ends it (close() destroys the socket).
+          return;
+        case 'safety-block':
+        case 'safety-finish':
+          return json(res, 200, {
+            promptFeedback: {
+              blockReason: 'SAFETY',
+              safetyRatings: [
+                { category: 'HARM_CATEGORY_HARASSMENT', probability: 'NEGLIGIBLE' },
+                { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
+              ],
+            },
+            usageMetadata: usage(0),
+          });
+      }
+    };
+    const delay = core.behaviour.moderationMs ?? 0;
+    if (delay > 0) setTimeout(answerNow, delay);
+    else answerNow();
   }
 
   const { info } = await listen(handle, options.port);

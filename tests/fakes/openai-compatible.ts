@@ -119,34 +119,40 @@ export async function startFakeOpenAICompatible(
       .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
       .join('\n');
     const { answer } = core.moderate(req, path, model, raw, moderatedText(user));
-    if (core.apiKey && req.headers.authorization !== `Bearer ${core.apiKey}`)
-      return openaiError(res, 401, 'Invalid API key', 'invalid_api_key');
-    if (!core.models.has(model)) return openaiError(res, 404, `The model \`${model}\` does not exist`, 'model_not_found');
-    const says = (content: string, finish = 'stop') =>
-      json(res, 200, {
-        id: 'chatcmpl-fake',
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }],
-        usage: { prompt_tokens: tokensOf(user), completion_tokens: tokensOf(content), total_tokens: tokensOf(user) + tokensOf(content) },
-      });
-    switch (answer.kind) {
-      case 'verdict':
-        return says(answer.text);
-      case 'bad-json':
-        return says('I think this message is fine.');
-      case 'status':
-        return openaiError(res, answer.status, answer.message ?? `Fake failure ${answer.status}`, 'fake_failure');
-      case 'reset':
-      case 'cut':
-        return void req.socket.resetAndDestroy();
-      case 'hang':
-        return;
-      case 'safety-block':
-      case 'safety-finish':
-        return says('', 'content_filter');
-    }
+    // The answer is decided (and the request recorded) on arrival, and sent after moderationMs.
+    const answerNow = () => {
+      if (core.apiKey && req.headers.authorization !== `Bearer ${core.apiKey}`)
+        return openaiError(res, 401, 'Invalid API key', 'invalid_api_key');
+      if (!core.models.has(model)) return openaiError(res, 404, `The model \`${model}\` does not exist`, 'model_not_found');
+      const says = (content: string, finish = 'stop') =>
+        json(res, 200, {
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finish }],
+          usage: { prompt_tokens: tokensOf(user), completion_tokens: tokensOf(content), total_tokens: tokensOf(user) + tokensOf(content) },
+        });
+      switch (answer.kind) {
+        case 'verdict':
+          return says(answer.text);
+        case 'bad-json':
+          return says('I think this message is fine.');
+        case 'status':
+          return openaiError(res, answer.status, answer.message ?? `Fake failure ${answer.status}`, 'fake_failure');
+        case 'reset':
+        case 'cut':
+          return void req.socket.resetAndDestroy();
+        case 'hang':
+          return;
+        case 'safety-block':
+        case 'safety-finish':
+          return says('', 'content_filter');
+      }
+    };
+    const delay = core.behaviour.moderationMs ?? 0;
+    if (delay > 0) setTimeout(answerNow, delay);
+    else answerNow();
   }
 
   const { info } = await listen(handle, options.port);

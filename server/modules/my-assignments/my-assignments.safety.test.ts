@@ -295,7 +295,10 @@ describe('the re-check of held turns', () => {
 
   it('runs on its own every AI_MODERATION_RECHECK_MS once started, and stops', async () => {
     const { student } = await heldStudent();
-    const deps = { ...ctx, config: { ...ctx.config, ai: { ...ctx.config.ai, moderation: { ...ctx.config.ai.moderation, timeoutMs: 400, recheckMs: 100 } } } };
+    const deps = {
+      ...ctx,
+      config: { ...ctx.config, ai: { ...ctx.config.ai, moderation: { ...ctx.config.ai.moderation, timeoutMs: 400, recheckMs: 100 } } },
+    };
     const stop = startHeldRechecks(deps);
     try {
       await expect.poll(async () => (await detail(student)).messages[1]?.status, { timeout: 10_000, interval: 100 }).toBe('complete');
