@@ -28,7 +28,7 @@ export interface Plan {
   warmupStreams: number;
   /** Sends of each app path made one at a time while the app traces their CPU by stage. */
   traceSends: number;
-  fake: { ttftMs: number; chunks: number; chunksPerSecond: number; tokensPerChunk: number };
+  fake: { ttftMs: number; chunks: number; chunksPerSecond: number; tokensPerChunk: number; classifyMs: number };
   /** The memory bursts' levels, and their slower chunk rate, so that every stream of a burst is open at once. */
   memory: { levels: number[]; chunksPerSecond: number };
   rampMs: number;
@@ -41,6 +41,10 @@ export interface StreamResult {
   expectedMs: number;
   actualMs: number;
   chunks: number;
+  /** The reply's text as the client got it, in characters (a student's reply comes in checked pieces, not chunk by chunk). */
+  textChars: number;
+  /** The stream's finish came (its end, not a cut). */
+  finished: boolean;
   /** HTTP status of the send (0: no answer). */
   status: number;
   /** Why a send got no answer or was cut (the socket error's code). */
@@ -92,6 +96,8 @@ const failed = (status: number, error?: string): StreamResult => ({
   expectedMs: 0,
   actualMs: 0,
   chunks: 0,
+  textChars: 0,
+  finished: false,
   status,
   error,
   ok: false,
@@ -156,6 +162,8 @@ async function oneStream(target: Target, plan: Plan, marker: string): Promise<St
   return new Promise((resolve) => {
     const body = JSON.stringify({ idempotencyKey: marker, text });
     const arrivals: number[] = [];
+    let textChars = 0;
+    let finishedStream = false;
     const isText = target === 'pass' ? '"text"' : '"type":"text-delta"';
     const req = http.request(
       url,
@@ -178,7 +186,8 @@ async function oneStream(target: Target, plan: Plan, marker: string): Promise<St
             if (event.includes(isText)) {
               if (arrivals.length === 0) opened();
               arrivals.push(at);
-            }
+              if (target === 'tutor') textChars += (JSON.parse(event.slice(6)) as { delta: string }).delta.length;
+            } else if (event.includes('"type":"finish"')) finishedStream = true;
           }
         });
         // Ended, or cut: a cut stream closes without its end (and is counted incomplete).
@@ -195,7 +204,10 @@ async function oneStream(target: Target, plan: Plan, marker: string): Promise<St
       if (arrivals.length) closed();
       const rec = byMarker.get(marker);
       const sent = rec?.chunkTimes ?? [];
-      const n = Math.min(sent.length, arrivals.length);
+      // A student's reply comes in checked pieces: complete is its whole text and its finish, and
+      // there is no chunk-by-chunk latency to take.
+      const pieces = target === 'tutor';
+      const n = pieces ? 0 : Math.min(sent.length, arrivals.length);
       const latencies = Array.from({ length: n }, (_, k) => arrivals[k]! - sent[k]!);
       byMarker.delete(marker);
       resolve({
@@ -204,9 +216,13 @@ async function oneStream(target: Target, plan: Plan, marker: string): Promise<St
         expectedMs: n > 1 ? sent[n - 1]! - sent[0]! : 0,
         actualMs: n > 1 ? arrivals[n - 1]! - arrivals[0]! : 0,
         chunks: arrivals.length,
+        textChars,
+        finished: finishedStream,
         status: res.statusCode ?? 0,
         error,
-        ok: !error && res.statusCode === 200 && n === sent.length && n > 0 && arrivals.length === sent.length,
+        ok: pieces
+          ? !error && res.statusCode === 200 && finishedStream && rec !== undefined && textChars === rec.reply.length
+          : !error && res.statusCode === 200 && n === sent.length && n > 0 && arrivals.length === sent.length,
       });
     };
     req.on('error', (err: NodeJS.ErrnoException) => {
@@ -283,6 +299,8 @@ process.on('message', (msg: ToLoad) => {
       tokensPerSecond: f.chunksPerSecond * f.tokensPerChunk,
       tokensPerChunk: f.tokensPerChunk,
       recordChunkTimes: true,
+      // The classifier of a student's turn (the message's check, and each check of the reply).
+      moderationMs: f.classifyMs,
       reply: (rec) => {
         // The history repeats earlier markers: this request's is the last one.
         const marker = [...rec.raw.matchAll(/bench-[\w-]+/g)].at(-1)?.[0];

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { createAppAuth, createStreamTimers, moduleHooks } from '../server/compose';
 import { loadConfig } from '../server/config';
@@ -59,6 +60,8 @@ const fakeShape = {
   chunks: Number(env.BENCH_CHUNKS ?? 60),
   chunksPerSecond: Number(env.BENCH_CHUNKS_PER_SECOND ?? 25),
   tokensPerChunk: Number(env.BENCH_TOKENS_PER_CHUNK ?? 20),
+  // Issue 27: the classifier of a student's turn takes 400 ms per check.
+  classifyMs: Number(env.BENCH_CLASSIFY_MS ?? 400),
 };
 const started = Date.now();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-bench-stream-'));
@@ -243,6 +246,26 @@ let idleWarmup: AppStream;
   const all = rows.map((r, i) => ({ cookie: teacherOf(i).cookie, send: `/api/conversations/${r.id}/messages`, text: 'Question {marker}' }));
   idleWarmup = all.pop()!;
   if (needs('chatbot')) streams.chatbot = all;
+}
+// The teacher's own turn on the same TutorBot (its preview): the first word a student's should match.
+if (needs('preview')) {
+  const rows = await db
+    .insert(schema.conversation)
+    .values(
+      Array.from({ length: streamsPerPath }, (_, i) => ({
+        ownerId: teacherOf(i).id,
+        title: 'Fractions tutor',
+        botId: teacherOf(i).tutorbot,
+        botKind: 'tutorbot' as const,
+      })),
+    )
+    .returning({ id: schema.conversation.id });
+  await db.insert(schema.botRun).values(rows.map((r, i) => ({ conversationId: r.id, botId: teacherOf(i).tutorbot, inputs: [] })));
+  streams.preview = rows.map((r, i) => ({
+    cookie: teacherOf(i).cookie,
+    send: `/api/conversations/${r.id}/messages`,
+    text: 'Question {marker}',
+  }));
 }
 if (needs('assistant')) {
   const rows = await db
@@ -490,6 +513,15 @@ const results = await new Promise<Record<string, StreamResult[]>>((resolve) => {
   load.once('exit', early);
   toLoad({ type: 'plan', plan });
 });
+
+// The checks of students' replies (issue 27): how many each reply got, and their metered tokens.
+const checkRows = await db
+  .select({ kind: schema.aiUsage.kind, role: schema.user.role, tokens: schema.aiUsage.inputTokens, out: schema.aiUsage.outputTokens })
+  .from(schema.aiUsage)
+  .innerJoin(schema.user, eq(schema.user.id, schema.aiUsage.userId));
+const studentReplies = checkRows.filter((r) => r.kind === 'text' && r.role === 'student').length;
+const checkUsage = checkRows.filter((r) => r.kind === 'moderation');
+const checkTokens = checkUsage.reduce((a, r) => a + r.tokens + r.out, 0);
 
 await new Promise((r) => appServer.close(r));
 passServer.close();
@@ -758,5 +790,45 @@ for (const t of paths) {
 }
 console.log(`Targets (issue 15; burst arrival, ${dbName})`);
 for (const [met, text] of lines) console.log(`  ${met === undefined ? '-     ' : met ? 'MET   ' : 'MISSED'}  ${text}`);
+
+// Issue 27: a student sees the tutor write, in checked pieces.
+const student: [boolean | undefined, string][] = [];
+const classify = fakeShape.classifyMs;
+for (const arrival of arrivals)
+  for (const n of levels) {
+    const a = row('tutor', arrival, n);
+    const t = row('preview', arrival, n);
+    const what = `a student's first word (p50) at ${n} streams (${arrival}) no later than the teacher's on the same TutorBot + one check (${classify} ms) + 100 ms`;
+    if (!a || !t) student.push([undefined, `${what}: not measured`]);
+    else
+      student.push([
+        a.ttft50 <= t.ttft50 + classify + 100,
+        `${what}: ${f(a.ttft50)} vs ${f(t.ttft50)} ms (${signed(a.ttft50 - t.ttft50 - classify)} ms over the check)`,
+      ]);
+  }
+const updates = Object.entries(results)
+  .filter(([key]) => key.startsWith('tutor/'))
+  .flatMap(([, rs]) => rs.filter((r) => r.ok).map((r) => r.chunks));
+student.push([
+  updates.length ? Math.min(...updates) >= 5 : undefined,
+  `at least 5 separate text updates reach the student for a ${fakeShape.chunks}-chunk reply: fewest ${updates.length ? Math.min(...updates) : 'n/a'}, median ${f(pct(updates, 50), 0)} over ${updates.length} replies`,
+]);
+student.push([
+  undefined,
+  `checks per student reply (the message's check included): ${f(checkUsage.length / Math.max(1, studentReplies), 1)}; metered moderation tokens per reply: ${f(checkTokens / Math.max(1, studentReplies), 0)} (${checkUsage.length} checks over ${studentReplies} replies, warm-up and traced sends included)`,
+]);
+{
+  const a = row('tutor', 'burst', 100);
+  const c = row('chatbot', 'burst', 100);
+  const what = `the tutor burst at 100 streams, less its one check, within 100 ms of the ChatBot burst`;
+  if (!a || !c) student.push([undefined, `${what}: not measured`]);
+  else
+    student.push([
+      a.ttft50 - classify - c.ttft50 <= 100,
+      `${what}: ${signed(a.ttft50 - classify - c.ttft50)} ms (${f(a.ttft50)} vs ${f(c.ttft50)} ms)`,
+    ]);
+}
+console.log(`\nTargets (issue 27; ${dbName}; a classifier that takes ${classify} ms per check)`);
+for (const [met, text] of student) console.log(`  ${met === undefined ? '-     ' : met ? 'MET   ' : 'MISSED'}  ${text}`);
 console.log(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s.`);
 process.exit(0);
