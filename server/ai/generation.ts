@@ -59,8 +59,9 @@ export interface TextRun {
 
 /**
  * How a student's reply is released while it is written: at sentence or paragraph boundaries the
- * text written so far is checked (the first piece at once), at most one check at a time, so the
- * number of checks follows the checker's speed up to `maxChecks`. A piece goes out once a check
+ * text written so far is checked (the first piece at once, then each time the reply has grown by
+ * half, at least 80 characters), at most one check at a time, so the number of checks follows the
+ * checker's speed up to `maxChecks`. A piece goes out once a check
  * covering it and everything before it passed. The closing check of the whole reply is the
  * sink's; what is still unreleased then goes out (or is replaced) with the end.
  */
@@ -197,6 +198,9 @@ async function consume(
   let gateStopped = false;
   const nextCheck = () => {
     if (!gate || checking || gateStopped || checks >= gate.maxChecks) return;
+    // Pieces grow with the reply (by half what was checked, at least 80 characters), so a fast
+    // checker's budget lasts to the end of a long reply instead of going on its first lines.
+    if (checks > 0 && written.length - checkedTo < Math.max(80, checkedTo / 2)) return;
     const to = releasePoint(written, checkedTo, checks === 0);
     if (to <= checkedTo) return;
     checks += 1;
