@@ -196,8 +196,10 @@ async function consume(
   let checkedTo = 0;
   let checking: Promise<void> | undefined;
   let gateStopped = false;
+  /** The model's stream has ended: what is left is the closing check's (the sink's). */
+  let writtenAll = false;
   const nextCheck = () => {
-    if (!gate || checking || gateStopped || checks >= gate.maxChecks) return;
+    if (!gate || checking || gateStopped || writtenAll || checks >= gate.maxChecks) return;
     // Pieces grow with the reply (by half what was checked, at least 80 characters), so a fast
     // checker's budget lasts to the end of a long reply instead of going on its first lines.
     if (checks > 0 && written.length - checkedTo < Math.max(80, checkedTo / 2)) return;
@@ -277,6 +279,7 @@ async function consume(
     reader.releaseLock();
   }
   // At most one check in flight: the closing check (the sink's) comes after it.
+  writtenAll = true;
   await checking;
   const base = {
     inputTokens,
