@@ -190,10 +190,8 @@ describe('Read-aloud and dictation on the student tutor page', () => {
     expect((await speechLog(page)).cancels).toBeGreaterThan(cancelsBefore);
     expect(await list.getByRole('button', { name: 'Stop reading' }).count()).toBe(0);
     const streaming = list.getByRole('listitem').last();
-    // A student's reply is withheld until its safety check: while it is written, nothing of it
-    // shows, so there is nothing to read yet.
     await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ timeout: 20_000 });
-    // Some of it written (and withheld) before Stop, so the stopped reply has words to read.
+    // Some of it written before Stop, so the stopped reply has words to read.
     await expect.poll(() => slowParagraphsSent(asked), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await replyDone(page);

@@ -214,11 +214,13 @@ export function useRunChat({ initial, createConversation, onCreated, endpoint = 
     if (!id) return;
     // If this fails (a lost connection), the reply finishes on the server; Regenerate still waits for it.
     const ended = await stopOnServer(id, last.id, endpoint).catch(() => undefined);
-    // A student's reply is withheld until its safety check: none of it reached this page, so show
-    // the stored, checked text now.
-    if (ended && !messageText(last)) {
+    // A student's reply comes in checked pieces: what was written before Stop and not yet shown is
+    // released by the closing check after this page stopped reading, so show the stored text when
+    // it says more than the page does.
+    if (ended) {
       const detail = await getStoredMessages(id, endpoint).catch(() => undefined);
-      if (detail) setMessages(toChatMessages({ id, messages: detail.messages }));
+      const stored = detail?.messages.find((m) => m.id === last.id);
+      if (detail && stored && stored.text !== messageText(last)) setMessages(toChatMessages({ id, messages: detail.messages }));
     }
   }, [messages, stop, current, endpoint, setMessages]);
 
