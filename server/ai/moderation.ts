@@ -165,6 +165,12 @@ export interface ModerationRequest {
   /** The wait before the one quick retry of a retryable failure (429, 500, 503, a lost connection). */
   retryMs: number;
   meter: ModerationMeter;
+  /**
+   * When given, the call's usage row is written without holding its verdict back, and the write
+   * (which never fails: a failed write is logged) is handed here for the caller to wait for
+   * before the turn's end is stored.
+   */
+  metered?: (write: Promise<void>) => void;
 }
 
 /** Classifies one text; throws ModerationFailedError when it cannot. One ai_usage row per call. */
@@ -229,7 +235,9 @@ export async function moderate(db: Db, m: ModerationRequest): Promise<Moderation
     throw new ModerationFailedError(code, { cause: err });
   } finally {
     clearTimeout(timeout);
-    await meter(db, m, { outcome, errorCode, inputTokens, outputTokens, latencyMs: Math.round(performance.now() - started) });
+    const write = meter(db, m, { outcome, errorCode, inputTokens, outputTokens, latencyMs: Math.round(performance.now() - started) });
+    if (m.metered) m.metered(write);
+    else await write;
   }
 }
 

@@ -3,6 +3,19 @@ import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
 import { decideTurn, type TurnCheck, type TurnDecision, type VerdictFlag } from './conversations.safety';
 
+/**
+ * The usage rows of a student turn's checks being written. A check's verdict does not wait for
+ * its row (in a class's burst those writes queue behind every send's); the turn's end does.
+ */
+export class PendingMeters {
+  private readonly writes: Promise<void>[] = [];
+  readonly add = (write: Promise<void>) => void this.writes.push(write);
+  /** Every row handed in so far is written. */
+  async settled(): Promise<void> {
+    await Promise.all(this.writes);
+  }
+}
+
 /** A moderation verdict that lets the turn go on (a note leaves a flag). */
 export const lets = (d: TurnDecision) => d.action === 'pass' || d.action === 'note';
 

@@ -9,7 +9,7 @@ import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
 import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCategory } from '../../ai/safety';
-import { lets, ReplyChecks } from './conversations.release';
+import { lets, PendingMeters, ReplyChecks } from './conversations.release';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound, conflict } from '../../lib/errors';
@@ -208,8 +208,9 @@ interface InputCheck {
 }
 
 /** The moderation pass (tier b) on a student's stored message, started beside the tutor's first call. */
-function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck): Promise<TurnDecision> {
+function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck, meters: PendingMeters): Promise<TurnDecision> {
   const decision = decideTurn(deps, {
+    metered: meters.add,
     provider,
     spec: c.spec,
     studentId: c.actor.id,
@@ -344,6 +345,8 @@ export interface ReplyRun {
   record?: StudentRecordRef;
   /** The check of the student's message, running beside the tutor's call (a send, a Retry). */
   input?: RunningInputCheck;
+  /** The usage rows of the turn's checks being written. */
+  meters: PendingMeters;
   clock?: SendClock;
 }
 
@@ -357,11 +360,11 @@ interface RunningInputCheck {
 /** The verdict of a message's check when it refused the message (blocked or held), once it is known. */
 async function refusal(input: RunningInputCheck | undefined) {
   const decision = await input?.decision;
-  return decision && !lets(decision) ? (decision) : undefined;
+  return decision && !lets(decision) ? decision : undefined;
 }
 
 /** A reply about to be written for a student's message: the run, and that message. */
-export interface ReplyStart extends Omit<ReplyRun, 'text' | 'meta'> {
+export interface ReplyStart extends Omit<ReplyRun, 'text' | 'meta' | 'input' | 'meters'> {
   /** The message the reply answers. */
   userTurn: { id: string; text: string };
   /** Its moderation pass comes first (only on a student's record: a teacher's preview has none). */
@@ -376,6 +379,7 @@ export interface ReplyStart extends Omit<ReplyRun, 'text' | 'meta'> {
 export async function startReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, s: ReplyStart): Promise<Response> {
   const { userTurn, checkInput: withInputCheck, ...run } = s;
   const meta = replyMeta(deps, { id: s.replyId, conversationId: s.conversationId });
+  const meters = new PendingMeters();
   let input: RunningInputCheck | undefined;
   if (s.record && withInputCheck) {
     const check: InputCheck = {
@@ -389,12 +393,12 @@ export async function startReply(deps: AppDeps, rt: AiRuntime, provider: AiProvi
       text: userTurn.text,
     };
     const cancel = new AbortController();
-    const decision = checkInput(deps, provider, check);
+    const decision = checkInput(deps, provider, check, meters);
     // A refused message stops the tutor's call at once, whether its stream is open yet or not.
     void decision.then((d) => lets(d) || cancel.abort(new Error('the message was refused by its check')));
     input = { check, decision, cancel };
   }
-  return runReply(deps, rt, provider, { ...run, text: userTurn.text, meta, input });
+  return runReply(deps, rt, provider, { ...run, text: userTurn.text, meta, input, meters });
 }
 
 /** Calls the model for a stored reply row and streams it; the reply is written at the end. */
@@ -416,7 +420,14 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
   const checks = r.record
     ? new ReplyChecks(
         deps,
-        { provider, spec: r.spec, studentId: r.actor.id, conversationId: r.conversationId, messageId: r.replyId },
+        {
+          provider,
+          spec: r.spec,
+          studentId: r.actor.id,
+          conversationId: r.conversationId,
+          messageId: r.replyId,
+          metered: r.meters.add,
+        },
         r.input?.decision,
       )
     : undefined;
@@ -425,12 +436,15 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
       // The student's message was refused: its answer replaces the reply (whose call was aborted).
       const refused = await refusal(r.input);
       if (refused) {
+        await r.meters.settled();
         const answer = await settleRefusedInput(deps, r.input!.check, refused);
         await announce();
         return answer;
       }
       // A student's record: the whole reply has its closing check before its end is stored (tier b).
       const { result, stored, flag } = checks ? await checkOutput(checks, ended) : { result: ended, stored: ended.text, flag: undefined };
+      // The checks' usage rows are written before the reply's end.
+      await r.meters.settled();
       const error = errorOf(result);
       const errorCode =
         result.status === 'held'
@@ -527,6 +541,7 @@ async function answerRefused(
 ): Promise<Response> {
   let answer: GenerationResult;
   try {
+    await r.meters.settled();
     answer = await settleRefusedInput(deps, r.input!.check, refused);
   } catch (err) {
     rt.live.delete(r.replyId);

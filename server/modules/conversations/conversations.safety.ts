@@ -81,6 +81,8 @@ export interface TurnCheck {
   messageId: string;
   text: string;
   which: 'input' | 'output';
+  /** Takes the check's usage-row write instead of waiting for it (see ModerationRequest.metered). */
+  metered?: (write: Promise<void>) => void;
 }
 
 /** The moderation pass on one turn, redacted as the tutor's prompt is and metered to the teacher's pool (not its quota). */
@@ -95,6 +97,7 @@ async function moderateTurn(deps: AppDeps, t: TurnCheck): Promise<ModerationVerd
     redact: createRedactor(t.spec.student),
     timeoutMs: ai.moderation.timeoutMs,
     retryMs: Math.min(ai.retry.baseMs, 500),
+    metered: t.metered,
     meter: {
       userId: t.studentId,
       poolOwnerId: t.spec.poolOwnerId,
