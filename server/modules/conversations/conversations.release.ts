@@ -4,8 +4,9 @@ import { logWarning } from '../../lib/log';
 import { decideTurn, type TurnCheck, type TurnDecision, type VerdictFlag } from './conversations.safety';
 
 /**
- * The usage rows of a student turn's checks being written. A check's verdict does not wait for
- * its row (in a class's burst those writes queue behind every send's); the turn's end does.
+ * The writes of a student turn's checks: their usage rows, and a low verdict's flag on the message.
+ * A check's verdict does not wait for them (in a class's burst those writes queue behind every
+ * send's); the turn's end does.
  */
 export class PendingMeters {
   private readonly writes: Promise<void>[] = [];

@@ -219,12 +219,14 @@ function checkInput(deps: AppDeps, provider: AiProvider, c: InputCheck, meters: 
     text: c.text,
     which: 'input',
   });
-  // A low verdict lets the message through and leaves a flag at once.
-  void decision
-    .then(async (d) => {
-      if (d.action === 'note') await flagAndAlert(deps, { ...flagWhere(c), ...d.flag });
-    })
-    .catch((err: unknown) => logWarning(null, 'safety: a flag could not be stored', err));
+  // A low verdict lets the message through and leaves a flag at once; the reply's end waits for it.
+  meters.add(
+    decision
+      .then(async (d) => {
+        if (d.action === 'note') await flagAndAlert(deps, { ...flagWhere(c), ...d.flag });
+      })
+      .catch((err: unknown) => logWarning(null, 'safety: a flag could not be stored', err)),
+  );
   return decision;
 }
 
