@@ -12,6 +12,7 @@ import { createSchool, updateSchool } from '../modules/operator/schools.service'
 import { countingDatabase } from '../../tests/statement-counter';
 import { resolvePool } from '../modules/usage/usage.service';
 import { planChanged, watchPlanChanges } from './plan-changes';
+import { rememberedSubscription } from './plan';
 
 // Issue 17 item 4: a plan change takes effect on the next request in every app process. Each
 // process remembers a teacher's quota pool (usage.service); the change's NOTIFY makes it forget.
@@ -88,6 +89,61 @@ describe('plan changes reach the quota pool at once', () => {
       await opensAndCloses(second!.ctx);
     },
   );
+});
+
+/** POST /api/conversations until it answers `status`, for at most 2 s (the NOTIFY's way to the other process). */
+async function conversationStartBecomes(client: Awaited<ReturnType<typeof signedIn>>['client'], status: number): Promise<number> {
+  const until = Date.now() + 2000;
+  for (;;) {
+    const got = (await client.json('POST', '/api/conversations', {})).status;
+    if (got === status || Date.now() > until) return got;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// The teacher AI check (conversations.policy) remembers the caller's resolved plan as the pool
+// cache does (issue 27 item 4): the school licence that leaves a teacher off its teachers list
+// must still refuse their next AI call, in this process and in another.
+async function teacherAiFollowsLicence(appCtx: TestContext, domain: string) {
+  const { client } = await signedIn(appCtx, { role: 'teacher', email: `t${Date.now()}@${domain}` });
+  expect((await client.json('POST', '/api/conversations', {})).status).toBe(201);
+  await createSchool(ctx.database.db, { name: `School of ${domain}`, domains: [domain], admins: [], expires: null });
+  expect(await conversationStartBecomes(client, 403)).toBe(403);
+  await updateSchool(ctx.database.db, { domain, expires: '2001-01-01' });
+  expect(await conversationStartBecomes(client, 201)).toBe(201);
+}
+
+describe('plan changes reach the teacher AI check at once', () => {
+  it('in the one process: a licence without the teacher on its list refuses their next AI call, its expiry gives it back', async () => {
+    await teacherAiFollowsLicence(ctx, 'ai-plans-one.edu');
+  });
+
+  it.skipIf(testDbKind() === 'pglite')(
+    'in a second app process on the same PostgreSQL database (skipped on PGlite: a second process cannot open its database)',
+    async () => {
+      await teacherAiFollowsLicence(second!.ctx, 'ai-plans-two.edu');
+    },
+  );
+
+  it('a remembered plan makes no statements; a plan change reads it again', async () => {
+    const { database, statements } = countingDatabase(ctx.database);
+    await watchPlanChanges(database);
+    const { user } = await signedIn(ctx, { role: 'teacher' });
+    const first = await rememberedSubscription(database.db, { user, settings: ctx.config });
+    // Its school licence (a verified address) and its subscription rows.
+    expect(statements).toHaveLength(2);
+    expect(await rememberedSubscription(database.db, { user, settings: ctx.config })).toEqual(first);
+    expect(statements).toHaveLength(2);
+    // Another role is another plan: not answered from the teacher's entry.
+    expect((await rememberedSubscription(database.db, { user: { ...user, role: 'student' }, settings: ctx.config })).user_type).toBe(
+      'student',
+    );
+    expect(statements).toHaveLength(4);
+    await planChanged(ctx.database.db, user.id);
+    await expect
+      .poll(async () => (await rememberedSubscription(database.db, { user, settings: ctx.config }), statements.length))
+      .toBeGreaterThan(4);
+  });
 });
 
 describe('what the pool cache saves (the figure in docs/decisions/032-plan-cache-and-plan-change-notices.md)', () => {

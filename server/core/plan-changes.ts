@@ -59,3 +59,45 @@ export function watchPlanChanges(database: Database): Promise<() => Promise<void
   }
   return w;
 }
+
+/**
+ * Something of a user's plan remembered per process and database (decision 032): an entry lives
+ * `ttlMs` at most, and any plan change heard on its database forgets it at once, so the time only
+ * bounds a missed notice or a period that ends with the clock. `variant` tells apart what the same
+ * user id may resolve to differently (an address or role that changed since).
+ */
+export function planMemo<T>(ttlMs: number, maxEntries = 10_000) {
+  interface Memo {
+    entries: Map<string, { value: T; variant: string; until: number }>;
+    /** Raised on every plan change: a value read before it is not remembered after it. */
+    generation: number;
+  }
+  const memos = new WeakMap<Db, Memo>();
+  onPlanChange((db, userId) => {
+    const memo = memos.get(db);
+    if (!memo) return;
+    memo.generation++;
+    if (userId === null) memo.entries.clear();
+    else memo.entries.delete(userId);
+  });
+  /** The remembered value, or `load`'s; a value `keep` refuses (a failed read) is used once, not kept. */
+  return async function remembered(
+    db: Db,
+    userId: string,
+    variant: string,
+    load: () => Promise<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
+    let memo = memos.get(db);
+    if (!memo) memos.set(db, (memo = { entries: new Map(), generation: 0 }));
+    const hit = memo.entries.get(userId);
+    if (hit && hit.variant === variant && hit.until > Date.now()) return hit.value;
+    const generation = memo.generation;
+    const value = await load();
+    // A change heard while this read ran may have come after it: use the value once, do not keep it.
+    if (memo.generation !== generation || !keep(value)) return value;
+    if (memo.entries.size >= maxEntries) memo.entries.clear();
+    memo.entries.set(userId, { value, variant, until: Date.now() + ttlMs });
+    return value;
+  };
+}

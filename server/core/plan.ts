@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { schema } from '../db/client';
 import { logError } from '../lib/log';
+import { planMemo } from './plan-changes';
 
 /**
  * What resolving a plan reads from the config: the support account and the past-due grace. Pass
@@ -170,4 +171,24 @@ export async function resolveSubscription(db: Db, input: ResolveInput): Promise<
       message: 'Your subscription could not be checked just now. Try again in a moment.',
     };
   }
+}
+
+const rememberedPlan = planMemo<Subscription>(60_000);
+
+/**
+ * resolveSubscription for the hot paths (every teacher AI call checks the caller's plan):
+ * remembered per process and user until a plan change is heard (server/core/plan-changes.ts) or a
+ * minute passes, as the quota pool is; a failed resolution is not remembered.
+ */
+export function rememberedSubscription(db: Db, input: ResolveInput): Promise<Subscription> {
+  const { user } = input;
+  if (!user || input.now) return resolveSubscription(db, input);
+  const variant = `${user.email}\n${String(user.emailVerified)}\n${user.role}`;
+  return rememberedPlan(
+    db,
+    user.id,
+    variant,
+    () => resolveSubscription(db, input),
+    (sub) => sub.status !== 'error',
+  );
 }

@@ -20,8 +20,14 @@ export const PROCESS_STATE: readonly ProcessStateEntry[] = [
     keptCorrectBy: 'a sign-out in this process forgets at once; another process’s sign-out reaches this one within 5 s',
   },
   {
+    name: 'plan cache (the teacher AI check’s resolved plans)',
+    where: 'server/core/plan.ts rememberedSubscription (per Db), through planMemo in server/core/plan-changes.ts',
+    lifetime: '60 s per user, at most 10,000 entries; a failed resolution is not kept',
+    keptCorrectBy: 'the plan-change bus (server/core/plan-changes.ts): a NOTIFY on every change, heard by every process',
+  },
+  {
     name: 'plan cache (quota pools)',
-    where: 'server/modules/usage/usage.service.ts resolvePool (per Db)',
+    where: 'server/modules/usage/usage.service.ts resolvePool (per Db), through planMemo',
     lifetime: '60 s per user, at most 10,000 entries',
     keptCorrectBy: 'the plan-change bus (server/core/plan-changes.ts): a NOTIFY on every change, heard by every process',
   },

@@ -1,7 +1,7 @@
 import type { AppContext, AppDeps, SessionUser } from '../../core/context';
 import { requireUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
-import { resolveSubscription } from '../../core/plan';
+import { rememberedSubscription } from '../../core/plan';
 
 /**
  * Who may use the teacher's AI: the assistant, DocBots, ChatBots, a teacher's TutorBot preview and
@@ -22,9 +22,13 @@ export const teacherAiOnly = () =>
     'The AI assistant, bots and images are teacher tools. Students use AI through the tutors in their assignments.',
   );
 
-/** The caller as a user of the teacher's AI: 403 for a student, 503 when their account cannot be checked. */
+/**
+ * The caller as a user of the teacher's AI: 403 for a student, 503 when their account cannot be
+ * checked. Every send makes this check, so the plan is remembered per process until a plan change
+ * is heard (docs/decisions/032-plan-cache-and-plan-change-notices.md).
+ */
 export async function teacherAiActorOf(deps: AppDeps, user: SessionUser): Promise<TeacherAiActor> {
-  const subscription = await resolveSubscription(deps.database.db, { user, settings: deps.config });
+  const subscription = await rememberedSubscription(deps.database.db, { user, settings: deps.config });
   // A failed resolution reports only the account's role, which a school's teachers list may
   // overrule: refuse rather than guess.
   if (subscription.status === 'error') {

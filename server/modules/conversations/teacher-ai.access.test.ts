@@ -8,6 +8,7 @@ import { useAiTest } from '../../../tests/ai';
 import { chatBot, createVia, docBot, makeSchool, teacherAt, tutorBot, type ErrorJson } from '../bots/bots.test-helpers';
 import { syncBuiltinTemplates } from '../bots/templates/sync';
 import { createConversation } from './conversations.store';
+import { planChanged } from '../../core/plan-changes';
 
 // Issue 12, item 2: the teacher's AI (the assistant, DocBots, ChatBots, a teacher's TutorBot run,
 // images) decides its audience from the caller on the server. A student gets 403 on every route
@@ -69,13 +70,32 @@ beforeAll(async () => {
   demotedRuns.chatbot = await runOf(demoted.client, bots.chat);
   demotedRuns.tutorbot = await runOf(demoted.client, bots.tutor);
   for (const id of Object.values(demotedRuns)) await chatOnce(demoted.client, id);
-  await ctx.database.db
-    .delete(schema.schoolTeacher)
-    .where(and(eq(schema.schoolTeacher.schoolId, school.id), eq(schema.schoolTeacher.email, demoted.user.email)));
+  await setOnList(false);
 
   studentAssistant = (await createConversation(ctx.database.db, student.user.id, 'Homework help')).id;
   fake.core.reset();
 });
+
+/**
+ * Puts the demoted teacher on the school's teachers list or takes them off, announced as the
+ * teachers list's own writes announce it (a plan change), and waits until their AI check says so.
+ */
+async function setOnList(on: boolean) {
+  const { db } = ctx.database;
+  if (on) await db.insert(schema.schoolTeacher).values({ schoolId: school.id, email: demoted.user.email });
+  else
+    await db
+      .delete(schema.schoolTeacher)
+      .where(and(eq(schema.schoolTeacher.schoolId, school.id), eq(schema.schoolTeacher.email, demoted.user.email)));
+  await planChanged(db, demoted.user.id);
+  const want = on ? 200 : 403;
+  for (const until = Date.now() + 2000; ; ) {
+    const got = (await demoted.client.request('GET', '/api/conversations')).status;
+    if (got === want) return;
+    if (Date.now() > until) throw new Error(`the demoted teacher's AI check still answered ${got} 2 s after the list changed`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 const students = () =>
   [
@@ -173,16 +193,14 @@ describe("students and the teacher's AI", () => {
   });
 
   it('keeps the old conversations: back on the teachers list, the same user reads and continues them', async () => {
-    await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: school.id, email: demoted.user.email });
+    await setOnList(true);
     try {
       const detail = await demoted.client.json<{ messages: unknown[] }>('GET', `/api/conversations/${demotedRuns.docbot}`);
       expect([detail.status, detail.body.messages.length]).toEqual([200, 2]);
       await chatOnce(demoted.client, demotedRuns.docbot);
       expect(fake.requests).toHaveLength(1);
     } finally {
-      await ctx.database.db
-        .delete(schema.schoolTeacher)
-        .where(and(eq(schema.schoolTeacher.schoolId, school.id), eq(schema.schoolTeacher.email, demoted.user.email)));
+      await setOnList(false);
     }
   });
 });

@@ -4,7 +4,7 @@ import type { AiConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { onPlanChange } from '../../core/plan-changes';
+import { planMemo } from '../../core/plan-changes';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 export type UsageKind = 'text' | 'image';
@@ -26,38 +26,14 @@ export interface Pool {
 // A send's hot path reads the plan once per process and minute instead of three statements a call
 // (docs/decisions/032-plan-cache-and-plan-change-notices.md); a plan change heard on the database
 // forgets the entry at once, so the minute only bounds a missed notice.
-interface PoolCache {
-  entries: Map<string, { pool: Pool; until: number }>;
-  /** Raised on every plan change: a pool read before it is not remembered after it. */
-  generation: number;
-}
-const poolCache = new WeakMap<Db, PoolCache>();
-const POOL_TTL_MS = 60_000;
-
-onPlanChange((db, userId) => {
-  const cache = poolCache.get(db);
-  if (!cache) return;
-  cache.generation++;
-  if (userId === null) cache.entries.clear();
-  else cache.entries.delete(userId);
-});
+const rememberedPool = planMemo<Pool>(60_000);
 
 /**
  * The quota pool of a user (a student's run passes their teacher): plan limits from docs/product/roles-and-plans.md#plans-and-limits,
  * remembered per process until the plan changes (or a minute passes).
  */
-export async function resolvePool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSettings): Promise<Pool> {
-  let cache = poolCache.get(db);
-  if (!cache) poolCache.set(db, (cache = { entries: new Map(), generation: 0 }));
-  const hit = cache.entries.get(ownerId);
-  if (hit && hit.until > Date.now()) return hit.pool;
-  const generation = cache.generation;
-  const pool = await loadPool(db, ai, ownerId, settings);
-  // A change heard while this read ran may have come after it: use the pool once, do not keep it.
-  if (cache.generation !== generation) return pool;
-  if (cache.entries.size > 10_000) cache.entries.clear();
-  cache.entries.set(ownerId, { pool, until: Date.now() + POOL_TTL_MS });
-  return pool;
+export function resolvePool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSettings): Promise<Pool> {
+  return rememberedPool(db, ownerId, '', () => loadPool(db, ai, ownerId, settings));
 }
 
 async function loadPool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSettings): Promise<Pool> {
