@@ -89,7 +89,7 @@ async function setOnList(on: boolean) {
       .where(and(eq(schema.schoolTeacher.schoolId, school.id), eq(schema.schoolTeacher.email, demoted.user.email)));
   await planChanged(db, demoted.user.id);
   const want = on ? 200 : 403;
-  for (const until = Date.now() + 2000; ; ) {
+  for (const until = Date.now() + 2000; ;) {
     const got = (await demoted.client.request('GET', '/api/conversations')).status;
     if (got === want) return;
     if (Date.now() > until) throw new Error(`the demoted teacher's AI check still answered ${got} 2 s after the list changed`);
