@@ -156,9 +156,21 @@ const onPostgres = async () => {
   await suite(`database tests on PostgreSQL (${new URL(pgUrl).host})`, 'postgres', 'db', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl });
 };
 
+// Three app processes behind nginx on PostgreSQL and moto's S3 (tests/topology, docs/decisions/205).
+const topology = async () => {
+  const name = 'topology (3 processes behind nginx on PostgreSQL and S3)';
+  if (pgError) {
+    console.log(`\n=== ${name}: NOT RUN ===\nPostgreSQL is not reachable at ${pgUrl} (${pgError}).`);
+    stages.push({ name, result: `NOT RUN: PostgreSQL not reachable at ${pgUrl}`, failed: false });
+    return;
+  }
+  await suite(name, 'topology', 'topology', { TEST_DATABASE_URL: pgUrl });
+};
+
 const testStages = async () => {
   await suite('unit tests (no database)', 'unit', 'unit', {});
   await together(() => suite('database tests on PGlite', 'pglite', 'db', { TEST_DB: 'pglite' }), onPostgres);
+  await topology();
 };
 
 const browserTests = async () => {

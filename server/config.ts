@@ -53,6 +53,7 @@ const settingsSchema = z.object({
   HOST: withDefault(z.string(), '0.0.0.0'),
   DATA_DIR: withDefault(z.string(), './data'),
   PGLITE_THREAD: withDefault(z.enum(['worker', 'main']), 'worker'),
+  WORKERS: withDefault(z.coerce.number().int().min(1).max(64), 1),
   DATABASE_URL: optional(
     url('postgres://user:password@host:5432/db').refine((v) => /^postgres(ql)?:\/\//.test(v), {
       message: 'must start with postgres:// or postgresql://',
@@ -109,6 +110,8 @@ export interface Config {
   dataDir: string;
   /** Where the server runs the embedded database: a worker thread of its own, or the main thread. */
   pgliteThread: 'worker' | 'main';
+  /** How many app processes `npm start` runs on this machine (node's cluster; PostgreSQL only). */
+  workers: number;
   databaseUrl: string | undefined;
   baseUrl: string;
   trustedOrigins: string[];
@@ -213,6 +216,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'AUTH_SECRET: required when DATABASE_URL is set, since every app process must share it (generate one with: openssl rand -base64 48)',
     );
   }
+  if (s.WORKERS > 1 && !s.DATABASE_URL) {
+    problems.push('WORKERS: more than 1 needs DATABASE_URL (the embedded database is one process); leave it at 1 or move to PostgreSQL');
+  }
   const pair = (id?: string, secret?: string, name?: string) => {
     if (Boolean(id) !== Boolean(secret)) problems.push(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: set both or neither`);
     return id && secret ? { clientId: id, clientSecret: secret } : undefined;
@@ -237,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: s.HOST,
     dataDir: path.resolve(s.DATA_DIR),
     pgliteThread: s.PGLITE_THREAD,
+    workers: s.WORKERS,
     databaseUrl: s.DATABASE_URL,
     baseUrl,
     trustedOrigins: [...new Set([new URL(baseUrl).origin, ...extraOrigins])],

@@ -1,9 +1,11 @@
 import type { AppDeps } from './core/context';
 import { pruneRates } from './auth/rate-limit';
 import { watchPlanChanges } from './core/plan-changes';
+import { watchSessionChanges } from './core/session-changes';
 import { logError } from './lib/log';
 import { pruneServerErrors } from './modules/admin';
-import { startupSweep } from './modules/conversations';
+import { startLeaseSweep, startupSweep, watchReplies } from './modules/conversations';
+import { JOB_LOCKS, runOnce } from './core/job-lock';
 import { sweepFiles } from './modules/files';
 import { startAlertRetries } from './modules/flags';
 import { startRetentionPurge } from './modules/records';
@@ -31,8 +33,14 @@ export function startBackgroundWork(deps: AppDeps, { scheduled }: BackgroundWork
   // What this process remembers of plans is forgotten when any process changes one (docs/decisions/).
   // The LISTEN ends with the database's connection, which outlives every stop.
   void watchPlanChanges(database).catch(() => undefined);
+  // A sign-out or a role change in any process forgets this process's remembered sessions at once.
+  void watchSessionChanges(database).catch(() => undefined);
+  // Stop and live followers reach a reply whichever process writes it (NOTIFY).
+  void watchReplies(deps).catch(() => undefined);
   // Replies left 'streaming' by a stopped process become 'interrupted' (logged, never thrown).
   void startupSweep(deps);
+  // The checkpoint writer renews leases while replies stream: it stops before the database closes.
+  stops.push(() => deps.timers.checkpoints.stop(deps));
   if (!scheduled) return () => stops.forEach((stop) => stop());
 
   const every = (ms: number, run: () => void) => {
@@ -40,16 +48,21 @@ export function startBackgroundWork(deps: AppDeps, { scheduled }: BackgroundWork
     timer.unref();
     stops.push(() => clearInterval(timer));
   };
-  every(HOUR, () => void pruneRates(database.db, 24 * HOUR).catch(() => undefined));
+  // Each hourly job runs in one process at a time (runOnce: an advisory lock on PostgreSQL).
+  every(HOUR, () => void runOnce(database, JOB_LOCKS.pruneRates, () => pruneRates(database.db, 24 * HOUR)).catch(() => undefined));
   // superDash keeps server errors for 30 days.
-  every(HOUR, () => void pruneServerErrors(database.db).catch(() => undefined));
+  every(HOUR, () => void runOnce(database, JOB_LOCKS.pruneServerErrors, () => pruneServerErrors(database.db)).catch(() => undefined));
   // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); their storage is reclaimed every hour.
   const sweepUploads = () =>
-    void sweepFiles({ db: database.db, config }).catch((err: unknown) => logError(null, 'files: the sweep failed', err));
+    void runOnce(database, JOB_LOCKS.sweepFiles, () => sweepFiles({ db: database.db, config })).catch((err: unknown) =>
+      logError(null, 'files: the sweep failed', err),
+    );
   sweepUploads();
   every(HOUR, sweepUploads);
-  // Held student turns are checked again (safety), self-harm alerts whose e-mails all failed are
-  // sent again (flags), transcripts past retention are purged (records).
-  stops.push(startHeldRechecks(deps), startAlertRetries(deps), startRetentionPurge(deps));
+  // On PostgreSQL, the replies of a process that died are finalised by another (its lease lapsed).
+  // Held student turns are checked again (safety) and self-harm alerts whose e-mails all failed
+  // are sent again (flags): each claims its rows, so processes share the work and never repeat it.
+  // Transcripts past retention are purged (records), under its own advisory lock.
+  stops.push(startLeaseSweep(deps), startHeldRechecks(deps), startAlertRetries(deps), startRetentionPurge(deps));
   return () => stops.forEach((stop) => stop());
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -20,8 +21,40 @@ import { firstStartHint } from './lib/first-start';
 process.on('unhandledRejection', (reason) => logError(null, 'process: unhandled rejection', reason));
 process.on('uncaughtException', (err) => logError(null, 'process: uncaught exception', err));
 
+/**
+ * WORKERS > 1 (PostgreSQL only): this process starts that many app processes (node's cluster, which
+ * spreads connections over them) and serves nothing itself. A worker that dies is started again;
+ * a SIGTERM or SIGINT is passed to every worker, and this process exits once they all have.
+ */
+function superviseWorkers(workers: number) {
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < workers; i++) fork();
+  console.log(`ClassBots runs ${workers} app processes (WORKERS=${workers}).`);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`An app process (pid ${worker.process.pid}) ended (${signal ?? `exit ${code}`}); starting another.`);
+    // A process that cannot start at all (a bad setting) would be restarted in a loop: wait a little.
+    setTimeout(fork, 1_000).unref();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {});
+    if (running.length === 0) process.exit(0);
+    for (const worker of running) worker?.process.kill(signal);
+    setTimeout(() => process.exit(0), 15_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
 async function main() {
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return superviseWorkers(config.workers);
   const database = await openDatabase(config, 'the ClassBots server', config.pgliteThread);
   // Built-in bot templates, installed or upgraded by version; teachers' copies are never touched.
   await syncBuiltinTemplates(database.db);

@@ -8,7 +8,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The folders whose test files vitest runs, and the file names it picks up there. */
-export const testRoots = ['server', 'contract', 'tests', 'web'];
+export const testRoots = ['server', 'contract', 'tests', 'web', 'deploy'];
 const testFile = /\.test\.tsx?$/;
 
 /**

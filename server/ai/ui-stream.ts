@@ -112,11 +112,18 @@ export interface ReplySnapshot {
 }
 
 /**
- * Streams a reply another process is writing, from its stored checkpoints: the text so far, then
- * each newer checkpoint's added text, then the end. `poll` reads the stored reply; it is asked
+ * Streams a reply another process is writing: the text so far, then each newer snapshot's added
+ * text (its stored checkpoints, or what its process relays), then the end. `poll` reads the stored reply; it is asked
  * every `everyMs` while someone reads, and never again once the reader went away.
  */
-export function followedReplyResponse(meta: ReplyMetadata, first: string, poll: () => Promise<ReplySnapshot>, everyMs: number): Response {
+export function followedReplyResponse(
+  meta: ReplyMetadata,
+  first: string,
+  poll: () => Promise<ReplySnapshot>,
+  everyMs: number,
+  /** Called once when the stream ends or its reader goes away. */
+  onClose: () => void = () => undefined,
+): Response {
   let cancelled = false;
   let sent = first;
   const body = new ReadableStream<Uint8Array>({
@@ -146,11 +153,13 @@ export function followedReplyResponse(meta: ReplyMetadata, first: string, poll: 
           controller.enqueue(sse(c));
         controller.enqueue(done);
         controller.close();
+        onClose();
         return;
       }
     },
     cancel() {
       cancelled = true;
+      onClose();
     },
   });
   return response(body);

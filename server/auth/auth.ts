@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { schema } from '../db/client';
 import { logError, logWarning } from '../lib/log';
 import type { Mailer } from '../lib/mailer';
-import { forgetUserSessions } from '../core/session-cache';
+import { sessionsChanged } from '../core/session-changes';
 
 /** Puts a verified account on the class rosters that already name its address (the classes module's). */
 export type LinkRosterEntries = (db: Db, user: { id: string; email: string; emailVerified: boolean }) => Promise<void>;
@@ -173,7 +173,7 @@ export function createAuth({ config, db, mailer, secret, linkRosterEntries }: Au
         // Confirming the address (or any later change while it is confirmed) links the rosters naming it.
         update: {
           after: async (user) => {
-            forgetUserSessions(user.id);
+            await sessionsChanged(db, user.id);
             if (user.emailVerified) await linkRoster(db, user.id, linkRosterEntries);
           },
         },

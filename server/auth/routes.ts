@@ -7,7 +7,7 @@ import { AppError, invalidFields, errorJson } from '../lib/errors';
 import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../core/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { rosterCheckRoutes } from './roster-check';
-import { forgetUserSessions } from '../core/session-cache';
+import { sessionsChanged } from '../core/session-changes';
 
 const MINUTE = 60_000;
 
@@ -184,7 +184,7 @@ export function authRoutes() {
     }
     const res = await auth.handler(req);
     // A sign-out, a password reset or a changed name must not be answered from remembered sessions.
-    if (affectedUser) forgetUserSessions(affectedUser);
+    if (affectedUser) await sessionsChanged(c.get('deps').database.db, affectedUser);
     return reshapeError(res, c.get('requestId'));
   });
   return app;

@@ -5,12 +5,13 @@ import type { SessionUser } from './context';
  * streaming chat, a page's parallel loads) does not look the session up each time. When a user's
  * account or sessions change in this process, only that user's remembered sessions are forgotten:
  * a class of forty signing in at once forgets nothing. With PostgreSQL other processes may end a
- * session too, so it is remembered SHARED_TTL_MS (their sign-out reaches this one within that);
+ * session too: their change reaches this one at once (session-changes, a NOTIFY), and a session is
+ * remembered SHARED_TTL_MS, which bounds only a notice that never arrived;
  * the embedded database has no other process (the CLI refuses to open it while the server runs),
  * so there a session is remembered ALONE_TTL_MS, and a student who writes a message a minute is
  * not looked up each time. Never past the session's own expiry.
  */
-export const SHARED_TTL_MS = 5_000;
+export const SHARED_TTL_MS = 30_000;
 export const ALONE_TTL_MS = 120_000;
 const MAX_ENTRIES = 10_000;
 const MAX_FORGOTTEN_USERS = 100_000;
@@ -90,12 +91,17 @@ export function watchUserSessions(userId: string, listener: () => void): () => v
 export function forgetUserSessions(userId: string) {
   if (forgottenAt.size >= MAX_FORGOTTEN_USERS) {
     // Past this many, forgetting everyone once is cheaper than remembering whom.
-    forgottenAt.clear();
-    forgetAllAt = ++clock;
+    forgetAllSessions();
   } else {
     forgottenAt.set(userId, ++clock);
   }
   for (const listener of [...(watchers.get(userId) ?? [])]) listener();
+}
+
+/** Forgets every remembered session (a lost notice channel may have missed some changes). */
+export function forgetAllSessions() {
+  forgottenAt.clear();
+  forgetAllAt = ++clock;
 }
 
 function isCurrent(entry: Entry): boolean {

@@ -9,7 +9,11 @@ import type { AppDeps } from './context';
  */
 export interface StreamTimers {
   /** The checkpoint writer (conversations): saves the text of the replies streaming in this process. */
-  checkpoints: { watch(deps: AppDeps): void };
+  checkpoints: {
+    watch(deps: AppDeps): void;
+    /** Stops the writer of `deps` (the process or the test shuts down; its database closes next). */
+    stop(deps: AppDeps): void;
+  };
   /** The open student runs watcher (my-assignments): stops a student's reply when its record can no longer be opened. */
   openRuns: { watch(deps: AppDeps, replyId: string, run: WatchedRun): void };
 }

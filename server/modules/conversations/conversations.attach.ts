@@ -1,5 +1,6 @@
 import { isUuid } from '../../../contract/common';
 import { followedReplyResponse, liveReplyResponse, type ReplySnapshot } from '../../ai/ui-stream';
+import { followElsewhere } from './conversations.relay';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { notFound } from '../../lib/errors';
 import { describeLiveError, replyMeta, storedError, storedFailure, storedReply } from './conversations.replay';
@@ -19,7 +20,8 @@ function snapshotOf(row: store.MessageRow): ReplySnapshot {
  * GET /api/conversations/:id/messages/:messageId/stream: a page opened (or reloaded) while a reply
  * is written attaches to it without the request's idempotency key. A reply being generated in this
  * process is joined (the text so far, then each delta); one another process is writing (several
- * processes on PostgreSQL) is followed through its stored checkpoints until it ends; a reply that
+ * processes on PostgreSQL) is followed live, as that process relays it (conversations.relay), and
+ * through its stored checkpoints, until it ends (or its lease lapses: interrupted); a reply that
  * has ended is answered as stored. The owner only: anyone else's reply reads as not found.
  */
 export async function attachReply(deps: AppDeps, actor: SessionUser, conversationId: string, messageId: string): Promise<Response> {
@@ -42,10 +44,22 @@ export async function attachReply(deps: AppDeps, actor: SessionUser, conversatio
   reply = (await current()) ?? reply;
   if (reply.status !== 'streaming') return storedReply(reply, meta);
   let last = reply;
-  const poll = async () => {
-    // A reply deleted meanwhile (its conversation was) ends where it was.
-    last = (await current()) ?? { ...last, status: 'interrupted', errorCode: 'interrupted' };
-    return snapshotOf(last);
+  // Live from its process (a relay over NOTIFY), the stored row read at each checkpoint and at the end.
+  const followed = followElsewhere(deps, messageId);
+  const readEveryMs = Math.max(250, deps.config.ai.checkpointMs);
+  let readAt = Date.now();
+  const poll = async (): Promise<ReplySnapshot> => {
+    if (!followed || followed.state.ended || Date.now() - readAt >= readEveryMs) {
+      readAt = Date.now();
+      // A reply deleted meanwhile (its conversation was) ends where it was.
+      last = (await current()) ?? { ...last, status: 'interrupted', errorCode: 'interrupted' };
+    }
+    const stored = snapshotOf(last);
+    const live = followed?.state.text ?? '';
+    return !stored.end && live.length > stored.text.length && live.startsWith(stored.text) ? { text: live } : stored;
   };
-  return followedReplyResponse(meta, reply.text, poll, Math.max(250, deps.config.ai.checkpointMs));
+  return followedReplyResponse(meta, reply.text, poll, followed ? FOLLOW_BEAT_MS : readEveryMs, () => followed?.leave());
 }
+
+/** How often a page following a reply relayed from another process looks at what was relayed. */
+const FOLLOW_BEAT_MS = 100;

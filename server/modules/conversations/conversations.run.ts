@@ -380,6 +380,8 @@ export interface ReplyStart extends Omit<ReplyRun, 'text' | 'meta' | 'input' | '
  */
 export async function startReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, s: ReplyStart): Promise<Response> {
   const { userTurn, checkInput: withInputCheck, ...run } = s;
+  // The reply's lease is renewed from now, while its provider call opens (retries may take a while).
+  deps.timers.checkpoints.watch(deps);
   const meta = replyMeta(deps, { id: s.replyId, conversationId: s.conversationId });
   const meters = new PendingMeters();
   let input: RunningInputCheck | undefined;

@@ -17,7 +17,10 @@ import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
 import { stillHeldMessage } from '../../ai/safety';
 import type { StudentRecordRef } from './conversations.safety';
-import { liveHereIds } from './conversations.live';
+import { liveGeneration, liveHereIds } from './conversations.live';
+import { relayed, stopElsewhere } from './conversations.relay';
+import { LEASE_BEAT_MS, LEASE_MS } from './conversations.checkpoints';
+import { JOB_LOCKS, runOnce } from '../../core/job-lock';
 
 /**
  * The bots module's part in a teacher's send, as pure pieces that createApp hands to the
@@ -62,12 +65,33 @@ export function resolveRunSpec(actor: TeacherAiActor, read: store.SendReadResult
   return bots.runSpecOf(read.bot, read.inputs, read.knowledge, actor);
 }
 
-/** How old a 'streaming' reply's checkpoint may be before it counts as abandoned by its process. */
+/**
+ * How old a 'streaming' reply's lease (checkpoint_at) may be before it counts as abandoned by its
+ * process: a live process renews it every LEASE_BEAT_MS (conversations.checkpoints).
+ */
 export function abandonedBefore(deps: AppDeps): Date {
-  const ai = deps.config.ai;
   // PGlite is one process: what is not live here is dead. PostgreSQL may have other live processes.
   if (deps.database.kind === 'pglite') return new Date();
-  return new Date(Date.now() - (ai.requestTimeoutMs + 3 * ai.checkpointMs));
+  return new Date(Date.now() - LEASE_MS);
+}
+
+/**
+ * On PostgreSQL, every LEASE_BEAT_MS one process (an advisory lock) finalises the replies whose
+ * process died: their lease lapsed, so they become 'interrupted' with the text of their last
+ * checkpoint, within LEASE_MS and two beats of the death. Answers the function that stops it.
+ */
+export function startLeaseSweep(deps: AppDeps): () => void {
+  if (deps.database.kind === 'pglite') return () => undefined;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runOnce(deps.database, JOB_LOCKS.leaseSweep, () => store.sweepInterrupted(deps.database.db, abandonedBefore(deps), liveHereIds(deps)))
+      .catch((err: unknown) => logWarning(null, 'ai: the lease sweep failed', err))
+      .finally(() => (running = false));
+  }, LEASE_BEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 const swept = new WeakMap<AppDeps, Promise<void>>();
@@ -97,20 +121,31 @@ export async function getConversation(deps: AppDeps, actor: SessionUser, id: str
   return { ...presentConversation(conversation), messages: messages.map(presentMessage), inputs };
 }
 
+/** How long a Stop waits for the reply to be stored before it answers the status as it is. */
+const STOP_WAIT_MS = 5_000;
+
 /**
- * Stops a reply being generated in this process (the user pressed Stop): it ends where it is and
- * is stored, marked stopped. A reply that already ended is left as it is. Answers its status.
+ * Stops a reply being generated (the user pressed Stop), in this process or, on PostgreSQL, in
+ * whichever process writes it: it ends where it is and is stored, marked stopped. A reply that
+ * already ended is left as it is. Answers its status.
  */
 export async function stopReply(deps: AppDeps, actor: SessionUser, conversationId: string, messageId: string): Promise<StopReplyResult> {
   const { db } = deps.database;
   await store.findConversation(db, actor.id, conversationId);
   const reply = isUuid(messageId) ? await store.findMessage(db, messageId) : undefined;
   if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound('The reply');
-  const live = aiRuntime(deps).live.get(reply.id);
+  const live = liveGeneration(deps, reply.id);
   if (live) {
     live.stop();
-    const result = await Promise.race([live.done, new Promise<undefined>((r) => setTimeout(r, 5000))]);
+    const result = await Promise.race([live.done, new Promise<undefined>((r) => setTimeout(r, STOP_WAIT_MS))]);
     if (result) return { status: result.status, stopped: result.stopped === true };
+  } else if (reply.status === 'streaming' && relayed(deps)) {
+    // Written by another process: it hears the Stop and stores the reply; its row tells when.
+    await stopElsewhere(deps, reply.id);
+    for (const until = Date.now() + STOP_WAIT_MS; Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 50));
+      if ((await store.findMessage(db, reply.id))?.status !== 'streaming') break;
+    }
   }
   const now = (await store.findMessage(db, reply.id)) ?? reply;
   const status = now.status === 'superseded' ? 'complete' : now.status;

@@ -268,10 +268,14 @@ export async function openReply(db: Db, o: OpenReply, now = new Date()): Promise
  * The periodic save of the given streaming replies, in one statement. A reply that finished in the
  * meantime is left as it is.
  */
-export async function checkpointMessages(db: Db, replies: { id: string; text: string }[]) {
+/**
+ * Saves the text of replies streaming in this process and renews their lease (checkpoint_at); a
+ * reply given `text: null` only has its lease renewed (its text has not grown since).
+ */
+export async function checkpointMessages(db: Db, replies: { id: string; text: string | null }[]) {
   if (!replies.length) return;
   await db.execute(sql`
-    update ai_message m set text = v.text, checkpoint_at = now()
+    update ai_message m set text = coalesce(v.text, m.text), checkpoint_at = now()
     from jsonb_to_recordset(${JSON.stringify(replies)}::jsonb) as v(id uuid, text text)
     where m.id = v.id and m.status = 'streaming'`);
 }

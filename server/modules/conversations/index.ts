@@ -9,7 +9,7 @@ export { conversationRoutes } from './conversations.routes';
 export { preflight, sendMessage, sendWindow, type RunHooks } from './conversations.run';
 export { alertAfter, type StudentRecordRef } from './conversations.safety';
 export { messageWindow, messagesFromJson } from './conversations.send-sql';
-export { getConversation, retryReply, startupSweep, stopReply, type SendBots } from './conversations.service';
+export { getConversation, retryReply, startLeaseSweep, startupSweep, stopReply, type SendBots } from './conversations.service';
 export {
   INPUT_BLOCKED,
   findConversation,
@@ -19,3 +19,4 @@ export {
   type RunBot,
   type TurnGuard,
 } from './conversations.store';
+export { watchReplies } from './conversations.relay';

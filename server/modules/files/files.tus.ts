@@ -27,6 +27,7 @@ export function resumableUploads(config: Config): ResumableUploads {
   if (!uploads) {
     const created: ResumableUploads = new ResumableUploads({
       dataDir: config.dataDir,
+      s3: config.s3,
       maxSize: config.files.maxFileBytes,
       expiryMs: config.files.uploadExpiryMs,
       allowedOrigins: config.trustedOrigins,
@@ -129,6 +130,7 @@ export async function finishUpload(ctx: UploadRequest, uploads: ResumableUploads
     filetype: upload.metadata.filetype ?? '',
     purpose: upload.metadata.purpose,
   });
+  const local = await uploads.localCopy(id);
   try {
     const row = await finalizeFile({ db: ctx.deps.database.db, config: ctx.deps.config }, await subscriptionOf(ctx), {
       id,
@@ -136,7 +138,7 @@ export async function finishUpload(ctx: UploadRequest, uploads: ResumableUploads
       name: meta.filename,
       declaredType: meta.filetype,
       purpose: meta.purpose,
-      localPath: upload.path,
+      localPath: local.path,
       size: upload.size,
     });
     await uploads.remove(id);
@@ -144,5 +146,7 @@ export async function finishUpload(ctx: UploadRequest, uploads: ResumableUploads
   } catch (err) {
     if (err instanceof AppError && err.status < 500) await uploads.remove(id);
     throw err;
+  } finally {
+    await local.release();
   }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
-import { forgetUserSessions } from '../../core/session-cache';
+import { sessionsChanged } from '../../core/session-changes';
 import { deleteAllFilesOf } from '../files';
 import { createPasswordUser, findUserByEmail, setPassword } from '../users';
 import { recordAudit } from '../../core/audit';
@@ -64,7 +64,7 @@ export async function setAccountRole(db: Db, input: z.input<typeof setRoleInput>
     });
     await planChanged(tx, user.id);
   });
-  forgetUserSessions(user.id);
+  await sessionsChanged(db, user.id);
   return { previous: user.role, role: data.role };
 }
 
@@ -145,6 +145,6 @@ export async function deleteUserEverything(deps: { db: Db; config: Config }, ema
     await tx.delete(schema.user).where(eq(schema.user.id, user.id));
     return { id: user.id, email: user.email, sessions: sessions?.n ?? 0, subscriptions: subscriptions?.n ?? 0, files };
   });
-  forgetUserSessions(user.id);
+  await sessionsChanged(deps.db, user.id);
   return result;
 }

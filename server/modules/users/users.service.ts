@@ -5,7 +5,7 @@ import type { AccountRole } from '../../../contract/account';
 import { nameFromAddress } from '../../../contract/roster';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { forgetUserSessions } from '../../core/session-cache';
+import { sessionsChanged } from '../../core/session-changes';
 import { AppError, invalidInput, isUniqueViolation, conflict } from '../../lib/errors';
 
 export interface NewUser {
@@ -75,7 +75,7 @@ export async function setPassword(db: Db, email: string, password: string) {
     }
     await tx.delete(schema.session).where(eq(schema.session.userId, user.id));
   });
-  forgetUserSessions(user.id);
+  await sessionsChanged(db, user.id);
 }
 
 /** The account with this address, or a not-found AppError naming it. */
