@@ -19,7 +19,10 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: unit } },
       { extends: true, test: { name: 'db', include: database, isolate: false, globalSetup: ['tests/global-setup.ts'] } },
       // Several app processes behind nginx on PostgreSQL and S3 (tests/topology; its own stage of npm test).
-      { extends: true, test: { name: 'topology', include: ['tests/topology/**/*.topology.ts'], testTimeout: 60_000, hookTimeout: 180_000 } },
+      {
+        extends: true,
+        test: { name: 'topology', include: ['tests/topology/**/*.topology.ts'], testTimeout: 60_000, hookTimeout: 180_000 },
+      },
     ],
   },
 });
