@@ -16,8 +16,15 @@ export const PROCESS_STATE: readonly ProcessStateEntry[] = [
   {
     name: 'session cache',
     where: 'server/core/session-cache.ts (per auth instance)',
-    lifetime: '5 s per session on PostgreSQL, 120 s on PGlite (one process)',
-    keptCorrectBy: 'a sign-out in this process forgets at once; another process’s sign-out reaches this one within 5 s',
+    lifetime: '30 s per session on PostgreSQL, 120 s on PGlite (one process)',
+    keptCorrectBy:
+      'the session-change bus (server/core/session-changes.ts): a sign-out, password, role or account change in any process forgets here at once (NOTIFY); the lifetime bounds a missed notice',
+  },
+  {
+    name: 'session-change listeners',
+    where: 'server/core/session-changes.ts (one LISTEN per Database on PostgreSQL, started by startBackgroundWork)',
+    lifetime: 'the database connection',
+    keptCorrectBy: 'a lost and restored connection forgets every remembered session',
   },
   {
     name: 'plan cache (the teacher AI check’s resolved plans)',
@@ -53,7 +60,20 @@ export const PROCESS_STATE: readonly ProcessStateEntry[] = [
     name: 'live generations (AI runtime)',
     where: 'server/ai/runtime.ts (per AppDeps), server/modules/conversations/conversations.live.ts',
     lifetime: 'while a reply streams',
-    keptCorrectBy: 'checkpoints written every AI_CHECKPOINT_MS; replies of a stopped process are swept to interrupted',
+    keptCorrectBy:
+      'checkpoints written every AI_CHECKPOINT_MS and, on PostgreSQL, a lease renewed every 2 s; a reply whose lease lapsed (6 s) is swept to interrupted by another process (startLeaseSweep)',
+  },
+  {
+    name: 'reply relays (Stop, followers across processes)',
+    where: 'server/modules/conversations/conversations.relay.ts (per AppDeps, PostgreSQL only)',
+    lifetime: 'while a reply written here is followed elsewhere, or a page here follows one written elsewhere',
+    keptCorrectBy: 'holds no truth: the follower reads the stored reply at each checkpoint and at its end',
+  },
+  {
+    name: 'lease sweep timer',
+    where: 'server/modules/conversations/conversations.service.ts startLeaseSweep (per AppDeps, PostgreSQL only)',
+    lifetime: 'the process',
+    keptCorrectBy: 'runs under an advisory lock (server/core/job-lock.ts), one process per round',
   },
   {
     name: 'checkpoint timer',
@@ -85,7 +105,8 @@ export const PROCESS_STATE: readonly ProcessStateEntry[] = [
     name: 'file storage runtime and resumable uploads',
     where: 'server/modules/files/files.runtime.ts, files.tus.ts (per Config; per Request)',
     lifetime: 'the process; an upload request',
-    keptCorrectBy: 'upload state is in storage and the database; the objects hold connections only',
+    keptCorrectBy:
+      'upload state is in storage (the bucket with S3: parts, offsets by ListParts) and the database; the S3 store also remembers each upload’s creation metadata, which never changes after creation',
   },
   {
     name: 'the SPA index.html',

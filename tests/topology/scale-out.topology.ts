@@ -264,5 +264,12 @@ describe('three processes behind nginx on PostgreSQL and S3', () => {
     expect(attached.text).toBe(stored.text);
     expect(String(attached.chunks.find((c) => c.type === 'error')?.errorText)).toContain('interrupted');
     for (let i = 0; i < 4; i++) expect((await browser.send('GET', '/api/me')).status).toBe(200);
+    // Retry, on any process, writes a new reply in its place.
+    fake.core.set({ ttftMs: 0, tokensPerSecond: 2000, tokensPerChunk: 5, replyTokens: 10 });
+    const retried = await browser
+      .at(p[1]!.url)
+      .send('POST', `/api/conversations/${conversationId}/retry`, { idempotencyKey: randomUUID() });
+    expect(retried.status).toBe(200);
+    expect(parseUIStream(await retried.text()).chunks.some((c) => c.type === 'finish')).toBe(true);
   });
 });

@@ -177,7 +177,12 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
   const provider = await preflight(deps, actor);
   await startupSweep(deps);
   const pool = await resolvePool(db, deps.config.ai, spec.poolOwnerId, deps.config);
-  const messages = await store.visibleMessages(db, conversation.id);
+  let messages = await store.visibleMessages(db, conversation.id);
+  if (messages.at(-1)?.status === 'streaming') {
+    // A reply whose process died (its lease lapsed) is interrupted now, and so may be retried.
+    await store.sweepInterrupted(db, abandonedBefore(deps), liveHereIds(deps), conversation.id);
+    messages = await store.visibleMessages(db, conversation.id);
+  }
   const last = messages.at(-1);
   if (!last || last.role !== 'assistant' || !last.replyTo) throw conflict('There is no reply to retry.');
   const rt = aiRuntime(deps);
