@@ -100,6 +100,10 @@ describe('serving the web app', () => {
     const asset = await web().request(`${TEST_ORIGIN}/assets/app-123.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // Another build's script (a page of another version, in a rolling upgrade): 404, not the page, and not kept.
+    const missing = await web().request(`${TEST_ORIGIN}/assets/app-456.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
     for (const probe of ['/../package.json', '/%2e%2e/package.json', '/assets/../../package.json', '/..%2fpackage.json']) {
       const res = await web().request(`${TEST_ORIGIN}${probe}`);
       expect(await res.text()).not.toContain('"name": "classbots"');

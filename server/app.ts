@@ -192,6 +192,9 @@ function mountWebApp(app: Hono<AppEnv>, webRoot: string) {
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('*', serveStatic({ root }));
+  // A script or style this build does not have (a page of another version, during a rolling
+  // upgrade) is a 404, never the app's page kept for a year as that file.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   let indexHtml: string | undefined;
   app.get('*', async (c) => {
     indexHtml ??= await readFile(path.join(webRoot, 'index.html'), 'utf8');
