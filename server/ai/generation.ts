@@ -100,6 +100,8 @@ export class Generation {
   text = '';
   /** How much of `text` a checkpoint has stored. */
   checkpointed = 0;
+  /** When its stored row's lease (checkpoint_at) was last written: its insert, then each checkpoint. */
+  renewedAt = Date.now();
   result: GenerationResult | undefined;
   private listeners = new Set<(e: GenerationEvent) => void>();
   readonly done: Promise<GenerationResult>;

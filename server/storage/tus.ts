@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import { Server, type ServerOptions } from '@tus/server';
+import { DataStore, type Upload } from '@tus/utils';
 import { isUuid } from '../../contract/common';
 import { UPLOADS_PATH } from '../../contract/files';
 import type { S3Config } from '../config';
+import type { s3UploadStore } from './tus-s3';
 
 type Hooks = Pick<ServerOptions, 'getFileIdFromRequest' | 'onUploadCreate' | 'onUploadFinish'>;
 
@@ -37,26 +38,14 @@ export class ResumableUploads {
   readonly server: Server;
   /** Local parts (no S3), or the finished uploads' local copies (S3). */
   readonly directory: string;
-  private readonly store: FileStore | S3Store;
-  /** With S3: the bucket the parts are in. */
-  private readonly bucket: { client: S3Client; name: string } | undefined;
+  private readonly store: DataStore;
+  /** With S3: the store of parts in the bucket. */
+  private readonly bucket: LazyS3UploadStore | undefined;
 
   constructor(options: { dataDir: string; s3?: S3Config; maxSize: number; expiryMs: number; allowedOrigins: string[]; hooks: Hooks }) {
     this.directory = path.join(options.dataDir, 'uploads');
-    const { s3 } = options;
-    const clientConfig = s3 && {
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: s3.forcePathStyle,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      // Many S3-compatible servers reject the SDK's default CRC checksums on every request.
-      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-      responseChecksumValidation: 'WHEN_REQUIRED' as const,
-    };
-    this.bucket = s3 && clientConfig ? { client: new S3Client(clientConfig), name: s3.bucket } : undefined;
-    this.store = s3
-      ? new S3Store({ expirationPeriodInMilliseconds: options.expiryMs, s3ClientConfig: { ...clientConfig, bucket: s3.bucket } })
-      : new FileStore({ directory: this.directory, expirationPeriodInMilliseconds: options.expiryMs });
+    this.bucket = options.s3 ? new LazyS3UploadStore(options.s3, options.expiryMs) : undefined;
+    this.store = this.bucket ?? new FileStore({ directory: this.directory, expirationPeriodInMilliseconds: options.expiryMs });
     this.server = new Server({
       path: UPLOADS_PATH,
       datastore: this.store,
@@ -87,7 +76,7 @@ export class ResumableUploads {
     const copy = path.join(this.directory, `${id}.${randomUUID()}.copy`);
     const release = () => rm(copy, { force: true });
     try {
-      await pipeline(await this.store.read(id), createWriteStream(copy));
+      await pipeline(await this.bucket.read(id), createWriteStream(copy));
     } catch (err) {
       await release();
       throw err;
@@ -99,9 +88,7 @@ export class ResumableUploads {
   async remove(id: string): Promise<void> {
     await this.store.remove(id).catch(() => undefined);
     if (this.bucket) {
-      // The store removes nothing of an upload whose multipart upload completed: its object, record and last part go here.
-      const { client, name } = this.bucket;
-      for (const key of [id, `${id}.info`, `${id}.part`]) await client.send(new DeleteObjectCommand({ Bucket: name, Key: key }));
+      await this.bucket.removeObjects(id);
       return;
     }
     await rm(path.join(this.directory, `${id}.json`), { force: true });
@@ -112,5 +99,62 @@ export class ResumableUploads {
     // The store makes its folder without waiting for it; on a first start the sweep could list it first (ENOENT).
     await mkdir(this.directory, { recursive: true });
     return this.server.cleanUpExpiredUploads();
+  }
+}
+
+/**
+ * The S3 store of parts, its client (@aws-sdk/client-s3, tens of MB in memory) loaded on the first
+ * upload call rather than when the server starts: installations without S3 never load it.
+ */
+class LazyS3UploadStore extends DataStore {
+  private loaded?: Promise<ReturnType<typeof s3UploadStore>>;
+
+  constructor(
+    private readonly s3: S3Config,
+    private readonly expiryMs: number,
+  ) {
+    super();
+    // What S3Store supports (tus asks before it calls).
+    this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination', 'expiration'];
+  }
+
+  private inner() {
+    if (!this.loaded) {
+      const loading = import('./tus-s3').then(({ s3UploadStore }) => s3UploadStore(this.s3, this.expiryMs));
+      // A failed load (a broken install) is not kept: the next call tries again.
+      loading.catch(() => {
+        if (this.loaded === loading) this.loaded = undefined;
+      });
+      this.loaded = loading;
+    }
+    return this.loaded;
+  }
+
+  override async create(file: Upload) {
+    return (await this.inner()).store.create(file);
+  }
+  override async remove(id: string) {
+    return (await this.inner()).store.remove(id);
+  }
+  override async write(stream: Readable, id: string, offset: number) {
+    return (await this.inner()).store.write(stream, id, offset);
+  }
+  override async getUpload(id: string) {
+    return (await this.inner()).store.getUpload(id);
+  }
+  override async declareUploadLength(id: string, length: number) {
+    return (await this.inner()).store.declareUploadLength(id, length);
+  }
+  override async deleteExpired() {
+    return (await this.inner()).store.deleteExpired();
+  }
+  override getExpiration() {
+    return this.expiryMs;
+  }
+  async read(id: string): Promise<Readable> {
+    return (await this.inner()).store.read(id);
+  }
+  async removeObjects(id: string) {
+    return (await this.inner()).removeObjects(id);
   }
 }

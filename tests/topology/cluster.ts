@@ -105,31 +105,46 @@ export interface Topology {
  * Starts the topology: a fresh database on the PostgreSQL server of `adminUrl`, moto with a fresh
  * bucket, `count` app processes and nginx round robin over them. `env` adds settings (the AI).
  */
-export async function startTopology(options: { adminUrl: string; count: number; env: Record<string, string> }): Promise<Topology> {
+export async function startTopology(options: {
+  /** The PostgreSQL server a fresh database is made on (and dropped after). */
+  adminUrl: string;
+  count: number;
+  env: Record<string, string>;
+  /** Use this database as it is (a benchmark's seeded one): neither made nor dropped. */
+  existingDatabaseUrl?: string;
+  /** One process on the embedded database in this folder instead of PostgreSQL (a benchmark's comparison). */
+  pgliteDir?: string;
+}): Promise<Topology> {
   const nginx = requireProgram('nginx', ['nginx', '/usr/sbin/nginx'], 'install Debian’s package with apt-get install -y nginx');
   const moto = requireProgram('moto_server', ['moto_server'], 'install it with pip install "moto[server]" (or Debian’s python3-moto)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'classbots-topology-'));
   chmodSync(dir, 0o755);
   const children: Child[] = [];
+  const owned = !options.existingDatabaseUrl && !options.pgliteDir;
   const name = `classbots_topology_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.adminUrl, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new Error(`PostgreSQL is not reachable at ${options.adminUrl} (${(err as Error).message}): start it or set TEST_DATABASE_URL.`);
+  let databaseUrl = options.existingDatabaseUrl ?? '';
+  if (owned) {
+    const admin = new pg.Client({ connectionString: options.adminUrl, connectionTimeoutMillis: 5000 });
+    try {
+      await admin.connect();
+    } catch (err) {
+      throw new Error(`PostgreSQL is not reachable at ${options.adminUrl} (${(err as Error).message}): start it or set TEST_DATABASE_URL.`);
+    }
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const u = new URL(options.adminUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
   }
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const u = new URL(options.adminUrl);
-  u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
 
   const stop = async () => {
     await Promise.all(children.map((c) => stopChild(c)));
-    const drop = new pg.Client({ connectionString: options.adminUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists "${name}" with (force)`);
-    await drop.end();
+    if (owned) {
+      const drop = new pg.Client({ connectionString: options.adminUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists "${name}" with (force)`);
+      await drop.end();
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -167,6 +182,10 @@ export async function startTopology(options: { adminUrl: string; count: number; 
       const settings = Object.fromEntries(
         Object.entries(APP_SETTINGS).map(([k, v]) => [k, v.replace(/\{(\w+)\}/g, (_, p: string) => fill[p] ?? `{${p}}`)]),
       );
+      if (options.pgliteDir) {
+        delete settings.DATABASE_URL;
+        settings.DATA_DIR = options.pgliteDir;
+      }
       const env = { ...bareEnv(), ...settings, HOST: '127.0.0.1', ...options.env };
       const app = {
         ...start(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], env),

@@ -16,7 +16,6 @@ import { createPasswordUser } from '../../server/modules/users';
 import { startFakeGemini, type FakeGemini } from '../fakes/gemini';
 import { parseUIStream } from '../fakes/ai-helpers';
 import { HttpClient, startTopology, waitFor, type AppProcess, type Topology } from './cluster';
-// @ts-expect-error: a plain ES module of the build scripts, with no types
 import { ensureServerBuild } from '../../scripts/lib.mjs';
 
 const adminUrl = readEnv('TEST_DATABASE_URL') || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,7 +28,7 @@ let database: Database;
 let p: AppProcess[];
 
 beforeAll(async () => {
-  expect(await (ensureServerBuild as () => Promise<number>)()).toBe(0);
+  expect(await ensureServerBuild()).toBe(0);
   fake = await startFakeGemini();
   topo = await startTopology({
     adminUrl,

@@ -20,9 +20,12 @@ async function save(deps: AppDeps, due: { id: string; text: string | null }[]) {
   for (let i = 0; i < due.length; i += SLICE) {
     const slice = due.slice(i, i + SLICE);
     await store.checkpointMessages(deps.database.db, slice);
+    const now = Date.now();
     for (const { id, text } of slice) {
       const generation = rt.live.get(id);
-      if (generation && text !== null) generation.checkpointed = text.length;
+      if (!generation) continue;
+      generation.renewedAt = now;
+      if (text !== null) generation.checkpointed = text.length;
     }
   }
 }
@@ -73,7 +76,8 @@ function watchCheckpoints(timers: WeakMap<AppDeps, NodeJS.Timeout>, deps: AppDep
       if (generation.result) continue;
       const grown = generation.text.length !== generation.checkpointed;
       if (withText && grown) due.push({ id, text: generation.text });
-      else if (leased) due.push({ id, text: null });
+      // A lease is renewed once it is a beat old (a reply just stored has a fresh one).
+      else if (leased && now - generation.renewedAt >= LEASE_BEAT_MS - beatMs / 2) due.push({ id, text: null });
     }
     if (withText) textSavedAt = now;
     if (!due.length) return;
