@@ -13,7 +13,8 @@
 //
 // BENCH_SEED (default classbots_bench_seed), BENCH_SEED_X10 (default classbots_bench_seed_x10),
 // BENCH_RATES (default 100,300,1000), BENCH_SECONDS (per rate, default 8), BENCH_PROCESSES
-// (default 1,2), BENCH_STREAMS (default 300).
+// (default 1,2), BENCH_STREAMS (default 300), BENCH_SKIP (reads left out of the mix, by name:
+// BENCH_SKIP=dashboard).
 import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -257,7 +258,8 @@ async function measure(
   });
   const run: Run = { label, alone: [], streaming: [] };
   try {
-    const reads = await hotReads(topo, seed);
+    const skip = (readEnv('BENCH_SKIP') ?? '').split(',').filter(Boolean);
+    const reads = (await hotReads(topo, seed)).filter((r) => !skip.includes(r.name));
     const pick = mix(reads);
     await fixedRate(topo.proxyUrl, 50, 2, pick); // warm-up
     for (const rate of options.rates) {
@@ -314,8 +316,11 @@ async function main() {
       );
     } else console.log('\n(no tenfold installation: BENCH_SCALE=10 npm run bench:seed makes one)');
     const pgliteDir = readEnv('BENCH_PGLITE_DIR');
-    if (pgliteDir)
-      runs.push(await measure('PGlite, 1 process, scale 1', seed, fake, { processes: 1, pgliteDir, rates: RATES, burstAndStreams: true }));
+    const pgliteSeed = pgliteDir ? readSeed(`pglite-${path.basename(path.resolve(pgliteDir))}`) : undefined;
+    if (pgliteDir && pgliteSeed)
+      runs.push(
+        await measure('PGlite, 1 process, scale 1', pgliteSeed, fake, { processes: 1, pgliteDir, rates: RATES, burstAndStreams: true }),
+      );
     else console.log('\n(no PGlite installation: BENCH_DB=pglite DATA_DIR=<dir> npm run bench:seed, then BENCH_PGLITE_DIR=<dir>)');
   } finally {
     await fake.close();
