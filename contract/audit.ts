@@ -20,5 +20,8 @@ export const AUDIT_ACTIONS = [
   'ticket.close',
   'ticket.reopen',
   'student_data.delete',
+  'lti_platform.create',
+  'lti_platform.delete',
+  'lti_key.rotate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -98,7 +98,8 @@ export const rosterStudent = z.object({
   name: z.string(),
   /** True once the address belongs to a signed-in account (verified, or joined by code). */
   linked: z.boolean(),
-  source: z.enum(['teacher', 'code']),
+  /** Added by the teacher, joined with the code, or put on by a launch from the course's LMS (LTI). */
+  source: z.enum(['teacher', 'code', 'lti']),
   addedAt: z.string(),
 });
 export type RosterStudent = z.infer<typeof rosterStudent>;

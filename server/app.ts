@@ -38,6 +38,7 @@ import { teacherListRoutes } from './modules/teacher-lists';
 import { schoolDashboardRoutes } from './modules/school-dashboard';
 import { superDashRoutes } from './modules/superdash';
 import { ticketRoutes, supportTicketRoutes } from './modules/tickets';
+import { LTI_FORM_PATHS, LTI_OWN_HEADERS_PATH, ltiPlatformRoutes, ltiToolRoutes } from './modules/lti';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -59,28 +60,32 @@ export function createApp(deps: AppDeps) {
     c.header('X-Request-Id', requestId);
   });
 
+  // The LTI deep-linking answer sets its own (its one form posts to the platform).
   app.use(
     '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) writes style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xContentTypeOptions: 'nosniff',
-      strictTransportSecurity: deps.config.baseUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
+    except(
+      (c) => c.req.path === LTI_OWN_HEADERS_PATH,
+      secureHeaders({
+        contentSecurityPolicy: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) writes style tags at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+        xFrameOptions: 'DENY',
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        xContentTypeOptions: 'nosniff',
+        strictTransportSecurity: deps.config.baseUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false,
+        crossOriginEmbedderPolicy: false,
+      }),
+    ),
   );
 
   app.onError((err, c) => {
@@ -105,9 +110,10 @@ export function createApp(deps: AppDeps) {
     );
   });
 
-  // Every state-changing API request must come from one of our own pages (Stripe's webhook aside: it is signed).
+  // Every state-changing API request must come from one of our own pages (Stripe's webhook aside: it
+  // is signed; and an LMS's LTI login and launch: the state, nonce and platform signature stand in).
   app.use('/api/*', async (c, next) => {
-    if (stateChanging.has(c.req.method) && c.req.path !== STRIPE_WEBHOOK_PATH) {
+    if (stateChanging.has(c.req.method) && c.req.path !== STRIPE_WEBHOOK_PATH && !LTI_FORM_PATHS.has(c.req.path)) {
       const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
       if (!origin || !deps.config.trustedOrigins.includes(origin)) {
         throw new AppError('origin_rejected', 403, 'This request did not come from a ClassBots page.');
@@ -157,7 +163,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/flags', flagsRoutes());
   app.route('/api/school-admin/teachers', teacherListRoutes());
   app.route('/api/school-admin/dashboard', schoolDashboardRoutes());
+  app.route('/api/superdash/lti-platforms', ltiPlatformRoutes());
   app.route('/api/superdash', superDashRoutes());
+  app.route('/api/lti', ltiToolRoutes());
   app.route('/api/tickets', ticketRoutes());
   app.route('/api/support/tickets', supportTicketRoutes());
   app.get('/api/auth-options', (c) => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, getOAuthState } from 'better-auth/api';
+import { serializeSignedCookie } from 'better-call';
 import { accountRole, EMAIL_CONFIRMED_CALLBACK } from '../../contract/account';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -207,4 +208,19 @@ async function linkRoster(db: Db, userId: string, linkRosterEntries: LinkRosterE
   } catch (err) {
     logError(undefined, 'auth: linking roster entries', err);
   }
+}
+
+/**
+ * Signs a user in without a password, for a sign-in another party vouched for (an LTI launch,
+ * verified by its platform's signature): a session as a password sign-in makes (its hooks run),
+ * and the Set-Cookie header that carries it, signed as better-auth signs its own.
+ */
+export async function startSession(auth: Auth, userId: string): Promise<string> {
+  const ctx = await auth.$context;
+  const session = await ctx.internalAdapter.createSession(userId);
+  const cookie = ctx.authCookies.sessionToken;
+  return serializeSignedCookie(cookie.name, session.token, ctx.secret, {
+    ...cookie.attributes,
+    maxAge: ctx.sessionConfig.expiresIn,
+  });
 }

@@ -22,6 +22,17 @@ export interface Mailer {
  * sign-up works with no mail server.
  */
 export function createMailer(config: Config): Mailer {
+  return undeliverableDropped(transportFor(config));
+}
+
+/** An address under the reserved `.invalid` domain (an LTI account its platform gave no address) is never sent to. */
+export const isUndeliverable = (address: string) => /\.invalid$/i.test(address.trim());
+
+function undeliverableDropped(mailer: Mailer): Mailer {
+  return { describe: mailer.describe, send: async (mail) => (isUndeliverable(mail.to) ? undefined : mailer.send(mail)) };
+}
+
+function transportFor(config: Config): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {

@@ -9,3 +9,4 @@ export * from './classes';
 export * from './assignments';
 export * from './safety';
 export * from './support';
+export * from './lti';

@@ -174,3 +174,25 @@ export async function addClassStudentsToOpenAssignments(tx: Db, classId: string,
       });
   }
 }
+
+/**
+ * Gives one of the owner's assignments to one of the owner's classes, as an edit adding the class
+ * does (an LMS course's deep link): the class is recorded and its current students get records.
+ * False when the assignment or the class is not the owner's (or the assignment is deleted).
+ */
+export async function giveAssignmentToClass(tx: Db, ownerId: string, assignmentId: string, classId: string): Promise<boolean> {
+  const [cls] = await tx
+    .select({ id: k.id })
+    .from(k)
+    .where(and(eq(k.id, classId), eq(k.ownerId, ownerId)))
+    .for('share');
+  const [own] = await tx
+    .select({ id: a.id })
+    .from(a)
+    .where(and(eq(a.id, assignmentId), eq(a.ownerId, ownerId), isNull(a.deletedAt)));
+  if (!cls || !own) return false;
+  await insertAssignmentClasses(tx, assignmentId, [classId]);
+  const made = await insertRecords(tx, assignmentId, await currentStudentsOf(tx, [classId]));
+  if (made.length) await publish(tx, ownerId, { type: 'assignment.updated', assignmentId, studentAssignmentId: assignmentId });
+  return true;
+}

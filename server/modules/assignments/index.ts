@@ -13,6 +13,6 @@ export {
   type AssignmentActor,
   type TranscriptReader,
 } from './assignments.policy';
-export { addClassStudentsToOpenAssignments } from './assignments.records';
+export { addClassStudentsToOpenAssignments, giveAssignmentToClass } from './assignments.records';
 export { assignmentsRoutes } from './assignments.routes';
 export { studentsRoutes } from './students.routes';

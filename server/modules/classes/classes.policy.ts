@@ -66,6 +66,6 @@ export function idParam(id: string, missing: () => AppError = classNotFound): st
  * which is not theirs to know until the student comes in.
  */
 export function shownLinked(entry = schema.rosterEntry): SQL<boolean> {
-  return sql<boolean>`(${entry.userId} is not null and (${entry.source} = 'code' or exists (
+  return sql<boolean>`(${entry.userId} is not null and (${entry.source} in ('code', 'lti') or exists (
     select 1 from ${schema.user} su where su.id = ${entry.userId} and su.last_sign_in_at >= ${entry.addedAt})))`;
 }

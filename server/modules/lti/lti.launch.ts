@@ -1,0 +1,340 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
+import { CLASS_NAME_MAX } from '../../../contract/classes';
+import { LTI_LOGIN_MINUTES } from '../../../contract/lti';
+import { text } from '../../../contract/common';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/client';
+import type { AppDeps } from '../../core/context';
+import { emailDomain } from '../../core/plan';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { toolSettings } from './lti.platforms';
+
+const p = schema.ltiPlatform;
+const u = schema.user;
+const r = schema.rosterEntry;
+
+const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
+const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+const TEACHER_ROLES = [
+  'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+  'http://purl.imsglobal.org/vocab/lis/v2/membership#Administrator',
+  'http://purl.imsglobal.org/vocab/lis/v2/membership#ContentDeveloper',
+  'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant',
+  'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator',
+  'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Faculty',
+];
+const STUDENT_ROLES = [
+  'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+  'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student',
+];
+
+const refused = (code: string, status: 400 | 401 | 403, message: string) => new AppError(code, status, message);
+const expiredLaunch = () =>
+  refused('lti_launch_expired', 401, 'This launch has expired or was already used. Open the link again from your course.');
+const unverified = () =>
+  refused('lti_token_invalid', 401, "The course platform's launch could not be verified. Open the link again from your course.");
+
+/** The OIDC login request's fields (query or form), as the platform sends them. */
+export const loginParams = z.object({
+  iss: text({ max: 2_000 }).min(1),
+  login_hint: text({ max: 2_000 }).min(1),
+  target_link_uri: text({ max: 2_000 }).min(1),
+  lti_message_hint: text({ max: 4_000 }).optional(),
+  client_id: text({ max: 255 }).optional(),
+  lti_deployment_id: text({ max: 255 }).optional(),
+});
+
+const short = (max: number) => text({ max: 10_000 }).transform((s) => s.trim().slice(0, max));
+
+/** The claims of a launch this tool acts on, read after the signature is verified. */
+const launchClaims = z.object({
+  sub: text({ max: 255 }).min(1),
+  nonce: z.string(),
+  azp: z.string().optional(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  name: short(100).optional(),
+  given_name: short(100).optional(),
+  family_name: short(100).optional(),
+  email: text({ max: 254 }).optional(),
+  email_verified: z.boolean().optional(),
+  [`${LTI}message_type`]: z.enum(['LtiResourceLinkRequest', 'LtiDeepLinkingRequest']),
+  [`${LTI}version`]: z.literal('1.3.0'),
+  [`${LTI}deployment_id`]: text({ max: 255 }).min(1),
+  [`${LTI}roles`]: z.array(z.string()),
+  [`${LTI}context`]: z
+    .object({ id: text({ max: 255 }).min(1), label: short(CLASS_NAME_MAX).optional(), title: short(CLASS_NAME_MAX).optional() })
+    .optional(),
+  [`${LTI}resource_link`]: z.object({ id: text({ max: 255 }).min(1) }).optional(),
+  [`${LTI}custom`]: z.record(z.string(), z.unknown()).optional(),
+  [`${DL}deep_linking_settings`]: z
+    .object({
+      deep_link_return_url: text({ max: 2_000 })
+        .url()
+        .refine((url) => /^https?:\/\//i.test(url)),
+      data: text({ max: 4_000 }).optional(),
+    })
+    .optional(),
+});
+type LaunchClaims = z.infer<typeof launchClaims>;
+
+/**
+ * Platforms' public key sets, fetched and kept by jose per key-set address (named in
+ * server/core/process-state.ts): a key not yet seen makes jose fetch the set again.
+ */
+const platformKeySets = new Map<string, JWTVerifyGetKey>();
+function keySetOf(url: string): JWTVerifyGetKey {
+  let keySet = platformKeySets.get(url);
+  if (!keySet) {
+    if (platformKeySets.size >= 1_000) platformKeySets.clear();
+    keySet = createRemoteJWKSet(new URL(url), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+    platformKeySets.set(url, keySet);
+  }
+  return keySet;
+}
+
+const randomToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Step one of a launch, the OIDC third-party login: the platform names itself (and the client id,
+ * when it has several registrations); we keep a state and a nonce for LTI_LOGIN_MINUTES and send the
+ * browser to the platform's authentication address, which answers at our launch address.
+ */
+export async function beginLogin(deps: AppDeps, params: z.infer<typeof loginParams>): Promise<string> {
+  const { db } = deps.database;
+  const platforms = await db
+    .select()
+    .from(p)
+    .where(params.client_id ? and(eq(p.issuer, params.iss), eq(p.clientId, params.client_id)) : eq(p.issuer, params.iss));
+  if (platforms.length !== 1)
+    throw refused('lti_platform_unknown', 400, 'This course platform is not registered with ClassBots. Ask your school to register it.');
+  const platform = platforms[0]!;
+  if (params.lti_deployment_id && !platform.deploymentIds.includes(params.lti_deployment_id))
+    throw refused(
+      'lti_deployment_unknown',
+      403,
+      'This installation of ClassBots in your course platform is not registered. Ask your school to add it.',
+    );
+  const tool = toolSettings(deps.config);
+  if (!params.target_link_uri.startsWith(new URL(tool.launchUrl).origin))
+    throw refused('lti_target_foreign', 400, 'The launch asked for an address that is not this ClassBots.');
+  const state = randomToken();
+  const nonce = randomToken();
+  await db.delete(schema.ltiLogin).where(lt(schema.ltiLogin.expiresAt, new Date()));
+  await db
+    .insert(schema.ltiLogin)
+    .values({ state, nonce, platformId: platform.id, expiresAt: new Date(Date.now() + LTI_LOGIN_MINUTES * 60_000) });
+  const url = new URL(platform.authUrl);
+  const query: Record<string, string | undefined> = {
+    scope: 'openid',
+    response_type: 'id_token',
+    response_mode: 'form_post',
+    prompt: 'none',
+    client_id: platform.clientId,
+    redirect_uri: tool.launchUrl,
+    login_hint: params.login_hint,
+    lti_message_hint: params.lti_message_hint,
+    state,
+    nonce,
+  };
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+export type LaunchRole = 'teacher' | 'student';
+
+export interface VerifiedLaunch {
+  platform: typeof p.$inferSelect;
+  claims: LaunchClaims;
+  role: LaunchRole;
+}
+
+/**
+ * Step two: the platform's form post. The state is taken (so a replay finds none), the token's
+ * signature checked against the platform's key set, then its issuer, audience, age, nonce,
+ * deployment, version and message type; the roles decide teacher or student.
+ */
+export async function verifyLaunch(db: Db, form: { id_token?: unknown; state?: unknown }): Promise<VerifiedLaunch> {
+  if (typeof form.state !== 'string' || typeof form.id_token !== 'string' || form.state.length > 200 || form.id_token.length > 20_000)
+    throw refused('lti_launch_incomplete', 400, 'The launch is missing its token. Open the link again from your course.');
+  const [login] = await db
+    .delete(schema.ltiLogin)
+    .where(and(eq(schema.ltiLogin.state, form.state), gt(schema.ltiLogin.expiresAt, new Date())))
+    .returning();
+  if (!login) throw expiredLaunch();
+  const [platform] = await db.select().from(p).where(eq(p.id, login.platformId));
+  if (!platform) throw expiredLaunch();
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(form.id_token, keySetOf(platform.jwksUrl), {
+      issuer: platform.issuer,
+      audience: platform.clientId,
+      algorithms: ['RS256', 'RS384', 'RS512', 'ES256', 'ES384'],
+      clockTolerance: 60,
+      maxTokenAge: `${LTI_LOGIN_MINUTES}m`,
+      requiredClaims: ['exp', 'iat', 'sub', 'nonce'],
+    }));
+  } catch (err) {
+    if (err instanceof joseErrors.JOSEError) throw unverified();
+    throw err;
+  }
+  const parsed = launchClaims.safeParse(payload);
+  if (!parsed.success)
+    throw refused('lti_claims_invalid', 400, 'The launch is missing something ClassBots needs (its version, deployment or roles).');
+  const claims = parsed.data;
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (audiences.length > 1 && claims.azp !== platform.clientId) throw unverified();
+  if (claims.nonce !== login.nonce) throw unverified();
+  if (!platform.deploymentIds.includes(claims[`${LTI}deployment_id`]))
+    throw refused(
+      'lti_deployment_unknown',
+      403,
+      'This installation of ClassBots in your course platform is not registered. Ask your school to add it.',
+    );
+  const roles = claims[`${LTI}roles`];
+  const role: LaunchRole | undefined = roles.some((x) => TEACHER_ROLES.includes(x))
+    ? 'teacher'
+    : roles.some((x) => STUDENT_ROLES.includes(x))
+      ? 'student'
+      : undefined;
+  if (!role) throw refused('lti_role_unknown', 403, "ClassBots opens for a course's teachers and students.");
+  if (claims[`${LTI}message_type`] === 'LtiDeepLinkingRequest') {
+    if (role !== 'teacher') throw refused('lti_teachers_only', 403, 'Only the course’s teachers can add ClassBots assignments to it.');
+    if (!claims[`${DL}deep_linking_settings`]) throw refused('lti_claims_invalid', 400, 'The launch is missing its deep-linking settings.');
+  }
+  return { platform, claims, role };
+}
+
+/** A token's claims read without checking them: only to tell a test or a log which kind of launch failed. */
+export const peekClaims = (token: string) => decodeJwt(token);
+
+/** An address no one can receive mail at (RFC 2606 `.invalid`), fixed for one platform user. */
+function placeholderAddress(platformId: string, sub: string): string {
+  return `lti-${createHash('sha256').update(`${platformId}\n${sub}`).digest('hex').slice(0, 24)}@lti.invalid`;
+}
+
+function displayName(claims: LaunchClaims, role: LaunchRole): string {
+  const name = claims.name || [claims.given_name, claims.family_name].filter(Boolean).join(' ');
+  return name.trim() || (role === 'teacher' ? 'Teacher' : 'Student');
+}
+
+export interface LaunchAccount {
+  id: string;
+  email: string;
+  name: string;
+}
+
+const roleMismatch = (role: LaunchRole) =>
+  refused(
+    'lti_role_mismatch',
+    403,
+    `Your course says you are a ${role}, but your ClassBots account is not a ${role}'s. Ask your school's ClassBots admin.`,
+  );
+
+/**
+ * The account a launch signs in: the one linked to the platform's user id; else, when the platform
+ * sends a verified address inside the school licence's domains, the account with that address
+ * (then linked); else a new account, with that address or a placeholder one. Never by a name.
+ */
+export async function launchAccount(db: Db, launch: VerifiedLaunch): Promise<LaunchAccount> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction((tx) => findOrMakeAccount(tx, launch));
+    } catch (err) {
+      // Two first launches of one person at once: the second finds what the first made.
+      if (attempt === 0 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+async function findOrMakeAccount(tx: Db, { platform, claims, role }: VerifiedLaunch): Promise<LaunchAccount> {
+  const [linked] = await tx
+    .select({ id: u.id, email: u.email, name: u.name, role: u.role })
+    .from(schema.ltiAccount)
+    .innerJoin(u, eq(u.id, schema.ltiAccount.userId))
+    .where(and(eq(schema.ltiAccount.platformId, platform.id), eq(schema.ltiAccount.sub, claims.sub)));
+  if (linked) {
+    if (linked.role !== role) throw roleMismatch(role);
+    return linked;
+  }
+  const [school] = await tx
+    .select({ domains: schema.schoolLicence.domains })
+    .from(schema.schoolLicence)
+    .where(eq(schema.schoolLicence.id, platform.schoolId));
+  const email = claims.email?.trim().toLowerCase();
+  const schoolAddress = email && claims.email_verified === true && school?.domains.includes(emailDomain(email)) ? email : undefined;
+  let account: (LaunchAccount & { role: string }) | undefined;
+  if (schoolAddress) {
+    [account] = await tx.select({ id: u.id, email: u.email, name: u.name, role: u.role }).from(u).where(eq(u.email, schoolAddress));
+    if (account && account.role !== role) throw roleMismatch(role);
+  }
+  if (!account) {
+    [account] = await tx
+      .insert(u)
+      .values({
+        id: randomUUID(),
+        name: displayName(claims, role),
+        email: schoolAddress ?? placeholderAddress(platform.id, claims.sub),
+        // A school address the platform verified, or a placeholder no one else can claim.
+        emailVerified: true,
+        role,
+      })
+      .returning({ id: u.id, email: u.email, name: u.name, role: u.role });
+  }
+  await tx.insert(schema.ltiAccount).values({ platformId: platform.id, sub: claims.sub, userId: account!.id });
+  return account!;
+}
+
+/**
+ * Keeps the launch's course in step with a ClassBots class. A teacher's first launch from a course
+ * makes the class (theirs); a student launching from a course with a class is put on its roster,
+ * linked to their account, and gets the records of its open assignments (the roster hook).
+ */
+export async function syncCourse(deps: AppDeps, launch: VerifiedLaunch, account: LaunchAccount): Promise<string | undefined> {
+  const context = launch.claims[`${LTI}context`];
+  if (!context) return undefined;
+  const { db } = deps.database;
+  const c = schema.ltiContext;
+  return db.transaction(async (tx) => {
+    const [known] = await tx
+      .select({ classId: c.classId })
+      .from(c)
+      .where(and(eq(c.platformId, launch.platform.id), eq(c.contextId, context.id)))
+      .for('update');
+    if (launch.role === 'teacher') {
+      if (known) return known.classId;
+      const title = context.title || context.label || 'Course';
+      const [made] = await tx
+        .insert(schema.teacherClass)
+        .values({
+          ownerId: account.id,
+          name: title.slice(0, CLASS_NAME_MAX),
+          section: context.label && context.title ? context.label.slice(0, 40) : null,
+        })
+        .returning({ id: schema.teacherClass.id });
+      await tx.insert(c).values({ platformId: launch.platform.id, contextId: context.id, classId: made!.id, title });
+      return made!.id;
+    }
+    if (!known) return undefined;
+    const email = account.email.toLowerCase();
+    const [entry] = await tx
+      .select({ id: r.id, userId: r.userId })
+      .from(r)
+      .where(and(eq(r.classId, known.classId), eq(r.email, email), isNull(r.removedAt)));
+    if (entry) {
+      if (entry.userId !== account.id) await tx.update(r).set({ userId: account.id }).where(eq(r.id, entry.id));
+      return known.classId;
+    }
+    const added = await tx
+      .insert(r)
+      .values({ classId: known.classId, email, name: account.name, userId: account.id, source: 'lti' })
+      .returning();
+    await deps.hooks.rosterEntriesAdded(tx, known.classId, added);
+    return known.classId;
+  });
+}
+
+export { LTI, DL };

@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { ltiPlatformInput, type LtiPlatformList } from '../../../contract/lti';
+import { isUuid } from '../../../contract/common';
+import { startSession } from '../../auth/auth';
+import { schema } from '../../db/client';
+import { requireSupport } from '../../core/access';
+import type { AppContext, AppEnv } from '../../core/context';
+import { checkInput, readJson, requireUser } from '../../core/context';
+import { AppError } from '../../lib/errors';
+import { requireAssignmentTeacher } from '../assignments';
+import { autoPostPage, finishDeepLink, finishInput, linkedAssignment, pendingLinkToken } from './lti.deeplink';
+import { publicKeySet } from './lti.keys';
+import { beginLogin, launchAccount, loginParams, syncCourse, verifyLaunch, LTI } from './lti.launch';
+import { createPlatform, deletePlatform, listPlatforms, rotateKey, toolSettings } from './lti.platforms';
+
+const db = (c: AppContext) => c.get('deps').database.db;
+
+/** The fields of a GET's query or a form post, as plain strings (repeated fields: the first). */
+async function formOf(c: AppContext): Promise<Record<string, unknown>> {
+  if (c.req.method === 'GET') return c.req.query();
+  const type = c.req.header('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type))
+    throw new AppError('bad_request', 400, 'The platform must post a form.');
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
+}
+
+/**
+ * /api/lti: the tool's endpoints the platforms call (docs/decisions/261-lti-1-3.md). The login and
+ * the launch are form posts or redirects from the platform's pages: no session, no Origin of ours
+ * (app.ts exempts them from the Origin check; the state, nonce and signature stand in for it).
+ */
+export function ltiToolRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/jwks', async (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(await publicKeySet(db(c)));
+  });
+
+  const login = async (c: AppContext) => {
+    const params = checkInput(loginParams, await formOf(c));
+    return c.redirect(await beginLogin(c.get('deps'), params), 302);
+  };
+  app.get('/login', login);
+  app.post('/login', login);
+
+  app.post('/launch', async (c) => {
+    const deps = c.get('deps');
+    const launch = await verifyLaunch(db(c), await formOf(c));
+    const account = await launchAccount(db(c), launch);
+    const classId = await syncCourse(deps, launch, account);
+    let target: string;
+    if (launch.claims[`${LTI}message_type`] === 'LtiDeepLinkingRequest') {
+      if (!classId) throw new AppError('lti_claims_invalid', 400, 'Add ClassBots from inside a course.');
+      target = `/lti/deep-link?request=${encodeURIComponent(await pendingLinkToken(deps.config, launch, account.id, classId))}`;
+    } else if (launch.role === 'teacher') {
+      target = '/teachAssignments';
+    } else {
+      const assignmentId = await linkedAssignment(deps, launch);
+      const sa = schema.studentAssignment;
+      const [record] = assignmentId
+        ? await db(c)
+            .select({ id: sa.id })
+            .from(sa)
+            .where(and(eq(sa.assignmentId, assignmentId), eq(sa.email, account.email.toLowerCase())))
+        : [];
+      target = record ? `/studentAssignments?open=${record.id}` : '/studentAssignments';
+    }
+    c.header('Set-Cookie', await startSession(deps.auth, account.id), { append: true });
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(target, 303);
+  });
+
+  // The picker page's form: a teacher's choice, from our own page (the Origin check applies).
+  app.post('/deep-link', async (c) => {
+    await requireAssignmentTeacher(c);
+    const user = await requireUser(c);
+    const input = checkInput(finishInput, await formOf(c));
+    const { returnUrl, jwt } = await finishDeepLink(c.get('deps'), user, input);
+    const page = autoPostPage(returnUrl, jwt);
+    c.header('Content-Security-Policy', page.csp);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'no-store');
+    return c.html(page.html);
+  });
+
+  return app;
+}
+
+/** /api/superdash/lti-platforms: the support account's registrations (401 signed out, 403 anyone else). */
+export function ltiPlatformRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.get('/', async (c) => {
+    await requireSupport(c);
+    const body: LtiPlatformList = { platforms: await listPlatforms(db(c)), tool: toolSettings(c.get('deps').config) };
+    return c.json(body);
+  });
+  app.post('/', async (c) => {
+    const user = await requireSupport(c);
+    const input = await readJson(c, ltiPlatformInput);
+    return c.json(await createPlatform(db(c), user, input), 201);
+  });
+  app.post('/keys/rotate', async (c) => {
+    const user = await requireSupport(c);
+    return c.json(await rotateKey(db(c), user));
+  });
+  app.delete('/:id', async (c) => {
+    const user = await requireSupport(c);
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw new AppError('not_found', 404, 'That platform registration was not found.');
+    await deletePlatform(db(c), user, id);
+    return c.body(null, 204);
+  });
+  return app;
+}
