@@ -45,6 +45,13 @@ export const PROCESS_STATE: readonly ProcessStateEntry[] = [
     keptCorrectBy: 'a lost and restored connection forgets every remembered plan',
   },
   {
+    name: 'LTI platforms’ key sets',
+    where: 'server/modules/lti/lti.launch.ts platformKeySets (per key-set address, at most 1,000)',
+    lifetime: '10 min per set (jose); a key id not in the set fetches it again, at most every 30 s',
+    keptCorrectBy:
+      'holds the platforms’ public keys only: a platform that rotates its key is read again on the first launch it signs with the new one',
+  },
+  {
     name: 'price catalogue',
     where: 'server/modules/billing/billing.catalog.ts (per Stripe config)',
     lifetime: '10 min; a failed read 30 s',

@@ -29,7 +29,7 @@ export function createMailer(config: Config): Mailer {
 export const isUndeliverable = (address: string) => /\.invalid$/i.test(address.trim());
 
 function undeliverableDropped(mailer: Mailer): Mailer {
-  return { describe: mailer.describe, send: async (mail) => (isUndeliverable(mail.to) ? undefined : mailer.send(mail)) };
+  return { describe: () => mailer.describe(), send: async (mail) => (isUndeliverable(mail.to) ? undefined : mailer.send(mail)) };
 }
 
 function transportFor(config: Config): Mailer {
