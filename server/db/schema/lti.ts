@@ -1,8 +1,8 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { schoolLicence } from './schools';
 import { teacherClass } from './classes';
-import { assignment } from './assignments';
+import { assignment, studentAssignment } from './assignments';
 
 /**
  * An LMS registered as an LTI 1.3 platform by the support account (docs/decisions/261-lti-1-3.md).
@@ -90,6 +90,8 @@ export const ltiContext = pgTable(
       .notNull()
       .references(() => teacherClass.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
+    /** The course's Names and Role Provisioning address (the launch's namesroleservice claim), read on each teacher launch. */
+    membershipsUrl: text('memberships_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.platformId, t.contextId] }), index('lti_context_class_idx').on(t.classId)],
@@ -115,4 +117,32 @@ export const ltiLink = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lti_link_assignment_idx').on(t.assignmentId), index('lti_link_context_idx').on(t.platformId, t.contextId)],
+);
+
+/**
+ * A score for the course's gradebook, waiting to be sent (Assignment and Grade Services): one per
+ * link and record, replaced by the record's newest state, sent by the background job with retries.
+ * `sentAt` set = the platform took this payload; a newer change sets it back to null.
+ */
+export const ltiScore = pgTable(
+  'lti_score',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => ltiLink.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => studentAssignment.id, { onDelete: 'cascade' }),
+    /** The platform's user id of the student. */
+    sub: text('sub').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last failure's kind (an HTTP status or a code), never the platform's text. */
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('lti_score_link_record_uq').on(t.linkId, t.recordId), index('lti_score_due_idx').on(t.nextAttemptAt)],
 );
