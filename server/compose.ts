@@ -6,6 +6,8 @@ import { linkRosterEntries } from './modules/classes';
 import { checkpointWriter } from './modules/conversations';
 import { alertFlag } from './modules/flags';
 import { openRunsWatcher } from './modules/my-assignments';
+import { queueScore } from './modules/lti';
+import { logWarning } from './lib/log';
 
 /**
  * The composition root's wiring of auth to the modules it serves: auth imports no module, so what
@@ -24,6 +26,8 @@ export function createAppAuth(deps: Omit<AuthDeps, 'linkRosterEntries'>) {
 export const moduleHooks: ModuleHooks = {
   flagStored: alertFlag,
   rosterEntriesAdded: addClassStudentsToOpenAssignments,
+  recordChanged: (deps, recordId) =>
+    queueScore(deps, recordId).catch((err: unknown) => logWarning(null, 'lti: a score could not be queued', err)),
 };
 
 /**

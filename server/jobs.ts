@@ -10,6 +10,7 @@ import { sweepFiles } from './modules/files';
 import { startAlertRetries } from './modules/flags';
 import { startRetentionPurge } from './modules/records';
 import { startHeldRechecks } from './modules/safety';
+import { startScoreRetries } from './modules/lti';
 
 const HOUR = 60 * 60_000;
 
@@ -63,6 +64,7 @@ export function startBackgroundWork(deps: AppDeps, { scheduled }: BackgroundWork
   // Held student turns are checked again (safety) and self-harm alerts whose e-mails all failed
   // are sent again (flags): each claims its rows, so processes share the work and never repeat it.
   // Transcripts past retention are purged (records), under its own advisory lock.
-  stops.push(startLeaseSweep(deps), startHeldRechecks(deps), startAlertRetries(deps), startRetentionPurge(deps));
+  // Gradebook scores an LMS did not take yet are sent again (lti): claimed rows, as above.
+  stops.push(startLeaseSweep(deps), startHeldRechecks(deps), startAlertRetries(deps), startRetentionPurge(deps), startScoreRetries(deps));
   return () => stops.forEach((stop) => stop());
 }

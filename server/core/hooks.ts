@@ -17,6 +17,12 @@ export interface ModuleHooks {
    * assignments, in the same transaction (the assignments module).
    */
   rosterEntriesAdded: (tx: Db, classId: string, entries: AddedRosterEntry[]) => Promise<void>;
+  /**
+   * A student's record changed state or feedback (my-assignments' "I'm done", the teacher's review in
+   * assignments): a course that placed the assignment hears of it (the lti module's gradebook score).
+   * Called after the change's transaction; never throws.
+   */
+  recordChanged: (deps: AppDeps, recordId: string) => Promise<void>;
 }
 
 /** A roster entry just added, as the assignments' records are made from it. */

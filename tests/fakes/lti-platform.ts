@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 /**
  * A fake LMS that speaks LTI 1.3 as Canvas, Moodle and Schoology do (docs/decisions/091 and 261):
@@ -12,6 +12,8 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
 export const ROLE = {
   instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
   learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
@@ -41,6 +43,26 @@ export interface LaunchSpec {
   expiresInSeconds?: number;
   nonce?: string;
   messageVersion?: string;
+  /** The gradebook column of the launched link (the AGS claim's lineitem). */
+  lineItem?: string;
+}
+
+/** A score as the gradebook holds it (the AGS score object). */
+export interface GradebookScore {
+  userId: string;
+  scoreGiven?: number;
+  scoreMaximum?: number;
+  comment?: string;
+  activityProgress: string;
+  gradingProgress: string;
+  timestamp: string;
+}
+
+/** What the platform made of a deep-linking answer: one resource link per content item. */
+export interface PlacedLink {
+  title: string;
+  custom: Record<string, string>;
+  lineItemUrl?: string;
 }
 
 export interface FakeLtiPlatform {
@@ -59,6 +81,18 @@ export interface FakeLtiPlatform {
   authorize(location: string): Promise<Record<string, string>>;
   /** How many times the authentication endpoint refused a request, with why. */
   refusals: string[];
+  /** The tool's public keys, as the platform fetches them (set once the tool is known). */
+  trustTool(keys: () => Promise<{ keys: JWK[] }>): void;
+  /** The course's members as its Names and Role Provisioning service lists them. */
+  setMembers(contextId: string, members: FakeUser[]): void;
+  /** Takes the tool's deep-linking answer as the platform's return address would: checked, one link and gradebook column per item. */
+  acceptDeepLink(jwt: string): Promise<PlacedLink[]>;
+  /** The latest score per user in a gradebook column. */
+  gradebook(lineItemUrl: string): Map<string, GradebookScore>;
+  /** The next n score posts are answered 503. */
+  failScores(n: number): void;
+  /** Members per page of the member list (to make the tool follow pages). */
+  membersPerPage: number;
   close(): Promise<void>;
 }
 
@@ -80,6 +114,48 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
   const other = await keyPair();
   const launches = new Map<string, LaunchSpec>();
   const refusals: string[] = [];
+  let toolKeys: (() => Promise<{ keys: JWK[] }>) | undefined;
+  const members = new Map<string, FakeUser[]>();
+  const tokens = new Map<string, string[]>();
+  const lineItems = new Map<string, Map<string, GradebookScore>>();
+  let scoreFailures = 0;
+  const state = { membersPerPage: 50 };
+
+  async function verifyToolJwt(jwt: string, audience: string) {
+    if (!toolKeys) throw new Error('the fake platform does not know the tool yet: call trustTool');
+    const { payload } = await jwtVerify(jwt, createLocalJWKSet(await toolKeys()), { issuer: clientId, audience });
+    return payload;
+  }
+
+  function bearerScopes(auth: string | undefined): string[] {
+    return tokens.get(/^Bearer (.+)$/.exec(auth ?? '')?.[1] ?? '') ?? [];
+  }
+
+  async function readBody(req: import('node:http').IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  async function token(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
+    const form = new URLSearchParams(await readBody(req));
+    try {
+      if (form.get('grant_type') !== 'client_credentials') throw new Error('grant_type');
+      if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+        throw new Error('client_assertion_type');
+      const claims = await verifyToolJwt(form.get('client_assertion') ?? '', `${issuer}/token`);
+      if (claims.sub !== clientId) throw new Error('sub');
+    } catch (err) {
+      refusals.push(`token: ${err instanceof Error ? err.message : 'refused'}`);
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_client' }));
+      return;
+    }
+    const access = randomUUID();
+    tokens.set(access, (form.get('scope') ?? '').split(' '));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ access_token: access, token_type: 'Bearer', expires_in: 3600 }));
+  }
   const clientId = options.clientId ?? `client-${randomUUID().slice(0, 8)}`;
   const deploymentId = options.deploymentId ?? 'deployment-1';
   let issuer = '';
@@ -101,6 +177,17 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
       ...(launch.context ? { [`${LTI}context`]: launch.context } : {}),
       ...(launch.kind !== 'deep-link' ? { [`${LTI}resource_link`]: { id: launch.resourceLinkId ?? 'link-1' } } : {}),
       ...(launch.custom ? { [`${LTI}custom`]: launch.custom } : {}),
+      ...(launch.context
+        ? {
+            'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice': {
+              context_memberships_url: `${issuer}/nrps/${launch.context.id}`,
+              service_versions: ['2.0'],
+            },
+          }
+        : {}),
+      ...(launch.lineItem
+        ? { 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': { scope: [SCORE_SCOPE], lineitem: launch.lineItem } }
+        : {}),
       ...(launch.kind === 'deep-link'
         ? {
             [`${DL}deep_linking_settings`]: {
@@ -124,6 +211,46 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
     const url = new URL(req.url ?? '/', issuer);
     if (url.pathname === '/jwks') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [own.jwk] }));
+      return;
+    }
+    if (url.pathname === '/token' && req.method === 'POST') {
+      void token(req, res);
+      return;
+    }
+    const nrps = /^\/nrps\/([^/]+)$/.exec(url.pathname);
+    if (nrps && req.method === 'GET') {
+      if (!bearerScopes(req.headers.authorization).includes(NRPS_SCOPE)) {
+        res.writeHead(401).end();
+        return;
+      }
+      const all = members.get(decodeURIComponent(nrps[1]!)) ?? [];
+      const page = Number(url.searchParams.get('page') ?? '0');
+      const slice = all.slice(page * state.membersPerPage, (page + 1) * state.membersPerPage);
+      const headers: Record<string, string> = { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' };
+      if ((page + 1) * state.membersPerPage < all.length) headers.link = `<${issuer}${url.pathname}?page=${page + 1}>; rel="next"`;
+      res.writeHead(200, headers).end(
+        JSON.stringify({
+          id: url.toString(),
+          members: slice.map((m) => ({ status: 'Active', user_id: m.sub, name: m.name, email: m.email, roles: m.roles })),
+        }),
+      );
+      return;
+    }
+    const scores = /^\/lineitems\/([^/]+)\/scores$/.exec(url.pathname);
+    if (scores && req.method === 'POST') {
+      void readBody(req).then((body) => {
+        const column = lineItems.get(`${issuer}/lineitems/${scores[1]}`);
+        if (!bearerScopes(req.headers.authorization).includes(SCORE_SCOPE)) return void res.writeHead(401).end();
+        if (req.headers['content-type'] !== 'application/vnd.ims.lis.v1.score+json') return void res.writeHead(415).end();
+        if (!column) return void res.writeHead(404).end();
+        if (scoreFailures > 0) {
+          scoreFailures--;
+          return void res.writeHead(503).end();
+        }
+        const score = JSON.parse(body) as GradebookScore;
+        column.set(score.userId, score);
+        res.writeHead(204).end();
+      });
       return;
     }
     if (url.pathname === '/auth') {
@@ -193,6 +320,33 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
       const res = await fetch(location);
       if (!res.ok) throw new Error(`the fake platform refused the authentication request: ${await res.text()}`);
       return formFields(await res.text());
+    },
+    trustTool: (keys) => void (toolKeys = keys),
+    setMembers: (contextId, list) => void members.set(contextId, list),
+    async acceptDeepLink(jwt) {
+      const claims = await verifyToolJwt(jwt, issuer);
+      if (claims[`${LTI}message_type`] !== 'LtiDeepLinkingResponse') throw new Error('not a deep-linking response');
+      const items = (claims[`${DL}content_items`] ?? []) as {
+        type: string;
+        title: string;
+        custom?: Record<string, string>;
+        lineItem?: unknown;
+      }[];
+      return items
+        .filter((item) => item.type === 'ltiResourceLink')
+        .map((item) => {
+          const lineItemUrl = item.lineItem ? `${issuer}/lineitems/${randomUUID()}` : undefined;
+          if (lineItemUrl) lineItems.set(lineItemUrl, new Map());
+          return { title: item.title, custom: item.custom ?? {}, lineItemUrl };
+        });
+    },
+    gradebook: (lineItemUrl) => lineItems.get(lineItemUrl) ?? new Map(),
+    failScores: (n) => void (scoreFailures = n),
+    get membersPerPage() {
+      return state.membersPerPage;
+    },
+    set membersPerPage(n: number) {
+      state.membersPerPage = n;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -79,7 +79,9 @@ export function assignmentsRoutes() {
     const id = assignmentId(c);
     const record = recordId(c);
     const input = await readJson(c, updateRecordInput);
-    return c.json(await updateRecord(db(c), actor, id, record, input));
+    const updated = await updateRecord(db(c), actor, id, record, input);
+    await c.get('deps').hooks.recordChanged(c.get('deps'), record);
+    return c.json(updated);
   });
 
   app.get('/:id/students/:recordId/transcript', async (c) => {

@@ -8,7 +8,7 @@ import type { AppDeps, SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { giveAssignmentToClass } from '../assignments';
 import { signToolJwt } from './lti.keys';
-import { DL, LTI, type VerifiedLaunch } from './lti.launch';
+import { AGS_CLAIM, DL, LTI, type VerifiedLaunch } from './lti.launch';
 import { toolSettings } from './lti.platforms';
 
 /** The deep-linking request a teacher is answering, carried by the picker page's address (signed, one hour). */
@@ -112,16 +112,20 @@ export async function finishDeepLink(
   return { returnUrl: pending.returnUrl, jwt };
 }
 
-/** The launch's link, when it is one of ours for this platform and course: the assignment it opens. */
+/** The launch's link, when it is one of ours for this platform and course: the assignment it opens (its line item noted). */
 export async function linkedAssignment(deps: AppDeps, launch: VerifiedLaunch): Promise<string | undefined> {
   const linkId = launch.claims[`${LTI}custom`]?.classbots_link;
   const contextId = launch.claims[`${LTI}context`]?.id;
   if (typeof linkId !== 'string' || !z.string().uuid().safeParse(linkId).success || !contextId) return undefined;
   const l = schema.ltiLink;
   const [link] = await deps.database.db
-    .select({ assignmentId: l.assignmentId })
+    .select({ assignmentId: l.assignmentId, lineItemUrl: l.lineItemUrl })
     .from(l)
     .where(and(eq(l.id, linkId), eq(l.platformId, launch.platform.id), eq(l.contextId, contextId)));
+  // The gradebook column the platform made for the link (its AGS claim): where scores go.
+  const lineItem = launch.claims[AGS_CLAIM]?.lineitem;
+  if (link && lineItem && lineItem !== link.lineItemUrl)
+    await deps.database.db.update(l).set({ lineItemUrl: lineItem }).where(eq(l.id, linkId));
   return link?.assignmentId;
 }
 

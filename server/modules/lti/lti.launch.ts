@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { CLASS_NAME_MAX } from '../../../contract/classes';
 import { LTI_LOGIN_MINUTES } from '../../../contract/lti';
@@ -8,16 +8,17 @@ import { text } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { AppDeps } from '../../core/context';
-import { emailDomain } from '../../core/plan';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { toolSettings } from './lti.platforms';
+import { findOrMakeAccount, putOnRoster, type LaunchAccount, type LaunchRole, type Platform, type PlatformPerson } from './lti.accounts';
+import { serviceUrl } from './lti.services';
 
 const p = schema.ltiPlatform;
-const u = schema.user;
-const r = schema.rosterEntry;
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+const NRPS_CLAIM = 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice';
+const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 const TEACHER_ROLES = [
   'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
   'http://purl.imsglobal.org/vocab/lis/v2/membership#Administrator',
@@ -69,6 +70,11 @@ const launchClaims = z.object({
     .optional(),
   [`${LTI}resource_link`]: z.object({ id: text({ max: 255 }).min(1) }).optional(),
   [`${LTI}custom`]: z.record(z.string(), z.unknown()).optional(),
+  [NRPS_CLAIM]: z.object({ context_memberships_url: serviceUrl }).optional().catch(undefined),
+  [AGS_CLAIM]: z
+    .object({ lineitem: serviceUrl.optional(), lineitems: serviceUrl.optional(), scope: z.array(z.string()).default([]) })
+    .optional()
+    .catch(undefined),
   [`${DL}deep_linking_settings`]: z
     .object({
       deep_link_return_url: text({ max: 2_000 })
@@ -143,10 +149,8 @@ export async function beginLogin(deps: AppDeps, params: z.infer<typeof loginPara
   return url.toString();
 }
 
-export type LaunchRole = 'teacher' | 'student';
-
 export interface VerifiedLaunch {
-  platform: typeof p.$inferSelect;
+  platform: Platform;
   claims: LaunchClaims;
   role: LaunchRole;
 }
@@ -207,31 +211,12 @@ export async function verifyLaunch(db: Db, form: { id_token?: unknown; state?: u
   return { platform, claims, role };
 }
 
-/** A token's claims read without checking them: only to tell a test or a log which kind of launch failed. */
-export const peekClaims = (token: string) => decodeJwt(token);
-
-/** An address no one can receive mail at (RFC 2606 `.invalid`), fixed for one platform user. */
-function placeholderAddress(platformId: string, sub: string): string {
-  return `lti-${createHash('sha256').update(`${platformId}\n${sub}`).digest('hex').slice(0, 24)}@lti.invalid`;
-}
-
-function displayName(claims: LaunchClaims, role: LaunchRole): string {
-  const name = claims.name || [claims.given_name, claims.family_name].filter(Boolean).join(' ');
-  return name.trim() || (role === 'teacher' ? 'Teacher' : 'Student');
-}
-
-export interface LaunchAccount {
-  id: string;
-  email: string;
-  name: string;
-}
-
-const roleMismatch = (role: LaunchRole) =>
-  refused(
-    'lti_role_mismatch',
-    403,
-    `Your course says you are a ${role}, but your ClassBots account is not a ${role}'s. Ask your school's ClassBots admin.`,
-  );
+const personOf = (claims: LaunchClaims): PlatformPerson => ({
+  sub: claims.sub,
+  name: claims.name || [claims.given_name, claims.family_name].filter(Boolean).join(' '),
+  email: claims.email,
+  emailVerified: claims.email_verified,
+});
 
 /**
  * The account a launch signs in: the one linked to the platform's user id; else, when the platform
@@ -241,51 +226,13 @@ const roleMismatch = (role: LaunchRole) =>
 export async function launchAccount(db: Db, launch: VerifiedLaunch): Promise<LaunchAccount> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction((tx) => findOrMakeAccount(tx, launch));
+      return await db.transaction((tx) => findOrMakeAccount(tx, launch.platform, personOf(launch.claims), launch.role));
     } catch (err) {
       // Two first launches of one person at once: the second finds what the first made.
       if (attempt === 0 && isUniqueViolation(err)) continue;
       throw err;
     }
   }
-}
-
-async function findOrMakeAccount(tx: Db, { platform, claims, role }: VerifiedLaunch): Promise<LaunchAccount> {
-  const [linked] = await tx
-    .select({ id: u.id, email: u.email, name: u.name, role: u.role })
-    .from(schema.ltiAccount)
-    .innerJoin(u, eq(u.id, schema.ltiAccount.userId))
-    .where(and(eq(schema.ltiAccount.platformId, platform.id), eq(schema.ltiAccount.sub, claims.sub)));
-  if (linked) {
-    if (linked.role !== role) throw roleMismatch(role);
-    return linked;
-  }
-  const [school] = await tx
-    .select({ domains: schema.schoolLicence.domains })
-    .from(schema.schoolLicence)
-    .where(eq(schema.schoolLicence.id, platform.schoolId));
-  const email = claims.email?.trim().toLowerCase();
-  const schoolAddress = email && claims.email_verified === true && school?.domains.includes(emailDomain(email)) ? email : undefined;
-  let account: (LaunchAccount & { role: string }) | undefined;
-  if (schoolAddress) {
-    [account] = await tx.select({ id: u.id, email: u.email, name: u.name, role: u.role }).from(u).where(eq(u.email, schoolAddress));
-    if (account && account.role !== role) throw roleMismatch(role);
-  }
-  if (!account) {
-    [account] = await tx
-      .insert(u)
-      .values({
-        id: randomUUID(),
-        name: displayName(claims, role),
-        email: schoolAddress ?? placeholderAddress(platform.id, claims.sub),
-        // A school address the platform verified, or a placeholder no one else can claim.
-        emailVerified: true,
-        role,
-      })
-      .returning({ id: u.id, email: u.email, name: u.name, role: u.role });
-  }
-  await tx.insert(schema.ltiAccount).values({ platformId: platform.id, sub: claims.sub, userId: account!.id });
-  return account!;
 }
 
 /**
@@ -298,12 +245,18 @@ export async function syncCourse(deps: AppDeps, launch: VerifiedLaunch, account:
   if (!context) return undefined;
   const { db } = deps.database;
   const c = schema.ltiContext;
+  const membershipsUrl = launch.claims[NRPS_CLAIM]?.context_memberships_url;
   return db.transaction(async (tx) => {
     const [known] = await tx
-      .select({ classId: c.classId })
+      .select({ classId: c.classId, membershipsUrl: c.membershipsUrl })
       .from(c)
       .where(and(eq(c.platformId, launch.platform.id), eq(c.contextId, context.id)))
       .for('update');
+    if (known && membershipsUrl && membershipsUrl !== known.membershipsUrl)
+      await tx
+        .update(c)
+        .set({ membershipsUrl })
+        .where(and(eq(c.platformId, launch.platform.id), eq(c.contextId, context.id)));
     if (launch.role === 'teacher') {
       if (known) return known.classId;
       const title = context.title || context.label || 'Course';
@@ -315,26 +268,14 @@ export async function syncCourse(deps: AppDeps, launch: VerifiedLaunch, account:
           section: context.label && context.title ? context.label.slice(0, 40) : null,
         })
         .returning({ id: schema.teacherClass.id });
-      await tx.insert(c).values({ platformId: launch.platform.id, contextId: context.id, classId: made!.id, title });
+      await tx.insert(c).values({ platformId: launch.platform.id, contextId: context.id, classId: made!.id, title, membershipsUrl });
       return made!.id;
     }
     if (!known) return undefined;
-    const email = account.email.toLowerCase();
-    const [entry] = await tx
-      .select({ id: r.id, userId: r.userId })
-      .from(r)
-      .where(and(eq(r.classId, known.classId), eq(r.email, email), isNull(r.removedAt)));
-    if (entry) {
-      if (entry.userId !== account.id) await tx.update(r).set({ userId: account.id }).where(eq(r.id, entry.id));
-      return known.classId;
-    }
-    const added = await tx
-      .insert(r)
-      .values({ classId: known.classId, email, name: account.name, userId: account.id, source: 'lti' })
-      .returning();
-    await deps.hooks.rosterEntriesAdded(tx, known.classId, added);
+    const added = await putOnRoster(tx, known.classId, account);
+    if (added) await deps.hooks.rosterEntriesAdded(tx, known.classId, [added]);
     return known.classId;
   });
 }
 
-export { LTI, DL };
+export { LTI, DL, AGS_CLAIM };

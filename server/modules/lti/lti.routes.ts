@@ -11,6 +11,9 @@ import { AppError } from '../../lib/errors';
 import { requireAssignmentTeacher } from '../assignments';
 import { autoPostPage, finishDeepLink, finishInput, linkedAssignment, pendingLinkToken } from './lti.deeplink';
 import { publicKeySet } from './lti.keys';
+import { syncCourseMembers } from './lti.roster';
+import { PlatformCallError } from './lti.services';
+import { logWarning } from '../../lib/log';
 import { beginLogin, launchAccount, loginParams, syncCourse, verifyLaunch, LTI } from './lti.launch';
 import { createPlatform, deletePlatform, listPlatforms, rotateKey, toolSettings } from './lti.platforms';
 
@@ -56,11 +59,22 @@ export function ltiToolRoutes() {
     const launch = await verifyLaunch(db(c), await formOf(c));
     const account = await launchAccount(db(c), launch);
     const classId = await syncCourse(deps, launch, account);
+    const contextId = launch.claims[`${LTI}context`]?.id;
+    // The course's member list, when the platform offers one: a failure is logged and never stops the launch.
+    if (classId && contextId)
+      await syncCourseMembers(deps, launch.platform, contextId, account).catch((err: unknown) =>
+        logWarning(
+          null,
+          `lti: the course's members could not be read (${err instanceof PlatformCallError ? err.kind : 'error'})`,
+          err instanceof PlatformCallError ? undefined : err,
+        ),
+      );
     let target: string;
     if (launch.claims[`${LTI}message_type`] === 'LtiDeepLinkingRequest') {
       if (!classId) throw new AppError('lti_claims_invalid', 400, 'Add ClassBots from inside a course.');
       target = `/lti/deep-link?request=${encodeURIComponent(await pendingLinkToken(deps.config, launch, account.id, classId))}`;
     } else if (launch.role === 'teacher') {
+      await linkedAssignment(deps, launch);
       target = '/teachAssignments';
     } else {
       const assignmentId = await linkedAssignment(deps, launch);

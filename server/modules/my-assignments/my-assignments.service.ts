@@ -73,6 +73,7 @@ export async function submitMyAssignment(deps: AppDeps, user: SessionUser, asid:
   if (view.record.status === 'assigned' || view.record.status === 'in_progress') {
     const changed = await store.submitRecord(deps.database.db, user.id, view);
     // Handed in already: a failed rules check is logged, never turned into a failed hand-in.
+    if (changed) await deps.hooks.recordChanged(deps, view.record.id);
     if (changed)
       await awardEarnedTrophies(deps.database.db, { userId: user.id }, trophyRecordOf(view)).catch((err: unknown) =>
         logWarning(null, 'trophies: the rules could not be evaluated on hand-in', err),
