@@ -93,6 +93,14 @@ export interface FakeLtiPlatform {
   failScores(n: number): void;
   /** Members per page of the member list (to make the tool follow pages). */
   membersPerPage: number;
+  /**
+   * The browser side, as a teacher and students see their LMS: the tool's base address (its login
+   * address, launch address and keys follow), then courses whose page, /course/<id>?as=<sub>, has
+   * "Add ClassBots" for an instructor, a launch button per placed link, and the gradebook.
+   */
+  useTool(toolBaseUrl: string): void;
+  course(contextId: string, title: string, people: FakeUser[]): void;
+  coursePage(contextId: string, sub: string): string;
   close(): Promise<void>;
 }
 
@@ -120,6 +128,48 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
   const lineItems = new Map<string, Map<string, GradebookScore>>();
   let scoreFailures = 0;
   const state = { membersPerPage: 50 };
+  let toolBase = '';
+  const courses = new Map<string, { title: string; people: FakeUser[]; links: PlacedLink[] }>();
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+  function loginForm(label: string, spec: LaunchSpec): string {
+    const fields = api.loginFields(spec);
+    const inputs = Object.entries(fields)
+      .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+      .join('');
+    return `<form method="post" action="${esc(toolBase)}/api/lti/login">${inputs}<button type="submit">${esc(label)}</button></form>`;
+  }
+
+  function gradebook(link: PlacedLink, people: FakeUser[]): string {
+    const column = link.lineItemUrl ? lineItems.get(link.lineItemUrl) : undefined;
+    if (!column) return '';
+    const rows = people
+      .filter((p) => column.has(p.sub))
+      .map((p) => {
+        const g = column.get(p.sub)!;
+        const score = g.scoreGiven === undefined ? '' : `${g.scoreGiven} / ${g.scoreMaximum ?? ''}`;
+        return `<tr><td>${esc(p.name ?? p.sub)}</td><td>${esc(g.activityProgress)}</td><td>${score}</td><td>${esc(g.comment ?? '')}</td></tr>`;
+      })
+      .join('');
+    return `<table aria-label="Gradebook: ${esc(link.title)}"><tr><th>Student</th><th>Progress</th><th>Score</th><th>Comment</th></tr>${rows}</table>`;
+  }
+
+  function renderCourse(contextId: string, sub: string): string {
+    const course = courses.get(contextId);
+    const user = course?.people.find((p) => p.sub === sub);
+    if (!course || !user) return '<h1>No such course or person</h1>';
+    const context = { id: contextId, title: course.title };
+    const launchUrl = `${toolBase}/api/lti/launch`;
+    const teacher = user.roles.includes(ROLE.instructor);
+    const links = course.links
+      .map(
+        (link) =>
+          `<li>${loginForm(`Open ${link.title}`, { user, context, custom: link.custom, lineItem: link.lineItemUrl, targetLinkUri: launchUrl })}${teacher ? gradebook(link, course.people) : ''}</li>`,
+      )
+      .join('');
+    const add = teacher ? loginForm('Add ClassBots', { user, context, kind: 'deep-link', targetLinkUri: launchUrl }) : '';
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(course.title)}</title></head><body><h1>${esc(course.title)}</h1><p>Signed in to the LMS as ${esc(user.name ?? sub)}</p>${add}<ul aria-label="Course links">${links}</ul></body></html>`;
+  }
 
   async function verifyToolJwt(jwt: string, audience: string) {
     if (!toolKeys) throw new Error('the fake platform does not know the tool yet: call trustTool');
@@ -193,7 +243,8 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
             [`${DL}deep_linking_settings`]: {
               deep_link_return_url: `${issuer}/deep-link-return`,
               accept_types: ['ltiResourceLink'],
-              data: 'opaque-data',
+              // The course and the person, so the return address knows where the links go.
+              data: launch.context ? JSON.stringify([launch.context.id, launch.user.sub]) : 'opaque-data',
             },
           }
         : {}),
@@ -253,6 +304,28 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
       });
       return;
     }
+    const coursePath = /^\/course\/([^/]+)$/.exec(url.pathname);
+    if (coursePath && req.method === 'GET') {
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(renderCourse(decodeURIComponent(coursePath[1]!), url.searchParams.get('as') ?? ''));
+      return;
+    }
+    if (url.pathname === '/deep-link-return' && req.method === 'POST') {
+      void readBody(req).then(async (body) => {
+        try {
+          const jwt = new URLSearchParams(body).get('JWT') ?? '';
+          const claims = await verifyToolJwt(jwt, issuer);
+          const [contextId, sub] = JSON.parse(String(claims[`${DL}data`])) as [string, string];
+          courses.get(contextId)?.links.push(...(await api.acceptDeepLink(jwt)));
+          res.writeHead(303, { location: `/course/${encodeURIComponent(contextId)}?as=${encodeURIComponent(sub)}` }).end();
+        } catch {
+          refusals.push('deep-link-return');
+          res.writeHead(400, { 'content-type': 'text/plain' }).end('The tool answered with a response the platform could not verify.');
+        }
+      });
+      return;
+    }
     if (url.pathname === '/auth') {
       const q = url.searchParams;
       const launch = launches.get(q.get('login_hint') ?? '');
@@ -292,7 +365,7 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const api: FakeLtiPlatform = {
     issuer,
     clientId,
     deploymentId,
@@ -348,6 +421,16 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
     set membersPerPage(n: number) {
       state.membersPerPage = n;
     },
+    useTool(base) {
+      toolBase = base.replace(/\/$/, '');
+      toolKeys ??= async () => (await fetch(`${toolBase}/api/lti/jwks`)).json() as Promise<{ keys: JWK[] }>;
+    },
+    course(contextId, title, people) {
+      courses.set(contextId, { title, people, links: courses.get(contextId)?.links ?? [] });
+      members.set(contextId, people);
+    },
+    coursePage: (contextId, sub) => `${issuer}/course/${encodeURIComponent(contextId)}?as=${encodeURIComponent(sub)}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return api;
 }

@@ -168,7 +168,7 @@ describe('LTI 1.3 tool', () => {
     const keys = (await new TestClient(ctx).json<{ keys: never[] }>('GET', '/api/lti/jwks')).body;
     const { payload } = await jwtVerify(jwt, createLocalJWKSet(keys), { issuer: lms.clientId, audience: lms.issuer });
     expect(payload['https://purl.imsglobal.org/spec/lti/claim/message_type']).toBe('LtiDeepLinkingResponse');
-    expect(payload['https://purl.imsglobal.org/spec/lti-dl/claim/data']).toBe('opaque-data');
+    expect(payload['https://purl.imsglobal.org/spec/lti-dl/claim/data']).toBe(JSON.stringify(['course-dl', 'teacher-dl']));
     const [item] = payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] as {
       url: string;
       title: string;
