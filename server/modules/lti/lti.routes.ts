@@ -34,6 +34,30 @@ async function formOf(c: AppContext): Promise<Record<string, unknown>> {
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
 }
 
+/** A person's browser (a form post or a redirect from their LMS), not a program: it reads a page. */
+const wantsPage = (c: AppContext) => /text\/html/i.test(c.req.header('accept') ?? '');
+
+/**
+ * A refused login or launch as a page the person can read in their LMS's window: what went wrong and
+ * what to do, with the request id for support. Programs (and the tests) get the JSON error body.
+ */
+async function asPage(c: AppContext, handle: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handle();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500 || !wantsPage(c)) throw err;
+    const esc = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    c.header('Cache-Control', 'no-store');
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ClassBots could not open</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5">` +
+        `<h1 style="font-size:1.4rem">ClassBots could not open</h1><p>${esc(err.message)}</p>` +
+        `<p style="color:#555">If it keeps happening, give your school's ClassBots admin this code: ${esc(c.get('requestId') ?? '')} (${esc(err.code)}).</p></body></html>`,
+      err.status as 400,
+    );
+  }
+}
+
 /**
  * /api/lti: the tool's endpoints the platforms call (docs/decisions/261-lti-1-3.md). The login and
  * the launch are form posts or redirects from the platform's pages: no session, no Origin of ours
@@ -47,14 +71,17 @@ export function ltiToolRoutes() {
     return c.json(await publicKeySet(db(c)));
   });
 
-  const login = async (c: AppContext) => {
-    const params = checkInput(loginParams, await formOf(c));
-    return c.redirect(await beginLogin(c.get('deps'), params), 302);
-  };
+  const login = (c: AppContext) =>
+    asPage(c, async () => {
+      const params = checkInput(loginParams, await formOf(c));
+      return c.redirect(await beginLogin(c.get('deps'), params), 302);
+    });
   app.get('/login', login);
   app.post('/login', login);
 
-  app.post('/launch', async (c) => {
+  app.post('/launch', (c) => asPage(c, () => launch(c)));
+
+  async function launch(c: AppContext): Promise<Response> {
     const deps = c.get('deps');
     const launch = await verifyLaunch(db(c), await formOf(c));
     const account = await launchAccount(db(c), launch);
@@ -90,7 +117,7 @@ export function ltiToolRoutes() {
     c.header('Set-Cookie', await startSession(deps.auth, account.id), { append: true });
     c.header('Cache-Control', 'no-store');
     return c.redirect(target, 303);
-  });
+  }
 
   // The picker page's form: a teacher's choice, from our own page (the Origin check applies).
   app.post('/deep-link', async (c) => {

@@ -240,6 +240,20 @@ describe('LTI 1.3 refusals', () => {
     expect(((await again.json()) as ErrorJson).error.code).toBe('lti_launch_expired');
   });
 
+  it("answers a person's browser with a page saying what went wrong, not the error's JSON", async () => {
+    const first = await launch(lms, { user: { sub: 'replay-page', roles: [ROLE.learner] } });
+    const again = await new TestClient(ctx).request('POST', '/api/lti/launch', form(first.fields), {
+      ...formHeaders(lms),
+      Accept: 'text/html',
+    });
+    expect(again.status).toBe(401);
+    expect(again.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await again.text();
+    expect(page).toContain('This launch has expired or was already used. Open the link again from your course.');
+    expect(page).toContain('(lti_launch_expired)');
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
   it('refuses a platform it does not know, a deployment it does not know and a target elsewhere, at the login', async () => {
     const browser = new TestClient(ctx);
     const fields = lms.loginFields({ targetLinkUri: LAUNCH_URL, user: learner });
