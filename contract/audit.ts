@@ -23,5 +23,8 @@ export const AUDIT_ACTIONS = [
   'lti_platform.create',
   'lti_platform.delete',
   'lti_key.rotate',
+  'lti_course.link',
+  'lti_course.sync',
+  'lti_link.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

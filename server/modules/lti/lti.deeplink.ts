@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { schema } from '../../db/client';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
+import { recordAudit } from '../../core/audit';
 import { giveAssignmentToClass } from '../assignments';
 import { signToolJwt } from './lti.keys';
 import { AGS_CLAIM, DL, LTI, type VerifiedLaunch } from './lti.launch';
@@ -88,6 +89,15 @@ export async function finishDeepLink(
       .insert(schema.ltiLink)
       .values({ platformId: platform.id, contextId: pending.contextId, assignmentId: input.assignmentId, createdBy: user.id })
       .returning({ id: schema.ltiLink.id });
+    await recordAudit(tx, {
+      actorKind: 'user',
+      actorUserId: user.id,
+      actorLabel: user.email,
+      action: 'lti_link.create',
+      entity: 'lti_link',
+      entityId: link!.id,
+      after: { platformId: platform.id, contextId: pending.contextId, assignmentId: input.assignmentId, classId: pending.classId },
+    });
     return { linkId: link!.id, title: assignment!.title };
   });
   if (!made) throw new AppError('not_found', 404, 'That assignment was not found.');

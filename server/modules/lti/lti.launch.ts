@@ -12,6 +12,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors';
 import { toolSettings } from './lti.platforms';
 import { findOrMakeAccount, putOnRoster, type LaunchAccount, type LaunchRole, type Platform, type PlatformPerson } from './lti.accounts';
 import { serviceUrl } from './lti.services';
+import { recordAudit } from '../../core/audit';
 
 const p = schema.ltiPlatform;
 
@@ -269,6 +270,15 @@ export async function syncCourse(deps: AppDeps, launch: VerifiedLaunch, account:
         })
         .returning({ id: schema.teacherClass.id });
       await tx.insert(c).values({ platformId: launch.platform.id, contextId: context.id, classId: made!.id, title, membershipsUrl });
+      await recordAudit(tx, {
+        actorKind: 'user',
+        actorUserId: account.id,
+        actorLabel: 'LTI launch',
+        action: 'lti_course.link',
+        entity: 'teacher_class',
+        entityId: made!.id,
+        after: { platformId: launch.platform.id, contextId: context.id },
+      });
       return made!.id;
     }
     if (!known) return undefined;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { AppDeps } from '../../core/context';
 import { AppError } from '../../lib/errors';
+import { recordAudit } from '../../core/audit';
 import { findOrMakeAccount, putOnRoster, type LaunchAccount, type Platform } from './lti.accounts';
 import { NRPS_SCOPE, platformCall, readAs, serviceToken } from './lti.services';
 
@@ -93,8 +94,17 @@ export async function syncCourseMembers(
       .set({ removedAt: new Date() })
       .where(and(eq(r.classId, course.classId), eq(r.source, 'lti'), isNull(r.removedAt), notInArray(r.userId, keep)))
       .returning({ id: r.id });
-    if (added.length || gone.length)
+    if (added.length || gone.length) {
       await tx.update(schema.teacherClass).set({ updatedAt: new Date() }).where(eq(schema.teacherClass.id, course.classId));
+      await recordAudit(tx, {
+        actorKind: 'system',
+        actorLabel: 'LTI roster sync',
+        action: 'lti_course.sync',
+        entity: 'teacher_class',
+        entityId: course.classId,
+        after: { platformId: platform.id, contextId, added: added.length, removed: gone.length },
+      });
+    }
     return { added: added.length, removed: gone.length };
   });
 }

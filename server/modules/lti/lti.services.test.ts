@@ -89,6 +89,17 @@ describe('Names and Role Provisioning', () => {
     expect(await rosterOf(course.id)).toEqual(['Ana', 'Cy', 'Dee']);
     // Ben keeps his record (his work stays with the teacher); Dee gets one.
     expect(await recordNames()).toEqual(['Ana', 'Ben', 'Cy', 'Dee']);
+    // Each change to the class is in the audit log, by whom and how much: its making, then each sync.
+    const audit = await ctx.database.db
+      .select({ action: schema.auditLog.action, after: schema.auditLog.after })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, cls!.classId))
+      .orderBy(schema.auditLog.at);
+    expect(audit.map((a) => [a.action, a.after?.added ?? null, a.after?.removed ?? null])).toEqual([
+      ['lti_course.link', null, null],
+      ['lti_course.sync', 3, 0],
+      ['lti_course.sync', 1, 1],
+    ]);
     lms.membersPerPage = 50;
   });
 });

@@ -175,6 +175,8 @@ describe('LTI 1.3 tool', () => {
       custom: { classbots_link: string };
     }[];
     expect(item).toMatchObject({ url: LAUNCH_URL, title: 'Ratios' });
+    const [audited] = await ctx.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'lti_link.create'));
+    expect(audited).toMatchObject({ actorKind: 'user', entityId: item!.custom.classbots_link, after: { assignmentId: assignment.id } });
 
     const student = await launch(lms, {
       user: { sub: 'student-dl', name: 'Ada Lovelace', roles: [ROLE.learner] },
