@@ -16,7 +16,7 @@ const webImports = [
 ];
 // The verbs that start a fetcher's name in a feature's api folder (docs/decisions/240).
 const fetcherName =
-  '^(add|award|change|check|confirm|copy|create|delete|download|duplicate|edit|extract|find|generate|get|import|join|list|move|open|paste|preview|remove|rename|reorder|report|request|resend|reset|restore|review|save|search|set|share|sign|start|stop|submit|take|update)[A-Z]';
+  '^(add|award|change|check|confirm|copy|create|delete|download|duplicate|edit|extract|find|generate|get|import|join|list|move|open|paste|preview|remove|rename|reorder|report|request|resend|reset|restore|review|rotate|save|search|set|share|sign|start|stop|submit|take|update)[A-Z]';
 const drivers = [
   {
     group: ['drizzle-orm/pglite*', 'drizzle-orm/node-postgres*', '@electric-sql/*', 'pg'],

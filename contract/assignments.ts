@@ -213,6 +213,8 @@ export type StudentBotView = z.infer<typeof studentBotView>;
 export const myAssignment = z.object({
   /** The record's id: the route's asid. */
   id: z.string(),
+  /** The assignment it belongs to: a link from Google Classroom names this one. */
+  assignmentId: z.string(),
   title: z.string(),
   instructions: z.string(),
   dueAt: z.string().nullable(),

@@ -26,5 +26,7 @@ export const AUDIT_ACTIONS = [
   'lti_course.link',
   'lti_course.sync',
   'lti_link.create',
+  'classroom_course.import',
+  'classroom_coursework.post',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -98,8 +98,11 @@ export const rosterStudent = z.object({
   name: z.string(),
   /** True once the address belongs to a signed-in account (verified, or joined by code). */
   linked: z.boolean(),
-  /** Added by the teacher, joined with the code, or put on by a launch from the course's LMS (LTI). */
-  source: z.enum(['teacher', 'code', 'lti']),
+  /**
+   * Added by the teacher, joined with the code, put on by a launch from the course's LMS (LTI), or
+   * imported from a Google Classroom course (kept in step by importing it again).
+   */
+  source: z.enum(['teacher', 'code', 'lti', 'classroom']),
   addedAt: z.string(),
 });
 export type RosterStudent = z.infer<typeof rosterStudent>;

@@ -38,6 +38,7 @@ import { teacherListRoutes } from './modules/teacher-lists';
 import { schoolDashboardRoutes } from './modules/school-dashboard';
 import { superDashRoutes } from './modules/superdash';
 import { ticketRoutes, supportTicketRoutes } from './modules/tickets';
+import { classroomRoutes } from './modules/classroom';
 import { LTI_FORM_PATHS, LTI_OWN_HEADERS_PATH, ltiPlatformRoutes, ltiToolRoutes } from './modules/lti';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/superdash/lti-platforms', ltiPlatformRoutes());
   app.route('/api/superdash', superDashRoutes());
   app.route('/api/lti', ltiToolRoutes());
+  app.route('/api/classroom', classroomRoutes());
   app.route('/api/tickets', ticketRoutes());
   app.route('/api/support/tickets', supportTicketRoutes());
   app.get('/api/auth-options', (c) => {

@@ -67,6 +67,13 @@ const settingsSchema = z.object({
   MAIL_FROM: withDefault(z.string(), 'ClassBots <no-reply@classbots.local>'),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
+  /** Google Classroom's addresses (server/modules/classroom): Google's own unless a test points them at a fake. */
+  GOOGLE_OAUTH_AUTHORIZE_URL: withDefault(
+    url('https://accounts.google.com/o/oauth2/v2/auth'),
+    'https://accounts.google.com/o/oauth2/v2/auth',
+  ),
+  GOOGLE_OAUTH_TOKEN_URL: withDefault(url('https://oauth2.googleapis.com/token'), 'https://oauth2.googleapis.com/token'),
+  GOOGLE_CLASSROOM_API_URL: withDefault(url('https://classroom.googleapis.com'), 'https://classroom.googleapis.com'),
   MICROSOFT_CLIENT_ID: optional(z.string()),
   MICROSOFT_CLIENT_SECRET: optional(z.string()),
   MICROSOFT_TENANT: withDefault(z.string(), 'common'),
@@ -120,6 +127,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string } | undefined;
+  /** Google Classroom, on the Google sign-in's client (available when `google` is set): where its OAuth and API are. */
+  classroom: ClassroomConfig;
   microsoft: { clientId: string; clientSecret: string; tenantId: string } | undefined;
   trustProxy: boolean;
   maxJsonBytes: number;
@@ -130,6 +139,15 @@ export interface Config {
   /** S3-compatible object storage for finished files; absent = a folder under DATA_DIR. */
   s3: S3Config | undefined;
   billing: BillingConfig;
+}
+
+export interface ClassroomConfig {
+  /** Google's OAuth consent page (GOOGLE_OAUTH_AUTHORIZE_URL). */
+  authorizeUrl: string;
+  /** Google's token endpoint (GOOGLE_OAUTH_TOKEN_URL). */
+  tokenUrl: string;
+  /** The Classroom API's root, without /v1 (GOOGLE_CLASSROOM_API_URL). */
+  apiUrl: string;
 }
 
 export interface BillingConfig {
@@ -252,6 +270,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     google,
+    classroom: {
+      authorizeUrl: s.GOOGLE_OAUTH_AUTHORIZE_URL,
+      tokenUrl: s.GOOGLE_OAUTH_TOKEN_URL,
+      apiUrl: s.GOOGLE_CLASSROOM_API_URL.replace(/\/+$/, ''),
+    },
     microsoft: ms ? { ...ms, tenantId: s.MICROSOFT_TENANT } : undefined,
     trustProxy: s.TRUST_PROXY === 'true',
     maxJsonBytes: s.MAX_JSON_BYTES,

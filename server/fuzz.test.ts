@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../contract/errors';
 import { createTestContext, TestClient, type TestContext } from '../tests/harness';
 import { startFakeGemini, type FakeGemini } from '../tests/fakes/gemini';
+import { startFakeGoogleClassroom, type FakeGoogleClassroom } from '../tests/fakes/google-classroom';
 import { fakeGeminiEnv } from '../tests/fakes/ai-helpers';
 import {
   type BadValue,
@@ -75,20 +76,23 @@ interface Failure {
 
 let ctx: TestContext;
 let fake: FakeGemini;
+let google: FakeGoogleClassroom;
 let cast: Role[];
 const failures: Failure[] = [];
 let sent = 0;
 
 beforeAll(async () => {
   fake = await startFakeGemini();
-  ctx = await createTestContext(fakeGeminiEnv(fake, { AI_QUOTA_FREE_TEXT: '100000', AI_QUOTA_FREE_IMAGES: '1000' }));
+  google = await startFakeGoogleClassroom();
+  ctx = await createTestContext(fakeGeminiEnv(fake, { AI_QUOTA_FREE_TEXT: '100000', AI_QUOTA_FREE_IMAGES: '1000', ...google.env }));
   await syncBuiltinTemplates(ctx.database.db);
-  cast = await fuzzCast(ctx);
+  cast = await fuzzCast(ctx, google);
 });
 
 afterAll(async () => {
   await ctx?.close();
   await fake?.close();
+  await google?.close();
 });
 
 /** Sends one case and records what is wrong with the answer. */

@@ -1,4 +1,4 @@
-// Behaviour (the journey at 1280 px, dark; every tab, the licence dialog and an account's card render-only at 1280 px light and 360 px in both themes): the support account's superDash shows the installation totals and the per-school table; creates a school licence (a token-named domain no other spec reads), refuses a second one on the same domain with the message on the domains field, edits it; finds an account signed up for this spec, grants premium and revokes it with a confirm; lists server errors; the audit log shows those changes; axe passes and nothing scrolls sideways at 360 px. A premium teacher visiting /superDash is sent away.
+// Behaviour (the journey at 1280 px, dark; every tab, the licence and course-platform dialogs and an account's card render-only at 1280 px light and 360 px in both themes): the support account's superDash shows the installation totals and the per-school table; creates a school licence (a token-named domain no other spec reads), refuses a second one on the same domain with the message on the domains field, edits it; finds an account signed up for this spec, grants premium and revokes it with a confirm; lists server errors; the audit log shows those changes; axe passes and nothing scrolls sideways at 360 px. A premium teacher visiting /superDash is sent away.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
@@ -156,11 +156,17 @@ describe('superDash', () => {
         .getByText('Springfield High')
         .waitFor();
       await settled(page, width, `overview-${theme}`);
-      for (const tab of ['Schools', 'Users', 'Errors', 'Audit log']) {
+      for (const [tab, shot] of [
+        ['Schools', 'schools'],
+        ['Users', 'users'],
+        ['Course platforms (LTI 1.3)', 'lti'],
+        ['Errors', 'errors'],
+        ['Audit log', 'audit-log'],
+      ] as const) {
         await openTab(page, tab);
         await page.getByRole('tabpanel').waitFor();
         await page.waitForLoadState('networkidle');
-        await settled(page, width, `${tab.toLowerCase().replace(' ', '-')}-${theme}`);
+        await settled(page, width, `${shot}-${theme}`);
         if (tab === 'Schools') {
           await page.getByRole('button', { name: 'Add a school licence' }).click();
           const dialog = page.getByRole('dialog', { name: 'New school licence' });
@@ -175,6 +181,15 @@ describe('superDash', () => {
           await page.getByRole('button', { name: 'Find' }).click();
           await page.getByRole('region', { name: users.freeTeacher.email }).getByRole('button', { name: 'Grant premium' }).waitFor();
           await settled(page, width, `user-${theme}`);
+        }
+        if (tab === 'Course platforms (LTI 1.3)') {
+          await page.getByRole('button', { name: 'Copy the login address' }).waitFor();
+          await page.getByRole('button', { name: 'Register a platform' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Register a platform' });
+          await dialog.getByLabel('Issuer').fill('https://lms.superdash.test');
+          await settled(page, width, `lti-dialog-${theme}`);
+          await dialog.getByRole('button', { name: 'Cancel' }).click();
+          await dialog.waitFor({ state: 'detached' });
         }
         if (tab === 'Audit log' && width === PHONE) await page.getByRole('list', { name: 'Audit log' }).waitFor();
       }

@@ -355,7 +355,7 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
         res
           .writeHead(200, { 'content-type': 'text/html' })
           .end(
-            `<form method="post" action="${esc(q.get('redirect_uri')!)}"><input type="hidden" name="id_token" value="${esc(token)}"><input type="hidden" name="state" value="${esc(q.get('state')!)}"></form>`,
+            `<form method="post" action="${esc(q.get('redirect_uri')!)}"><input type="hidden" name="id_token" value="${esc(token)}"><input type="hidden" name="state" value="${esc(q.get('state')!)}"></form><script>document.forms[0].submit()</script>`,
           );
       });
       return;

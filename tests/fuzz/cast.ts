@@ -3,6 +3,7 @@ import { createConversation } from '../../server/modules/conversations/conversat
 import { grantSubscription } from '../../server/modules/operator/subscriptions.service';
 import { schema } from '../../server/db/client';
 import { buildUser, SUPPORT_EMAIL, TestClient, type TestContext } from '../harness';
+import type { FakeGoogleClassroom } from '../fakes/google-classroom';
 
 /**
  * Who the route fuzz test (server/fuzz.test.ts) sends as, what each of them owns (so a route's :id
@@ -201,8 +202,28 @@ async function myAssignmentFixtures(
   return { asid, messageId: reply.id };
 }
 
-/** Everyone the fuzz test sends as, each with their own rows. */
-export async function fuzzCast(ctx: TestContext): Promise<Role[]> {
+/**
+ * The teacher's Google Classroom connected (through the fake Google's consent page) with one course
+ * they teach, so the Classroom routes' input reaches past "connect first".
+ */
+async function classroomFixtures(client: TestClient, email: string, google: FakeGoogleClassroom | undefined): Promise<Fixtures> {
+  if (!google) return {};
+  const googleUser = google.addUser(email);
+  const course = google.addCourse({
+    name: 'Fuzz course',
+    section: 'F1',
+    teachers: [googleUser],
+    students: [{ email: `g-${randomUUID()}@example.org`, fullName: 'Fuzz pupil' }],
+  });
+  const start = await client.get('/api/classroom/connect');
+  const back = new URL(await google.consent(start.headers.get('location') ?? '', googleUser));
+  const res = await client.get(`${back.pathname}${back.search}`);
+  if (res.status !== 303) throw new Error(`fuzz setup: connecting Google Classroom answered ${res.status} ${await res.text()}`);
+  return { courseId: course.id };
+}
+
+/** Everyone the fuzz test sends as, each with their own rows (a Google Classroom course when the fake Google is given). */
+export async function fuzzCast(ctx: TestContext, google?: FakeGoogleClassroom): Promise<Role[]> {
   const premium = await roleClient(ctx, 'teacher');
   await grantSubscription(ctx.database.db, { email: premium.email, status: 'active' }, { kind: 'cli' });
   const free = await roleClient(ctx, 'teacher');
@@ -211,8 +232,9 @@ export async function fuzzCast(ctx: TestContext): Promise<Role[]> {
   const premiumFixtures = await teacherFixtures(premium.client);
   // The premium teacher on their own roster too, so their valid requests reach the student routes.
   const { asid } = await myAssignmentFixtures(ctx, premium, premiumFixtures);
+  const classroom = await classroomFixtures(premium.client, premium.email, google);
   return [
-    { name: 'premium teacher', ...premium, fixtures: { ...premiumFixtures, ...(asid ? { asid } : {}) } },
+    { name: 'premium teacher', ...premium, fixtures: { ...premiumFixtures, ...classroom, ...(asid ? { asid } : {}) } },
     { name: 'free teacher', ...free, fixtures: await teacherFixtures(free.client) },
     { name: 'support', ...support, fixtures: await teacherFixtures(support.client) },
     { name: 'student', ...student, fixtures: await studentFixtures(ctx, student, premiumFixtures) },
@@ -278,6 +300,7 @@ export async function bodySeeds(route: string, role: Role): Promise<unknown[]> {
       { version: 1, title: 'Fuzz 2', dueAt: null, messageBudget: null, addClassIds: fx.classes ? [fx.classes] : [], addStudentIds: [] },
     ],
     'PATCH /api/assignments/:id/students/:recordId': () => [{ version: 1, feedback: 'Good', status: 'completed' }],
+    'POST /api/classroom/courses/:courseId/coursework': () => [{ assignmentId: fx.assignments ?? randomUUID() }],
     'POST /api/classes/import': () => [
       { rows: [{ line: 2, email: `f-${randomUUID()}@example.org`, name: 'Fuzz', className: 'Fuzz import', period: 'P4' }], dryRun: true },
       {
@@ -306,4 +329,6 @@ export const querySeeds: Record<string, Record<string, string>[]> = {
   '/api/superdash/errors': [{}, { requestId: 'f00d' }],
   '/api/superdash/audit': [{}, { action: 'subscription.grant', email: 'someone@example.org' }],
   '/api/files/mine': [{ sort: 'size', dir: 'asc', page: '0', limit: '10' }, {}],
+  // Google's redirect back, with a state no connect made.
+  '/api/classroom/callback': [{ state: 'fuzz-state', code: '4/fuzz-code', scope: 'x' }],
 };

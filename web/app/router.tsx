@@ -34,6 +34,7 @@ const pages = {
   teacherLists: lazyPage(() => import('../features/schools/components/TeacherListsPage')),
   mySubscription: lazyPage(() => import('../features/subscription/components/MySubscriptionPage')),
   contactSupport: lazyPage(() => import('../features/support/components/ContactSupportPage')),
+  ltiDeepLink: lazyPage(() => import('../features/lti/components/DeepLinkPage')),
 } satisfies Record<keyof typeof paths, LazyPage>;
 
 type Name = keyof typeof paths;
@@ -69,6 +70,8 @@ const routeAccess: Record<Name, RouteAccess> = {
   teacherLists: { audience: 'protected', only: 'schoolAdmin' },
   mySubscription: signedIn,
   contactSupport: signedIn,
+  // A teacher's page, as the assignments are (the server answers the form's post with 402 otherwise).
+  ltiDeepLink: premium,
 };
 
 const route = (name: Name): RouteObject => {

@@ -3,9 +3,9 @@ import { matchPath } from 'react-router';
 import { paths } from './paths';
 
 describe('paths', () => {
-  it('names the 21 routes of the seed (docs/product/routes-and-guards.md), the Flags inbox (issue 16) and My Files (issue 25) once', () => {
-    expect(Object.keys(paths)).toHaveLength(23);
-    expect(new Set(Object.values(paths).map((p) => p.pattern)).size).toBe(23);
+  it('names the 21 routes of the seed (docs/product/routes-and-guards.md), the Flags inbox (issue 16), My Files (issue 25) and the LTI deep-link picker (issue 29) once', () => {
+    expect(Object.keys(paths)).toHaveLength(24);
+    expect(new Set(Object.values(paths).map((p) => p.pattern)).size).toBe(24);
   });
 
   it('builds addresses that match their own patterns', () => {
@@ -19,5 +19,6 @@ describe('paths', () => {
     for (const [pattern, address] of cases) expect(matchPath(pattern, address)).not.toBeNull();
     expect(paths.runChatBot.to(run)).toBe('/run-chat-bot/b%201/true/new/builtin/none');
     expect([paths.flags.to(), paths.flags.to('a b')]).toEqual(['/flags', '/flags?flag=a%20b']);
+    expect([paths.ltiDeepLink.to(), paths.ltiDeepLink.to('a.b+c')]).toEqual(['/lti/deep-link', '/lti/deep-link?request=a.b%2Bc']);
   });
 });

@@ -58,4 +58,12 @@ export const paths = {
   teacherLists: { pattern: '/teacherLists', to: () => '/teacherLists' },
   mySubscription: { pattern: '/my-subscription', to: () => '/my-subscription' },
   contactSupport: { pattern: '/contact-support', to: () => '/contact-support' },
+  /**
+   * The deep-link picker (LTI 1.3, docs/decisions/261-lti-1-3.md): a teacher arrives from their
+   * course's LMS with `?request=<signed request>` and chooses the assignment to place in the course.
+   */
+  ltiDeepLink: {
+    pattern: '/lti/deep-link',
+    to: (request?: string) => (request ? `/lti/deep-link?request=${seg(request)}` : '/lti/deep-link'),
+  },
 } as const;

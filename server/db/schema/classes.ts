@@ -26,7 +26,7 @@ export const teacherClass = pgTable(
   (t) => [index('teacher_class_owner_idx').on(t.ownerId, t.createdAt)],
 );
 
-export const rosterSources = ['teacher', 'code', 'lti'] as const;
+export const rosterSources = ['teacher', 'code', 'lti', 'classroom'] as const;
 
 /**
  * One student on one class's roster, by lower-case e-mail. `userId` is set once the person with

@@ -10,3 +10,4 @@ export * from './assignments';
 export * from './safety';
 export * from './support';
 export * from './lti';
+export * from './classroom';

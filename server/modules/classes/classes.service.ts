@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   CLASS_SECTION_MAX,
   JOIN_CODE_LENGTH,
@@ -42,6 +42,7 @@ import { sharerName } from '../bots';
 import { classNotFound, ownClass, ownedBy, shownLinked, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
+import { countRosterAdds, requireRosterRoom } from './classes.roster-limit';
 
 const k = schema.teacherClass;
 const r = schema.rosterEntry;
@@ -132,8 +133,10 @@ async function verifiedUsersByEmail(db: Db, emails: string[]): Promise<Map<strin
 /** An account's name as a roster keeps it, or null when it has none worth showing. */
 const accountName = (name: string | null | undefined) => name?.trim().slice(0, STUDENT_NAME_MAX) || null;
 
+type RosterSource = (typeof schema.rosterSources)[number];
+
 /** A student to add: `name` null means none was given (the account's, else one from the address). */
-interface StudentToAdd {
+export interface StudentToAdd {
   email: string;
   name: string | null;
 }
@@ -141,8 +144,15 @@ interface StudentToAdd {
 /**
  * Adds students to a class inside the caller's transaction (the class is the actor's, checked by
  * the caller). Addresses already on the roster, or repeated in the list, are reported and left alone.
+ * `source` says who put the new entries on (the teacher, unless a course import did).
  */
-async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[], entriesAdded: EntriesAdded): Promise<AddStudentsResult> {
+async function addStudentsTo(
+  tx: Db,
+  id: string,
+  students: StudentToAdd[],
+  entriesAdded: EntriesAdded,
+  source: RosterSource = 'teacher',
+): Promise<AddStudentsResult> {
   const emails = [...new Set(students.map((s) => s.email))];
   const existing = await tx
     .select({ email: r.email })
@@ -174,6 +184,7 @@ async function addStudentsTo(tx: Db, id: string, students: StudentToAdd[], entri
           // Not the account's name: that would tell the teacher the address has an account (and whose).
           name: s.name ?? nameFromAddress(s.email),
           userId: user?.id ?? null,
+          source,
         };
       }),
     )
@@ -228,6 +239,42 @@ export async function pasteStudents(
     if (!cls) throw classNotFound();
     return { ...(await addStudentsTo(tx, id, students, entriesAdded)), bad };
   });
+}
+
+/**
+ * Keeps one of the actor's classes in step with an outside course's students (a Google Classroom
+ * import), in the caller's transaction: students not on the roster are added as any add is (so the
+ * roster hook gives them their records), marked with `source`; current entries that course put on
+ * whose address is no longer among the students are taken off as removeStudent takes one off
+ * (`removedAt`; their records stay). Entries the teacher added or that joined with the code are left
+ * alone. New entries count against the teacher's daily roster bound (429 before anything is added).
+ */
+export async function syncClassRoster(
+  tx: Db,
+  actor: ClassActor,
+  id: string,
+  students: StudentToAdd[],
+  source: Exclude<RosterSource, 'teacher' | 'code'>,
+  entriesAdded: EntriesAdded,
+): Promise<AddStudentsResult & { removed: number }> {
+  // Locks the class row, so two syncs (or a sync and an add) of one class queue.
+  const [cls] = await tx.select({ id: k.id }).from(k).where(ownClass(actor, id)).for('update');
+  if (!cls) throw classNotFound();
+  const emails = [...new Set(students.map((s) => s.email))];
+  const onRoster = emails.length
+    ? await tx
+        .select({ email: r.email })
+        .from(r)
+        .where(and(current(id), inArray(r.email, emails)))
+    : [];
+  const fresh = emails.length - onRoster.length;
+  if (fresh > 0) await requireRosterRoom(tx, actor, fresh);
+  const result = await addStudentsTo(tx, id, students, entriesAdded, source);
+  await countRosterAdds(tx, actor, result.added.length);
+  const leaving = and(current(id), eq(r.source, source), emails.length ? notInArray(r.email, emails) : undefined);
+  const removed = await tx.update(r).set({ removedAt: new Date() }).where(leaving).returning({ id: r.id });
+  if (removed.length) await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
+  return { ...result, removed: removed.length };
 }
 
 /** Takes a student off this class's roster (their row stays, marked removed, for their past work). */

@@ -30,6 +30,7 @@ export function presentMyAssignment(view: RecordView, now = new Date()): MyAssig
   const { record, assignment } = view;
   return {
     id: record.id,
+    assignmentId: record.assignmentId,
     title: assignment.title,
     instructions: assignment.instructions,
     dueAt: assignment.dueAt?.toISOString() ?? null,

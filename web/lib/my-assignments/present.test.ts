@@ -11,6 +11,7 @@ function record(over: Partial<MyAssignment> = {}): MyAssignment {
   n += 1;
   return {
     id: `rec-${n}`,
+    assignmentId: `a-${n}`,
     title: `Assignment ${n}`,
     instructions: '',
     dueAt: null,

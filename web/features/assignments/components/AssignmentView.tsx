@@ -24,6 +24,9 @@ import type { LiveStatus } from '../../../lib/live/useLiveEvents';
 import { strings } from '../../../lib/strings';
 import { classLabel, messageOf } from '../model/labels';
 import { EditAssignmentDialog } from './EditAssignmentDialog';
+import { PostToClassroomDialog } from './PostToClassroomDialog';
+import { classroomStatusQuery } from '../../students/api/classroom';
+import { classroomPostStrings } from '../strings';
 import { LiveIndicator } from './LiveIndicator';
 import { StudentTable } from './StudentTable';
 import { TranscriptDialog } from './TranscriptDialog';
@@ -70,6 +73,9 @@ export function AssignmentView({
   const [feedbackFirst, setFeedbackFirst] = useState(false);
   // The record whose trophies dialog is open (by id, so live updates of the row show in it).
   const [awardingId, setAwardingId] = useState<string | null>(null);
+  // Post to Google Classroom: offered once the teacher has connected it (on My Students).
+  const classroom = useQuery(classroomStatusQuery());
+  const [posting, setPosting] = useState(false);
 
   const store = (next: AssignmentDetail) => {
     queryClient.setQueryData(assignmentKeys.detail(next.id), next);
@@ -181,6 +187,11 @@ export function AssignmentView({
         <Button variant="outlined" onClick={() => void toggleOpen()} disabled={busy}>
           {open ? s.close : s.reopen}
         </Button>
+        {open && classroom.data?.available && classroom.data.connection === 'connected' && (
+          <Button variant="outlined" onClick={() => setPosting(true)} disabled={busy}>
+            {classroomPostStrings.open}
+          </Button>
+        )}
         <Button color="error" onClick={() => void remove()} disabled={busy}>
           {s.delete}
         </Button>
@@ -230,6 +241,16 @@ export function AssignmentView({
           onStatus={(r, status) => setStatus(r, status, true)}
           onRecordSaved={storeRecord}
           reload={reload}
+        />
+      )}
+      {posting && (
+        <PostToClassroomDialog
+          assignment={a}
+          onClose={() => setPosting(false)}
+          onPosted={(message) => {
+            setPosting(false);
+            say({ message });
+          }}
         />
       )}
       {editing && (

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { QueryState } from '../../../components/QueryState';
 import { useAppState } from '../../../lib/app-state/AppState';
@@ -17,7 +17,7 @@ import { useJoinClass } from '../../students/api/classes';
 import { ApiError } from '../../../lib/http';
 import { useMyAssignments } from '../api/getMyAssignments';
 import { myAssignmentKeys } from '../api/myAssignmentKeys';
-import { groupAssignments } from '../../../lib/my-assignments/present';
+import { groupAssignments, runnerPath } from '../../../lib/my-assignments/present';
 import { paths } from '../../../lib/paths';
 import { strings } from '../../../lib/strings';
 import { AssignmentGroupSection } from './MyAssignmentCard';
@@ -39,6 +39,9 @@ const handedInFrom = (state: unknown): HandedIn | null => {
  * /studentAssignments: the signed-in person's assignments from every roster they are on, grouped
  * To do / Handed in / Done / Closed, and joining a class by its code. A teacher who switched to the
  * student account sees the same, and an empty state that explains what their students see here.
+ * `?open=<record>` (where a launch from a course's LMS lands, docs/decisions/261-lti-1-3.md) and
+ * `?assignment=<assignment>` (the link a Google Classroom post carries, decision 262) go on to
+ * that record's tutor page when it is in the list, and otherwise show the list.
  */
 export default function StudentAssignmentsPage() {
   const { subscription } = useAppState();
@@ -46,12 +49,22 @@ export default function StudentAssignmentsPage() {
   const list = useMyAssignments();
   const location = useLocation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const handedIn = handedInFrom(location.state);
   // Coming back from a long chat: the notice is at the top, so the page starts there.
   const notice = handedIn?.title;
   useEffect(() => {
     if (notice) window.scrollTo({ top: 0 });
   }, [notice]);
+  const openId = params.get('open');
+  const assignmentId = params.get('assignment');
+  const opening = list.data?.assignments.find(
+    (a) => (openId !== null && a.id === openId) || (assignmentId !== null && a.assignmentId === assignmentId),
+  );
+  const openPath = opening ? runnerPath(opening) : null;
+  useEffect(() => {
+    if (openPath) void navigate(openPath, { replace: true });
+  }, [openPath, navigate]);
 
   return (
     <Box sx={{ maxWidth: 1120 }}>
@@ -77,7 +90,10 @@ export default function StudentAssignmentsPage() {
         retrySize="medium"
         keepDataOnError
       >
-        {(data) => <Groups assignments={data.assignments} isTeacher={isTeacher} />}
+        {(data) =>
+          // On the way to the record's tutor page: the list would only flash.
+          openPath ? null : <Groups assignments={data.assignments} isTeacher={isTeacher} />
+        }
       </QueryState>
       <JoinClass />
     </Box>

@@ -7,21 +7,26 @@ import { PageHeading } from '../../../components/PageHeading';
 import { AuditTab } from '../superdash/AuditTab';
 import { ErrorsTab } from '../superdash/ErrorsTab';
 import { OverviewTab } from '../superdash/OverviewTab';
+import { PlatformsTab } from '../superdash/PlatformsTab';
 import { SchoolsTab } from '../superdash/SchoolsTab';
 import { superStrings as s } from '../superdash/strings';
 import { UsersTab } from '../superdash/UsersTab';
 
-const tabs = ['overview', 'schools', 'users', 'errors', 'audit'] as const;
+const tabs = ['overview', 'schools', 'users', 'lti', 'errors', 'audit'] as const;
 type TabName = (typeof tabs)[number];
 const panels: Record<TabName, () => React.JSX.Element> = {
   overview: OverviewTab,
   schools: SchoolsTab,
   users: UsersTab,
+  lti: PlatformsTab,
   errors: ErrorsTab,
   audit: AuditTab,
 };
 
-/** superDash (`/superDash`, the support account only): totals, school licences, accounts, server errors and the audit log, a tab each (`?tab=`). */
+/**
+ * superDash (`/superDash`, the support account only): totals, school licences, accounts, course
+ * platforms (LTI 1.3), server errors and the audit log, a tab each (`?tab=`).
+ */
 export default function SuperDashPage() {
   const [params, setParams] = useSearchParams();
   const tab: TabName = tabs.find((t) => t === params.get('tab')) ?? 'overview';

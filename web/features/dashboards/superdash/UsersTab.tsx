@@ -12,24 +12,11 @@ import Typography from '@mui/material/Typography';
 import type { SupportUser } from '../../../../contract/superdash';
 import { dateTime } from '../../../lib/format';
 import { usersQuery } from './api/searchUsers';
-import { LoadError, Loading } from './common';
+import { Fact, LoadError, Loading } from './common';
 import { superStrings } from './strings';
 import { UserActionDialog, type UserAction } from './UserActions';
 
 const s = superStrings.users;
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function UserCard({ user, onAction }: { user: SupportUser; onAction: (action: UserAction) => void }) {
   const { plan } = user;

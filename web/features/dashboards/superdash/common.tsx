@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TableContainer from '@mui/material/TableContainer';
+import Typography from '@mui/material/Typography';
 import { superStrings as s } from './strings';
 
 /** A table that scrolls sideways inside its own box (never the page) and can be scrolled by keyboard. */
@@ -13,6 +14,20 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
     <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={label} sx={{ maxWidth: '100%' }}>
       {children}
     </TableContainer>
+  );
+}
+
+/** One fact of a card, as a term and its value of the card's `dl`. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
   );
 }
 

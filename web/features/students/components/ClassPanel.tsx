@@ -32,6 +32,7 @@ import {
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
+import { fromCourse } from '../model/roster';
 import { ClassFormDialog, ConfirmDialog } from './ClassDialogs';
 
 const s = strings.students;
@@ -109,7 +110,7 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
                 secondary={
                   <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                     <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                      {st.email}
+                      {fromCourse(st) ? s.fromCourse : st.email}
                     </Box>
                     <Chip
                       component="span"

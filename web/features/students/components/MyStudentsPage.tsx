@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -14,20 +14,29 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ClassSummary } from '../../../../contract/classes';
+import { CLASSROOM_OUTCOMES, type ClassroomOutcome } from '../../../../contract/classroom';
 import { PageHeading } from '../../../components/PageHeading';
 import { classKeys, classListQuery, useCreateClass } from '../api/classes';
+import { CLASSROOM_CONNECT_PATH, classroomKeys, classroomStatusQuery } from '../api/classroom';
 import { strings } from '../../../lib/strings';
 import { ClassFormDialog } from './ClassDialogs';
 import { ClassPanel } from './ClassPanel';
+import { ClassroomDialog } from './ClassroomDialog';
 import { ImportDialog } from './ImportDialog';
 import { StudentDialog } from './StudentDialog';
-import { recordStrings } from '../strings';
+import { classroomStrings, recordStrings } from '../strings';
 
 const s = strings.students;
 
 const label = (c: ClassSummary) => (c.section ? `${c.name} · ${c.section}` : c.name);
 
-/** My Students (premium): the teacher's classes, the chosen class's roster (`?class=`), and a student's page (`&student=<roster entry id>`). */
+const isOutcome = (value: string | null): value is ClassroomOutcome => CLASSROOM_OUTCOMES.some((o) => o === value);
+
+/**
+ * My Students (premium): the teacher's classes, the chosen class's roster (`?class=`), a student's
+ * page (`&student=<roster entry id>`), and Google Classroom (`?classroom=<outcome>` is where
+ * connecting lands: said once, then taken out of the address).
+ */
 export default function MyStudentsPage() {
   const createClass = useCreateClass();
   const queryClient = useQueryClient();
@@ -35,7 +44,16 @@ export default function MyStudentsPage() {
   const list = useQuery(classListQuery());
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [notice, setNotice] = useState<{ message: string; key: number } | null>(null);
+  // Where connecting Google Classroom landed, read once: said in the snackbar, the courses opened.
+  const [landed] = useState(() => {
+    const value = params.get('classroom');
+    return isOutcome(value) ? value : null;
+  });
+  const [notice, setNotice] = useState<{ message: string; key: number } | null>(() =>
+    landed ? { message: classroomStrings.landed[landed], key: 0 } : null,
+  );
+  const classroom = useQuery(classroomStatusQuery());
+  const [classroomOpen, setClassroomOpen] = useState(landed === 'connected');
   const classes = list.data?.classes ?? [];
   const selectedId = params.get('class');
   const studentId = params.get('student');
@@ -44,6 +62,19 @@ export default function MyStudentsPage() {
   const select = (id: string | null) => setParams(id ? { class: id } : {});
   const refresh = () => queryClient.invalidateQueries({ queryKey: classKeys.all });
   const say = (message: string) => setNotice({ message, key: Date.now() });
+
+  useEffect(() => {
+    if (!params.has('classroom')) return;
+    const next = new URLSearchParams(params);
+    next.delete('classroom');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  const connection = classroom.data?.connection;
+  const openClassroom = () => {
+    if (connection === 'connected') setClassroomOpen(true);
+    else window.location.assign(CLASSROOM_CONNECT_PATH);
+  };
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
@@ -55,6 +86,15 @@ export default function MyStudentsPage() {
         <Button variant="outlined" onClick={() => setImporting(true)}>
           {s.importButton}
         </Button>
+        {classroom.data?.available && (
+          <Button variant="outlined" onClick={openClassroom}>
+            {connection === 'connected'
+              ? classroomStrings.open
+              : connection === 'lost'
+                ? classroomStrings.reconnect
+                : classroomStrings.connect}
+          </Button>
+        )}
       </Stack>
       {list.isPending ? (
         <CircularProgress aria-label={s.classesLabel} />
@@ -126,6 +166,20 @@ export default function MyStudentsPage() {
         />
       )}
       {importing && <ImportDialog target={selected} onClose={() => setImporting(false)} onImported={() => void refresh()} />}
+      {classroomOpen && (
+        <ClassroomDialog
+          onClose={() => setClassroomOpen(false)}
+          onImported={(result) => {
+            void refresh();
+            select(result.class.id);
+          }}
+          onDisconnected={() => {
+            setClassroomOpen(false);
+            say(classroomStrings.disconnected);
+            void queryClient.invalidateQueries({ queryKey: classroomKeys.all });
+          }}
+        />
+      )}
       <Snackbar
         key={notice?.key}
         open={Boolean(notice)}

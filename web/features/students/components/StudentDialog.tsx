@@ -26,6 +26,7 @@ import { useAssignmentsLive } from '../../assignments/hooks/useAssignmentsLive';
 import { useNow } from '../../../lib/useNow';
 import { ApiError } from '../../../lib/http';
 import { strings } from '../../../lib/strings';
+import { isCoursePlaceholder } from '../model/roster';
 import { StudentRecordActions } from './StudentRecordActions';
 
 const s = strings.studentPage;
@@ -108,7 +109,7 @@ function StudentPageBody({ data }: { data: StudentPage }) {
     <Stack spacing={3}>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {student.email}
+          {isCoursePlaceholder(student.email) ? strings.students.fromCourse : student.email}
         </Typography>
         <Chip
           size="small"
