@@ -168,6 +168,8 @@ let server;
 let browserServer;
 let fakeAi;
 let fakeStripe;
+let fakeGoogle;
+let fakeGoogleUrl;
 let code = 1;
 try {
   // The fake Gemini (e2e/fixtures/fake-ai.ts) answers every AI call, as the test provider.
@@ -224,6 +226,37 @@ try {
     STRIPE_API_URL: stripeUrl,
   });
   log(`fake Stripe at ${stripeUrl}`);
+
+  // The fake Google (tests/fakes/google-classroom-server.ts): Classroom's OAuth and API, on the
+  // Google sign-in's client; the Classroom spec sets its users and courses up through /_fake/*.
+  const google = { id: 'e2e-client.apps.googleusercontent.com', secret: 'GOCSPX-e2e' };
+  fakeGoogle = spawn(node, ['--import', 'tsx', 'tests/fakes/google-classroom-server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      FAKE_GOOGLE_CLIENT_ID: google.id,
+      FAKE_GOOGLE_CLIENT_SECRET: google.secret,
+      FAKE_GOOGLE_REDIRECT_URI: `${baseUrl}/api/classroom/callback`,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  fakeGoogleUrl = await new Promise((resolve, reject) => {
+    let out = '';
+    fakeGoogle.stdout.on('data', (d) => {
+      out += d;
+      const m = /FAKE_GOOGLE_URL=(\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    fakeGoogle.once('exit', () => reject(new Error('the fake Google server stopped before listening')));
+  });
+  Object.assign(env, {
+    GOOGLE_CLIENT_ID: google.id,
+    GOOGLE_CLIENT_SECRET: google.secret,
+    GOOGLE_OAUTH_AUTHORIZE_URL: `${fakeGoogleUrl}/o/oauth2/v2/auth`,
+    GOOGLE_OAUTH_TOKEN_URL: `${fakeGoogleUrl}/token`,
+    GOOGLE_CLASSROOM_API_URL: fakeGoogleUrl,
+  });
+  log(`fake Google at ${fakeGoogleUrl}`);
 
   log(`seeding ${env.DATA_DIR}`);
   await timed('seed', () => {
@@ -284,6 +317,7 @@ try {
         E2E_STATE_DIR: stateDir,
         E2E_DATA_DIR: env.DATA_DIR,
         E2E_FAKE_AI_RECORD: fakeAiRecord,
+        E2E_FAKE_GOOGLE_URL: fakeGoogleUrl,
         E2E_BROWSER_WS: browserServer.wsEndpoint(),
       },
       stdio: 'inherit',
@@ -336,6 +370,7 @@ try {
   if (server) await stopServer(server);
   if (fakeAi && fakeAi.exitCode === null) fakeAi.kill('SIGTERM');
   if (fakeStripe && fakeStripe.exitCode === null) fakeStripe.kill('SIGTERM');
+  if (fakeGoogle && fakeGoogle.exitCode === null) fakeGoogle.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
 log(`times: ${stageTimes.join(', ')}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);

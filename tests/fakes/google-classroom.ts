@@ -97,7 +97,13 @@ const googleError = (res: ServerResponse, code: number, status: string, message:
   json(res, code, { error: { code, message, status } });
 
 export async function startFakeGoogleClassroom(
-  options: { clientId?: string; clientSecret?: string; redirectUri?: string } = {},
+  options: {
+    clientId?: string;
+    clientSecret?: string;
+    redirectUri?: string;
+    /** Serve /_fake/* so a test in another process can set it up (google-classroom-server.ts). */
+    control?: boolean;
+  } = {},
 ): Promise<FakeGoogleClassroom> {
   const clientId = options.clientId ?? `${randomBytes(6).toString('hex')}.apps.googleusercontent.com`;
   const clientSecret = options.clientSecret ?? `GOCSPX-${randomBytes(12).toString('hex')}`;
@@ -337,8 +343,23 @@ export async function startFakeGoogleClassroom(
     if (url.pathname === '/o/oauth2/v2/auth' && req.method === 'GET') return void authorize(req, res, url);
     if (url.pathname === '/token' && req.method === 'POST') return token(req, res);
     if (url.pathname.startsWith('/v1/')) return api(req, res, url);
+    if (options.control && url.pathname.startsWith('/_fake/')) return control(req, res, url);
     res.writeHead(404).end();
   });
+
+  /**
+   * The test's hands, for a test in another process: POST /_fake/users {email} answers {id};
+   * POST /_fake/courses {name, section?, teachers, students} answers the course; GET /_fake/posted.
+   */
+  async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (req.method === 'GET' && url.pathname === '/_fake/posted') return json(res, 200, posted);
+    const body = req.method === 'POST' ? (JSON.parse(await readBody(req)) as Record<string, unknown>) : {};
+    if (url.pathname === '/_fake/users' && typeof body.email === 'string') return json(res, 200, { id: fake.addUser(body.email) });
+    if (url.pathname === '/_fake/courses' && typeof body.name === 'string' && Array.isArray(body.teachers)) {
+      return json(res, 200, fake.addCourse(body as Parameters<FakeGoogleClassroom['addCourse']>[0]));
+    }
+    res.writeHead(400).end();
+  }
 
   const fake: FakeGoogleClassroom = {
     url: info.url,

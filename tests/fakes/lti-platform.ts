@@ -260,6 +260,8 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', issuer);
+    // A browser on the course page asks for an icon: none, and no 404 in its console.
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
     if (url.pathname === '/jwks') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [own.jwk] }));
       return;

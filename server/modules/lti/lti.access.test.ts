@@ -119,6 +119,15 @@ describe('Answering a deep link', () => {
       expect([who, res.status, ((await res.json()) as ErrorJson).error.code]).toEqual([who, status, code]);
     }
     expect(await snapshot()).toEqual(before);
+    // The picker's form is a browser's: the refusal it meets is a page, with the headers the app's pages have.
+    const page = await colleague.request('POST', '/api/lti/deep-link', form({ request: owner.request, assignmentId: mine.id }), {
+      ...formType,
+      Accept: 'text/html',
+    });
+    expect(page.status).toBe(403);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(await page.text()).toContain('(forbidden)');
     const ok = await owner.browser.request('POST', '/api/lti/deep-link', form({ request: owner.request, assignmentId: mine.id }), formType);
     expect(ok.status).toBe(200);
     expect((await snapshot()).links).toBe(before.links + 1);

@@ -42,12 +42,17 @@ const wantsPage = (c: AppContext) => /text\/html/i.test(c.req.header('accept') ?
  * what to do, with the request id for support. Programs (and the tests) get the JSON error body.
  */
 async function asPage(c: AppContext, handle: () => Promise<Response>): Promise<Response> {
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Referrer-Policy', 'no-referrer');
   try {
     return await handle();
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500 || !wantsPage(c)) throw err;
     const esc = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
     c.header('Cache-Control', 'no-store');
+    // The deep-link answer's path has no secureHeaders (it sets its own): this page says them itself.
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ClassBots could not open</title></head>` +
         `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5">` +
@@ -120,19 +125,19 @@ export function ltiToolRoutes() {
   }
 
   // The picker page's form: a teacher's choice, from our own page (the Origin check applies).
-  app.post('/deep-link', async (c) => {
-    await requireAssignmentTeacher(c);
-    const user = await requireUser(c);
-    const input = checkInput(finishInput, await formOf(c));
-    const { returnUrl, jwt } = await finishDeepLink(c.get('deps'), user, input);
-    const page = autoPostPage(returnUrl, jwt);
-    c.header('Content-Security-Policy', page.csp);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('Cache-Control', 'no-store');
-    return c.html(page.html);
-  });
+  // A refusal (signed out, not a teacher, a stale request) is a page too: the form was a browser's.
+  app.post('/deep-link', (c) =>
+    asPage(c, async () => {
+      await requireAssignmentTeacher(c);
+      const user = await requireUser(c);
+      const input = checkInput(finishInput, await formOf(c));
+      const { returnUrl, jwt } = await finishDeepLink(c.get('deps'), user, input);
+      const page = autoPostPage(returnUrl, jwt);
+      c.header('Content-Security-Policy', page.csp);
+      c.header('Cache-Control', 'no-store');
+      return c.html(page.html);
+    }),
+  );
 
   return app;
 }
