@@ -207,6 +207,22 @@ describe('LTI 1.3 tool', () => {
       custom: item!.custom,
     });
     expect(stray.res.headers.get('location')).toBe('/studentAssignments');
+
+    // Another school's platform naming the same course and link: its own course, none of this school's.
+    const foreign = await launch(otherLms, {
+      user: { sub: 'student-dl', name: 'Ada Lovelace', roles: [ROLE.learner] },
+      context: dlCourse,
+      custom: item!.custom,
+    });
+    expect(foreign.res.headers.get('location')).toBe('/studentAssignments');
+    expect((await foreign.browser.json<{ assignments: unknown[] }>('GET', '/api/my-assignments')).body.assignments).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select({ n: count() })
+        .from(schema.rosterEntry)
+        .innerJoin(schema.ltiContext, eq(schema.ltiContext.classId, schema.rosterEntry.classId))
+        .where(eq(schema.ltiContext.contextId, 'course-dl')),
+    ).toEqual([{ n: 1 }]);
   });
 });
 
