@@ -91,6 +91,8 @@ export function createAuth({ config, db, mailer, secret, linkRosterEntries }: Au
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'student', input: true },
+        // Set only by PATCH /api/me/locale (decision 272), never at sign-up.
+        locale: { type: 'string', required: false, input: false },
       },
       changeEmail: { enabled: false },
       deleteUser: { enabled: false },

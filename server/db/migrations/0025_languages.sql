@@ -1,0 +1,2 @@
+ALTER TABLE "user" ADD COLUMN "locale" text;--> statement-breakpoint
+ALTER TABLE "teacher_class" ADD COLUMN "default_locale" text;
