@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locale';
 import { schema, type Db } from '../db/client';
 import type { AppContext, AppEnv } from './context';
@@ -66,4 +66,19 @@ export async function classLocaleOf(db: Db, userId: string): Promise<Locale | nu
     .orderBy(desc(r.addedAt), desc(r.id))
     .limit(1);
   return row?.locale ?? null;
+}
+
+/**
+ * The language each address's account chose, for mail to people known by address (a school's
+ * admins, a teacher); an address with no account or no choice is not in the map (English).
+ */
+export async function accountLocalesByEmail(db: Db, emails: readonly string[]): Promise<Map<string, Locale>> {
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (!lowered.length) return new Map();
+  const u = schema.user;
+  const rows = await db
+    .select({ email: u.email, locale: u.locale })
+    .from(u)
+    .where(and(inArray(u.email, lowered), isNotNull(u.locale)));
+  return new Map(rows.flatMap((r) => (r.locale ? [[r.email.toLowerCase(), r.locale] as const] : [])));
 }
