@@ -45,13 +45,16 @@ const languageNames: Record<Locale, string> = { en: 'English', es: 'Spanish (esp
  * The student's language as a rule: the teacher's instructions may name another (a language
  * lesson), which is why this yields to them rather than overriding them.
  */
-export const responseLanguageRule = (locale: Locale) =>
-  `- Answer in ${languageNames[locale]}, the student's language, unless the teacher's instructions say which language to use.`;
+export const responseLanguageRule = (locale: Locale, setByAssignment = false) =>
+  setByAssignment
+    ? `- Answer in ${languageNames[locale]}: the assignment is set in that language, whatever language the student writes in.`
+    : `- Answer in ${languageNames[locale]}, the student's language, unless the teacher's instructions say which language to use.`;
 
 function systemText(spec: RunSpec, knowledgeBudget: number): string {
   const parts = [framing];
   if (spec.audience === 'student') {
-    parts.push(spec.responseLanguage ? `${studentRules}\n${responseLanguageRule(spec.responseLanguage)}` : studentRules);
+    const language = spec.responseLanguage && responseLanguageRule(spec.responseLanguage, spec.responseLanguageSetByAssignment);
+    parts.push(language ? `${studentRules}\n${language}` : studentRules);
   }
   parts.push(`<teacher_instructions>\n${neutralize(spec.instructions)}\n</teacher_instructions>`);
   let budget = knowledgeBudget;

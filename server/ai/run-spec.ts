@@ -25,6 +25,8 @@ export interface RunSpec {
    * (a language lesson). The student's own, else their class's, else English (decision 272).
    */
   responseLanguage?: Locale;
+  /** The assignment named the language (a language lesson): it holds whatever the student writes in. */
+  responseLanguageSetByAssignment?: boolean;
 }
 
 export const assistantInstructions =

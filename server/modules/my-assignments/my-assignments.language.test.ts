@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { AssignmentDetail } from '../../../contract/assignments';
 import { schema } from '../../db/client';
 import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
@@ -54,5 +55,22 @@ describe("the tutor's language", () => {
     const sent = await converse(student);
     expect(sent).toContain(ENGLISH);
     expect(sent).not.toContain('Spanish');
+  });
+
+  it("is the assignment's language when its teacher set one (a language lesson), whatever the student chose", async () => {
+    const world = await assignmentWorld(ctx);
+    const path = `/api/assignments/${world.assignment.id}`;
+    const before = (await world.teacher.client.json<AssignmentDetail>('GET', path)).body;
+    expect(before.responseLanguage).toBeNull();
+    const bad = await world.teacher.client.json('PATCH', path, { version: before.version, responseLanguage: 'fr' });
+    expect(bad.status).toBe(422);
+    const set = await world.teacher.client.json<AssignmentDetail>('PATCH', path, { version: before.version, responseLanguage: 'es' });
+    expect([set.status, set.body.responseLanguage]).toEqual([200, 'es']);
+
+    const student = await world.addStudent();
+    await student.client.json('PATCH', '/api/me/locale', { locale: 'en' });
+    const sent = await converse(student);
+    expect(sent).toContain('Answer in Spanish (español): the assignment is set in that language, whatever language the student writes in.');
+    expect(sent).not.toContain(ENGLISH);
   });
 });

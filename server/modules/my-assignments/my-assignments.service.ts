@@ -103,7 +103,8 @@ function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUs
     poolOwnerId: view.assignment.ownerId,
     // The roster's name and address, and the account's, in case they differ: none reaches the provider.
     student: { name: view.record.name, email: view.record.email, aliases: [user.name, user.email] },
-    responseLanguage: user.locale ?? user.classLocale ?? DEFAULT_LOCALE,
+    responseLanguage: view.assignment.responseLanguage ?? user.locale ?? user.classLocale ?? DEFAULT_LOCALE,
+    responseLanguageSetByAssignment: view.assignment.responseLanguage !== null,
   };
 }
 
