@@ -10,10 +10,11 @@ import type { StreamTimers } from './stream-timers';
 import { fieldErrors } from '../../contract/common';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locale';
 import { accountLocale, classLocaleOf, requestLocale } from './locale';
-
-const zodSpanish = z.locales.es();
 import { AppError, invalidFields } from '../lib/errors';
 import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from './session-cache';
+
+/** zod's own messages in Spanish, for the schemas' checks that give none (decision 272). */
+const zodSpanish = z.locales.es();
 
 /** What every module receives: the process's long-lived parts, nothing per request. */
 export interface AppDeps {

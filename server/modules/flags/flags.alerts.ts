@@ -101,7 +101,9 @@ async function mailAlert(deps: AppDeps, flagId: string, record: AlertRecord): Pr
   const locales = await accountLocalesByEmail(deps.database.db, recipients);
   // Each recipient separately, in their account's language: one failed address does not keep the alert from the others.
   const results = await Promise.allSettled(
-    recipients.map((to) => deps.mailer.send({ to, ...selfHarmMail(deps.config.baseUrl, record.title, flagId, locales.get(to) ?? 'en') })),
+    recipients.map((to) =>
+      deps.mailer.send({ to, ...selfHarmMail(deps.config.baseUrl, record.title, flagId, locales.get(to.toLowerCase()) ?? 'en') }),
+    ),
   );
   results.forEach((r, i) => {
     if (r.status === 'rejected') logError(null, `flag alert ${flagId}: e-mail ${i + 1} of ${recipients.length} failed`, r.reason);
