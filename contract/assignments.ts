@@ -3,6 +3,7 @@ import { conversationMessage } from './ai';
 import { botIcon } from './bots';
 import { boundedInt, INT32_MAX, text, uuid } from './common';
 import { trophyRules } from './trophies';
+import { localeSchema } from './locale';
 
 /**
  * Assignments (docs/product/students-and-classes.md): a teacher hands one of their TutorBots to whole classes and/or
@@ -74,6 +75,8 @@ export const createAssignmentInput = z
     instructions: instructions.default(''),
     dueAt: dueAt.default(null),
     messageBudget: messageBudget.default(null),
+    /** The language the tutor answers in (a language lesson); null: each student's own (decision 272). */
+    responseLanguage: localeSchema.nullable().default(null),
     classIds: ids('classes').default([]),
     studentIds: ids('students').default([]),
     /** The automatic trophy rules on for this assignment (contract/trophies.ts); all on when left out. */
@@ -89,6 +92,7 @@ export const updateAssignmentInput = z.strictObject({
   instructions: instructions.optional(),
   dueAt: dueAt.optional(),
   messageBudget: messageBudget.optional(),
+  responseLanguage: localeSchema.nullable().optional(),
   addClassIds: ids('classes').optional(),
   addStudentIds: ids('students').optional(),
   trophyRules: trophyRules.optional(),
@@ -117,6 +121,8 @@ export const assignmentSummary = z.object({
   instructions: z.string(),
   dueAt: z.string().nullable(),
   messageBudget: z.number().int().nullable(),
+  /** Optional in the schema only so that web fixtures written before it type-check; the server always sends it. */
+  responseLanguage: localeSchema.nullable().optional(),
   status: assignmentStatus,
   closedAt: z.string().nullable(),
   bot: assignmentBot,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storedEmail, text } from './common';
+import { localeSchema } from './locale';
 import { PASTE_MAX_CHARS, ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './roster';
 
 /** My Students: a teacher's classes and their rosters (docs/product/students-and-classes.md, docs/decisions/109-classes-and-roster-entries.md). */
@@ -35,9 +36,13 @@ const studentName = text({
 export const createClassInput = z.strictObject({ name: className, section: section.optional() });
 export type CreateClassInput = z.input<typeof createClassInput>;
 
+/**
+ * PATCH /api/classes/:id. `defaultLocale` is the language of the class's students who have not chosen
+ * one themselves (null: none, they follow their browser); see docs/decisions/272-languages-on-the-server.md.
+ */
 export const updateClassInput = z
-  .strictObject({ name: className.optional(), section: section.optional() })
-  .refine((v) => v.name !== undefined || v.section !== undefined, { message: 'Nothing to change.' });
+  .strictObject({ name: className.optional(), section: section.optional(), defaultLocale: localeSchema.nullable().optional() })
+  .refine((v) => v.name !== undefined || v.section !== undefined || v.defaultLocale !== undefined, { message: 'Nothing to change.' });
 export type UpdateClassInput = z.input<typeof updateClassInput>;
 
 export const newStudent = z.strictObject({ email: storedEmail, name: studentName });
@@ -83,6 +88,11 @@ export const classSummary = z.object({
   name: z.string(),
   section: z.string().nullable(),
   joinCode: z.string().nullable(),
+  /**
+   * The language of the class's students who have not chosen one (null: none set). Optional in the
+   * schema only so that web fixtures written before it still type-check; the server always sends it.
+   */
+  defaultLocale: localeSchema.nullable().optional(),
   studentCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

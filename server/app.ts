@@ -12,6 +12,8 @@ import { botsRoutes } from './modules/bots';
 import { collectionsRoutes } from './modules/bots';
 import { sendBots } from './modules/bots';
 import { AppError, errorJson } from './lib/errors';
+import { translateFields, translateMessage } from './lib/messages';
+import { localeMiddleware, requestLocale } from './core/locale';
 import { logError, withRequestId } from './lib/log';
 import type { AppDeps, AppEnv } from './core/context';
 import { filesRoutes, isFileBodyPath } from './modules/files';
@@ -60,6 +62,7 @@ export function createApp(deps: AppDeps) {
     await withRequestId(requestId, next);
     c.header('X-Request-Id', requestId);
   });
+  app.use('*', localeMiddleware);
 
   // The LTI deep-linking answer sets its own (its one form posts to the platform).
   app.use(
@@ -97,14 +100,19 @@ export function createApp(deps: AppDeps) {
       if (err.options.log) logError(requestId, routeOf(c), err);
       if (err.status >= 500) keep(err.status);
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
-      return c.json({ ...errorJson(err.code, err.message, requestId, err.options.fields), ...err.options.body }, err.status);
+      const locale = requestLocale(c);
+      const fields = err.options.fields && translateFields(err.options.fields, locale);
+      return c.json({ ...errorJson(err.code, translateMessage(err.message, locale), requestId, fields), ...err.options.body }, err.status);
     }
     logError(requestId, `unhandled error on ${routeOf(c)}`, err);
     keep(500);
     return c.json(
       errorJson(
         'internal',
-        'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
+        translateMessage(
+          'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
+          requestLocale(c),
+        ),
         requestId,
       ),
       500,

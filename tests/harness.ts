@@ -113,15 +113,31 @@ function readMails(dir: string) {
   }
   return files.map((f) => {
     const raw = readFileSync(path.join(dir, f), 'utf8');
-    const [head = '', ...rest] = raw.split('\n\n');
+    const [folded = '', ...rest] = raw.split('\n\n');
+    // Headers longer than a line go on in lines that start with white space.
+    const head = folded.replace(/\r?\n[ \t]+/g, ' ');
     const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-    const body = decodeQuotedPrintable(rest.join('\n\n'));
-    return { to: header('To'), subject: header('Subject'), body };
+    const encoded = rest.join('\n\n');
+    const body = /^content-transfer-encoding: base64/im.test(head)
+      ? Buffer.from(encoded, 'base64').toString('utf8')
+      : decodeQuotedPrintable(encoded);
+    return { to: header('To'), subject: decodeEncodedWords(header('Subject')), body };
   });
 }
 
+/** Quoted-printable text as its UTF-8 characters. */
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const soft = s.replace(/=\r?\n/g, '');
+  return soft.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+}
+
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) as text. */
+function decodeEncodedWords(s: string): string {
+  return s
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 /** The first link in a mail body. */

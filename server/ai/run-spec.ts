@@ -1,3 +1,4 @@
+import type { Locale } from '../../contract/locale';
 /**
  * What a run needs, resolved on the server from the bot and the caller (never from the request).
  * The bots issue provides a resolver for bot conversations; the plain assistant is built here.
@@ -19,6 +20,13 @@ export interface RunSpec {
    * provider; `aliases`, other names and addresses the same student goes by (their account's).
    */
   student?: { name: string; email: string; aliases?: string[] };
+  /**
+   * For student runs: the language the tutor answers in, unless the teacher's instructions name one
+   * (a language lesson). The student's own, else their class's, else English (decision 272).
+   */
+  responseLanguage?: Locale;
+  /** The assignment named the language (a language lesson): it holds whatever the student writes in. */
+  responseLanguageSetByAssignment?: boolean;
 }
 
 export const assistantInstructions =

@@ -10,6 +10,9 @@ import { schema } from '../db/client';
 import { logError, logWarning } from '../lib/log';
 import type { Mailer } from '../lib/mailer';
 import { sessionsChanged } from '../core/session-changes';
+import { localeFromAcceptLanguage } from '../core/locale';
+import { isLocale, type Locale } from '../../contract/locale';
+import { authMails } from './auth.mails';
 
 /** Puts a verified account on the class rosters that already name its address (the classes module's). */
 export type LinkRosterEntries = (db: Db, user: { id: string; email: string; emailVerified: boolean }) => Promise<void>;
@@ -70,6 +73,15 @@ function logAuth(level: string, message: string, ...args: unknown[]): void {
   (level === 'error' ? logError : logWarning)(null, `auth: ${text}`, err);
 }
 
+/**
+ * The language of an account e-mail: the account's own choice, else the language of the request
+ * that caused it (a sign-up's browser), else English (decision 272).
+ */
+function mailLocale(user: object, request: Request | undefined): Locale {
+  const own = (user as { locale?: unknown }).locale;
+  return isLocale(own) ? own : localeFromAcceptLanguage(request?.headers.get('accept-language') ?? undefined);
+}
+
 /** better-auth, configured for ClassBots: verified e-mail, reset that ends other sessions, roles. */
 export function createAuth({ config, db, mailer, secret, linkRosterEntries }: AuthDeps) {
   return betterAuth({
@@ -91,6 +103,8 @@ export function createAuth({ config, db, mailer, secret, linkRosterEntries }: Au
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'student', input: true },
+        // Set only by PATCH /api/me/locale (decision 272), never at sign-up.
+        locale: { type: 'string', required: false, input: false },
       },
       changeEmail: { enabled: false },
       deleteUser: { enabled: false },
@@ -106,20 +120,12 @@ export function createAuth({ config, db, mailer, secret, linkRosterEntries }: Au
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url }, request) => {
         announceLink(config, 'password reset link', user, url);
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your ClassBots password',
-          text: `Someone asked to reset the password of your ClassBots account.\n\nTo choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
-        });
+        await mailer.send({ to: user.email, ...authMails(mailLocale(user, request)).passwordReset(url) });
       },
-      onExistingUserSignUp: async ({ user }) => {
-        await mailer.send({
-          to: user.email,
-          subject: 'You already have a ClassBots account',
-          text: `Someone tried to create a ClassBots account with this address, which already has one.\n\nIf it was you, sign in at ${config.baseUrl}/ or use "Forgot password".\nIf it was not you, you can ignore this e-mail.`,
-        });
+      onExistingUserSignUp: async ({ user }, request) => {
+        await mailer.send({ to: user.email, ...authMails(mailLocale(user, request)).existingAccount(config.baseUrl) });
       },
     },
     emailVerification: {
@@ -127,15 +133,11 @@ export function createAuth({ config, db, mailer, secret, linkRosterEntries }: Au
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url: link }) => {
+      sendVerificationEmail: async ({ user, url: link }, request) => {
         // Whoever asked (sign-up, sign-in, a resend), the link lands in the app, signed in.
         const url = withCallback(link, EMAIL_CONFIRMED_CALLBACK);
         announceLink(config, 'verification link', user, url);
-        await mailer.send({
-          to: user.email,
-          subject: 'Confirm your e-mail address for ClassBots',
-          text: `Welcome to ClassBots, ${user.name}.\n\nConfirm your e-mail address by opening this link within 24 hours:\n${url}\n\nIf you did not create an account, ignore this e-mail.`,
-        });
+        await mailer.send({ to: user.email, ...authMails(mailLocale(user, request)).verification(user.name, url) });
       },
     },
     socialProviders: {

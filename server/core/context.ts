@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Auth } from '../auth/auth';
@@ -8,8 +8,13 @@ import type { Mailer } from '../lib/mailer';
 import type { ModuleHooks } from './hooks';
 import type { StreamTimers } from './stream-timers';
 import { fieldErrors } from '../../contract/common';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locale';
+import { accountLocale, classLocaleOf, requestLocale } from './locale';
 import { AppError, invalidFields } from '../lib/errors';
 import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from './session-cache';
+
+/** zod's own messages in Spanish, for the schemas' checks that give none (decision 272). */
+const zodSpanish = z.locales.es();
 
 /** What every module receives: the process's long-lived parts, nothing per request. */
 export interface AppDeps {
@@ -53,6 +58,10 @@ export interface SessionUser {
   email: string;
   emailVerified: boolean;
   role: 'teacher' | 'student';
+  /** The language the account chose; null (or absent where a user is built without a request) until it chooses. */
+  locale?: Locale | null;
+  /** A student's class language when they chose none (core/locale.ts classLocaleOf). */
+  classLocale?: Locale | null;
 }
 
 export type AppEnv = {
@@ -60,6 +69,8 @@ export type AppEnv = {
     requestId: string;
     deps: AppDeps;
     sessionUser?: SessionUser | null;
+    /** The request's language (core/locale.ts): the header's, replaced by the account's once the session is known. */
+    locale?: Locale;
   };
 };
 
@@ -73,15 +84,25 @@ export async function getSessionUser(c: AppContext): Promise<SessionUser | null>
   const token = sessionToken(c.req.header('cookie'));
   const remembered = token ? cachedSessionUser(auth, token) : undefined;
   if (remembered) {
-    c.set('sessionUser', remembered);
+    setSessionUser(c, remembered);
     return remembered;
   }
   const mark = lookupMark();
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  const u = result?.user as (SessionUser & { role?: string }) | undefined;
+  const u = result?.user as (Omit<SessionUser, 'role' | 'locale'> & { role?: string; locale?: unknown }) | undefined;
   const user: SessionUser | null = u
-    ? { id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerified, role: u.role === 'teacher' ? 'teacher' : 'student' }
+    ? {
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        emailVerified: u.emailVerified,
+        role: u.role === 'teacher' ? 'teacher' : 'student',
+        locale: isLocale(u.locale) ? u.locale : null,
+        classLocale: null,
+      }
     : null;
+  // A student who chose no language takes their class's (one indexed read, remembered with the session).
+  if (user && user.role === 'student' && !user.locale) user.classLocale = await classLocaleOf(c.get('deps').database.db, user.id);
   if (user && token) {
     const alone = c.get('deps').database.kind === 'pglite';
     rememberSessionUser(auth, token, user, {
@@ -90,8 +111,15 @@ export async function getSessionUser(c: AppContext): Promise<SessionUser | null>
       mark,
     });
   }
-  c.set('sessionUser', user);
+  setSessionUser(c, user);
   return user;
+}
+
+/** Remembers the request's user, whose own language (when they have one) becomes the request's. */
+function setSessionUser(c: AppContext, user: SessionUser | null) {
+  c.set('sessionUser', user);
+  const locale = user && accountLocale(user);
+  if (locale) c.set('locale', locale);
 }
 
 /** The signed-in user, or a 401. */
@@ -102,8 +130,10 @@ export async function requireUser(c: AppContext): Promise<SessionUser> {
 }
 
 /** The value checked against a schema, or the 422 naming each field that breaks it. */
-export function checkInput<T>(schema: ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
+export function checkInput<T>(schema: ZodType<T>, value: unknown, locale: Locale = DEFAULT_LOCALE): T {
+  // zod's own wording (where a schema gives none) in the request's language; the schemas' own
+  // messages are translated with the error body (server/app.ts, lib/messages.ts).
+  const parsed = schema.safeParse(value, locale === 'es' ? { error: zodSpanish.localeError } : undefined);
   if (!parsed.success) throw invalidFields(fieldErrors(parsed.error.issues));
   return parsed.data;
 }
@@ -118,7 +148,7 @@ export async function readJson<T>(c: AppContext, schema: ZodType<T>): Promise<T>
   } catch {
     throw notJson();
   }
-  return checkInput(schema, body);
+  return checkInput(schema, body, requestLocale(c));
 }
 
 /** Like readJson, for endpoints whose body may be left out entirely (an empty body means {}). */
@@ -132,12 +162,12 @@ export async function readOptionalJson<T>(c: AppContext, schema: ZodType<T>): Pr
       throw notJson();
     }
   }
-  return checkInput(schema, body);
+  return checkInput(schema, body, requestLocale(c));
 }
 
 /** Parses the query string against a schema, with the same 422 body as readJson. */
 export function readQuery<T>(c: AppContext, schema: ZodType<T>): T {
-  return checkInput(schema, c.req.query());
+  return checkInput(schema, c.req.query(), requestLocale(c));
 }
 
 /** The client's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket. */

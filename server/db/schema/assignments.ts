@@ -4,6 +4,7 @@ import { conversation } from './ai';
 import { user } from './auth';
 import { bot } from './bots';
 import { rosterEntry, teacherClass } from './classes';
+import { supportedLocales } from '../../../contract/locale';
 
 export const assignmentStatuses = ['open', 'closed'] as const;
 export const studentAssignmentStatuses = ['assigned', 'in_progress', 'submitted', 'completed'] as const;
@@ -31,6 +32,8 @@ export const assignment = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     /** Student messages allowed per student; null = no budget. */
     messageBudget: integer('message_budget'),
+    /** The language the tutor answers in whatever the student's ('en' | 'es'; a language lesson); null = the student's (decision 272). */
+    responseLanguage: text('response_language', { enum: supportedLocales }),
     /** Which automatic trophy rules are on for this assignment (contract/trophies.ts); all on by default. */
     trophyRules: jsonb('trophy_rules')
       .$type<{ keptGoing: boolean; hints: boolean; cameBack: boolean; early: boolean }>()

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { supportedLocales } from '../../../contract/locale';
 
 /**
  * The tables better-auth needs (user, session, account, verification), in its field names,
@@ -17,6 +18,8 @@ export const user = pgTable('user', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** When the account last signed in (a session was created); for teacherLists and superDash. */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /** The language the person chose ('en' | 'es', contract/locale.ts); null until they choose (decision 272). */
+  locale: text('locale', { enum: supportedLocales }),
 });
 
 export const session = pgTable(

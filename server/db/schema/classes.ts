@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { supportedLocales } from '../../../contract/locale';
 
 /**
  * A teacher's class (My Students). `joinCode` is null while joining by code is off; a new code
@@ -20,6 +21,8 @@ export const teacherClass = pgTable(
     section: text('section'),
     /** Upper-case, unambiguous letters and digits; null = joining by code is off. */
     joinCode: text('join_code').unique('teacher_class_join_code_uq'),
+    /** The language of the class's students who chose none ('en' | 'es'); null = none set (decision 272). */
+    defaultLocale: text('default_locale', { enum: supportedLocales }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

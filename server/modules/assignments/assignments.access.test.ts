@@ -53,6 +53,7 @@ const endpoints = (): [string, string, unknown?][] => {
     ['POST', '/api/assignments', { botId, title: 'Mine', classIds: [classId] }],
     ['GET', `/api/assignments/${id}`],
     ['PATCH', `/api/assignments/${id}`, { version: created.version, title: 'Changed' }],
+    ['PATCH', `/api/assignments/${id}`, { version: created.version, responseLanguage: 'es' }],
     ['POST', `/api/assignments/${id}/close`],
     ['POST', `/api/assignments/${id}/reopen`],
     ['DELETE', `/api/assignments/${id}`],

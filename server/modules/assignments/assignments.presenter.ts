@@ -41,6 +41,7 @@ export function presentSummary(
     instructions: row.instructions,
     dueAt: iso(row.dueAt),
     messageBudget: row.messageBudget,
+    responseLanguage: row.responseLanguage,
     status: row.closedAt ? 'closed' : 'open',
     closedAt: iso(row.closedAt),
     bot: { id: bot.id, name: bot.name, icon: iconOf(bot), deleted: bot.deletedAt !== null },

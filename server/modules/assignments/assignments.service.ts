@@ -80,6 +80,7 @@ export async function createAssignment(
         instructions: input.instructions,
         dueAt: input.dueAt === null ? null : new Date(input.dueAt),
         messageBudget: input.messageBudget,
+        responseLanguage: input.responseLanguage,
         ...(input.trophyRules ? { trophyRules: input.trophyRules } : {}),
         idempotencyKey: input.idempotencyKey ?? null,
       })
@@ -128,6 +129,7 @@ export async function updateAssignment(
         ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
         ...(input.dueAt !== undefined ? { dueAt: input.dueAt === null ? null : new Date(input.dueAt) } : {}),
         ...(input.messageBudget !== undefined ? { messageBudget: input.messageBudget } : {}),
+        ...(input.responseLanguage !== undefined ? { responseLanguage: input.responseLanguage } : {}),
         ...(input.trophyRules !== undefined ? { trophyRules: input.trophyRules } : {}),
         version: sql`${a.version} + 1`,
         updatedAt: new Date(),

@@ -25,6 +25,7 @@ const endpoints = (id: string, entry: string): [string, string, unknown?][] => [
   ['POST', '/api/classes', { name: 'Mine' }],
   ['GET', `/api/classes/${id}`],
   ['PATCH', `/api/classes/${id}`, { name: 'Mine now' }],
+  ['PATCH', `/api/classes/${id}`, { defaultLocale: 'es' }],
   ['DELETE', `/api/classes/${id}`],
   ['PUT', `/api/classes/${id}/join-code`, { enabled: true }],
   ['GET', `/api/classes/${id}/students`],
@@ -36,7 +37,7 @@ const perClass = () => endpoints(cls.id, entryId).filter(([, url]) => url.includ
 /** The owner's class and roster are as they were. */
 async function untouched() {
   const mine = await owner.client.json<ClassSummary>('GET', `/api/classes/${cls.id}`);
-  expect(mine.body).toMatchObject({ name: 'Period 3 Biology', studentCount: 1, joinCode: null });
+  expect(mine.body).toMatchObject({ name: 'Period 3 Biology', studentCount: 1, joinCode: null, defaultLocale: null });
   const roster = await owner.client.json<RosterList>('GET', `/api/classes/${cls.id}/students`);
   expect(roster.body.students.map((s) => s.email)).toEqual(['ada@example.org']);
 }

@@ -11,6 +11,7 @@ export function presentClass(row: ClassRow, studentCount: number): ClassSummary 
     name: row.name,
     section: row.section,
     joinCode: row.joinCode,
+    defaultLocale: row.defaultLocale,
     studentCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -99,6 +99,7 @@ export async function updateClass(db: Db, actor: ClassActor, id: string, input: 
     .set({
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.section !== undefined ? { section: input.section } : {}),
+      ...(input.defaultLocale !== undefined ? { defaultLocale: input.defaultLocale } : {}),
       updatedAt: new Date(),
     })
     .where(ownClass(actor, id))

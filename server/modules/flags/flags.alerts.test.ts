@@ -195,3 +195,26 @@ describe('other flags', () => {
     expect(ctx.mails().length).toBe(before);
   });
 });
+
+// Last in the file: it adds an e-mail to the admin, whom the tests above count.
+describe('the alert in each recipient’s language (issue 30)', () => {
+  it("writes to each recipient in their account's language (issue 30): a Spanish admin in Spanish, the teacher in English", async () => {
+    await ctx.database.db.update(schema.user).set({ locale: 'es' }).where(eq(schema.user.id, adminId));
+    try {
+      const flag = await flagOn(ctx, world.teacher, world.ada, { category: 'self_harm', severity: 'high' });
+      const before = ctx.mails().length;
+      await alertFlag(ctx, flag.id);
+      const sent = ctx.mails().slice(before);
+      const link = `${TEST_ORIGIN}/flags?flag=${flag.id}`;
+      const toAdmin = sent.find((m) => m.to === adminEmail)!;
+      expect(toAdmin.subject).toBe('ClassBots: un aviso de autolesión que requiere tu atención');
+      expect(toAdmin.body).toContain(
+        `Un mensaje de un estudiante en Fractions se marcó por autolesión. Abre ClassBots para leerlo y actuar: ${link}`,
+      );
+      const toTeacher = sent.find((m) => m.to === world.teacher.user.email)!;
+      expect(toTeacher.subject).toBe('ClassBots: a self-harm flag to act on');
+    } finally {
+      await ctx.database.db.update(schema.user).set({ locale: null }).where(eq(schema.user.id, adminId));
+    }
+  });
+});

@@ -3,6 +3,8 @@ import { schema } from '../../db/client';
 import type { AppDeps } from '../../core/context';
 import { publish } from '../../core/live';
 import { logError, logWarning } from '../../lib/log';
+import { accountLocalesByEmail } from '../../core/locale';
+import type { Locale } from '../../../contract/locale';
 import { flagAudience } from './flags.service';
 import { teacherSchoolOf } from './flags.school';
 
@@ -96,9 +98,13 @@ async function tellAudience(deps: AppDeps, ownerId: string) {
 async function mailAlert(deps: AppDeps, flagId: string, record: AlertRecord): Promise<'sent' | 'failed'> {
   const school = await teacherSchoolOf(deps.database.db, record.ownerId, deps.config);
   const recipients = [...new Set([...(school?.admins ?? []), record.ownerEmail.toLowerCase()])];
-  const mail = selfHarmMail(deps.config.baseUrl, record.title, flagId);
-  // Each recipient separately: one failed address does not keep the alert from the others.
-  const results = await Promise.allSettled(recipients.map((to) => deps.mailer.send({ to, ...mail })));
+  const locales = await accountLocalesByEmail(deps.database.db, recipients);
+  // Each recipient separately, in their account's language: one failed address does not keep the alert from the others.
+  const results = await Promise.allSettled(
+    recipients.map((to) =>
+      deps.mailer.send({ to, ...selfHarmMail(deps.config.baseUrl, record.title, flagId, locales.get(to.toLowerCase()) ?? 'en') }),
+    ),
+  );
   results.forEach((r, i) => {
     if (r.status === 'rejected') logError(null, `flag alert ${flagId}: e-mail ${i + 1} of ${recipients.length} failed`, r.reason);
   });
@@ -187,8 +193,20 @@ export function startAlertRetries(deps: AppDeps): () => void {
 }
 
 /** The alert's words: the assignment's title and a link, never the student's name or message. */
-export function selfHarmMail(baseUrl: string, assignmentTitle: string, flagId: string) {
+export function selfHarmMail(baseUrl: string, assignmentTitle: string, flagId: string, locale: Locale = 'en') {
   const link = `${baseUrl.replace(/\/$/, '')}/flags?flag=${flagId}`;
-  const text = `A student's message in ${assignmentTitle} was flagged for self-harm. Open ClassBots to read it and act: ${link}`;
-  return { subject: 'ClassBots: a self-harm flag to act on', text: `${text}\n` };
+  const words = selfHarmWords[locale];
+  return { subject: words.subject, text: `${words.text(assignmentTitle, link)}\n` };
 }
+
+/** The self-harm alert in each supported language (decision 272). */
+const selfHarmWords: Record<Locale, { subject: string; text: (title: string, link: string) => string }> = {
+  en: {
+    subject: 'ClassBots: a self-harm flag to act on',
+    text: (title, link) => `A student's message in ${title} was flagged for self-harm. Open ClassBots to read it and act: ${link}`,
+  },
+  es: {
+    subject: 'ClassBots: un aviso de autolesión que requiere tu atención',
+    text: (title, link) => `Un mensaje de un estudiante en ${title} se marcó por autolesión. Abre ClassBots para leerlo y actuar: ${link}`,
+  },
+};

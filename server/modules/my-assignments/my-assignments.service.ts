@@ -1,6 +1,7 @@
 import type { MyAssignment, MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
 import type { ConversationMessage, StopReplyResult } from '../../../contract/ai';
 import type { RunSpec } from '../../ai/run-spec';
+import { DEFAULT_LOCALE } from '../../../contract/locale';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError, conflict } from '../../lib/errors';
 import { publish } from '../../core/live';
@@ -102,6 +103,8 @@ function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUs
     poolOwnerId: view.assignment.ownerId,
     // The roster's name and address, and the account's, in case they differ: none reaches the provider.
     student: { name: view.record.name, email: view.record.email, aliases: [user.name, user.email] },
+    responseLanguage: view.assignment.responseLanguage ?? user.locale ?? user.classLocale ?? DEFAULT_LOCALE,
+    responseLanguageSetByAssignment: view.assignment.responseLanguage !== null,
   };
 }
 

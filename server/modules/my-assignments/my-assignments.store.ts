@@ -33,6 +33,7 @@ const viewColumns = {
     instructions: a.instructions,
     dueAt: a.dueAt,
     messageBudget: a.messageBudget,
+    responseLanguage: a.responseLanguage,
     closedAt: a.closedAt,
     createdAt: a.createdAt,
   },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { ticketCategoryText } from '../../../contract/tickets';
 import type { TicketRow } from './tickets.presenter';
+import type { Locale } from '../../../contract/locale';
 
 /**
  * The ticket e-mails. To SUPPORT_EMAIL (when set): a new ticket or an opener's new message, with
@@ -38,19 +39,28 @@ export async function mailSupportOfMessage(deps: AppDeps, ticket: TicketRow, use
 
 export async function mailOpenerOfReply(deps: AppDeps, ticket: TicketRow) {
   const [opener] = await deps.database.db
-    .select({ email: schema.user.email, name: schema.user.name })
+    .select({ email: schema.user.email, name: schema.user.name, locale: schema.user.locale })
     .from(schema.user)
     .where(eq(schema.user.id, ticket.userId));
   if (!opener) return;
   const link = `${deps.config.baseUrl}/contact-support?ticket=${ticket.id}`;
-  const text = [
-    `Hello${opener.name ? ` ${opener.name}` : ''},`,
-    '',
-    'ClassBots support replied to your ticket. Read the reply and answer it here:',
-    link,
-    '',
-  ].join('\n');
+  const words = replyNoticeWords[opener.locale ?? 'en'];
+  const text = [words.greeting(opener.name), '', words.body, link, ''].join('\n');
   await deps.mailer
-    .send({ to: opener.email, subject: 'ClassBots support replied to your ticket', text })
+    .send({ to: opener.email, subject: words.subject, text })
     .catch((err: unknown) => logError(null, `ticket ${ticket.id}: the reply notice e-mail failed`, err));
 }
+
+/** The reply notice in each supported language (decision 272); the opener's account language picks it. */
+const replyNoticeWords: Record<Locale, { subject: string; greeting: (name: string) => string; body: string }> = {
+  en: {
+    subject: 'ClassBots support replied to your ticket',
+    greeting: (name) => `Hello${name ? ` ${name}` : ''},`,
+    body: 'ClassBots support replied to your ticket. Read the reply and answer it here:',
+  },
+  es: {
+    subject: 'El soporte de ClassBots respondió a tu solicitud',
+    greeting: (name) => `Hola${name ? ` ${name}` : ''}:`,
+    body: 'El soporte de ClassBots respondió a tu solicitud. Lee la respuesta y contesta aquí:',
+  },
+};

@@ -144,6 +144,25 @@ describe('access', () => {
   });
 });
 
+describe('the reply notice in the opener’s language (issue 30)', () => {
+  it('tells a Spanish account in Spanish, with the same link and no reply text', async () => {
+    const { user, client: teacher } = await signedIn(ctx, { role: 'teacher', name: 'Sra. Ruiz' });
+    await teacher.json('PATCH', '/api/me/locale', { locale: 'es' });
+    const ticket = (await teacher.json<Result>('POST', '/api/tickets', newTicket())).body.ticket;
+    const before = ctx.mails().length;
+    const replied = await support.json('POST', `/api/support/tickets/${ticket.id}/messages`, {
+      message: 'Try again.',
+      idempotencyKey: key(),
+    });
+    expect(replied.status).toBe(200);
+    const [notice] = ctx.mails().slice(before);
+    expect([notice?.to, notice?.subject]).toEqual([user.email, 'El soporte de ClassBots respondió a tu solicitud']);
+    expect(notice!.body).toContain('Hola Sra. Ruiz:');
+    expect(linkIn(notice!.body)).toBe(`${ctx.config.baseUrl}/contact-support?ticket=${ticket.id}`);
+    expect(notice!.body).not.toContain('Try again.');
+  });
+});
+
 describe('a ticket round trip', () => {
   it('open with an attachment -> support lists, reads and replies -> e-mail -> unread 1 -> read -> 0 -> close, reopen', async () => {
     const { user, client: teacher } = await signedIn(ctx, { role: 'teacher', name: 'Ms Rivera' });
