@@ -1,5 +1,6 @@
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { phraseCategory, spacedReadings } from './safety-phrases';
+import { phraseCategoryEs, readsAsSpanish } from './safety-phrases.es';
 
 /**
  * Student safety (docs/product/safety.md), tier (a): the instant local check of each student message
@@ -124,6 +125,14 @@ const lessonWords = [
   'bastardizes',
   'bastardizing',
   'bastardization',
+  // Spanish words that hold one of the above: a delay, a bassoon.
+  'retardo',
+  'retardos',
+  'retardar',
+  'retardante',
+  'retardador',
+  'fagot',
+  'fagots',
 ];
 /** "porn" and "porno" only as whole words: "pornography" in an essay is for the moderation pass to judge. */
 const wholeWordOnly = new Set(['porn']);
@@ -148,6 +157,8 @@ function filterWords(text: string): SafetyCategory | null {
   for (const variant of spacedReadings(text)) {
     for (const match of matcher.getAllMatches(variant, true)) {
       const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? '';
+      // Kike is a common Spanish name (Enrique): the slur only where the message does not read as Spanish.
+      if (word === 'kike' && readsAsSpanish(text)) continue;
       if (slurs.has(word)) return 'bullying';
       if (wholeWordOnly.has(word) && !wordEnds.test(variant.slice(match.endIndex + 1))) continue;
       if (explicit.has(word)) found ??= 'sexual';
@@ -160,10 +171,17 @@ function filterWords(text: string): SafetyCategory | null {
   return found;
 }
 
+const order: SafetyCategory[] = ['self_harm', 'violence', 'sexual', 'bullying', 'personal_data'];
+
+/** Of the English and the Spanish rules' findings, the one checked first (self-harm before all). */
+function firstInOrder(...found: (SafetyCategory | null)[]): SafetyCategory | null {
+  return order.find((c) => found.includes(c)) ?? null;
+}
+
 /** The first category the text falls under, or null. */
 export function classify(text: string, source: 'input' | 'output'): SafetyCategory | null {
   // Self-harm first: when several match, the reply with help resources matters most.
-  if (source === 'input') return phraseCategory(text) ?? filterWords(text);
+  if (source === 'input') return firstInOrder(phraseCategory(text), phraseCategoryEs(text)) ?? filterWords(text);
   for (const rule of outputRules) if (rule.pattern.test(text)) return rule.category;
   return null;
 }
