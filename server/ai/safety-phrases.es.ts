@@ -118,7 +118,7 @@ const skeleton = (text: string) => text.replace(/(\p{L})\1+/gu, '$1');
 
 /** A lower-cased text in the Spanish plain spelling the Spanish rules read. */
 export function plainSpellingEs(lower: string): string {
-  let t = lower.normalize('NFD').replace(/\p{M}/gu, '');
+  let t = lower.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
   t = t.replace(/(?<=\p{L})[-_](?=\p{L})/gu, ' ');
   t = t.replace(/[\p{L}\p{N}@$]+/gu, (token) => {
     if (!/\p{L}/u.test(token) || !/[013457@$]/.test(token)) return token;
@@ -397,4 +397,35 @@ export function readsAsSpanish(text: string): boolean {
     'risa',
   ]);
   return words.filter((w) => spanish.has(w)).length >= 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A tutor's reply
+
+/** What a tutor must never say to a student, in Spanish (the English list is in safety.ts). Read lower case, accents dropped. */
+const replyRules: [SafetyCategory, RegExp][] = [
+  [
+    'sexual',
+    /\b(?:porno|pornos|nudes|sexting|cachond[oa]s?|follar|fotos? (?:desnud[oa]s?|sin ropa|intimas?)|manda(?:me)? (?:el )?pack)\b/,
+  ],
+  ['sexual', /\b(?:tener|tengamos|hacer|hagamos)\s+sexo\s+(?:contigo|conmigo)\b/],
+  [
+    'self_harm',
+    /\b(?:deberias|por que no|solo tienes que|simplemente)\s+(?:matarte|suicidarte|hacerte dano|cortarte|dejar de comer|quitarte la vida)\b/,
+  ],
+  ['self_harm', /\b(?:formas?|maneras?|metodos?|como)\s+(?:de\s+|para\s+)?(?:matarte|suicidarte|hacerte dano|quitarte la vida|cortarte)\b/],
+  [
+    'bullying',
+    /\b(?:eres|sos)\s+(?:muy\s+|tan\s+)?(?:estupid[oa]|fe[oa]|gord[oa]|inutil|un perdedor|una perdedora|un idiota|una idiota|patetic[oa]|tont[oa]|un fracasado|una fracasada)\b/,
+  ],
+  [
+    'violence',
+    /\bcomo\s+(?:hacer|fabricar|construir|armar)\s+(?:una|un)\s+(?:bomba(?! de (?:agua|calor))|explosivo|bomba casera|molotov)\b/,
+  ],
+];
+
+/** The category of a tutor reply that says in Spanish what a tutor must never say, or null. */
+export function replyCategoryEs(text: string): SafetyCategory | null {
+  const plain = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return replyRules.find(([, pattern]) => pattern.test(plain))?.[0] ?? null;
 }
