@@ -404,10 +404,7 @@ export function readsAsSpanish(text: string): boolean {
 
 /** What a tutor must never say to a student, in Spanish (the English list is in safety.ts). Read lower case, accents dropped. */
 const replyRules: [SafetyCategory, RegExp][] = [
-  [
-    'sexual',
-    /\b(?:porno|pornos|nudes|sexting|cachond[oa]s?|follar|fotos? (?:desnud[oa]s?|sin ropa|intimas?)|manda(?:me)? (?:el )?pack)\b/,
-  ],
+  ['sexual', /\b(?:porno|pornos|nudes|sexting|cachond[oa]s?|follar|fotos? (?:desnud[oa]s?|sin ropa|intimas?)|manda(?:me)? (?:el )?pack)\b/],
   ['sexual', /\b(?:tener|tengamos|hacer|hagamos)\s+sexo\s+(?:contigo|conmigo)\b/],
   [
     'self_harm',
