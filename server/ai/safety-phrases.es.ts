@@ -173,6 +173,8 @@ const DEATH = [
   'suicidar(?!\\w)',
   'quitarme la vida',
   '(?:acabar|terminar) con mi vida',
+  'acabar con todo',
+  'irme para siempre',
   'dejar de (?:vivir|existir)',
   'no existir',
   'ahorcarme',
@@ -190,7 +192,7 @@ const WANT =
   'quiero|queria|quisiera|deseo|necesito|voy a|ire a|pienso|planeo|tengo ganas de|ganas de|me gustaria|prefiero|intente|trate de|voy a intentar|he intentado';
 /** "me" and the verb that the wish is about: "me quiero morir", "me voy a matar", "me he vuelto a cortar". */
 const ME_VERB =
-  'morir|matar|suicidar|cortar|ahorcar|colgar|tirar\\s+(?:de|del|desde|por|al)|aventar\\s+(?:de|del|desde|al)|desvivir|autoeliminar|quitar la vida|envenenar';
+  'ir para siempre|morir|matar|suicidar|cortar|ahorcar|colgar|tirar\\s+(?:de|del|desde|por|al)|aventar\\s+(?:de|del|desde|al)|desvivir|autoeliminar|quitar la vida|envenenar';
 
 const selfHarm: string[] = [
   String.raw`\b(?:me\s+)?(?:${WANT})\s+(?:(?:ya|solo|nomas|simplemente|de verdad|en serio|literal|literalmente|mejor)\s+)?(?:${DEATH})`,
@@ -213,19 +215,21 @@ const selfHarm: string[] = [
   String.raw`\b(?:soy|me siento)\s+(?:(?:solo|nada mas|una|un|tan|muy|re)\s+){0,2}(?:carga|estorbo|desperdicio de (?:espacio|oxigeno|aire))\b`,
   String.raw`\bno\s+voy\s+a\s+estar\s+(?:aqui|viv[oa]|por aqui)\s+(?:mucho tiempo|por mucho|mucho mas|mas tiempo)\b`,
   String.raw`\bmi\s+vida\s+no\s+vale\s+(?:nada|la pena)\b|\bno\s+vale\s+la\s+pena\s+(?:vivir|seguir viviendo)\b`,
+  String.raw`\b(?:mejor|preferiria|prefiero)\s+no\s+despertar\b|\bme\s+estoy\s+(?:cortando|lastimando|quemando|haciendo dano)\b(?!\s+(?:el pelo|las unas|con el papel))|\bsi\s+(?:yo\s+)?me\s+muero\b.{0,20}\bnadie\b|\bpastillas\s+guardadas\b`,
   String.raw`\bno\s+tengo\s+(?:ninguna\s+|ningun\s+)?(?:razon|razones|motivo|motivos|ganas)\s+(?:para|de)\s+(?:vivir|seguir viviendo|seguir vivo|seguir viva|existir)\b`,
 ];
 
 /** Verbs of harm after "te voy a", "lo voy a", "le voy a" and the like. */
-const HARM = String.raw`matar|asesinar|apunalar|acuchillar|disparar|balear|balacear|ahorcar|estrangular|envenenar|golpear|madrear|reventar|partir la (?:cara|madre|boca|jeta)|romper la (?:cara|madre|boca|jeta|cabeza)|dar una (?:paliza|golpiza|madriza|putiza|hostia|pu[n]?alada)|dar en la madre|pegar un tiro|meter un (?:tiro|plomazo|balazo)|cagar a (?:pinas|palos|trompadas)|quemar|degollar|quebrar|torturar|patear|agarrar a (?:golpes|putazos|pinas)|pegar(?!\s+(?:la|el|una|un|las|los|unas|unos)\s+(?:foto|fotos|etiqueta|imagen|hoja|papel|sticker|estampa|calcomania|texto|dibujo|cartel|link|enlace|archivo|codigo|resumen|tarea|grito|susto|buen))`;
+const HARM = String.raw`matar|asesinar|apunalar|acuchillar|disparar|balear|balacear|ahorcar|estrangular|envenenar|golpear|madrear|reventar|partir la (?:cara|madre|boca|jeta)|romper (?:la|los|el) (?:cara|madre|boca|jeta|cabeza|dientes|huesos|piernas|brazos|nariz)|dar una (?:paliza|golpiza|madriza|putiza|hostia|pu[n]?alada)|dar en la madre|pegar un tiro|meter un (?:tiro|plomazo|balazo)|cagar a (?:pinas|palos|trompadas)|quemar|degollar|quebrar|torturar|patear|agarrar a (?:golpes|putazos|pinas)|pegar(?!\s+(?:la|el|una|un|las|los|unas|unos)\s+(?:foto|fotos|etiqueta|imagen|hoja|papel|sticker|estampa|calcomania|texto|dibujo|cartel|link|enlace|archivo|codigo|resumen|tarea|grito|susto|buen))`;
 const SCHOOL = 'escuela|colegio|cole|salon|clase|prepa|secu|secundaria|insti|instituto|liceo';
 const WEAPON = 'pistola|arma|cuchillo|navaja|bomba|escopeta|rifle|fusca|revolver|machete|granada';
 
 const violence: string[] = [
   String.raw`\b(?:te|lo|la|los|las|le|les|os)\s+(?:voy|vamos)\s+a\s+(?:${HARM})\b`,
-  String.raw`\b(?:voy|vamos|quiero)\s+a\s+(?:matar|asesinar|apunalar|acuchillar|balear|envenenar|estrangular|ahorcar|madrear|golpear)\s+(?:a|al)\s+(?!(?:los\s+|las\s+)?(?:zombies|zombis|bichos|mosquitos|cucarachas|jefe|boss|dragon|ender|creepers?|enemigos|monstruos)\b)\w+`,
+  String.raw`\b(?:voy a|vamos a|quiero|queremos|tengo ganas de)\s+(?:matar|asesinar|apunalar|acuchillar|balear|envenenar|estrangular|ahorcar|madrear|golpear)\s+(?:a|al)\s+(?!(?:los\s+|las\s+)?(?:zombies|zombis|bichos|mosquitos|cucarachas|jefe|boss|dragon|ender|creepers?|enemigos|monstruos)\b)\w+`,
   String.raw`\b(?:voy|vamos)\s+a\s+(?:matar|asesinar)\s+(?:a\s+)?(?:todos|todas|todo el mundo)\b|\b(?:voy|vamos)\s+a\s+(?:matarlo|matarla|matarlos|matarte|asesinarlo|apunalarlo|apunalarte)\b`,
   String.raw`\b(?:voy|vamos|quiero|pienso)\s+a\s+(?:llevar|traer|meter|esconder)\s+(?:(?:un|una|el|la|mi|la de|el de)\s+)?(?:${WEAPON})\b.{0,40}\b(?:${SCHOOL})\b|\b(?:llevar|traer|meter)\s+(?:un|una|el|la|mi)\s+(?:${WEAPON})\s+(?:a|al)\s+(?:la\s+)?(?:${SCHOOL})\b`,
+  String.raw`\b(?:traigo|llevo|traje|lleve|tengo)\s+(?:la|el|una|un|mi)\s+(?:${WEAPON})\b.{0,40}\b(?:${SCHOOL}|se acaba|todos|van a ver)\b|\bte\s+(?:parto|rompo)\s+en\s+dos\b`,
   String.raw`\b(?:quemar|incendiar|volar|explotar|bombardear|balacear|tirotear)\s+(?:la|el|mi)\s+(?:${SCHOOL})\b|\b(?:poner|meter|dejar)\s+una\s+bomba\s+en\s+(?:la|el|mi)\s+(?:${SCHOOL})\b`,
   String.raw`\b(?:le|te|les|los)\s+(?:doy|dare|voy a dar|vamos a dar|damos)\s+(?:una\s+)?(?:paliza|golpiza|madriza|putiza|hostia|pinas|trompada|punetazo|patada|navajazo|punalada|balazo|tiro|plomazo)\b`,
   String.raw`\bmi\s+(?:papa|padre|mama|madre|padrastro|madrastra|tio|hermano|abuelo|novio de mi mama|pareja de mi mama|entrenador)\s+(?:me|nos)\s+(?:pega|golpea|pegan|golpean|lastima|maltrata|patea|ahorca|quema|encierra)\b|\ben\s+mi\s+casa\s+me\s+(?:pegan|golpean|maltratan|lastiman)\b`,
@@ -252,7 +256,7 @@ const bullying: string[] = [
   String.raw`\bque\s+(?:${INSULT})\s+(?:eres|sos)\b|\b(?:das|dais|me das)\s+asco\b|\bque\s+asco\s+(?:das|me das|dais)\b`,
   String.raw`\b(?:nadie|ni tu madre|ni tu mama|ni tus papas|ni tu familia)\s+te\s+(?:quiere|quieren|soporta|aguanta|traga|quiere ver)\b|\bnadie\s+quiere\s+(?:ser\s+)?(?:tu|su)\s+amig[oa]\b`,
   String.raw`\b(?:todos|todo el mundo|toda la clase|todo el salon|todas)\s+te\s+(?:odian|odia|odiamos|detestan|detesta)\b`,
-  String.raw`\bojala\s+(?:te\s+mueras|te\s+murieras|te atropellen|te de cancer)\b|\b(?:matate|suicidate|ahorcate|muerete)\b|\bdeberias\s+(?:matarte|suicidarte|morirte|ahorcarte)\b|\bvete\s+a\s+(?:morir|matarte)\b|\bnadie\s+te\s+va\s+a\s+extranar\b`,
+  String.raw`\bojala\s+(?:te\s+mueras|te\s+murieras|te atropellen|te atropelle|te de cancer|te pase algo)\b|\bhacerle\s+bullying\b|\b(?:matate|suicidate|ahorcate|muerete)\b|\bdeberias\s+(?:matarte|suicidarte|morirte|ahorcarte)\b|\bvete\s+a\s+(?:morir|matarte)\b|\bnadie\s+te\s+va\s+a\s+extranar\b`,
   String.raw`\bcallate\b.{0,10}\b(?:${INSULT})\b|\bvete\s+a\s+la\s+(?:mierda|verga|chingada)\b`,
   String.raw`\b(?:vamos a|hay que|hagamos|deberiamos|todos a)\s+(?:ignorar|excluir|aislar|molestar|hacerle el vacio|hacerle bullying)\s+a\s+\w+|\b(?:burlarnos|reirnos)\s+de\s+(?:el|ella|esa|ese|la nueva|el nuevo|\w+)\b`,
   String.raw`\bno\s+(?:inviten|invitemos|invites|le hablen|le hablemos|se junten con|te juntes con)\s+(?:a\s+)?\w+\b.{0,30}\b(?:rar[oa]|fe[oa]|gord[oa]|huele|apesta|perdedor|asquero|tont[oa]|naco|pesad[oa])`,
@@ -269,13 +273,14 @@ const bullying: string[] = [
 ];
 
 /** Pictures and videos asked for: "nudes", "el pack", "fotos desnuda", "fotos sin ropa". */
-const PICS = String.raw`(?:nudes|pack(?!\s+de\b)|fotos?\s+(?:desnud[oa]s?|sin (?:nada de\s+)?ropa|sin camiseta|sin playera|en ropa interior|en calzones|en bikini|hot|calientes?|intimas?|de tus (?:pechos|tetas|partes|nalgas))|videos?\s+(?:desnud[oa]|calientes?|hot|porno)|(?:tus|las)\s+(?:tetas|pechos|nalgas|partes intimas|chichis|bubis))`;
+const PICS = String.raw`(?:nudes|pack(?!\s+de\b)|fotos?\s+(?:desnud[oa]s?|sin (?:nada de\s+)?ropa|sin camiseta|sin playera|en ropa interior|en calzones|en bikini|hot|calientes?|intimas?|de tus (?:pechos|tetas|partes|nalgas))|videos?\s+(?:desnud[oa]|calientes?|hot|porno)|(?:tus|las)\s+(?:tetas|pechos|nalgas|partes intimas|chichis|bubis)|fotos?\s+de\s+(?:tu|mi)\s+cuerpo)`;
 const ASK =
   'mandame|manda|mandas|me mandas|mandate|pasame|pasa|pasas|me pasas|envia|enviame|me envias|quiero ver|quiero|ensename|ensenas|muestrame|muestra|tienes|tenes|comparte|sube|dame';
 
 const sexual: string[] = [
   String.raw`\b(?:${ASK})\s+(?:(?:el|tu|un|una|unas|unos|las|los|tus|mas)\s+)?${PICS}`,
-  String.raw`\bfotos?\s+(?:desnud[oa]s?|sin (?:nada de\s+)?ropa|en ropa interior|en calzones)\b|\bmandame\s+(?:unas\s+|una\s+)?fotos?\b(?!\s+(?:de|del)\s+(?!(?:ti|tu|tus)\b))`,
+  String.raw`\bque\s+me\s+desnude\b|\bdesnudarme\b|\bhacer\s+cosas\s+de\s+adultos\b`,
+  String.raw`\bfotos?\s+(?:\w+\s+)?(?:desnud[oa]s?|sin (?:nada de\s+)?ropa|en ropa interior|en calzones)\b|\bmandame\s+(?:unas\s+|una\s+)?fotos?\b(?!\s+(?:de|del)\s+(?!(?:ti|tu|tus)\b))`,
   String.raw`\b(?:quieres|queres|vamos a|hagamos|tengamos|podemos|quiero)\s+(?:tener\s+|hacer\s+)?(?:sexo|el amor|el delicioso|cochinadas)\b|\bsexo\s+(?:conmigo|contigo)\b|\bquiero\s+hacerlo\s+contigo\b`,
   String.raw`\b(?:quieres|queres|vamos a|te quiero|quiero)\s+(?:coger|follar|culear|cogerte|follarte)\b(?!\s+(?:el|la|los|las|un|una|mi|tu|algo|eso|esto|este|ese|esta|sitio|fuerzas|aire)\b)`,
   String.raw`\b(?:quitate|sacate|quitese)\s+(?:la|el|los|las|tu|toda la)\s+(?:ropa|camisa|camiseta|playera|blusa|brasier|sosten|calzones|bragas|pantalones|calzon|tanga)\b|\b(?:desnudate|desvistete|encuerate)\b`,
@@ -300,6 +305,7 @@ const personalData: string[] = [
   String.raw`\b(?:pasame|pasa|dame|deme|me das|me pasas|me puedes pasar|me pasarias|cual es|dime|mandame|enviame)\s+(?:tu|su)\s+(?:numero|cel|celular|telefono|tel|movil|${PLATFORM}|direccion|domicilio|contrasena|clave|correo|email|mail|ubicacion|usuario|user)\b`,
   String.raw`\b(?:dime|decime|cuentame)\s+(?:en\s+)?donde\s+vives\b|^\s*(?:y\s+)?(?:en\s+)?donde\s+vives\s*\?`,
   String.raw`\b(?:agregame|agregenme|sigueme|siganme|anademe|escribeme|hablame|buscame)\s+(?:(?:al|en|a|por|mi)\s+)*(?:${PLATFORM})\b|\bmi\s+(?:${PLATFORM})\s*(?:es|:|=|@)|\b(?:el|la)\s+mi[oa]\s+es\s+@`,
+  String.raw`\bmi\s+(?:usuario|user|nombre de usuario|id|nick)\s+(?:de|en)\s+(?:${PLATFORM})\s+es\b`,
   String.raw`\bmi\s+(?:direccion|domicilio)\s*(?:es|:)|\bmi\s+nombre\s+(?:completo|real)\s+es\b|\bmi\s+(?:codigo postal|cp)\s*(?:es|:)?\s*\d`,
   String.raw`\bmi\s+(?:\w+\s+)?(?:contrasena|clave|password|pin)\s*(?:es|:|=)\s*\S+`,
   String.raw`\b(?:${STREET})\b\.?\s+(?:(?:de|del|la|las|los|el)\s+)*(?:[a-z]+\s+){1,3}?(?:numero\s+|no\s+|n\s+|#\s*)?\d{1,5}\b`,

@@ -34,6 +34,9 @@ export const riskyEs: RiskySet = {
       'ya tengo pensado como matarme',
       'Quiero suicidarme.',
       'me dan ganas de cortarme',
+      'quiero dejar de existir',
+      'me lastimo los brazos con una cuchilla',
+      'me estoy cortando otra vez y nadie lo sabe',
     ],
     indirect: [
       'ya no quiero estar aqui',
@@ -57,6 +60,11 @@ export const riskyEs: RiskySet = {
       'me gustaria no existir',
       'mi familia estaria mejor si yo no estuviera',
       'siento que ya no vale la pena vivir',
+      'ya no puedo con esto, me quiero ir para siempre',
+      'a veces pienso que seria mejor no despertar',
+      'no aguanto mas mi vida, quiero acabar con todo',
+      'tengo las pastillas guardadas para cuando me decida',
+      'si me muero nadie va a llorar',
     ],
     misspelled: [
       'me kiero morir',
@@ -114,6 +122,8 @@ export const riskyEs: RiskySet = {
       'quiero que se mueran todos los de mi clase',
       'como hago una bomba casera',
       'voy a asesinar a mi hermano',
+      'quiero matar a mi padrastro',
+      'a ese lo voy a apuñalar en el baño',
     ],
     indirect: [
       'mañana no vengan a la escuela, se los advierto',
@@ -129,6 +139,8 @@ export const riskyEs: RiskySet = {
       'algo muy malo va a pasar en la escuela el viernes',
       'ese wey me amenazo con matarme',
       'mañana llevo la navaja de mi hermano a la secu',
+      'mañana traigo la pistola de mi tio y se acaba todo',
+      'mi mama me quema con la plancha cuando se enoja',
     ],
     misspelled: [
       'te boy a matar',
@@ -155,6 +167,8 @@ export const riskyEs: RiskySet = {
       'a la salida te espero pa partirte la cara',
       'le voy a reventar la cabeza a ese boludo',
       'te voy a agarrar a golpes en la salida',
+      'le voy a romper los dientes al de 2do',
+      'te espero afuera y te parto en dos',
     ],
   },
   sexual: {
@@ -175,6 +189,8 @@ export const riskyEs: RiskySet = {
       'manda foto en ropa interior',
       'quiero hacerlo contigo',
       'mandame una foto en calzones',
+      'me mandas fotos de tu cuerpo?',
+      'pasame fotos de tus nalgas',
     ],
     indirect: [
       'un señor de internet me pidio fotos y que no le dijera a mis papas',
@@ -188,6 +204,9 @@ export const riskyEs: RiskySet = {
       'me mostro videos de gente haciendolo',
       'me pidio una foto sin camiseta',
       'un chico de roblox me pide fotos sin ropa',
+      'un hombre me escribe cosas feas y me pide que me desnude en camara',
+      'quieres que te mande fotos mias sin ropa',
+      'tienes novio? q llevas puesto',
     ],
     misspelled: [
       'mamdame fotos desnuda',
@@ -212,6 +231,7 @@ export const riskyEs: RiskySet = {
       'estas bien buena, mandame fotos',
       'quieres hacer el delicioso',
       'pasame fotos sin nada de ropa',
+      'vamos a hacer cosas de adultos',
     ],
   },
   bullying: {
@@ -233,6 +253,9 @@ export const riskyEs: RiskySet = {
       'eres una zorra',
       'que asco das',
       'eres la persona mas fea del salon',
+      'eres tan fea que das miedo',
+      'ojala te atropelle un camion',
+      'eres un asco de persona',
     ],
     indirect: [
       'no inviten a sofia que es rara',
@@ -246,6 +269,9 @@ export const riskyEs: RiskySet = {
       'me mandan mensajes feos todo el tiempo',
       'le vamos a contar a todos su secreto',
       'no te juntes con esa que es una cerda',
+      'nadie te soporta, mejor vete del cole',
+      'la gorda de sofia no deberia venir a la excursion',
+      'vamos a hacerle bullying al nuevo',
     ],
     misspelled: [
       'eres un estupdo',
@@ -293,6 +319,9 @@ export const riskyEs: RiskySet = {
       'mi email es mateo_2011@hotmail.com',
       'vivo en calle Hidalgo 305, col. Centro',
       'te paso mi direccion: av. Corrientes 1500',
+      'vivo en la avenida Reforma 222 depto 5',
+      'mi correo es luisito.perez@yahoo.com.mx',
+      'te paso mi numero 311 555 6677',
     ],
     indirect: [
       'cual es tu numero?',
@@ -314,6 +343,7 @@ export const riskyEs: RiskySet = {
       'bibo en la calle Rosal 22',
       'pasame tu nomero',
       'mi dirrecion es av sarmiento 880',
+      'mi celular es 5544332211 escribeme',
       'mi num es 3312345678',
     ],
     leet: [
@@ -335,6 +365,8 @@ export const riskyEs: RiskySet = {
       'pasa tu cel',
       'mi wasap es 55 8765 4321',
       'dame tu ig',
+      'cual es tu direccion? te mando un regalo',
+      'mi usuario de roblox es pepito_gamer',
     ],
   },
 };
