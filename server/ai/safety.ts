@@ -10,7 +10,8 @@ import { heldReply, providerBlockedReplyIn, stillHeldReply } from './safe-replie
  * through a plain spelling that undoes leet, spacing, slang and misspellings, so that "I want to die"
  * is a hit and a lesson about reproduction, war or disease passes), then through a maintained filter
  * of slurs and explicit terms (obscenity's English dataset, which sees through leet-speak, look-alike
- * letters and repeated letters). A reply keeps its own short list of what a tutor must never say.
+ * letters and repeated letters). The Spanish rules (safety-phrases.es.ts) run beside the English ones
+ * on every message. A reply keeps its own short list of what a tutor must never say, in both languages.
  * Tier (b), the model's moderation pass (moderation.ts), catches what words miss.
  */
 
