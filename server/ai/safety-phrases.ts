@@ -625,12 +625,12 @@ function hasStreetAddress(text: string): boolean {
  * match is the longest run from its first digit, so the scan is linear; a run inside a word is
  * skipped by phoneIn.
  */
-const digitRun = /\+?\(?\d(?:[\d().\s-]*\d)?\)?/g;
+export const digitRun = /\+?\(?\d(?:[\d().\s-]*\d)?\)?/g;
 const phoneCue =
   /\b(?:my|our|his|her|mums?|moms?|dads?)\s+(?:\w+\s+)?(?:number|phone|cell|mobile|whatsapp|landline)\b|\b(?:call|text|ring|phone|reach|whatsapp|contact)\s+me\b/;
 
 /** Whether a run of digits is shaped like a phone number, not a sum, a date, an ISBN or a big number. */
-function phoneShaped(run: string, cued: boolean): boolean {
+export function phoneShaped(run: string, cued: boolean): boolean {
   const groups = run.split(/\D+/).filter(Boolean);
   const digits = groups.join('');
   if (digits.length < 7 || digits.length > 15) return false;

@@ -1,5 +1,7 @@
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { phraseCategory, spacedReadings } from './safety-phrases';
+import { phraseCategoryEs, readsAsSpanish, replyCategoryEs } from './safety-phrases.es';
+import { heldReply, providerBlockedReplyIn, stillHeldReply } from './safe-replies';
 
 /**
  * Student safety (docs/product/safety.md), tier (a): the instant local check of each student message
@@ -8,7 +10,8 @@ import { phraseCategory, spacedReadings } from './safety-phrases';
  * through a plain spelling that undoes leet, spacing, slang and misspellings, so that "I want to die"
  * is a hit and a lesson about reproduction, war or disease passes), then through a maintained filter
  * of slurs and explicit terms (obscenity's English dataset, which sees through leet-speak, look-alike
- * letters and repeated letters). A reply keeps its own short list of what a tutor must never say.
+ * letters and repeated letters). The Spanish rules (safety-phrases.es.ts) run beside the English ones
+ * on every message. A reply keeps its own short list of what a tutor must never say, in both languages.
  * Tier (b), the model's moderation pass (moderation.ts), catches what words miss.
  */
 
@@ -124,6 +127,14 @@ const lessonWords = [
   'bastardizes',
   'bastardizing',
   'bastardization',
+  // Spanish words that hold one of the above: a delay, a bassoon.
+  'retardo',
+  'retardos',
+  'retardar',
+  'retardante',
+  'retardador',
+  'fagot',
+  'fagots',
 ];
 /** "porn" and "porno" only as whole words: "pornography" in an essay is for the moderation pass to judge. */
 const wholeWordOnly = new Set(['porn']);
@@ -148,6 +159,8 @@ function filterWords(text: string): SafetyCategory | null {
   for (const variant of spacedReadings(text)) {
     for (const match of matcher.getAllMatches(variant, true)) {
       const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? '';
+      // Kike is a common Spanish name (Enrique): the slur only where the message does not read as Spanish.
+      if (word === 'kike' && readsAsSpanish(text)) continue;
       if (slurs.has(word)) return 'bullying';
       if (wholeWordOnly.has(word) && !wordEnds.test(variant.slice(match.endIndex + 1))) continue;
       if (explicit.has(word)) found ??= 'sexual';
@@ -160,50 +173,39 @@ function filterWords(text: string): SafetyCategory | null {
   return found;
 }
 
+const order: SafetyCategory[] = ['self_harm', 'violence', 'sexual', 'bullying', 'personal_data'];
+
+/** Of the English and the Spanish rules' findings, the one checked first (self-harm before all). */
+function firstInOrder(...found: (SafetyCategory | null)[]): SafetyCategory | null {
+  return order.find((c) => found.includes(c)) ?? null;
+}
+
 /** The first category the text falls under, or null. */
 export function classify(text: string, source: 'input' | 'output'): SafetyCategory | null {
   // Self-harm first: when several match, the reply with help resources matters most.
-  if (source === 'input') return phraseCategory(text) ?? filterWords(text);
+  if (source === 'input') return firstInOrder(phraseCategory(text), phraseCategoryEs(text)) ?? filterWords(text);
   for (const rule of outputRules) if (rule.pattern.test(text)) return rule.category;
-  return null;
+  return replyCategoryEs(text);
 }
 
-const backToLesson = "I'm here to help with your lesson whenever you're ready.";
+export {
+  safeReply,
+  safeReplyCategory,
+  heldReply,
+  stillHeldReply,
+  providerBlockedReplyIn,
+  isHeldReply,
+  type SafetyLocale,
+} from './safe-replies';
 
-/** What the student sees instead of a model reply. Help resources per docs/product/safety.md#safe-replies. */
-export function safeReply(category: SafetyCategory): string {
-  switch (category) {
-    case 'self_harm':
-      return [
-        "I'm really sorry you're feeling this way. You matter, and you don't have to face this alone.",
-        'Please tell a trusted adult right now: a parent, a teacher or your school counsellor.',
-        'In the US you can call or text 988 (Suicide & Crisis Lifeline), or text HOME to 741741 (Crisis Text Line). If you are in danger right now, call 911. Outside the US, find a helpline at findahelpline.com.',
-        "I'm still here, and your teacher can see this chat so they can help too.",
-      ].join('\n\n');
-    case 'violence':
-      return `That sounds serious. If you or anyone else might get hurt, please tell a trusted adult right away, and call 911 if someone is in danger now. I can't help with that. ${backToLesson}`;
-    case 'sexual':
-      return `That's not something I can talk about here. ${backToLesson}`;
-    case 'bullying':
-      return `Let's keep things kind: words like that can really hurt. If someone is being bullied, a trusted adult can help. ${backToLesson}`;
-    case 'personal_data':
-      return `Please keep personal details such as phone numbers, addresses and e-mail addresses private, even here. ${backToLesson}`;
-  }
-}
+/** The English held text (heldReply('en')); kept for the callers that do not pass a locale yet. */
+export const heldReplyText = heldReply('en');
 
-/** What the student sees while a held turn waits for the safety re-check (the held text itself is never shown). */
-export const heldReplyText = "One moment: I'm checking your message.";
+/** The English 409 of a send into a held conversation (stillHeldReply('en')). */
+export const stillHeldMessage = stillHeldReply('en');
 
-/** The 409 of a send into a conversation whose last turn is still held. */
-export const stillHeldMessage = 'One moment: your last message is still being checked.';
-
-/** The category whose safe reply this text is, if it is one (for the student page's help card). */
-export function safeReplyCategory(text: string): SafetyCategory | undefined {
-  return (['self_harm', 'violence', 'sexual', 'bullying', 'personal_data'] as const).find((c) => safeReply(c) === text);
-}
-
-/** The reply when the provider's own filter blocks a student-facing answer. */
-export const providerBlockedReply = `I can't answer that one. Let's get back to your lesson: what would you like to work on? ${backToLesson}`;
+/** The English reply when the provider's own filter blocks a student-facing answer (providerBlockedReplyIn('en')). */
+export const providerBlockedReply = providerBlockedReplyIn('en');
 
 /**
  * Gemini safety settings for student-facing runs. Harassment and hate block from LOW: nothing in a
