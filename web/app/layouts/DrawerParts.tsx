@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import DarkMode from '@mui/icons-material/DarkMode';
 import LightMode from '@mui/icons-material/LightMode';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 import { useThemeMode } from '../../theme/ThemeModeProvider';
 import { useDrawerExpanded } from './drawerContext';
 
@@ -40,8 +40,9 @@ export interface NavEntry {
 
 /** The drawer's navigation landmark. */
 export function DrawerNav({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
-    <Box component="nav" aria-label={strings.drawer.navigation} sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+    <Box component="nav" aria-label={t('shell.drawer.navigation')} sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
       {children}
     </Box>
   );
@@ -130,7 +131,8 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
 export function DrawerFooter() {
   const expanded = useDrawerExpanded();
   const { mode, toggle } = useThemeMode();
-  const label = mode === 'dark' ? strings.theme.switchToLight : strings.theme.switchToDark;
+  const t = useT();
+  const label = mode === 'dark' ? t('shell.theme.switchToLight') : t('shell.theme.switchToDark');
   const button = (
     <ListItemButton
       onClick={toggle}
@@ -159,7 +161,7 @@ export function DrawerFooter() {
       </List>
       {expanded && (
         <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-          {strings.drawer.disclaimer}
+          {t('shell.drawer.disclaimer')}
         </Typography>
       )}
     </Box>
