@@ -52,6 +52,7 @@ export function DrawerNav({ children }: { children: ReactNode }) {
 export function NavSection({ title, entries }: { title?: string; entries: NavEntry[] }) {
   const expanded = useDrawerExpanded();
   const { pathname } = useLocation();
+  const t = useT();
   const headingId = title ? `nav-${title.replace(/\s+/g, '-').toLowerCase()}` : undefined;
   return (
     <>
@@ -71,7 +72,9 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
               to={e.to}
               selected={selected}
               aria-current={selected ? 'page' : undefined}
-              aria-label={expanded ? undefined : countLabel ? `${e.label}, ${countLabel}` : e.label}
+              aria-label={
+                expanded ? undefined : countLabel ? t('shell.drawer.entryWithCount', { label: e.label, count: countLabel }) : e.label
+              }
               sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}
             >
               <ListItemIcon
@@ -102,7 +105,7 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
                     sx={{ pointerEvents: 'none' }}
                     label={
                       <>
-                        <span aria-hidden>{count > 99 ? '99+' : count}</span>
+                        <span aria-hidden>{count > 99 ? t('shell.drawer.countOverflow', { max: 99 }) : count}</span>
                         <Box component="span" sx={visuallyHidden}>
                           {countLabel}
                         </Box>

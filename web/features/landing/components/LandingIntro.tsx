@@ -44,6 +44,8 @@ export function LandingHero() {
   const t = useT();
   return (
     <Box>
+      {/* The product's name, the same in every language (decision 242). */}
+      {/* eslint-disable-next-line formatjs/no-literal-string-in-jsx */}
       <title>ClassBots</title>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '2.75rem' }, mb: 2 }}>
         {t('landing.heroTitle')}
