@@ -1,9 +1,21 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import formatjs from 'eslint-plugin-formatjs';
 import globals from 'globals';
 
 const restrict = (patterns) => ['error', { patterns }];
+
+// The web folders whose words live in the localisation catalogues (web/lib/i18n/messages).
+const migratedToCatalogues = [
+  'web/app/**/*.tsx',
+  'web/features/auth/**/*.tsx',
+  'web/features/landing/**/*.tsx',
+  'web/components/LoadingOverlay.tsx',
+  'web/components/NotFoundContent.tsx',
+  'web/components/SkipLink.tsx',
+  'web/components/ThemeToggle.tsx',
+];
 
 // What web/ may import: server code as types only, and a feature through its public folders.
 const webImports = [
@@ -93,6 +105,20 @@ export default tseslint.config(
           message: "Components call the fetcher's hook (useX) from its api file, not the fetcher itself.",
         },
       ]),
+    },
+  },
+  // No words outside the catalogues (docs/decisions/271-localisation-library.md): in the folders moved to
+  // web/lib/i18n, JSX text and the props people read or hear come from `t(...)`. The folders still
+  // exempt (their words in web/lib/strings.ts and the features' strings.ts) are listed in decision 271.
+  {
+    files: migratedToCatalogues,
+    ignores: ['**/*.test.tsx'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '{label,title,placeholder,helperText,alt,tooltip,primary,secondary}']] } },
+      ],
     },
   },
   // What may import what inside server/ (docs/decisions/201-module-front-doors-and-lint.md).

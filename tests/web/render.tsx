@@ -3,8 +3,14 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { IntlProvider } from 'react-intl';
 import { afterEach } from 'vitest';
 import { createAppTheme } from '../../web/theme/theme';
+import en from '../../web/lib/i18n/messages/en.json';
+import es from '../../web/lib/i18n/messages/es.json';
+
+/** Both catalogues, imported at once here: the app itself loads only the chosen one. */
+const catalogues = { en, es };
 
 /**
  * Renders web components in the test's DOM (a file that uses it opens with
@@ -39,10 +45,12 @@ export interface RenderOptions {
   data?: [readonly unknown[], unknown][];
   /** false: `ui` brings its own router. */
   router?: boolean;
+  /** The catalogue the words come from (English unless a test says otherwise). */
+  locale?: 'en' | 'es';
 }
 
-/** Renders `ui` inside the app's theme, a query client and a router; returns its container and a rerender. */
-export async function render(ui: ReactNode, { mode = 'light', data = [], router: withRouter = true }: RenderOptions = {}) {
+/** Renders `ui` inside a catalogue, the app's theme, a query client and a router; returns its container and a rerender. */
+export async function render(ui: ReactNode, { mode = 'light', data = [], router: withRouter = true, locale = 'en' }: RenderOptions = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   for (const [key, value] of data) client.setQueryData(key, value);
   const container = document.createElement('div');
@@ -50,11 +58,13 @@ export async function render(ui: ReactNode, { mode = 'light', data = [], router:
   const root = createRoot(container);
   mounted.push(root);
   const tree = (node: ReactNode) => (
-    <ThemeProvider theme={createAppTheme(mode)}>
-      <QueryClientProvider client={client}>
-        {withRouter ? <RouterProvider router={createMemoryRouter([{ path: '*', element: node }])} /> : node}
-      </QueryClientProvider>
-    </ThemeProvider>
+    <IntlProvider locale={locale} defaultLocale="en" messages={catalogues[locale]}>
+      <ThemeProvider theme={createAppTheme(mode)}>
+        <QueryClientProvider client={client}>
+          {withRouter ? <RouterProvider router={createMemoryRouter([{ path: '*', element: node }])} /> : node}
+        </QueryClientProvider>
+      </ThemeProvider>
+    </IntlProvider>
   );
   await settle(() => root.render(tree(ui)));
   return {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppStateProvider } from '../lib/app-state/AppState';
+import { I18nProvider } from '../lib/i18n';
 import { ThemeModeProvider } from '../theme/ThemeModeProvider';
 
 /** One query client per page load. */
@@ -8,13 +9,15 @@ export function createQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 }
 
-/** Theme, server state and the shared app state, around the router. */
+/** The locale's catalogue, theme, server state and the shared app state, around the router. */
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <ThemeModeProvider>
-      <QueryClientProvider client={client}>
-        <AppStateProvider>{children}</AppStateProvider>
-      </QueryClientProvider>
-    </ThemeModeProvider>
+    <I18nProvider>
+      <ThemeModeProvider>
+        <QueryClientProvider client={client}>
+          <AppStateProvider>{children}</AppStateProvider>
+        </QueryClientProvider>
+      </ThemeModeProvider>
+    </I18nProvider>
   );
 }

@@ -1,17 +1,18 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { strings } from '../lib/strings';
+import { useT } from '../lib/i18n';
 import { PageHeading } from './PageHeading';
 
 /** The one "not found" answer, for unknown paths and for ids the server does not know. */
 export function NotFoundContent({ homeTo }: { homeTo: string }) {
+  const t = useT();
   return (
     <>
-      <PageHeading>{strings.notFound.title}</PageHeading>
-      <Typography sx={{ mb: 3 }}>{strings.notFound.body}</Typography>
+      <PageHeading>{t('shell.notFound.title')}</PageHeading>
+      <Typography sx={{ mb: 3 }}>{t('shell.notFound.body')}</Typography>
       <Button variant="contained" component={RouterLink} to={homeTo}>
-        {strings.notFound.home}
+        {t('shell.notFound.home')}
       </Button>
     </>
   );

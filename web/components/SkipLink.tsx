@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
-import { strings } from '../lib/strings';
+import { useT } from '../lib/i18n';
 
 /** The first focusable element: jumps keyboard users past the top bar and drawer. */
 export function SkipLink() {
+  const t = useT();
   return (
     <Box
       component="a"
@@ -19,7 +20,7 @@ export function SkipLink() {
         '&:focus': { top: 8 },
       }}
     >
-      {strings.skipToContent}
+      {t('shell.skipToContent')}
     </Box>
   );
 }

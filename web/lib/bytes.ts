@@ -1,3 +1,5 @@
+import { currentFormattingLocale } from './i18n/language';
+
 /** Bytes in the largest unit that keeps the number at least 1 (1024-based, as the server counts storage): "3.2 MB". */
 export function formatBytes(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
@@ -8,5 +10,5 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   const digits = unit === 0 || value >= 10 || Number.isInteger(value) ? 0 : 1;
-  return `${new Intl.NumberFormat('en', { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${new Intl.NumberFormat(currentFormattingLocale(), { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { compactDate, countByStatus, duration, messagesUsed, nextActions, relativeTime } from './format';
+import {
+  compactDate,
+  countByStatus,
+  dateTime,
+  duration,
+  formatList,
+  formatNumber,
+  messagesUsed,
+  monthDay,
+  nextActions,
+  relativeTime,
+  shortDate,
+  timeOfDay,
+} from './format';
 
 describe('duration', () => {
   it('rounds time spent to minutes, then hours and minutes', () => {
@@ -72,5 +85,38 @@ describe('relativeTime at the edges of its units', () => {
   it('rounds up to the next unit near its end', () => {
     expect(relativeTime(ago(50 * 60), now)).toBe('1 hour ago');
     expect(relativeTime(ago(23.9 * 3600), now)).toBe('yesterday');
+  });
+});
+
+describe('formatting by locale', () => {
+  const iso = '2026-12-01T15:05:00Z';
+  const local = new Date(iso); // the helpers format in the browser's zone, as the test machine's
+  const day = local.getDate();
+
+  it('writes dates and times as English and Spanish readers expect', () => {
+    expect(shortDate(iso, 'en')).toBe(`Dec ${day}, 2026`);
+    expect(shortDate(iso, 'es')).toBe(`${day} dic 2026`);
+    expect(monthDay(iso, 'en')).toBe(`December ${day}`);
+    expect(monthDay(iso, 'es')).toBe(`${day} de diciembre`);
+    expect(dateTime(iso, 'en')).toBe(local.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }));
+    expect(dateTime(iso, 'es')).toMatch(/^\d{1,2} dic 2026, \d{1,2}:\d{2}$/);
+    expect(timeOfDay(iso, 'es')).toMatch(/^\d{1,2}:\d{2}$/);
+    expect(timeOfDay(iso, 'en')).toMatch(/^\d{1,2}:\d{2}\s(AM|PM)$/);
+  });
+
+  it('says how long ago in the locale', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    expect(relativeTime(new Date(now - 20_000).toISOString(), now, 'es')).toBe('ahora');
+    expect(relativeTime(new Date(now - 5 * 60_000).toISOString(), now, 'es')).toBe('hace 5 minutos');
+    expect(relativeTime(new Date(now - 26 * 3600_000).toISOString(), now, 'es')).toBe('ayer');
+  });
+
+  it('groups numbers and joins lists by the locale', () => {
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+    expect(formatNumber(1234.5, 'es')).toBe('1234,5');
+    expect(formatNumber(12345, 'es')).toBe('12.345');
+    expect(formatList(['Ana', 'Ben', 'Cy'], 'en')).toBe('Ana, Ben, and Cy');
+    expect(formatList(['Ana', 'Ben', 'Cy'], 'es')).toBe('Ana, Ben y Cy');
+    expect(formatList(['Ana', 'Ben'], 'es', 'disjunction')).toBe('Ana o Ben');
   });
 });

@@ -1,45 +1,78 @@
 import type { StatusCounts, StudentAssignmentStatus } from '../../contract/assignments';
+import { currentFormattingLocale } from './i18n/language';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+// Dates, times, numbers and lists follow the chosen locale's Intl rules (docs/decisions/271); the
+// `locale` argument defaults to it and is given only by tests.
+
 /** "just now", "5 minutes ago", "yesterday", "in 3 days", then the date: when something happened. */
-export function relativeTime(iso: string | null, now: number = Date.now()): string {
+export function relativeTime(iso: string | null, now: number = Date.now(), locale: string = currentFormattingLocale()): string {
   if (!iso) return '';
   const then = Date.parse(iso);
   if (!Number.isFinite(then)) return '';
   const seconds = Math.round((then - now) / 1000);
   const abs = Math.abs(seconds);
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  if (abs < MINUTE) return 'just now';
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  // English keeps its "just now"; other languages say Intl's own word for it ("ahora").
+  if (abs < MINUTE) return locale === 'en' ? 'just now' : rtf.format(0, 'second');
   // Each unit until the next reads better ("1 hour ago" rather than "59 minutes ago").
   if (abs < 45 * MINUTE) return rtf.format(Math.round(seconds / MINUTE), 'minute');
   if (abs < 22 * HOUR) return rtf.format(Math.round(seconds / HOUR), 'hour');
   if (abs < 7 * DAY) return rtf.format(Math.round(seconds / DAY), 'day');
-  return shortDate(iso);
+  return shortDate(iso, locale);
 }
 
-/** "Dec 1, 2026": a day, in the browser's zone. */
-export function shortDate(iso: string): string {
+/** "Dec 1, 2026" ("1 dic 2026"): a day, in the browser's zone. */
+export function shortDate(iso: string, locale: string = currentFormattingLocale()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+  return d.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** "Dec 1" this year, "Dec 1, 2025" another: a day in a narrow column. */
-export function compactDate(iso: string, now: number = Date.now()): string {
+export function compactDate(iso: string, now: number = Date.now(), locale: string = currentFormattingLocale()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const sameYear = d.getFullYear() === new Date(now).getFullYear();
-  return d.toLocaleDateString('en', sameYear ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' });
+  return d.toLocaleDateString(locale, sameYear ? { month: 'short', day: 'numeric' } : { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** "Dec 1, 2026, 3:05 PM": an exact moment, for tooltips and the transcript. */
-export function dateTime(iso: string): string {
+export function dateTime(iso: string, locale: string = currentFormattingLocale()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+  return d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "December 1" ("1 de diciembre"): a day of this year, such as when a monthly count starts again. */
+export function monthDay(iso: string, locale: string = currentFormattingLocale()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString(locale, { month: 'long', day: 'numeric' });
+}
+
+/** "3:05 PM" ("15:05"): a time of day. */
+export function timeOfDay(iso: string, locale: string = currentFormattingLocale()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleTimeString(locale, { timeStyle: 'short' });
+}
+
+/** "1,234.5" ("1234,5"; "12.345" from five digits): a number by the locale's grouping and decimal marks. */
+export function formatNumber(n: number, locale: string = currentFormattingLocale()): string {
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+/** "Ana, Ben, and Cy" ("Ana, Ben y Cy"): items joined as the locale joins a list. */
+export function formatList(
+  items: readonly string[],
+  locale: string = currentFormattingLocale(),
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
+  return new Intl.ListFormat(locale, { style: 'long', type }).format(items);
 }
 
 /** Time spent: "—" for none, "under 1 min", "12 min", "1 h 5 min", "3 h". */

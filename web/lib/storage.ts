@@ -2,6 +2,7 @@
 
 const redirectKey = 'classbots.postLoginRedirect';
 const themeKey = 'classbots.themeMode';
+const languageKey = 'classbots.language';
 const welcomeKey = 'classbots.emailConfirmed';
 const teacherListHintKey = (userId: string) => `classbots.teacherListHintDismissed.${userId}`;
 
@@ -36,6 +37,12 @@ export type ThemeMode = 'light' | 'dark';
 export const storedThemeMode = {
   get: (): ThemeMode => (safe(() => localStorage.getItem(themeKey), null) === 'light' ? 'light' : 'dark'),
   set: (mode: ThemeMode): void => safe(() => localStorage.setItem(themeKey, mode), undefined),
+};
+
+/** The language chosen in the account menu, kept per browser until the account keeps it (null: none chosen). */
+export const storedLanguage = {
+  get: (): string | null => safe(() => localStorage.getItem(languageKey), null),
+  set: (locale: string): void => safe(() => localStorage.setItem(languageKey, locale), undefined),
 };
 
 /** "Ask your admin to add you to the teacher list", dismissed by this account in this browser. */

@@ -1,67 +1,15 @@
 /**
- * Every piece of UI text in one place, so a translation can be added by swapping this object.
- * English; the seed's misspelling 'Acount' is written 'Account' (docs/product/look-and-feel.md#fixed-strings).
+ * The English words of the features not yet moved to the localisation catalogues of web/lib/i18n
+ * (docs/decisions/271-localisation-library.md lists them); they move there feature by feature.
+ * The seed's misspelling 'Acount' is written 'Account' (docs/product/look-and-feel.md#fixed-strings).
  */
 export const strings = {
   appName: 'ClassBots',
   loading: 'Loading please wait',
-  skipToContent: 'Skip to main content',
-  topBar: {
-    openMenu: 'Open menu',
-    closeMenu: 'Close menu',
-    home: 'ClassBots home',
-    getPremium: 'Get Premium',
-    /** Ends with the initials the avatar shows, so the visible text is part of the name (WCAG 2.5.3). */
-    accountMenu: (name: string, initials: string) => `Account menu for ${name}, initials ${initials}`,
-    switchToStudent: 'Switch to Student Account',
-    switchToTeacher: 'Switch to Teacher Account',
-    logout: 'Logout',
-    schoolLogo: (school: string) => `${school} logo`,
-  },
-  drawer: {
-    navigation: 'Main navigation',
-    myDocBots: 'My DocBots',
-    myChatBots: 'My ChatBots',
-    myTutorBots: 'My TutorBots',
-    assignments: 'Assignments',
-    savedDocs: 'Saved Docs',
-    myFiles: 'My Files',
-    myStudents: 'My Students',
-    mySubscription: 'My Subscription',
-    support: 'Support',
-    adminTools: 'Admin Tools',
-    teacherList: 'Teacher List',
-    dataDashboard: 'Data Dashboard',
-    superAdminTools: 'Super Admin Tools',
-    supportTickets: 'Support Tickets',
-    allDataDashboard: 'All Data Dashboard',
-    myAssignments: 'My Assignments',
-    usage: (used: number, limit: number) => `${used} of ${limit} generations used`,
-    usageResets: (date: string) => `This month's count starts again on ${date}.`,
-    trophyChart: 'Trophy Chart',
-    trophies: (n: number) => `${n} ${n === 1 ? 'trophy' : 'trophies'}`,
-    trophiesShown: (shown: number, total: number) => (shown < total ? `Showing ${shown} of ${total} trophies` : ''),
-    noTrophies: 'No trophies yet. Keep working on your assignments to earn one.',
-    disclaimer:
-      'Like all AI systems, the assistant has limitations and may produce inaccurate information. Check what it writes before you use it.',
-  },
-  theme: {
-    switchToLight: 'Switch to light theme',
-    switchToDark: 'Switch to dark theme',
-  },
-  subscriptionError: (message: string) => `We could not check your subscription: ${message}`,
+  /** An action that failed without the server's words (the AI runs' fallback). */
+  actionFailed: 'That did not work. Try again in a moment.',
   /** The link to My Files wherever storage is shown full or nearly so. */
   freeUpSpace: 'Free up space',
-  routeError: {
-    title: 'Something went wrong',
-    body: 'This page could not be shown. Reloading usually fixes it; if it keeps happening, contact support.',
-    reload: 'Reload the page',
-  },
-  notFound: {
-    title: 'Page not found',
-    body: 'There is nothing at this address. It may have moved, or the link may be wrong.',
-    home: 'Go to the home page',
-  },
   pages: {
     student: { title: 'Student preview', body: 'Here you will see your TutorBots as your students meet them.' },
     home: {
@@ -106,33 +54,6 @@ export const strings = {
     /** The same teacher with classes but no open assignment. */
     lapsedClasses: (classes: number) =>
       `${classes === 1 ? 'Your class is' : `Your ${classes} classes are`} kept as they are. Get Premium again to create assignments or change your classes.`,
-  },
-  landing: {
-    homeLink: 'ClassBots, landing page',
-    openApp: 'Open ClassBots',
-    goToSignIn: 'Sign in page',
-    footer: 'ClassBots: AI bots for teachers, run by your school or organisation on its own server.',
-    privacyLink: 'Privacy policy',
-    heroTitle: 'AI bots for your classroom, under your control',
-    heroBody:
-      'ClassBots lets teachers build their own AI assistants in minutes: bots that write lesson plans and worksheets, bots to chat with, and tutor bots that coach step by step instead of handing over the answers.',
-    signedInAs: (name: string) => `You are signed in as ${name}.`,
-    teachersTitle: 'For teachers',
-    teachers: [
-      'DocBots write documents from a short form: lesson plans, quizzes with answer keys, rubrics, parent e-mails, differentiated texts.',
-      'ChatBots are assistants with the instructions and knowledge files you give them; attach a worksheet to a message and they work from it.',
-      'TutorBots coach in the subject, grade and style you set, and you try each one exactly as a student would see it.',
-      'With Premium, give a TutorBot to a class as an assignment: each student works with it in their own chat, and you watch who has started and who is done as it happens, read every conversation and leave feedback.',
-      'Start from more than twenty ready-made templates, then adapt them to your class.',
-      'Keep what you make in Saved Docs, edit it there, and download it as a Word file or print it.',
-    ],
-    schoolsTitle: 'For schools',
-    schools: [
-      'One school licence covers every teacher on the school\u2019s teacher list, each with the larger monthly AI allowance.',
-      'The operator of this installation sets up the licence, its admins and its teacher list.',
-      'Runs on your own server, with the AI provider you choose. ClassBots never sends it the names or e-mail addresses of the people who use it.',
-      'Monthly AI allowances for every teacher keep the AI provider\u2019s bill predictable.',
-    ],
   },
   privacy: {
     title: 'Privacy policy',
@@ -448,57 +369,6 @@ export const strings = {
       back: 'Back to My TutorBots',
       fromLibrary: 'Student view',
     },
-  },
-  auth: {
-    panelTitle: 'Sign in to ClassBots',
-    createTitle: 'Create your account',
-    forgotTitle: 'Reset your password',
-    resetTitle: 'Choose a new password',
-    email: 'Email',
-    password: 'Password',
-    name: 'Name',
-    newPassword: 'New password',
-    signIn: 'Sign in',
-    createAccount: 'Create account',
-    forgotPassword: 'Forgot password',
-    backToSignIn: 'Back to sign in',
-    iAmA: 'I am',
-    teacher: "I'm a teacher",
-    student: "I'm a student",
-    /** Under the role choice when the typed address is on some teacher's roster. */
-    rosterHint: 'Your teacher has added this address to a class.',
-    sendResetLink: 'Send reset link',
-    savePassword: 'Save new password',
-    orContinueWith: 'or',
-    google: 'Continue with Google',
-    microsoft: 'Continue with Microsoft',
-    socialRoleHint: 'New to ClassBots? Choose Create account first to say whether you teach or learn.',
-    passwordHint: 'At least 8 characters.',
-    notVerified: (email: string) =>
-      `Your e-mail address is not verified yet. We have sent a new confirmation link to ${email}: open it, then sign in.`,
-    wrongCredentials: 'The e-mail address or password is not right.',
-    rateLimited: (seconds: number | undefined) =>
-      seconds ? `Too many attempts. Try again in ${seconds} seconds.` : 'Too many attempts. Wait a moment and try again.',
-    network: 'The ClassBots server could not be reached. Check your connection and try again.',
-    failed: 'That did not work. Try again in a moment.',
-    signUpDone: (email: string) =>
-      `Check your e-mail: we have sent a confirmation link to ${email}. Open it to finish creating your account.`,
-    resetSent: (email: string) =>
-      `If an account uses ${email}, we have sent it a link to choose a new password. The link works for one hour.`,
-    resetDone: 'Your password has been changed. Sign in with your new password.',
-    resetLinkInvalid: 'This link has expired or has already been used. Ask for a new one below.',
-    confirmTitle: 'Confirm your e-mail address',
-    emailConfirmed: 'E-mail confirmed. Welcome to ClassBots!',
-    emailConfirmedSignIn: 'E-mail confirmed. Sign in to start.',
-    confirmLinkExpired:
-      'This confirmation link has expired: links work for 24 hours. Enter your e-mail address and we will send you a new one.',
-    confirmLinkInvalid:
-      'This confirmation link does not work: it may have been used already, or only part of it was copied. Enter your e-mail address and we will send you a new one. If you have confirmed already, just sign in.',
-    sendNewLink: 'Send a new link',
-    newLinkSent: (email: string) =>
-      `If ${email} is waiting to be confirmed, a new link is on its way. Open it within 24 hours; it signs you in.`,
-    closeNotice: 'Close',
-    fieldRequired: (field: string) => `Enter your ${field.toLowerCase()}.`,
   },
   markdown: {
     opensInNewTab: '(opens in a new tab)',

@@ -1,7 +1,9 @@
 import { createContext, use, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { useLanguage } from '../lib/i18n';
 import { storedThemeMode, type ThemeMode } from '../lib/storage';
+import { DirectionCache } from './DirectionCache';
 import { createAppTheme } from './theme';
 
 interface ThemeModeValue {
@@ -11,10 +13,11 @@ interface ThemeModeValue {
 
 const ThemeModeContext = createContext<ThemeModeValue | null>(null);
 
-/** Light or dark, dark at first start, the choice kept in this browser. */
+/** Light or dark, dark at first start, the choice kept in this browser; laid out in the locale's direction. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ThemeMode>(() => storedThemeMode.get());
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const { dir } = useLanguage();
+  const theme = useMemo(() => createAppTheme(mode, dir), [mode, dir]);
   const value = useMemo<ThemeModeValue>(
     () => ({
       mode,
@@ -29,10 +32,12 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   );
   return (
     <ThemeModeContext value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline enableColorScheme />
-        {children}
-      </ThemeProvider>
+      <DirectionCache dir={dir}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline enableColorScheme />
+          {children}
+        </ThemeProvider>
+      </DirectionCache>
     </ThemeModeContext>
   );
 }

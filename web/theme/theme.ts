@@ -37,9 +37,10 @@ export const layout = {
  * The two named themes. Primary cyan and secondary pink, in the shades that keep text at WCAG AA
  * contrast on each background (a deep cyan between cyan 800 and 900, and pink 600, on the light greys; cyan 500 and pink 300 on dark grey).
  */
-export function createAppTheme(mode: ThemeMode): Theme {
+export function createAppTheme(mode: ThemeMode, direction: 'ltr' | 'rtl' = 'ltr'): Theme {
   const dark = mode === 'dark';
   return createTheme({
+    direction,
     palette: {
       mode,
       contrastThreshold: 4.5,

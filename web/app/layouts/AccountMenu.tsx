@@ -10,9 +10,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import Check from '@mui/icons-material/Check';
+import Translate from '@mui/icons-material/Translate';
 import { Link as RouterLink } from 'react-router';
 import { initialsOf } from '../../lib/display';
-import { strings } from '../../lib/strings';
+import { languageNames, languages, pseudoLocales, pseudoLocalesEnabled, useLanguage, useT, type AppLocale } from '../../lib/i18n';
 import { layout } from '../../theme/theme';
 
 export interface AccountMenuProps {
@@ -23,8 +25,17 @@ export interface AccountMenuProps {
   onLogout: () => void;
 }
 
-/** The avatar with its tooltip, and the account menu it opens. */
+/** The locales the picker offers: the languages by their own names, and in development the pseudo-locales. */
+const pickable: { locale: AppLocale; label: string }[] = [
+  ...languages.map((l) => ({ locale: l, label: languageNames[l] })),
+  ...(pseudoLocalesEnabled ? pseudoLocales.map((p) => ({ locale: p, label: p })) : []),
+];
+
+/** The avatar with its tooltip, and the account menu it opens (switch role, language, log out). */
 export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProps) {
+  const t = useT();
+  const { locale, setLanguage } = useLanguage();
+  const languageHeading = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
@@ -46,7 +57,7 @@ export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProp
       >
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={strings.topBar.accountMenu(name, initialsOf(name))}
+          aria-label={t('shell.topBar.accountMenu', { name, initials: initialsOf(name) })}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
@@ -82,6 +93,31 @@ export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProp
             {switchTo.label}
           </MenuItem>
         )}
+        <Divider />
+        <Box role="none" sx={{ px: 2, pt: 1, display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+          <Translate fontSize="small" aria-hidden />
+          <Typography id={languageHeading} variant="body2">
+            {t('shell.topBar.language')}
+          </Typography>
+        </Box>
+        {pickable.map((option) => (
+          <MenuItem
+            key={option.locale}
+            role="menuitemradio"
+            aria-checked={option.locale === locale}
+            aria-describedby={languageHeading}
+            lang={option.locale}
+            selected={option.locale === locale}
+            onClick={() => {
+              close();
+              setLanguage(option.locale);
+            }}
+          >
+            <ListItemIcon>{option.locale === locale && <Check fontSize="small" />}</ListItemIcon>
+            {option.label}
+          </MenuItem>
+        ))}
+        <Divider />
         <MenuItem
           onClick={() => {
             close();
@@ -91,7 +127,7 @@ export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProp
           <ListItemIcon>
             <Logout fontSize="small" />
           </ListItemIcon>
-          {strings.topBar.logout}
+          {t('shell.topBar.logout')}
         </MenuItem>
       </Menu>
     </>

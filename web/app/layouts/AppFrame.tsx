@@ -10,7 +10,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { SkipLink } from '../../components/SkipLink';
 import { EmailConfirmedNotice } from '../../features/auth/components/EmailConfirmed';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 import { layout } from '../../theme/theme';
 import { DrawerExpandedContext } from './drawerContext';
 
@@ -28,6 +28,7 @@ export interface AppFrameProps {
  * opened by the menu button or an edge swipe, closed again on every route change.
  */
 export function AppFrame({ topBar, drawer, notices }: AppFrameProps) {
+  const t = useT();
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [desktopOpen, setDesktopOpen] = useState(true);
@@ -57,7 +58,7 @@ export function AppFrame({ topBar, drawer, notices }: AppFrameProps) {
           onClose={() => setMobileOpen(false)}
           swipeAreaWidth={layout.swipeAreaWidth}
           minFlingVelocity={layout.swipeVelocity}
-          slotProps={{ paper: { 'aria-label': strings.drawer.navigation, sx: { width: layout.drawerWidth, maxWidth: '85vw' } } }}
+          slotProps={{ paper: { 'aria-label': t('shell.drawer.navigation'), sx: { width: layout.drawerWidth, maxWidth: '85vw' } } }}
         >
           <DrawerExpandedContext value={true}>{drawer}</DrawerExpandedContext>
         </SwipeableDrawer>

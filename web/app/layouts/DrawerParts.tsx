@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import DarkMode from '@mui/icons-material/DarkMode';
 import LightMode from '@mui/icons-material/LightMode';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 import { useThemeMode } from '../../theme/ThemeModeProvider';
 import { useDrawerExpanded } from './drawerContext';
 
@@ -40,8 +40,9 @@ export interface NavEntry {
 
 /** The drawer's navigation landmark. */
 export function DrawerNav({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
-    <Box component="nav" aria-label={strings.drawer.navigation} sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+    <Box component="nav" aria-label={t('shell.drawer.navigation')} sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
       {children}
     </Box>
   );
@@ -51,6 +52,7 @@ export function DrawerNav({ children }: { children: ReactNode }) {
 export function NavSection({ title, entries }: { title?: string; entries: NavEntry[] }) {
   const expanded = useDrawerExpanded();
   const { pathname } = useLocation();
+  const t = useT();
   const headingId = title ? `nav-${title.replace(/\s+/g, '-').toLowerCase()}` : undefined;
   return (
     <>
@@ -70,7 +72,9 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
               to={e.to}
               selected={selected}
               aria-current={selected ? 'page' : undefined}
-              aria-label={expanded ? undefined : countLabel ? `${e.label}, ${countLabel}` : e.label}
+              aria-label={
+                expanded ? undefined : countLabel ? t('shell.drawer.entryWithCount', { label: e.label, count: countLabel }) : e.label
+              }
               sx={{ minHeight: 44, px: 2, justifyContent: expanded ? 'initial' : 'center' }}
             >
               <ListItemIcon
@@ -101,7 +105,7 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
                     sx={{ pointerEvents: 'none' }}
                     label={
                       <>
-                        <span aria-hidden>{count > 99 ? '99+' : count}</span>
+                        <span aria-hidden>{count > 99 ? t('shell.drawer.countOverflow', { max: 99 }) : count}</span>
                         <Box component="span" sx={visuallyHidden}>
                           {countLabel}
                         </Box>
@@ -130,7 +134,8 @@ export function NavSection({ title, entries }: { title?: string; entries: NavEnt
 export function DrawerFooter() {
   const expanded = useDrawerExpanded();
   const { mode, toggle } = useThemeMode();
-  const label = mode === 'dark' ? strings.theme.switchToLight : strings.theme.switchToDark;
+  const t = useT();
+  const label = mode === 'dark' ? t('shell.theme.switchToLight') : t('shell.theme.switchToDark');
   const button = (
     <ListItemButton
       onClick={toggle}
@@ -159,7 +164,7 @@ export function DrawerFooter() {
       </List>
       {expanded && (
         <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-          {strings.drawer.disclaimer}
+          {t('shell.drawer.disclaimer')}
         </Typography>
       )}
     </Box>

@@ -12,13 +12,14 @@ import { Logo } from '../../components/Logo';
 import { SkipLink } from '../../components/SkipLink';
 import { ThemeToggleButton } from '../../components/ThemeToggle';
 import { useMe } from '../../lib/session/getMe';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 /** The layout of the public pages (landing, privacy policy, not found). */
 export function PublicLayout() {
   const { data: me } = useMe();
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', overflowX: 'clip' }}>
       <SkipLink />
@@ -27,7 +28,7 @@ export function PublicLayout() {
           <Box
             component={RouterLink}
             to={paths.landing.to()}
-            aria-label={strings.landing.homeLink}
+            aria-label={t('landing.homeLink')}
             sx={{ color: 'primary.main', textDecoration: 'none', display: 'inline-flex', borderRadius: 1, px: 0.5 }}
           >
             <Logo />
@@ -35,12 +36,12 @@ export function PublicLayout() {
           <Box sx={{ flexGrow: 1 }} />
           {me ? (
             <Button component={RouterLink} to={paths.home.to('DocBot')} variant="contained">
-              {strings.landing.openApp}
+              {t('landing.openApp')}
             </Button>
           ) : (
             pathname !== paths.landing.to() && (
               <Button component={RouterLink} to={paths.landing.to()} variant="outlined">
-                {strings.landing.goToSignIn}
+                {t('landing.goToSignIn')}
               </Button>
             )
           )}
@@ -55,10 +56,10 @@ export function PublicLayout() {
       <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 2 }}>
         <Container sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'space-between' }}>
           <Typography variant="body2" color="text.secondary">
-            {strings.landing.footer}
+            {t('landing.footer')}
           </Typography>
           <Link component={RouterLink} to={paths.privacyPolicy.to()} variant="body2">
-            {strings.landing.privacyLink}
+            {t('landing.privacyLink')}
           </Link>
         </Container>
       </Box>

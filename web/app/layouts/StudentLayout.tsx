@@ -2,7 +2,7 @@ import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import Divider from '@mui/material/Divider';
 import { useAppState } from '../../lib/app-state/AppState';
 import { useMe } from '../../lib/session/getMe';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { AccountMenu } from './AccountMenu';
 import { AppFrame, FrameNotice } from './AppFrame';
@@ -17,6 +17,7 @@ import { useLogout } from './useLogout';
  * for teachers previewing it, the 'My Assignments' item (the seed's 'MyAssignments', spelled for people) and the Trophy Chart.
  */
 export function StudentLayout() {
+  const t = useT();
   const { data: me } = useMe();
   const { subscription, tropyCount, trophies, tutorContent } = useAppState();
   const logout = useLogout();
@@ -36,7 +37,7 @@ export function StudentLayout() {
             <AccountMenu
               name={me.name}
               email={me.email}
-              switchTo={isTeacher ? { label: strings.topBar.switchToTeacher, to: paths.home.to('DocBot') } : null}
+              switchTo={isTeacher ? { label: t('shell.topBar.switchToTeacher'), to: paths.home.to('DocBot') } : null}
               onLogout={logout}
             />
           }
@@ -45,7 +46,7 @@ export function StudentLayout() {
       drawer={
         <DrawerNav>
           <NavSection
-            entries={[{ label: strings.drawer.myAssignments, to: paths.studentAssignments.to(), icon: <AssignmentOutlined /> }]}
+            entries={[{ label: t('shell.drawer.myAssignments'), to: paths.studentAssignments.to(), icon: <AssignmentOutlined /> }]}
           />
           <Divider />
           <TrophyChart count={tropyCount} trophies={trophies} />
@@ -55,7 +56,7 @@ export function StudentLayout() {
       notices={
         <>
           {subscription.status === 'error' && subscription.message && (
-            <FrameNotice severity="warning">{strings.subscriptionError(subscription.message)}</FrameNotice>
+            <FrameNotice severity="warning">{t('shell.subscriptionError', { message: subscription.message })}</FrameNotice>
           )}
         </>
       }

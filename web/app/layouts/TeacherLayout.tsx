@@ -24,7 +24,7 @@ import { useAppState } from '../../lib/app-state/AppState';
 import { flagStrings } from '../../lib/flags/strings';
 import { useFlagCount, useFlagsLive } from '../../features/flags/hooks/useFlagsLive';
 import { useMe } from '../../lib/session/getMe';
-import { strings } from '../../lib/strings';
+import { useT, type Translate } from '../../lib/i18n';
 import { isSchoolAdmin } from '../guards/guards';
 import { paths } from '../../lib/paths';
 import { AccountMenu } from './AccountMenu';
@@ -46,18 +46,18 @@ function teacherNav(
   me: Me,
   flags: FlagCount | undefined,
   unreadReplies = 0,
+  t: Translate,
 ): { main: NavEntry[]; admin: NavEntry[] | null; superAdmin: NavEntry[] | null } {
   const premium = isPremium(subscription.status);
-  const d = strings.drawer;
   const showFlags = showsFlags(subscription, flags);
   const main: (NavEntry | false)[] = [
-    { label: d.myDocBots, to: paths.home.to('DocBot'), icon: <DescriptionOutlined /> },
-    { label: d.myChatBots, to: paths.home.to('ChatBot'), icon: <ChatOutlined /> },
-    { label: d.myTutorBots, to: paths.home.to('TutorBot'), icon: <SchoolOutlined /> },
-    premium && { label: d.assignments, to: paths.teachAssignments.to(), icon: <AssignmentOutlined /> },
-    { label: d.savedDocs, to: paths.savedResources.to(), icon: <BookmarkBorder /> },
-    subscription.user_type === 'teacher' && { label: d.myFiles, to: paths.myFiles.to(), icon: <FolderOutlined /> },
-    premium && { label: d.myStudents, to: paths.myStudents.to(), icon: <PeopleOutlined /> },
+    { label: t('shell.drawer.myDocBots'), to: paths.home.to('DocBot'), icon: <DescriptionOutlined /> },
+    { label: t('shell.drawer.myChatBots'), to: paths.home.to('ChatBot'), icon: <ChatOutlined /> },
+    { label: t('shell.drawer.myTutorBots'), to: paths.home.to('TutorBot'), icon: <SchoolOutlined /> },
+    premium && { label: t('shell.drawer.assignments'), to: paths.teachAssignments.to(), icon: <AssignmentOutlined /> },
+    { label: t('shell.drawer.savedDocs'), to: paths.savedResources.to(), icon: <BookmarkBorder /> },
+    subscription.user_type === 'teacher' && { label: t('shell.drawer.myFiles'), to: paths.myFiles.to(), icon: <FolderOutlined /> },
+    premium && { label: t('shell.drawer.myStudents'), to: paths.myStudents.to(), icon: <PeopleOutlined /> },
     showFlags && {
       label: flagStrings.drawer,
       to: paths.flags.to(),
@@ -65,21 +65,27 @@ function teacherNav(
       badge: flags?.unreviewed ?? 0,
       badgeLabel: flagStrings.unreviewedCount,
     },
-    { label: d.mySubscription, to: paths.mySubscription.to(), icon: <WorkspacePremiumOutlined /> },
-    { label: d.support, to: paths.contactSupport.to(), icon: <SupportAgent />, badge: unreadReplies, badgeLabel: supportStrings.badge },
+    { label: t('shell.drawer.mySubscription'), to: paths.mySubscription.to(), icon: <WorkspacePremiumOutlined /> },
+    {
+      label: t('shell.drawer.support'),
+      to: paths.contactSupport.to(),
+      icon: <SupportAgent />,
+      badge: unreadReplies,
+      badgeLabel: supportStrings.badge,
+    },
   ];
   return {
     main: main.filter((e): e is NavEntry => e !== false),
     admin: isSchoolAdmin(subscription)
       ? [
-          { label: d.teacherList, to: paths.teacherLists.to(), icon: <GroupsOutlined /> },
-          { label: d.dataDashboard, to: paths.dashboard.to(), icon: <BarChart /> },
+          { label: t('shell.drawer.teacherList'), to: paths.teacherLists.to(), icon: <GroupsOutlined /> },
+          { label: t('shell.drawer.dataDashboard'), to: paths.dashboard.to(), icon: <BarChart /> },
         ]
       : null,
     superAdmin: me.isSupport
       ? [
-          { label: d.supportTickets, to: paths.supportTickets.to(), icon: <ConfirmationNumberOutlined /> },
-          { label: d.allDataDashboard, to: paths.superDash.to(), icon: <DashboardOutlined /> },
+          { label: t('shell.drawer.supportTickets'), to: paths.supportTickets.to(), icon: <ConfirmationNumberOutlined /> },
+          { label: t('shell.drawer.allDataDashboard'), to: paths.superDash.to(), icon: <DashboardOutlined /> },
         ]
       : null,
   };
@@ -87,6 +93,7 @@ function teacherNav(
 
 /** The teacher layout: top bar with 'Get Premium' for non-premium users, the teacher drawer. */
 export function TeacherLayout() {
+  const t = useT();
   const { data: me } = useMe();
   const { subscription } = useAppState();
   const logout = useLogout();
@@ -98,7 +105,7 @@ export function TeacherLayout() {
   const replies = useTicketUnreadCount(subscription?.user_type === 'teacher' && Boolean(me) && !me?.isSupport);
   // The guards render this layout only once both are loaded.
   if (!me || !subscription) return null;
-  const nav = teacherNav(subscription, me, flags.data, replies.data?.unread);
+  const nav = teacherNav(subscription, me, flags.data, replies.data?.unread, t);
   const isStudent = subscription.user_type === 'student';
   return (
     <AppFrame
@@ -112,7 +119,7 @@ export function TeacherLayout() {
             <AccountMenu
               name={me.name}
               email={me.email}
-              switchTo={isStudent ? null : { label: strings.topBar.switchToStudent, to: paths.studentAssignments.to() }}
+              switchTo={isStudent ? null : { label: t('shell.topBar.switchToStudent'), to: paths.studentAssignments.to() }}
               onLogout={logout}
             />
           }
@@ -124,13 +131,13 @@ export function TeacherLayout() {
           {nav.admin && (
             <>
               <Divider />
-              <NavSection title={strings.drawer.adminTools} entries={nav.admin} />
+              <NavSection title={t('shell.drawer.adminTools')} entries={nav.admin} />
             </>
           )}
           {nav.superAdmin && (
             <>
               <Divider />
-              <NavSection title={strings.drawer.superAdminTools} entries={nav.superAdmin} />
+              <NavSection title={t('shell.drawer.superAdminTools')} entries={nav.superAdmin} />
             </>
           )}
           {!isPremium(subscription.status) && !isStudent && (
@@ -145,7 +152,7 @@ export function TeacherLayout() {
       notices={
         <>
           {subscription.status === 'error' && subscription.message && (
-            <FrameNotice severity="warning">{strings.subscriptionError(subscription.message)}</FrameNotice>
+            <FrameNotice severity="warning">{t('shell.subscriptionError', { message: subscription.message })}</FrameNotice>
           )}
           <PastDueBanner />
         </>

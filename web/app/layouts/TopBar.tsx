@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import { Link as RouterLink } from 'react-router';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 import { Logo } from '../../components/Logo';
 import { paths } from '../../lib/paths';
 
@@ -31,6 +31,7 @@ export interface TopBarProps {
 
 /** The top bar shared by the teacher and student layouts. */
 export function TopBar({ menuOpen, onToggleMenu, showGetPremium, schoolLogo, title, account }: TopBarProps) {
+  const t = useT();
   return (
     <AppBar
       position="fixed"
@@ -46,7 +47,7 @@ export function TopBar({ menuOpen, onToggleMenu, showGetPremium, schoolLogo, tit
           edge="start"
           color="inherit"
           onClick={onToggleMenu}
-          aria-label={menuOpen ? strings.topBar.closeMenu : strings.topBar.openMenu}
+          aria-label={menuOpen ? t('shell.topBar.closeMenu') : t('shell.topBar.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="app-drawer"
         >
@@ -55,7 +56,7 @@ export function TopBar({ menuOpen, onToggleMenu, showGetPremium, schoolLogo, tit
         <Box
           component={RouterLink}
           to={paths.home.to('DocBot')}
-          aria-label={strings.topBar.home}
+          aria-label={t('shell.topBar.home')}
           sx={{ color: 'primary.main', textDecoration: 'none', display: 'inline-flex', alignItems: 'center', borderRadius: 1, px: 0.5 }}
         >
           <Logo compact />
@@ -64,7 +65,7 @@ export function TopBar({ menuOpen, onToggleMenu, showGetPremium, schoolLogo, tit
           <Box
             component="img"
             src={schoolLogo.url}
-            alt={strings.topBar.schoolLogo(schoolLogo.schoolName)}
+            alt={t('shell.topBar.schoolLogo', { school: schoolLogo.schoolName })}
             sx={{ height: 36, maxWidth: 96, objectFit: 'contain', ml: 1, display: { xs: 'none', sm: 'block' } }}
           />
         )}
@@ -87,7 +88,7 @@ export function TopBar({ menuOpen, onToggleMenu, showGetPremium, schoolLogo, tit
               '&:hover': { bgcolor: '#ffea00' },
             }}
           >
-            {strings.topBar.getPremium}
+            {t('shell.topBar.getPremium')}
           </Button>
         )}
         {account}

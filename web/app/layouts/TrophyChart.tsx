@@ -6,11 +6,10 @@ import type { Theme } from '@mui/material/styles';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import type { Trophy } from '../../../contract/trophies';
 import { trophyDisplay, trophyIcons } from '../../lib/display';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 import { layout } from '../../theme/theme';
 import { useDrawerExpanded } from './drawerContext';
 
-const t = strings.trophies;
 /** Amber on dark grey; a deeper amber on the light greys, so each icon keeps 3:1 against its background. */
 const trophyGold = (theme: Theme) => (theme.palette.mode === 'light' ? '#b26a00' : '#ffb300');
 
@@ -21,6 +20,7 @@ const trophyGold = (theme: Theme) => (theme.palette.mode === 'light' ? '#b26a00'
  * one stop for the Tab key, the arrow keys move between them.
  */
 export function TrophyChart({ count, trophies }: { count: number; trophies: readonly Trophy[] }) {
+  const t = useT();
   const expanded = useDrawerExpanded();
   const [active, setActive] = useState(0);
   /** The icon whose reason is written under the chart (clicked, tapped or focused), or null. */
@@ -52,27 +52,29 @@ export function TrophyChart({ count, trophies }: { count: number; trophies: read
   return (
     <Box component="section" aria-labelledby="trophy-chart-heading" sx={{ px: 2, py: 1 }}>
       <Typography id="trophy-chart-heading" variant="subtitle2" component="h2" color="text.secondary" sx={{ mb: 1 }}>
-        {strings.drawer.trophyChart}
+        {t('shell.trophyChart.title')}
       </Typography>
       <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} data-testid="trophy-total">
         {total}
         <Box component="span" sx={{ fontSize: '0.875rem', fontWeight: 400, ml: 1 }}>
-          {strings.drawer.trophies(total).replace(/^\d+ /, '')}
+          {t('shell.trophyChart.unit', { count: total })}
         </Box>
       </Typography>
       {total === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {strings.drawer.noTrophies}
+          {t('shell.trophyChart.none')}
         </Typography>
       ) : (
         <Box
           component="ul"
-          aria-label={t.listLabel(total)}
+          aria-label={t('shell.trophyChart.listLabel', { total })}
           onKeyDown={move}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, mt: 0.5, mb: 0, p: 0, listStyle: 'none' }}
         >
           {icons.map(({ key, trophy }, i) => {
-            const label = trophy ? t.iconLabel(trophy.reason, trophy.assignmentTitle) : t.iconPending;
+            const label = trophy
+              ? t('shell.trophyChart.iconLabel', { reason: trophy.reason, assignment: trophy.assignmentTitle })
+              : t('shell.trophyChart.iconPending');
             return (
               <li key={key} style={{ display: 'flex' }}>
                 <Tooltip title={label} enterDelay={layout.tooltipDelay} describeChild={false}>
@@ -109,21 +111,21 @@ export function TrophyChart({ count, trophies }: { count: number; trophies: read
         <Typography
           variant="body2"
           role="status"
-          aria-label={t.pickedLabel}
+          aria-label={t('shell.trophyChart.pickedLabel')}
           data-testid="trophy-reason"
           color={picked === null ? 'text.secondary' : 'text.primary'}
           sx={{ mt: 0.5, overflowWrap: 'anywhere' }}
         >
           {picked === null || !icons[picked]
-            ? t.pickHint
+            ? t('shell.trophyChart.pickHint')
             : icons[picked].trophy
-              ? t.iconLabel(icons[picked].trophy.reason, icons[picked].trophy.assignmentTitle)
-              : t.iconPending}
+              ? t('shell.trophyChart.iconLabel', { reason: icons[picked].trophy.reason, assignment: icons[picked].trophy.assignmentTitle })
+              : t('shell.trophyChart.iconPending')}
         </Typography>
       )}
       {shown < total && (
         <Typography variant="caption" color="text.secondary">
-          {strings.drawer.trophiesShown(shown, total)}
+          {t('shell.trophyChart.shown', { shown, total })}
         </Typography>
       )}
     </Box>

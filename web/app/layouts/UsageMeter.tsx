@@ -4,7 +4,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { aiStatusQuery } from '../../features/ai/api/aiStatus';
-import { strings } from '../../lib/strings';
+import { monthDay } from '../../lib/format';
+import { useT } from '../../lib/i18n';
 
 /** The requests that use up a generation: a send, a regenerate, an image. */
 const generating = /\/api\/(conversations\/[^/]+\/(messages|retry)|images)(\?|$)/;
@@ -30,16 +31,17 @@ function useRefreshAfterGenerations() {
 /** A free teacher's month at a glance in the drawer: "12 of 40 generations used", and when it resets. */
 export function UsageMeter() {
   const status = useQuery({ ...aiStatusQuery(), staleTime: 30_000, refetchOnWindowFocus: true });
+  const t = useT();
   useRefreshAfterGenerations();
   const usage = status.data?.usage.text;
   if (!usage || usage.limit <= 0) return null;
   const used = Math.min(usage.used, usage.limit);
   const full = used >= usage.limit;
-  const resets = new Date(status.data!.usage.resetsAt).toLocaleDateString('en', { month: 'long', day: 'numeric' });
+  const resets = monthDay(status.data!.usage.resetsAt);
   return (
     <Box sx={{ px: 2, py: 1.5 }} data-testid="usage-meter">
       <Typography variant="body2" id="usage-meter-label">
-        {strings.drawer.usage(used, usage.limit)}
+        {t('shell.drawer.usage', { used, limit: usage.limit })}
       </Typography>
       <LinearProgress
         variant="determinate"
@@ -49,7 +51,7 @@ export function UsageMeter() {
         sx={{ my: 0.75, height: 6, borderRadius: 3 }}
       />
       <Typography variant="caption" color="text.secondary" component="p">
-        {strings.drawer.usageResets(resets)}
+        {t('shell.drawer.usageResets', { date: resets })}
       </Typography>
     </Box>
   );

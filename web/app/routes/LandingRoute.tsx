@@ -10,11 +10,12 @@ import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { LandingHero, LandingPoints } from '../../features/landing/components/LandingIntro';
 import { useMe } from '../../lib/session/getMe';
 import { paths } from '../../lib/paths';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 
 /** The landing page (/): what ClassBots does, and the sign-in panel or a way into the app. */
 export default function LandingRoute() {
   const { data: me } = useMe();
+  const t = useT();
   // From a confirmation link that signed the user in: on into the app, not the landing page.
   const entering = useEnterAppAfterConfirmation(Boolean(me));
   if (entering) return <LoadingOverlay />;
@@ -31,10 +32,10 @@ export default function LandingRoute() {
       >
         <LandingHero />
         {me ? (
-          <Paper component="section" aria-label={strings.landing.openApp} variant="outlined" sx={{ p: 3 }}>
-            <Typography sx={{ mb: 2 }}>{strings.landing.signedInAs(me.name)}</Typography>
+          <Paper component="section" aria-label={t('landing.openApp')} variant="outlined" sx={{ p: 3 }}>
+            <Typography sx={{ mb: 2 }}>{t('landing.signedInAs', { name: me.name })}</Typography>
             <Button component={RouterLink} to={paths.home.to('DocBot')} variant="contained" size="large">
-              {strings.landing.openApp}
+              {t('landing.openApp')}
             </Button>
           </Paper>
         ) : (

@@ -14,7 +14,7 @@ import { signUpInput, type AccountRole } from '../../../../contract/account';
 import { fieldErrors as issueFields } from '../../../../contract/common';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useRosterHint } from '../api/checkRoster';
 import { useRequestPasswordReset } from '../api/requestPasswordReset';
 import { useResendVerification } from '../api/resendVerification';
@@ -24,7 +24,6 @@ import { useSignUpEmail } from '../api/signUpEmail';
 import { authErrorMessage, fieldErrors } from './authMessages';
 import { SocialButtons } from './SocialButtons';
 
-const s = strings.auth;
 const submit = (fn: () => void) => (e: FormEvent) => {
   e.preventDefault();
   fn();
@@ -54,6 +53,7 @@ function Feedback({ error, success, warning }: { error?: string | null; success?
 
 /** E-mail and password; on success the app goes to /home/DocBot (where a stored redirect applies). */
 export function SignInForm({ notice }: { notice?: string | null }) {
+  const t = useT();
   const navigate = useNavigate();
   const signIn = useSignInEmail();
   const [email, setEmail] = useState('');
@@ -73,11 +73,11 @@ export function SignInForm({ notice }: { notice?: string | null }) {
     >
       <Feedback
         success={notice}
-        warning={notVerified ? s.notVerified(email.trim()) : null}
-        error={error && !notVerified ? authErrorMessage(error, email) : null}
+        warning={notVerified ? t('auth.notVerified', { email: email.trim() }) : null}
+        error={error && !notVerified ? authErrorMessage(error, email, t) : null}
       />
       <TextField
-        label={s.email}
+        label={t('auth.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -87,7 +87,7 @@ export function SignInForm({ notice }: { notice?: string | null }) {
         fullWidth
       />
       <TextField
-        label={s.password}
+        label={t('auth.password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -97,7 +97,7 @@ export function SignInForm({ notice }: { notice?: string | null }) {
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" disabled={signIn.isPending || !email || !password}>
-        {s.signIn}
+        {t('auth.signIn')}
       </Button>
       <SocialButtons onError={setSocialError} />
     </Stack>
@@ -127,6 +127,7 @@ function useSettledEmail(typed: string): [string | null, () => void] {
  * (docs/product/roles-and-plans.md#who-is-who).
  */
 export function CreateAccountForm() {
+  const t = useT();
   const signUp = useSignUpEmail();
   const [form, setForm] = useState({ name: '', email: '', password: '', role: 'teacher' as AccountRole });
   const [roleChosen, setRoleChosen] = useState(false);
@@ -138,10 +139,10 @@ export function CreateAccountForm() {
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   // Until the person picks a role, it follows the roster hint.
   const role: AccountRole = roleChosen ? form.role : rostered ? 'student' : 'teacher';
-  if (signUp.isSuccess) return <Feedback success={s.signUpDone(form.email.trim())} />;
+  if (signUp.isSuccess) return <Feedback success={t('auth.signUpDone', { email: form.email.trim() })} />;
   const choices = [
-    <FormControlLabel key="teacher" value="teacher" control={<Radio />} label={s.teacher} />,
-    <FormControlLabel key="student" value="student" control={<Radio />} label={s.student} />,
+    <FormControlLabel key="teacher" value="teacher" control={<Radio />} label={t('auth.teacher')} />,
+    <FormControlLabel key="student" value="student" control={<Radio />} label={t('auth.student')} />,
   ];
   return (
     <Stack
@@ -161,14 +162,14 @@ export function CreateAccountForm() {
       <Feedback
         error={
           signUp.error && !(signUp.error instanceof ApiError && signUp.error.code === 'validation_failed')
-            ? authErrorMessage(signUp.error, form.email)
+            ? authErrorMessage(signUp.error, form.email, t)
             : socialError
-              ? authErrorMessage(socialError, form.email)
+              ? authErrorMessage(socialError, form.email, t)
               : null
         }
       />
       <TextField
-        label={s.name}
+        label={t('auth.name')}
         name="name"
         autoComplete="name"
         required
@@ -179,7 +180,7 @@ export function CreateAccountForm() {
         fullWidth
       />
       <TextField
-        label={s.email}
+        label={t('auth.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -192,7 +193,7 @@ export function CreateAccountForm() {
         fullWidth
       />
       <TextField
-        label={s.password}
+        label={t('auth.password')}
         type="password"
         name="new-password"
         autoComplete="new-password"
@@ -200,11 +201,11 @@ export function CreateAccountForm() {
         value={form.password}
         onChange={set('password')}
         error={Boolean(fields.password)}
-        helperText={fields.password ?? s.passwordHint}
+        helperText={fields.password ?? t('auth.passwordHint')}
         fullWidth
       />
       <FormControl>
-        <FormLabel id="role-label">{s.iAmA}</FormLabel>
+        <FormLabel id="role-label">{t('auth.iAmA')}</FormLabel>
         <RadioGroup
           row
           aria-labelledby="role-label"
@@ -220,12 +221,12 @@ export function CreateAccountForm() {
         </RadioGroup>
         {rostered && (
           <FormHelperText id="role-roster-hint" sx={{ mx: 0 }}>
-            {s.rosterHint}
+            {t('auth.rosterHint')}
           </FormHelperText>
         )}
       </FormControl>
       <Button type="submit" variant="contained" size="large" disabled={signUp.isPending}>
-        {s.createAccount}
+        {t('auth.createAccount')}
       </Button>
       <SocialButtons role={role} onError={setSocialError} />
     </Stack>
@@ -234,16 +235,17 @@ export function CreateAccountForm() {
 
 /** Asks for a reset link by e-mail. */
 export function ForgotPasswordForm() {
+  const t = useT();
   const reset = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit(() => reset.mutate(email.trim()))}>
       <Feedback
-        success={reset.isSuccess ? s.resetSent(email.trim()) : null}
-        error={reset.error ? authErrorMessage(reset.error, email) : null}
+        success={reset.isSuccess ? t('auth.resetSent', { email: email.trim() }) : null}
+        error={reset.error ? authErrorMessage(reset.error, email, t) : null}
       />
       <TextField
-        label={s.email}
+        label={t('auth.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -253,7 +255,7 @@ export function ForgotPasswordForm() {
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" disabled={reset.isPending || !email.includes('@')}>
-        {s.sendResetLink}
+        {t('auth.sendResetLink')}
       </Button>
     </Stack>
   );
@@ -261,6 +263,7 @@ export function ForgotPasswordForm() {
 
 /** The 'Choose a new password' form of a reset link (/?token=...). */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const t = useT();
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const tooShort = password.length > 0 && password.length < 8;
@@ -271,9 +274,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       spacing={2}
       onSubmit={submit(() => reset.mutate({ newPassword: password, token }, { onSuccess: onDone }))}
     >
-      <Feedback error={reset.error ? authErrorMessage(reset.error, '') : null} />
+      <Feedback error={reset.error ? authErrorMessage(reset.error, '', t) : null} />
       <TextField
-        label={s.newPassword}
+        label={t('auth.newPassword')}
         type="password"
         name="new-password"
         autoComplete="new-password"
@@ -281,11 +284,11 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={tooShort}
-        helperText={s.passwordHint}
+        helperText={t('auth.passwordHint')}
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" disabled={reset.isPending || password.length < 8}>
-        {s.savePassword}
+        {t('auth.savePassword')}
       </Button>
     </Stack>
   );
@@ -293,20 +296,21 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
 
 /** A confirmation link that did not work: why, and a new link by e-mail. */
 export function ResendVerificationForm({ problem }: { problem: string }) {
+  const t = useT();
   const resend = useResendVerification();
   const [email, setEmail] = useState('');
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit(() => resend.mutate(email.trim()))}>
       {resend.isSuccess || resend.error ? (
         <Feedback
-          success={resend.isSuccess ? s.newLinkSent(email.trim()) : null}
-          error={resend.error ? authErrorMessage(resend.error, email) : null}
+          success={resend.isSuccess ? t('auth.newLinkSent', { email: email.trim() }) : null}
+          error={resend.error ? authErrorMessage(resend.error, email, t) : null}
         />
       ) : (
         <Feedback warning={problem} />
       )}
       <TextField
-        label={s.email}
+        label={t('auth.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -316,7 +320,7 @@ export function ResendVerificationForm({ problem }: { problem: string }) {
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" disabled={resend.isPending || !email.includes('@')}>
-        {s.sendNewLink}
+        {t('auth.sendNewLink')}
       </Button>
     </Stack>
   );

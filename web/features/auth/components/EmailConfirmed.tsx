@@ -4,7 +4,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { emailConfirmedNotice } from '../../../lib/storage';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { confirmationLanding } from './confirmationLanding';
 
 /**
@@ -25,6 +25,7 @@ export function useEnterAppAfterConfirmation(signedIn: boolean): boolean {
 
 /** "E-mail confirmed", once, on the first app page after a confirmation link. */
 export function EmailConfirmedNotice() {
+  const t = useT();
   const [open, setOpen] = useState(emailConfirmedNotice.pending);
   // Shown once: cleared as soon as it is on screen, so the next page or a reload does not repeat it.
   useEffect(() => {
@@ -43,9 +44,9 @@ export function EmailConfirmedNotice() {
         severity="success"
         variant="filled"
         onClose={() => setOpen(false)}
-        slotProps={{ closeButton: { title: strings.auth.closeNotice } }}
+        slotProps={{ closeButton: { title: t('auth.closeNotice') } }}
       >
-        {strings.auth.emailConfirmed}
+        {t('auth.emailConfirmed')}
       </Alert>
     </Snackbar>
   );

@@ -4,30 +4,30 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 import { CreateAccountForm, ForgotPasswordForm, ResendVerificationForm, ResetPasswordForm, SignInForm } from './AuthForms';
 import { confirmationLanding } from './confirmationLanding';
 
 type Mode = 'signIn' | 'create' | 'forgot' | 'reset' | 'confirm';
 
-const titles: Record<Mode, string> = {
-  signIn: strings.auth.panelTitle,
-  create: strings.auth.createTitle,
-  forgot: strings.auth.forgotTitle,
-  reset: strings.auth.resetTitle,
-  confirm: strings.auth.confirmTitle,
+const titles: Record<Mode, MessageId> = {
+  signIn: 'auth.panelTitle',
+  create: 'auth.createTitle',
+  forgot: 'auth.forgotTitle',
+  reset: 'auth.resetTitle',
+  confirm: 'auth.confirmTitle',
 };
 
 /** The panel's first mode and notice, from the link that opened the landing page. */
-function fromLink(params: URLSearchParams): { mode: Mode; notice: string | null } {
+function fromLink(params: URLSearchParams): { mode: Mode; notice: MessageId | null } {
   const confirmation = confirmationLanding(params);
   // A confirmation link that worked signs in, and the landing page goes on into the app; this is
   // a link opened again in a browser that is not signed in.
-  if (confirmation === 'confirmed') return { mode: 'signIn', notice: strings.auth.emailConfirmedSignIn };
+  if (confirmation === 'confirmed') return { mode: 'signIn', notice: 'auth.emailConfirmedSignIn' };
   if (confirmation) return { mode: 'confirm', notice: null };
   if (params.get('token')) return { mode: 'reset', notice: null };
   // better-auth sends an expired or used reset link back here with ?error=INVALID_TOKEN.
-  if (params.get('error')) return { mode: 'forgot', notice: strings.auth.resetLinkInvalid };
+  if (params.get('error')) return { mode: 'forgot', notice: 'auth.resetLinkInvalid' };
   return { mode: 'signIn', notice: null };
 }
 
@@ -41,7 +41,8 @@ export function SignInPanel() {
   const token = params.get('token');
   const [initial] = useState(() => fromLink(params));
   const [mode, setMode] = useState<Mode>(initial.mode);
-  const [notice, setNotice] = useState<string | null>(initial.notice);
+  const [notice, setNotice] = useState<MessageId | null>(initial.notice);
+  const t = useT();
   const confirmation = confirmationLanding(params);
 
   const go = (next: Mode) => {
@@ -52,22 +53,22 @@ export function SignInPanel() {
   return (
     <Paper component="section" aria-labelledby="sign-in-title" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, width: '100%' }}>
       <Typography id="sign-in-title" variant="h5" component="h2" sx={{ mb: 2 }}>
-        {titles[mode]}
+        {t(titles[mode])}
       </Typography>
-      {mode === 'signIn' && <SignInForm notice={notice} />}
+      {mode === 'signIn' && <SignInForm notice={notice && t(notice)} />}
       {mode === 'create' && <CreateAccountForm />}
       {mode === 'forgot' && (
         <>
           {notice && (
             <Typography role="alert" color="warning.main" sx={{ mb: 2 }}>
-              {notice}
+              {t(notice)}
             </Typography>
           )}
           <ForgotPasswordForm />
         </>
       )}
       {mode === 'confirm' && (
-        <ResendVerificationForm problem={confirmation === 'expired' ? strings.auth.confirmLinkExpired : strings.auth.confirmLinkInvalid} />
+        <ResendVerificationForm problem={confirmation === 'expired' ? t('auth.confirmLinkExpired') : t('auth.confirmLinkInvalid')} />
       )}
       {mode === 'reset' && token && (
         <ResetPasswordForm
@@ -75,14 +76,14 @@ export function SignInPanel() {
           onDone={() => {
             setParams({}, { replace: true });
             setMode('signIn');
-            setNotice(strings.auth.resetDone);
+            setNotice('auth.resetDone');
           }}
         />
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }} useFlexGap>
-        {mode !== 'signIn' && <Button onClick={() => go('signIn')}>{strings.auth.backToSignIn}</Button>}
-        {mode !== 'create' && <Button onClick={() => go('create')}>{strings.auth.createAccount}</Button>}
-        {mode !== 'forgot' && <Button onClick={() => go('forgot')}>{strings.auth.forgotPassword}</Button>}
+        {mode !== 'signIn' && <Button onClick={() => go('signIn')}>{t('auth.backToSignIn')}</Button>}
+        {mode !== 'create' && <Button onClick={() => go('create')}>{t('auth.createAccount')}</Button>}
+        {mode !== 'forgot' && <Button onClick={() => go('forgot')}>{t('auth.forgotPassword')}</Button>}
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import type { BotKind, BotSummary } from '../../../../contract/bots';
 import type { SavedSummary } from '../../../../contract/saved';
 import { paths, type EditorParams } from '../../../lib/paths';
+import { currentFormattingLocale } from '../../../lib/i18n/language';
 
 /** The editor route of a kind. */
 export function editorPath(kind: BotKind, params: EditorParams): string {
@@ -44,13 +45,14 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   const then = Date.parse(iso);
   if (!Number.isFinite(then)) return '';
   const seconds = Math.round((then - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const locale = currentFormattingLocale();
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(0, 'second') === 'now' ? 'just now' : rtf.format(0, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 30 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');
-  return new Date(then).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(then).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** A past run reopened in its runner, where it was left (res `new` with the conversation named). */

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { superStrings as s } from './strings';
+import { formatNumber } from '../../../lib/format';
 
 /** A table that scrolls sideways inside its own box (never the page) and can be scrolled by keyboard. */
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
@@ -78,7 +79,7 @@ export function formatBytes(n: number): string {
   return i === 0 ? `${v} ${units[0]}` : `${v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
 }
 
-export const formatCount = (n: number) => n.toLocaleString('en-US');
+export const formatCount = (n: number) => formatNumber(n);
 
 /** Today (UTC) plus `months`, as YYYY-MM-DD. */
 export function monthsFromToday(months: number, now = new Date()): string {

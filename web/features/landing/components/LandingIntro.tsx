@@ -2,9 +2,26 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineOutlined from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 
-function Points({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+/** The points for teachers and for schools, in the order the page lists them. */
+const teacherPoints: MessageId[] = [
+  'landing.teachers.docBots',
+  'landing.teachers.chatBots',
+  'landing.teachers.tutorBots',
+  'landing.teachers.assignments',
+  'landing.teachers.templates',
+  'landing.teachers.savedDocs',
+];
+const schoolPoints: MessageId[] = [
+  'landing.schools.licence',
+  'landing.schools.operator',
+  'landing.schools.ownServer',
+  'landing.schools.allowances',
+];
+
+function Points({ id, title, items }: { id: string; title: string; items: readonly MessageId[] }) {
+  const t = useT();
   return (
     <Paper component="section" aria-labelledby={id} variant="outlined" sx={{ p: { xs: 2, sm: 3 }, flex: 1, minWidth: 0 }}>
       <Typography id={id} variant="h5" component="h2" gutterBottom>
@@ -14,7 +31,7 @@ function Points({ id, title, items }: { id: string; title: string; items: readon
         {items.map((item) => (
           <Box component="li" key={item} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
             <CheckCircleOutlineOutlined color="primary" fontSize="small" sx={{ mt: 0.3 }} aria-hidden />
-            <Typography>{item}</Typography>
+            <Typography>{t(item)}</Typography>
           </Box>
         ))}
       </Box>
@@ -24,15 +41,17 @@ function Points({ id, title, items }: { id: string; title: string; items: readon
 
 /** What ClassBots does: the landing page's heading and its points for teachers and schools. */
 export function LandingHero() {
-  const l = strings.landing;
+  const t = useT();
   return (
     <Box>
+      {/* The product's name, the same in every language (decision 242). */}
+      {/* eslint-disable-next-line formatjs/no-literal-string-in-jsx */}
       <title>ClassBots</title>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', md: '2.75rem' }, mb: 2 }}>
-        {l.heroTitle}
+        {t('landing.heroTitle')}
       </Typography>
       <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
-        {l.heroBody}
+        {t('landing.heroBody')}
       </Typography>
     </Box>
   );
@@ -40,11 +59,11 @@ export function LandingHero() {
 
 /** The two groups of points, for teachers and for schools. */
 export function LandingPoints() {
-  const l = strings.landing;
+  const t = useT();
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 3 }}>
-      <Points id="for-teachers" title={l.teachersTitle} items={l.teachers} />
-      <Points id="for-schools" title={l.schoolsTitle} items={l.schools} />
+      <Points id="for-teachers" title={t('landing.teachersTitle')} items={teacherPoints} />
+      <Points id="for-schools" title={t('landing.schoolsTitle')} items={schoolPoints} />
     </Box>
   );
 }

@@ -8,11 +8,11 @@ import Description from '@mui/icons-material/Description';
 import Image from '@mui/icons-material/Image';
 import type { SavedSummary } from '../../../../contract/saved';
 import { strings } from '../../../lib/strings';
+import { dateTime } from '../../../lib/format';
 
 const s = strings.saved;
 const icons = { document: <Description />, conversation: <Chat />, image: <Image /> };
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateFormat.format(new Date(iso));
+const when = (iso: string) => dateTime(iso);
 
 /** The saved items as one list; each opens its editor. */
 export function SavedList({ items, onOpen }: { items: SavedSummary[]; onOpen: (id: string) => void }) {

@@ -21,7 +21,7 @@ function describeAiError(error: unknown): { message: string; resetsAt: string | 
     };
   }
   if (error instanceof Error && error.message) return { message: error.message, resetsAt: null, upgrade: false, storageFull: false };
-  return { message: strings.auth.failed, resetsAt: null, upgrade: false, storageFull: false };
+  return { message: strings.actionFailed, resetsAt: null, upgrade: false, storageFull: false };
 }
 
 const formatDate = (iso: string) => {

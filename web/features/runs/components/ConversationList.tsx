@@ -16,10 +16,11 @@ import HistoryIcon from '@mui/icons-material/History';
 import AddIcon from '@mui/icons-material/Add';
 import { strings } from '../../../lib/strings';
 import { useBotRuns } from '../api/listBotRuns';
+import { dateTime } from '../../../lib/format';
 
 const s = strings.runs.history;
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateTime(iso);
 
 interface Props {
   botId: string;

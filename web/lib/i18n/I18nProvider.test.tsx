@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../../../tests/web/render';
+import { AccountMenu } from '../../app/layouts/AccountMenu';
+import { RouteError } from '../../app/routes/RouteError';
+import { I18nProvider } from './I18nProvider';
+import { catalogueLoaders } from './catalogues';
+import { resetLocaleForTests, setLanguage } from './language';
+
+beforeEach(() => {
+  localStorage.clear();
+  resetLocaleForTests();
+  document.documentElement.lang = '';
+  document.documentElement.dir = '';
+});
+
+/**
+ * Waits, inside act, until a catalogue has been applied (the provider sets <html lang dir> just
+ * before it renders the new words), so that the provider's update happens within act.
+ */
+async function untilApplied(lang: string, dir: 'ltr' | 'rtl' = 'ltr') {
+  await act(() =>
+    vi.waitFor(() => {
+      expect(document.documentElement.lang).toBe(lang);
+      expect(document.documentElement.dir).toBe(dir);
+    }),
+  );
+}
+afterEach(() => {
+  localStorage.clear();
+  resetLocaleForTests();
+});
+
+describe('I18nProvider', () => {
+  it('shows the stored language, loads only its catalogue, and sets <html lang dir>', async () => {
+    localStorage.setItem('classbots.language', 'es');
+    const en = vi.spyOn(catalogueLoaders, 'en');
+    const { container } = await render(
+      <I18nProvider>
+        <RouteError />
+      </I18nProvider>,
+    );
+    await untilApplied('es');
+    expect(container.textContent).toContain('Algo salió mal');
+    expect(container.textContent).not.toContain('Something went wrong');
+    expect(en).not.toHaveBeenCalled();
+  });
+
+  it('follows setLanguage, right to left under the RTL pseudo-locale', async () => {
+    localStorage.setItem('classbots.language', 'en');
+    const { container } = await render(
+      <I18nProvider>
+        <RouteError />
+      </I18nProvider>,
+    );
+    await untilApplied('en');
+    expect(container.textContent).toContain('Something went wrong');
+    act(() => setLanguage('ar-XB'));
+    await untilApplied('ar-XB', 'rtl');
+    expect(container.textContent).toContain('[\u202BSomething went wrong\u202C]');
+    expect(localStorage.getItem('classbots.language')).toBe('ar-XB');
+  });
+});
+
+describe('the account menu’s language picker', () => {
+  it('switches to Spanish and remembers it', async () => {
+    localStorage.setItem('classbots.language', 'en');
+    await render(
+      <I18nProvider>
+        <AccountMenu name="Ada Lovelace" email="ada@example.test" switchTo={null} onLogout={() => {}} />
+      </I18nProvider>,
+    );
+    await untilApplied('en');
+    const avatar = document.querySelector<HTMLButtonElement>('button[aria-label^="Account menu for Ada Lovelace"]')!;
+    act(() => avatar.click());
+    const options = [...document.querySelectorAll<HTMLElement>('[role=menuitemradio]')];
+    expect(options.map((o) => o.textContent)).toEqual(expect.arrayContaining(['English', 'Español']));
+    expect(options.find((o) => o.textContent === 'English')?.getAttribute('aria-checked')).toBe('true');
+    act(() => options.find((o) => o.textContent === 'Español')!.click());
+    await untilApplied('es');
+    expect(document.querySelector('button[aria-label^="Menú de la cuenta de Ada Lovelace"]')).not.toBeNull();
+    expect(localStorage.getItem('classbots.language')).toBe('es');
+  });
+});

@@ -1,0 +1,46 @@
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { loadMessages, type Messages } from './catalogues';
+import { applyDocumentLocale, useLanguage } from './language';
+import { formattingLocale, sourceLanguage, type AppLocale } from './locales';
+
+interface Loaded {
+  locale: AppLocale;
+  messages: Messages;
+}
+
+/** Messages that cannot be loaded: English instead, so a failed chunk never leaves a blank page. */
+async function loadOrEnglish(locale: AppLocale): Promise<Loaded> {
+  try {
+    return { locale, messages: await loadMessages(locale) };
+  } catch {
+    return { locale: sourceLanguage, messages: await loadMessages(sourceLanguage) };
+  }
+}
+
+/**
+ * Loads the chosen locale's catalogue (and only that one) and provides it. On a change of language
+ * the page stays as it is until the new catalogue is in, then the tree under it is mounted again, so
+ * every word and every date formatted outside React follows the new locale at once.
+ */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const { locale } = useLanguage();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadOrEnglish(locale).then((next) => {
+      if (!live) return;
+      applyDocumentLocale(next.locale);
+      setLoaded(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  if (!loaded) return null;
+  return (
+    <IntlProvider locale={formattingLocale(loaded.locale)} defaultLocale={sourceLanguage} messages={loaded.messages}>
+      <Fragment key={loaded.locale}>{children}</Fragment>
+    </IntlProvider>
+  );
+}

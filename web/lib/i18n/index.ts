@@ -1,0 +1,6 @@
+// The web app's localisation (docs/decisions/271-localisation-library.md): one door for the rest of web/.
+export { I18nProvider } from './I18nProvider';
+export { useT, type Translate, type MessageValues } from './useT';
+export { useLanguage, setLanguage, currentLocale, currentFormattingLocale } from './language';
+export { languages, languageNames, pseudoLocales, pseudoLocalesEnabled, textDirection, type AppLocale, type Language } from './locales';
+export type { MessageId } from './catalogues';
