@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { errorBody } from '../../contract/errors';
+import { currentFormattingLocale } from './i18n/language';
 
 interface ApiErrorDetails {
   /** Per-field messages of a 422, keyed by the field's dotted path. */
@@ -57,6 +58,16 @@ export function toApiError(status: number, body: unknown, retryAfterHeader?: str
 }
 
 /** Reads a failed answer's body into its ApiError. */
+/**
+ * The page's language on every API call (Accept-Language), so that a visitor's errors come back in
+ * the language they chose; a signed-in person's account language still wins on the server (decision 272).
+ */
+function withLanguage(headers: HeadersInit | undefined): Headers {
+  const all = new Headers(headers);
+  if (!all.has('Accept-Language')) all.set('Accept-Language', currentFormattingLocale());
+  return all;
+}
+
 async function readApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   return toApiError(res.status, text, res.headers.get('Retry-After'));
@@ -69,7 +80,7 @@ async function readApiError(res: Response): Promise<ApiError> {
 export const apiFetch: typeof fetch = async (input, init) => {
   let res: Response;
   try {
-    res = await fetch(input, { credentials: 'same-origin', ...init });
+    res = await fetch(input, { credentials: 'same-origin', ...init, headers: withLanguage(init?.headers) });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw networkError();
@@ -112,7 +123,7 @@ export async function patchVersioned<T>(path: string, body: unknown, schema: Zod
   const res = await fetch(path, {
     method: 'PATCH',
     credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: withLanguage({ Accept: 'application/json', 'Content-Type': 'application/json' }),
     body: JSON.stringify(body),
   }).catch(() => {
     throw networkError();

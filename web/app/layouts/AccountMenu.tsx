@@ -14,7 +14,17 @@ import Check from '@mui/icons-material/Check';
 import Translate from '@mui/icons-material/Translate';
 import { Link as RouterLink } from 'react-router';
 import { initialsOf } from '../../lib/display';
-import { languageNames, languages, pseudoLocales, pseudoLocalesEnabled, useLanguage, useT, type AppLocale } from '../../lib/i18n';
+import { useAccountLanguage, useSaveLanguage } from '../../lib/session/saveLanguage';
+import {
+  isPseudoLocale,
+  languageNames,
+  languages,
+  pseudoLocales,
+  pseudoLocalesEnabled,
+  useLanguage,
+  useT,
+  type AppLocale,
+} from '../../lib/i18n';
 import { layout } from '../../theme/theme';
 
 export interface AccountMenuProps {
@@ -35,6 +45,8 @@ const pickable: { locale: AppLocale; label: string }[] = [
 export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProps) {
   const t = useT();
   const { locale, setLanguage } = useLanguage();
+  const saveLanguage = useSaveLanguage();
+  useAccountLanguage();
   const languageHeading = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -111,6 +123,9 @@ export function AccountMenu({ name, email, switchTo, onLogout }: AccountMenuProp
             onClick={() => {
               close();
               setLanguage(option.locale);
+              // Remembered on the account too (a pseudo-locale only in this browser). Should the save
+              // fail, the page still shows the choice and this browser keeps it.
+              if (!isPseudoLocale(option.locale)) void saveLanguage(option.locale).catch(() => undefined);
             }}
           >
             <ListItemIcon>{option.locale === locale && <Check fontSize="small" />}</ListItemIcon>

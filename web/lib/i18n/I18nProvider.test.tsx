@@ -6,7 +6,31 @@ import { AccountMenu } from '../../app/layouts/AccountMenu';
 import { RouteError } from '../../app/routes/RouteError';
 import { I18nProvider } from './I18nProvider';
 import { catalogueLoaders } from './catalogues';
-import { resetLocaleForTests, setLanguage } from './language';
+import { currentLocale, resetLocaleForTests, setLanguage } from './language';
+import type { Me } from '../../../contract/account';
+import { meQueryKey } from '../session/getMe';
+
+const ada: Me = {
+  id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.test',
+  emailVerified: true,
+  role: 'teacher',
+  isSupport: false,
+  locale: null,
+  classLocale: null,
+};
+
+/** The API as the menu meets it: PATCH /api/me/locale answers what it was sent; the calls are kept. */
+function stubLocaleApi() {
+  const calls: { url: string; method: string; body: string; language: string | null }[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    const body = typeof init.body === 'string' ? init.body : '';
+    calls.push({ url, method: init.method ?? 'GET', body, language: new Headers(init.headers).get('Accept-Language') });
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+  });
+  return calls;
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -21,10 +45,14 @@ beforeEach(() => {
  */
 async function untilApplied(lang: string, dir: 'ltr' | 'rtl' = 'ltr') {
   await act(() =>
-    vi.waitFor(() => {
-      expect(document.documentElement.lang).toBe(lang);
-      expect(document.documentElement.dir).toBe(dir);
-    }),
+    vi.waitFor(
+      () => {
+        expect(document.documentElement.lang).toBe(lang);
+        expect(document.documentElement.dir).toBe(dir);
+      },
+      // A catalogue is a dynamic import: slow on a busy machine.
+      { timeout: 10_000 },
+    ),
   );
 }
 afterEach(() => {
@@ -64,12 +92,16 @@ describe('I18nProvider', () => {
 });
 
 describe('the account menu’s language picker', () => {
-  it('switches to Spanish and remembers it', async () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('switches to Spanish and remembers it, in this browser and on the account', async () => {
     localStorage.setItem('classbots.language', 'en');
+    const calls = stubLocaleApi();
     await render(
       <I18nProvider>
         <AccountMenu name="Ada Lovelace" email="ada@example.test" switchTo={null} onLogout={() => {}} />
       </I18nProvider>,
+      { data: [[meQueryKey, ada]] },
     );
     await untilApplied('en');
     const avatar = document.querySelector<HTMLButtonElement>('button[aria-label^="Account menu for Ada Lovelace"]')!;
@@ -80,6 +112,19 @@ describe('the account menu’s language picker', () => {
     act(() => options.find((o) => o.textContent === 'Español')!.click());
     await untilApplied('es');
     expect(document.querySelector('button[aria-label^="Menú de la cuenta de Ada Lovelace"]')).not.toBeNull();
+    expect(localStorage.getItem('classbots.language')).toBe('es');
+    await act(() => vi.waitFor(() => expect(calls).toHaveLength(1)));
+    expect(calls[0]).toEqual({ url: '/api/me/locale', method: 'PATCH', body: '{"locale":"es"}', language: 'es' });
+  });
+
+  it("follows the account's language over this browser's: a student's class default when they chose none", async () => {
+    localStorage.setItem('classbots.language', 'en');
+    expect(currentLocale()).toBe('en');
+    stubLocaleApi();
+    await render(<AccountMenu name="Ada Lovelace" email="ada@example.test" switchTo={null} onLogout={() => {}} />, {
+      data: [[meQueryKey, { ...ada, role: 'student', classLocale: 'es' }]],
+    });
+    expect(currentLocale()).toBe('es');
     expect(localStorage.getItem('classbots.language')).toBe('es');
   });
 });

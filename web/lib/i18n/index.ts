@@ -2,5 +2,14 @@
 export { I18nProvider } from './I18nProvider';
 export { useT, type Translate, type MessageValues } from './useT';
 export { useLanguage, setLanguage, currentLocale, currentFormattingLocale } from './language';
-export { languages, languageNames, pseudoLocales, pseudoLocalesEnabled, textDirection, type AppLocale, type Language } from './locales';
+export {
+  languages,
+  languageNames,
+  pseudoLocales,
+  pseudoLocalesEnabled,
+  isPseudoLocale,
+  textDirection,
+  type AppLocale,
+  type Language,
+} from './locales';
 export type { MessageId } from './catalogues';

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { ClassroomCourseList } from '../../../../contract/classroom';
-import { render, settle } from '../../../../tests/web/render';
+import { act } from 'react';
+import { render } from '../../../../tests/web/render';
 import { ClassroomDialog } from './ClassroomDialog';
 
 // Issue 29 item 2: My Students' Google Classroom dialog lists the teacher's courses with Import (or
@@ -14,12 +15,14 @@ const answer = (status: number, body: unknown) =>
 
 const noop = () => undefined;
 
-async function open() {
+/** Renders the dialog and lets it work (inside act, a few milliseconds at a time) until `shown` holds, for at most 2 s. */
+async function open(shown: (body: HTMLElement) => boolean) {
   await render(<ClassroomDialog onClose={noop} onImported={noop} onDisconnected={noop} />);
-  // Until the courses' answer (or its error) has rendered.
-  for (let i = 0; i < 20 && document.body.textContent?.includes('Reading your courses'); i++) await settle(noop);
+  for (let i = 0; i < 200 && !shown(document.body); i++) await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   return document.body;
 }
+
+const connectAgain = (body: HTMLElement) => [...body.querySelectorAll('a')].find((a) => a.textContent === 'Connect Google Classroom again');
 
 describe('the Google Classroom dialog', () => {
   it('lists the courses, each with Import or Import again', async () => {
@@ -30,7 +33,7 @@ describe('the Google Classroom dialog', () => {
       ],
     };
     answer(200, list);
-    const body = await open();
+    const body = await open((b) => b.querySelectorAll('li').length === 2);
     const items = [...body.querySelectorAll('li')].map((li) => li.textContent);
     expect(items).toEqual([expect.stringContaining('Biology · P3'), expect.stringContaining('Chemistry')]);
     const buttons = [...body.querySelectorAll('li button')].map((b) => [b.textContent, b.getAttribute('aria-label')]);
@@ -44,8 +47,7 @@ describe('the Google Classroom dialog', () => {
     answer(409, {
       error: { code: 'classroom_connection_lost', message: 'Connect Google Classroom again on My Students.', requestId: 'r1' },
     });
-    const body = await open();
-    const again = [...body.querySelectorAll('a')].find((a) => a.textContent === 'Connect Google Classroom again');
-    expect(again?.getAttribute('href')).toBe('/api/classroom/connect');
+    const body = await open((b) => connectAgain(b) !== undefined);
+    expect(connectAgain(body)?.getAttribute('href')).toBe('/api/classroom/connect');
   });
 });
