@@ -18,7 +18,14 @@ beforeAll(async () => {
     write: false,
     format: 'iife',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // What Vite would put in a production build (the API client reads the page's language, whose
+    // pseudo-locales are on in development only).
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      'import.meta.env.DEV': 'false',
+      'import.meta.env.MODE': '"production"',
+      'import.meta.env.VITE_PSEUDO_LOCALES': 'undefined',
+    },
     logLevel: 'silent',
   });
   harness = result.outputFiles[0]!.text;

@@ -1,8 +1,9 @@
 import type { AiConfig } from '../config';
+import type { Locale } from '../../contract/locale';
 import { AiStoppedError, AiTimeoutError } from './errors';
 import type { AiProvider, ModelPrompt, StreamPart } from './providers';
 import { withRetries } from './retry';
-import { classify, providerBlockedReply, safeReply, type SafetyCategory } from './safety';
+import { classify, providerBlockedReplyIn, safeReply, type SafetyCategory } from './safety';
 import { studentSafetySettings } from './safety';
 import { logError } from '../lib/log';
 import type { ProviderSafety } from '../db/schema/ai';
@@ -45,6 +46,8 @@ export interface TextRun {
   config: AiConfig;
   prompt: ModelPrompt;
   audience: 'teacher' | 'student';
+  /** A student's page language: the safe reply that replaces a blocked answer is written in it. */
+  replyLocale?: Locale;
   temperature: number | undefined;
   sink: GenerationSink;
   /**
@@ -293,13 +296,19 @@ async function consume(
   const text = written;
   let result: GenerationResult;
   if (outputHit) {
-    result = { ...base, status: 'blocked', text: safeReply(outputHit), replaced: true, safety: { category: outputHit, source: 'output' } };
+    result = {
+      ...base,
+      status: 'blocked',
+      text: safeReply(outputHit, run.replyLocale),
+      replaced: true,
+      safety: { category: outputHit, source: 'output' },
+    };
   } else if (providerBlocked) {
     result = student
       ? {
           ...base,
           status: 'blocked',
-          text: providerBlockedReply,
+          text: providerBlockedReplyIn(run.replyLocale),
           replaced: true,
           safety: { category: 'provider_block', source: 'provider' },
         }

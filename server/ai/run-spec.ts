@@ -27,6 +27,8 @@ export interface RunSpec {
   responseLanguage?: Locale;
   /** The assignment named the language (a language lesson): it holds whatever the student writes in. */
   responseLanguageSetByAssignment?: boolean;
+  /** For student runs: the language of the student's pages, which the safe replies are written in (own choice, else class default, else English). */
+  replyLocale?: Locale;
 }
 
 export const assistantInstructions =

@@ -293,7 +293,7 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
           seq: seq + 2,
           role: 'assistant',
           replyTo: userId,
-          text: safeReply(hit),
+          text: safeReply(hit, spec.replyLocale),
           status: 'blocked',
           errorCode: store.INPUT_BLOCKED,
           checkpointAt: new Date(),
@@ -327,7 +327,7 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
     throw err;
   }
   return storedReplyResponse(
-    { status: 'blocked', text: safeReply(hit) },
+    { status: 'blocked', text: safeReply(hit, spec.replyLocale) },
     replyMeta(deps, { id: replyId, conversationId: conversation.id }),
   );
 }
@@ -508,6 +508,7 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
         config: ai,
         prompt,
         audience: r.spec.audience,
+        replyLocale: r.spec.replyLocale,
         temperature: r.spec.temperature,
         sink,
         gate: checks,

@@ -148,5 +148,5 @@ export async function decideTurn(deps: AppDeps, t: TurnCheck): Promise<TurnDecis
   const flag = verdictFlag(verdict);
   if (action === 'note') return { action, flag };
   const category = flag.category === 'provider_block' ? 'violence' : flag.category;
-  return { action, flag, category, text: safeReply(category), providerSafety: verdict.providerSafety };
+  return { action, flag, category, text: safeReply(category, t.spec.replyLocale), providerSafety: verdict.providerSafety };
 }

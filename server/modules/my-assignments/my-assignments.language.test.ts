@@ -6,6 +6,7 @@ import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
 import { useAiTest } from '../../../tests/ai';
+import { safeReply } from '../../ai/safety';
 import { assignmentWorld, type World } from './my-assignments.test-helpers';
 
 // Issue 30: the tutor answers a student in the student's language (their own choice, else their
@@ -55,6 +56,20 @@ describe("the tutor's language", () => {
     const sent = await converse(student);
     expect(sent).toContain(ENGLISH);
     expect(sent).not.toContain('Spanish');
+  });
+
+  it("answers a Spanish student's flagged message with the safe reply in Spanish, kept as it was shown", async () => {
+    const student = await (await assignmentWorld(ctx)).addStudent();
+    expect((await student.client.json('PATCH', '/api/me/locale', { locale: 'es' })).status).toBe(200);
+    const url = `/api/my-assignments/${student.asid}`;
+    expect((await student.client.json('POST', `${url}/start`)).status).toBe(200);
+    const res = await student.client.post(`${url}/messages`, { idempotencyKey: key(), text: 'me quiero morir' });
+    expect(res.status).toBe(200);
+    const out = await readUIStream(res);
+    expect(safeReply('self_harm', 'es')).not.toBe(safeReply('self_harm'));
+    expect(out.text).toBe(safeReply('self_harm', 'es'));
+    const detail = await student.client.json<{ messages: { text: string }[] }>('GET', url);
+    expect(detail.body.messages.at(-1)?.text).toBe(safeReply('self_harm', 'es'));
   });
 
   it("is the assignment's language when its teacher set one (a language lesson), whatever the student chose", async () => {

@@ -105,6 +105,7 @@ function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUs
     student: { name: view.record.name, email: view.record.email, aliases: [user.name, user.email] },
     responseLanguage: view.assignment.responseLanguage ?? user.locale ?? user.classLocale ?? DEFAULT_LOCALE,
     responseLanguageSetByAssignment: view.assignment.responseLanguage !== null,
+    replyLocale: user.locale ?? user.classLocale ?? DEFAULT_LOCALE,
   };
 }
 
