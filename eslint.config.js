@@ -7,15 +7,18 @@ import globals from 'globals';
 const restrict = (patterns) => ['error', { patterns }];
 
 // The web folders whose words live in the localisation catalogues (web/lib/i18n/messages).
-const migratedToCatalogues = [
-  'web/app/**/*.tsx',
-  'web/features/auth/**/*.tsx',
-  'web/features/landing/**/*.tsx',
-  'web/components/LoadingOverlay.tsx',
-  'web/components/NotFoundContent.tsx',
-  'web/components/SkipLink.tsx',
-  'web/components/ThemeToggle.tsx',
-];
+// I18N_LINT_ALL=1 applies the rule to all of web/ while the remaining folders move (issue 30).
+const migratedToCatalogues = process.env.I18N_LINT_ALL
+  ? ['web/**/*.tsx']
+  : [
+      'web/app/**/*.tsx',
+      'web/features/auth/**/*.tsx',
+      'web/features/landing/**/*.tsx',
+      'web/components/LoadingOverlay.tsx',
+      'web/components/NotFoundContent.tsx',
+      'web/components/SkipLink.tsx',
+      'web/components/ThemeToggle.tsx',
+    ];
 
 // What web/ may import: server code as types only, and a feature through its public folders.
 const webImports = [
