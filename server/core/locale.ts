@@ -23,6 +23,10 @@ export const requestLocale = (c: AppContext): Locale => c.get('locale') ?? DEFAU
 export const accountLocale = (user: { locale?: Locale | null; classLocale?: Locale | null }): Locale | null =>
   user.locale ?? user.classLocale ?? null;
 
+/** The language a signed-in reader sees the app's own texts in: the account's, else English. */
+export const readerLocale = (user: { locale?: Locale | null; classLocale?: Locale | null }): Locale =>
+  accountLocale(user) ?? DEFAULT_LOCALE;
+
 /**
  * The supported language the header prefers most: entries by q-value (1 when left out; 0 means
  * "not this"), the first listed among equals; `es-MX` counts as `es`, `*` as English; an entry with

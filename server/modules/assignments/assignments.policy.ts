@@ -1,9 +1,11 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { isPremium } from '../../../contract/subscription';
+import type { Locale } from '../../../contract/locale';
 import { schema, type Db } from '../../db/client';
 import type { AppContext } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
 import { requireTeacherSubscription } from '../../core/access';
+import { requestLocale } from '../../core/locale';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 /**
@@ -64,11 +66,13 @@ export interface TranscriptReader {
   premium: boolean;
   /** The school licence the caller administers, if any. */
   adminOf: string | null;
+  /** The reader's language, for the texts the app writes into the transcript (a held reply). */
+  locale: Locale;
 }
 
 export async function requireTranscriptReader(c: AppContext): Promise<TranscriptReader> {
   const { user, sub } = await teacherSubscription(c);
-  return { userId: user.id, premium: isPremium(sub.status), adminOf: sub.is_admin ? sub.school_id : null };
+  return { userId: user.id, premium: isPremium(sub.status), adminOf: sub.is_admin ? sub.school_id : null, locale: requestLocale(c) };
 }
 
 /**

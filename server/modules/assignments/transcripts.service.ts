@@ -47,7 +47,7 @@ export async function getTranscript(
     assignment: { id: record.assignment.id, title: record.assignment.title, teacherName: found.owner.name },
     bot: { name: found.bot.name, icon: iconOf(found.bot) },
     record: record.record,
-    messages: messages.map(presentMessage),
+    messages: messages.map((m) => presentMessage(m, reader.locale)),
   };
 }
 

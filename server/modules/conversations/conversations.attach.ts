@@ -2,6 +2,7 @@ import { isUuid } from '../../../contract/common';
 import { followedReplyResponse, liveReplyResponse, type ReplySnapshot } from '../../ai/ui-stream';
 import { followElsewhere } from './conversations.relay';
 import type { AppDeps, SessionUser } from '../../core/context';
+import { readerLocale } from '../../core/locale';
 import { notFound } from '../../lib/errors';
 import { describeLiveError, replyMeta, storedError, storedFailure, storedReply } from './conversations.replay';
 import { abandonedBefore, startupSweep } from './conversations.service';
@@ -32,7 +33,7 @@ export async function attachReply(deps: AppDeps, actor: SessionUser, conversatio
   const meta = replyMeta(deps, reply);
   const live = liveGeneration(deps, reply.id);
   if (live) return liveReplyResponse(live, meta, describeLiveError(deps));
-  if (reply.status !== 'streaming') return storedReply(reply, meta);
+  if (reply.status !== 'streaming') return storedReply(reply, meta, readerLocale(actor));
   // Not written here: alive in another process, or left by one that stopped (then it ends as interrupted).
   const current = async (): Promise<store.MessageRow | undefined> => {
     await startupSweep(deps);
@@ -42,7 +43,7 @@ export async function attachReply(deps: AppDeps, actor: SessionUser, conversatio
     return store.findMessage(db, messageId);
   };
   reply = (await current()) ?? reply;
-  if (reply.status !== 'streaming') return storedReply(reply, meta);
+  if (reply.status !== 'streaming') return storedReply(reply, meta, readerLocale(actor));
   let last = reply;
   // Live from its process (a relay over NOTIFY), the stored row read at each checkpoint and at the end.
   const followed = followElsewhere(deps, messageId);

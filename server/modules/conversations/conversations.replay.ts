@@ -2,7 +2,8 @@ import type { ReplyMetadata } from '../../../contract/ai';
 import { aiNotConfigured, toAiError } from '../../ai/errors';
 import type { GenerationResult } from '../../ai/generation';
 import { aiRuntime } from '../../ai/runtime';
-import { heldReplyText } from '../../ai/safety';
+import type { Locale } from '../../../contract/locale';
+import { heldReply } from '../../ai/safety';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps } from '../../core/context';
 import { AppError, conflict } from '../../lib/errors';
@@ -46,7 +47,7 @@ export function describeLiveError(deps: AppDeps) {
  * if it is being generated in this process, waits for it if another process is writing it, else
  * replays what is stored.
  */
-export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promise<Response> {
+export async function replayReply(deps: AppDeps, keyed: store.MessageRow, locale: Locale = 'en'): Promise<Response> {
   const { db } = deps.database;
   let reply = keyed.role === 'assistant' ? keyed : await store.findReply(db, keyed.id);
   if (!reply) throw conflict('This message has no reply yet. Use Retry.');
@@ -60,14 +61,14 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow): Promi
     await sleep(250);
     reply = (await store.findMessage(db, reply.id)) ?? reply;
   }
-  return storedReply(reply, meta);
+  return storedReply(reply, meta, locale);
 }
 
 /** The reply as stored, in the stream's shape: its text and how it ended (a failure before any text is an error). */
-export function storedReply(reply: store.MessageRow, meta: ReplyMetadata): Response {
+export function storedReply(reply: store.MessageRow, meta: ReplyMetadata, locale: Locale = 'en'): Response {
   if (reply.status === 'failed') throw storedFailure(reply.errorCode);
   // A held reply's text (if any) waits for the safety re-check: never shown until then.
-  if (reply.status === 'held') return storedReplyResponse({ status: 'held', text: heldReplyText }, { ...meta, status: 'held' });
+  if (reply.status === 'held') return storedReplyResponse({ status: 'held', text: heldReply(locale) }, { ...meta, status: 'held' });
   const status = reply.status === 'superseded' ? 'complete' : reply.status;
   // A reply the user stopped ended as they wanted: no error, only the mark.
   if (reply.errorCode === store.STOPPED) meta = { ...meta, stopped: true };

@@ -8,7 +8,8 @@ import type { AiProvider } from '../../ai/providers';
 import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
-import { classify, heldReplyText, safeReply, stillHeldMessage, type SafetyCategory } from '../../ai/safety';
+import type { Locale } from '../../../contract/locale';
+import { classify, heldReply, safeReply, stillHeldReply, type SafetyCategory } from '../../ai/safety';
 import { lets, PendingMeters, ReplyChecks } from './conversations.release';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
@@ -112,9 +113,9 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   const { db } = deps.database;
   const { conversation, messages, actor, spec, text, clock } = input;
   const existing = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
-  if (existing) return replayReply(deps, existing);
+  if (existing) return replayReply(deps, existing, spec.replyLocale);
   // A turn still waiting for its safety re-check comes first: nothing is sent after it until then.
-  if (messages.some((m) => m.status === 'held')) throw conflict(stillHeldMessage);
+  if (messages.some((m) => m.status === 'held')) throw conflict(stillHeldReply(spec.replyLocale));
   const hit = spec.audience === 'student' ? classify(text, 'input') : null;
   if (hit) return answerBlocked(deps, input, hit);
   const provider = checkRequest(deps, text);
@@ -174,7 +175,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     // with the winner's reply instead of an error.
     const winner =
       isUniqueViolation(err) || err instanceof GuardRefused ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
-    if (winner) return replayReply(deps, winner);
+    if (winner) return replayReply(deps, winner, spec.replyLocale);
     if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
@@ -255,7 +256,7 @@ async function settleRefusedInput(
     // Whatever went wrong (the provider, the metering), an unchecked message never gets an answer.
     logWarning(null, 'safety: the moderation of a message failed; it is held', decision.error);
     await store.settleWithoutCall(db, c.replyId, 'held', '', store.HELD_INPUT, c.usageId);
-    return { status: 'held', text: heldReplyText, replaced: true, ...none };
+    return { status: 'held', text: heldReply(c.spec.replyLocale), replaced: true, ...none };
   }
   const { text } = decision;
   await store.settleWithoutCall(db, c.replyId, 'blocked', text, store.INPUT_BLOCKED, c.usageId, decision.providerSafety);
@@ -318,11 +319,11 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
       if (guard && !(await store.writeGuard(tx, guard))) throw new GuardRefused();
       return { flagId, keyed: undefined };
     });
-    if (replay.keyed) return replayReply(deps, (await store.findMessage(db, replay.keyed))!);
+    if (replay.keyed) return replayReply(deps, (await store.findMessage(db, replay.keyed))!, spec.replyLocale);
     if (replay.flagId) alertAfter(deps, replay.flagId);
   } catch (err) {
     const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
-    if (winner) return replayReply(deps, winner);
+    if (winner) return replayReply(deps, winner, spec.replyLocale);
     if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
@@ -446,7 +447,9 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
         return answer;
       }
       // A student's record: the whole reply has its closing check before its end is stored (tier b).
-      const { result, stored, flag } = checks ? await checkOutput(checks, ended) : { result: ended, stored: ended.text, flag: undefined };
+      const { result, stored, flag } = checks
+        ? await checkOutput(checks, ended, r.spec.replyLocale)
+        : { result: ended, stored: ended.text, flag: undefined };
       // The checks' usage rows are written before the reply's end.
       await r.meters.settled();
       const error = errorOf(result);
@@ -569,13 +572,14 @@ async function answerRefused(
 async function checkOutput(
   checks: ReplyChecks,
   ended: GenerationResult,
+  locale: Locale | undefined,
 ): Promise<{ result: GenerationResult; stored: string; flag?: ReplyFlag }> {
   if (!ended.text || (ended.status !== 'complete' && ended.status !== 'interrupted')) return { result: ended, stored: ended.text };
   const decision = await checks.closing(ended.text);
   if (decision.action === 'hold') {
     // Whatever went wrong (the provider, the metering), an unchecked reply is never shown.
     logWarning(null, 'safety: the moderation of a reply failed; it is held', decision.error);
-    return { result: { ...ended, status: 'held', text: heldReplyText, replaced: true, error: undefined }, stored: ended.text };
+    return { result: { ...ended, status: 'held', text: heldReply(locale), replaced: true, error: undefined }, stored: ended.text };
   }
   if (decision.action === 'pass') return { result: ended, stored: ended.text };
   const flag = { source: 'output' as const, ...decision.flag };

@@ -15,7 +15,8 @@ import { replayReply } from './conversations.replay';
 import { preflight, startReply, type RunHooks } from './conversations.run';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
-import { stillHeldMessage } from '../../ai/safety';
+import { stillHeldReply } from '../../ai/safety';
+import { readerLocale } from '../../core/locale';
 import type { StudentRecordRef } from './conversations.safety';
 import { liveGeneration, liveHereIds } from './conversations.live';
 import { relayed, stopElsewhere } from './conversations.relay';
@@ -118,7 +119,7 @@ export async function getConversation(deps: AppDeps, actor: SessionUser, id: str
     messages = await store.visibleMessages(db, id);
   }
   const inputs = conversation.botKind === 'docbot' ? await store.runInputs(db, id) : [];
-  return { ...presentConversation(conversation), messages: messages.map(presentMessage), inputs };
+  return { ...presentConversation(conversation), messages: messages.map((m) => presentMessage(m, readerLocale(actor))), inputs };
 }
 
 /** How long a Stop waits for the reply to be stored before it answers the status as it is. */
@@ -172,7 +173,7 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
   const { db } = deps.database;
   const { actor, conversation, idempotencyKey } = input;
   const existing = await store.findByKey(db, conversation.id, idempotencyKey);
-  if (existing) return replayReply(deps, existing);
+  if (existing) return replayReply(deps, existing, readerLocale(actor));
   const spec = await input.spec();
   const provider = await preflight(deps, actor);
   await startupSweep(deps);
@@ -187,7 +188,7 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
   if (!last || last.role !== 'assistant' || !last.replyTo) throw conflict('There is no reply to retry.');
   const rt = aiRuntime(deps);
   if (last.status === 'streaming') throw conflict('This reply is still being written.');
-  if (last.status === 'held') throw conflict(stillHeldMessage);
+  if (last.status === 'held') throw conflict(stillHeldReply(readerLocale(actor)));
   if (last.errorCode === store.INPUT_BLOCKED) throw conflict('This message was answered by the safety check and cannot be retried.');
   const userTurn = messages.find((m) => m.id === last.replyTo);
   if (!userTurn) throw conflict('There is no reply to retry.');
@@ -228,13 +229,13 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
     });
     if (replay) {
       rt.live.delete(replyId);
-      return replayReply(deps, (await store.findMessage(db, replay))!);
+      return replayReply(deps, (await store.findMessage(db, replay))!, readerLocale(actor));
     }
   } catch (err) {
     rt.live.delete(replyId);
     // Two retries racing on two connections: the unique key decides, the loser replays the winner.
     const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, idempotencyKey) : undefined;
-    if (winner) return replayReply(deps, winner);
+    if (winner) return replayReply(deps, winner, readerLocale(actor));
     throw err;
   }
   return startReply(deps, rt, provider, {

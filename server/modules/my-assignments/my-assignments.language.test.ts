@@ -6,7 +6,7 @@ import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
 import { useAiTest } from '../../../tests/ai';
-import { safeReply } from '../../ai/safety';
+import { heldReply, safeReply, stillHeldReply } from '../../ai/safety';
 import { assignmentWorld, type World } from './my-assignments.test-helpers';
 
 // Issue 30: the tutor answers a student in the student's language (their own choice, else their
@@ -70,6 +70,29 @@ describe("the tutor's language", () => {
     expect(out.text).toBe(safeReply('self_harm', 'es'));
     const detail = await student.client.json<{ messages: { text: string }[] }>('GET', url);
     expect(detail.body.messages.at(-1)?.text).toBe(safeReply('self_harm', 'es'));
+  });
+
+  it("shows a Spanish student's held turn, and the refusal of a send after it, in Spanish; the teacher's transcript in the teacher's", async () => {
+    const world = await assignmentWorld(ctx);
+    const student = await world.addStudent();
+    expect((await student.client.json('PATCH', '/api/me/locale', { locale: 'es' })).status).toBe(200);
+    const url = `/api/my-assignments/${student.asid}`;
+    expect((await student.client.json('POST', `${url}/start`)).status).toBe(200);
+    fake.core.failMessageCheckNext({ kind: 'bad-json' });
+    const res = await student.client.post(`${url}/messages`, { idempotencyKey: key(), text: '¿Cuánto es 1/2 + 1/4?' });
+    expect((await readUIStream(res)).text).toBe(heldReply('es'));
+    const detail = await student.client.json<{ id: string; messages: { status: string; text: string }[] }>('GET', url);
+    expect(detail.body.messages.at(-1)).toMatchObject({ status: 'held', text: heldReply('es') });
+    const next = await student.client.post(`${url}/messages`, { idempotencyKey: key(), text: '¿Hola?' });
+    expect(next.status).toBe(409);
+    expect(((await next.json()) as { error: { message: string } }).error.message).toBe(stillHeldReply('es'));
+
+    const transcript = await world.teacher.client.json<{ messages: { status: string; text: string }[] }>(
+      'GET',
+      `/api/assignments/${world.assignment.id}/students/${detail.body.id}/transcript`,
+    );
+    expect(transcript.status).toBe(200);
+    expect(transcript.body.messages.at(-1)).toMatchObject({ status: 'held', text: heldReply('en') });
   });
 
   it("is the assignment's language when its teacher set one (a language lesson), whatever the student chose", async () => {

@@ -3,6 +3,7 @@ import type { ConversationMessage, StopReplyResult } from '../../../contract/ai'
 import type { RunSpec } from '../../ai/run-spec';
 import { DEFAULT_LOCALE } from '../../../contract/locale';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
+import { readerLocale } from '../../core/locale';
 import { AppError, conflict } from '../../lib/errors';
 import { publish } from '../../core/live';
 import { recordNotFound } from '../assignments';
@@ -172,7 +173,7 @@ export async function sendToMyAssignment(
   if (!conversation) throw conflict('Start this assignment before sending a message.');
   // A repeated send answers with its stored reply, whatever has changed since, without the tutor.
   const repeated = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
-  if (repeated) return replayReply(deps, repeated);
+  if (repeated) return replayReply(deps, repeated, readerLocale(user));
   assertMayCompose(view);
   clock?.('validation');
   const spec = studentSpec(view, tutor, user);
