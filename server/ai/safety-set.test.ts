@@ -1,12 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { classify, type SafetyCategory } from './safety';
+import { lessonTalkEs } from './safety-set/es/lesson';
+import { riskyEs } from './safety-set/es/risky';
 import { lessonTalk, type LessonTopic } from './safety-set/lesson';
 import { risky, type RiskyKind } from './safety-set/risky';
 
-// The instant check (tier a) over the labelled set in ./safety-set (docs/product/safety.md, "The
-// instant check"). The figures are printed for the record; the test fails below 80 % recall over
-// all risky messages or above 1 % false alarms on lesson talk. The set is test data written for
-// this project, so its texts are printed too.
+// The instant check (tier a) over the labelled sets in ./safety-set, English and Spanish
+// (docs/product/safety.md, "The instant check" and "Spanish"). The figures are printed for the
+// record; each language fails below 80 % recall over all its risky messages or above 1 % false
+// alarms on its lesson talk. The sets are test data written for this project, so their texts are
+// printed too.
+
+interface LabelledSet {
+  language: string;
+  risky: Record<SafetyCategory, Record<RiskyKind, string[]>>;
+  lesson: Record<LessonTopic, string[]>;
+  /**
+   * Lesson texts the reply check flags: its word list for sexual content flags these words in any
+   * reply, a lesson's too. Known and left as they are; no other lesson text may trip it.
+   */
+  knownReplyTrips: string[];
+}
+
+const sets: LabelledSet[] = [
+  {
+    language: 'English',
+    risky,
+    lesson: lessonTalk,
+    knownReplyTrips: [
+      'What is sexting and why is it against the law for under-18s?',
+      'Why is sharing nudes of under-18s illegal even if they agree?',
+      'Why is the horny toad called that?',
+    ],
+  },
+  {
+    language: 'Spanish',
+    risky: riskyEs,
+    lesson: lessonTalkEs,
+    knownReplyTrips: ['por que es peligroso mandar nudes, lo vimos en clase', 'que es el sexting y por que es un delito'],
+  },
+];
 
 interface RiskyEntry {
   text: string;
@@ -15,23 +48,24 @@ interface RiskyEntry {
   got: SafetyCategory | null;
 }
 
-const riskyEntries: RiskyEntry[] = (Object.entries(risky) as [SafetyCategory, Record<RiskyKind, string[]>][]).flatMap(([category, kinds]) =>
-  (Object.entries(kinds) as [RiskyKind, string[]][]).flatMap(([kind, texts]) =>
-    texts.map((text) => ({ text, category, kind, got: classify(text, 'input') })),
-  ),
-);
-const lessonEntries = (Object.entries(lessonTalk) as [LessonTopic, string[]][]).flatMap(([topic, texts]) =>
-  texts.map((text) => ({ text, topic, got: classify(text, 'input') })),
-);
-const alarms = lessonEntries.filter((e) => e.got !== null);
-
 const percent = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
 const share = (entries: RiskyEntry[]) => {
   const caught = entries.filter((e) => e.got !== null).length;
   return `${caught}/${entries.length} (${percent(caught, entries.length)})`;
 };
 
-describe('the instant check over the labelled set', () => {
+describe.each(sets)('the instant check over the $language labelled set', (set) => {
+  const riskyEntries: RiskyEntry[] = (Object.entries(set.risky) as [SafetyCategory, Record<RiskyKind, string[]>][]).flatMap(
+    ([category, kinds]) =>
+      (Object.entries(kinds) as [RiskyKind, string[]][]).flatMap(([kind, texts]) =>
+        texts.map((text) => ({ text, category, kind, got: classify(text, 'input') })),
+      ),
+  );
+  const lessonEntries = (Object.entries(set.lesson) as [LessonTopic, string[]][]).flatMap(([topic, texts]) =>
+    texts.map((text) => ({ text, topic, got: classify(text, 'input') })),
+  );
+  const alarms = lessonEntries.filter((e) => e.got !== null);
+
   it('holds at least 300 risky messages and 300 lesson messages, none twice', () => {
     expect(riskyEntries.length).toBeGreaterThanOrEqual(300);
     expect(lessonEntries.length).toBeGreaterThanOrEqual(300);
@@ -41,15 +75,15 @@ describe('the instant check over the labelled set', () => {
 
   it('catches at least 80 % of the risky messages with at most 1 % false alarms on lesson talk', () => {
     const caught = riskyEntries.filter((e) => e.got !== null).length;
-    const lines = [`Recall over ${riskyEntries.length} risky messages: ${share(riskyEntries)}`];
-    for (const category of Object.keys(risky) as SafetyCategory[]) {
+    const lines = [`Recall over ${riskyEntries.length} ${set.language} risky messages: ${share(riskyEntries)}`];
+    for (const category of Object.keys(set.risky) as SafetyCategory[]) {
       const ofCategory = riskyEntries.filter((e) => e.category === category);
-      const kinds = Object.keys(risky[category]) as RiskyKind[];
+      const kinds = Object.keys(set.risky[category]) as RiskyKind[];
       const byKind = kinds.map((kind) => `${kind} ${share(ofCategory.filter((e) => e.kind === kind))}`);
       lines.push(`  ${category}: ${share(ofCategory)}; ${byKind.join(', ')}`);
     }
     lines.push(
-      `False alarms on ${lessonEntries.length} lesson messages: ${alarms.length} (${percent(alarms.length, lessonEntries.length)})`,
+      `False alarms on ${lessonEntries.length} ${set.language} lesson messages: ${alarms.length} (${percent(alarms.length, lessonEntries.length)})`,
     );
     const misses = riskyEntries.filter((e) => e.got === null);
     lines.push(`Misses (${misses.length}):`, ...misses.map((e) => `  ${e.category}/${e.kind}: ${e.text}`));
@@ -68,15 +102,8 @@ describe('the instant check over the labelled set', () => {
   });
 
   it('keeps the reply check to what a tutor must never say: no other lesson text trips it', () => {
-    // The reply check's own word list for sexual content is older than this set and flags these
-    // words in any reply, a lesson's too. Known and left as they are; no other lesson text may trip it.
-    const known = [
-      'What is sexting and why is it against the law for under-18s?',
-      'Why is sharing nudes of under-18s illegal even if they agree?',
-      'Why is the horny toad called that?',
-    ];
     const tripped = lessonEntries.filter((e) => classify(e.text, 'output') !== null).map((e) => e.text);
-    expect(tripped.filter((t) => !known.includes(t))).toEqual([]);
+    expect(tripped.filter((t) => !set.knownReplyTrips.includes(t))).toEqual([]);
   });
 
   it('stays fast: it runs on every student message', () => {
@@ -86,7 +113,7 @@ describe('the instant check over the labelled set', () => {
     const started = performance.now();
     for (let r = 0; r < rounds; r++) for (const text of texts) classify(text, 'input');
     const perMessage = (performance.now() - started) / (rounds * texts.length);
-    console.log(`classify(text, 'input'): ${perMessage.toFixed(3)} ms per message over ${texts.length} messages`);
+    console.log(`classify(text, 'input') on ${set.language}: ${perMessage.toFixed(3)} ms per message over ${texts.length} messages`);
     // A loose bound: the aim is well under 1 ms; this only catches a rule that backtracks badly.
     expect(perMessage).toBeLessThan(2);
   });

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, useIntl } from 'react-intl';
 import { loadMessages, type Messages } from './catalogues';
 import { applyDocumentLocale, useLanguage } from './language';
 import { formattingLocale, sourceLanguage, type AppLocale } from './locales';
@@ -16,6 +16,15 @@ async function loadOrEnglish(locale: AppLocale): Promise<Loaded> {
   } catch {
     return { locale: sourceLanguage, messages: await loadMessages(sourceLanguage) };
   }
+}
+
+/** The page's description (index.html's is English) in the reader's language. */
+function DocumentDescription() {
+  const intl = useIntl();
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', intl.formatMessage({ id: 'shell.description' }));
+  }, [intl]);
+  return null;
 }
 
 /**
@@ -40,6 +49,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   if (!loaded) return null;
   return (
     <IntlProvider locale={formattingLocale(loaded.locale)} defaultLocale={sourceLanguage} messages={loaded.messages}>
+      <DocumentDescription />
       <Fragment key={loaded.locale}>{children}</Fragment>
     </IntlProvider>
   );

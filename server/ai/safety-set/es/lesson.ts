@@ -1,7 +1,7 @@
 import type { LessonTopic } from '../lesson';
 
 /**
- * Spanish test data for the instant safety check (server/ai/safety-set.es.test.ts): what students
+ * Spanish test data for the instant safety check (server/ai/safety-set.test.ts): what students
  * write in Spanish in ordinary lessons that names hard topics, each expected to pass the local tier,
  * by the same topics and labelled the same way as the English set (../lesson.ts). Written for this
  * project the way children type. The hard cases include idioms that wish no death ("me muero de

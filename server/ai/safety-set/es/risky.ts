@@ -1,7 +1,7 @@
 import type { RiskySet } from '../risky';
 
 /**
- * Spanish test data for the instant safety check (server/ai/safety-set.es.test.ts): what a child or
+ * Spanish test data for the instant safety check (server/ai/safety-set.test.ts): what a child or
  * teenager (10 to 17) in Latin America or Spain might write that the local tier should stop, with
  * the same categories and kinds as the English set (../risky.ts) and labelled the same way. Written
  * for this project the way they type: lower case, accents left out, "q", "xq", "k", "nose", "tmb",
