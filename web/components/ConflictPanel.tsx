@@ -4,9 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { strings } from '../lib/strings';
-
-const s = strings.saved;
+import { useT } from '../lib/i18n';
 
 /** Both texts of an edit conflict, side by side (stacked on a phone), and the two ways out. */
 export function ConflictPanel({
@@ -20,14 +18,22 @@ export function ConflictPanel({
   onKeepMine: () => void;
   onTakeTheirs: () => void;
 }) {
+  const t = useT();
   return (
     <Alert severity="warning" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
-      <AlertTitle>{s.conflictTitle}</AlertTitle>
-      {s.conflictBody}
+      <AlertTitle>{t('components.conflict.title')}</AlertTitle>
+      {t('components.conflict.body')}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 2 }}>
-        <TextField label={s.conflictMine} value={mine} multiline minRows={4} maxRows={12} slotProps={{ htmlInput: { readOnly: true } }} />
         <TextField
-          label={s.conflictTheirs}
+          label={t('components.conflict.mine')}
+          value={mine}
+          multiline
+          minRows={4}
+          maxRows={12}
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+        <TextField
+          label={t('components.conflict.theirs')}
           value={theirs}
           multiline
           minRows={4}
@@ -37,10 +43,10 @@ export function ConflictPanel({
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="contained" onClick={onKeepMine}>
-          {s.keepMine}
+          {t('components.conflict.keepMine')}
         </Button>
         <Button variant="outlined" onClick={onTakeTheirs}>
-          {s.useTheirs}
+          {t('components.conflict.useTheirs')}
         </Button>
       </Stack>
     </Alert>

@@ -12,11 +12,9 @@ import IosShare from '@mui/icons-material/IosShare';
 import Print from '@mui/icons-material/Print';
 import { useDownloadDocx } from '../api/exportDocx';
 import { savedDocxUrl } from '../api/saved';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { copyFormatted } from '../../../components/export/copyFormatted';
 import { printElement } from '../../../components/export/printDocument';
-
-const s = strings.export;
 
 export interface ExportMenuProps {
   /** The document's title: the DOCX and PDF file names. */
@@ -38,6 +36,7 @@ export interface ExportMenuProps {
  * through the print stylesheet), Copy as formatted text, and Download for images.
  */
 export function ExportMenu({ title, markdown, savedId, target, image, disabled, size = 'medium' }: ExportMenuProps) {
+  const t = useT();
   const downloadDocx = useDownloadDocx();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -51,7 +50,7 @@ export function ExportMenu({ title, markdown, savedId, target, image, disabled, 
       if (markdown !== undefined) await downloadDocx(title, markdown);
       else if (savedId) window.location.assign(savedDocxUrl(savedId));
     } catch {
-      setNotice(s.failed);
+      setNotice(t('saved.export.failed'));
     }
   };
   const onPrint = () => {
@@ -62,9 +61,9 @@ export function ExportMenu({ title, markdown, savedId, target, image, disabled, 
     close();
     try {
       await copyFormatted(target?.current ?? null, markdown ?? target?.current?.innerText ?? '');
-      setNotice(s.copied);
+      setNotice(t('saved.export.copied'));
     } catch {
-      setNotice(s.copyFailed);
+      setNotice(t('saved.export.copyFailed'));
     }
   };
 
@@ -80,7 +79,7 @@ export function ExportMenu({ title, markdown, savedId, target, image, disabled, 
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        {s.menu}
+        {t('saved.export.menu')}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {hasDocument && (
@@ -88,7 +87,7 @@ export function ExportMenu({ title, markdown, savedId, target, image, disabled, 
             <ListItemIcon>
               <Description fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{s.docx}</ListItemText>
+            <ListItemText>{t('saved.export.docx')}</ListItemText>
           </MenuItem>
         )}
         {target && (
@@ -96,7 +95,7 @@ export function ExportMenu({ title, markdown, savedId, target, image, disabled, 
             <ListItemIcon>
               <Print fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{s.print}</ListItemText>
+            <ListItemText>{t('saved.export.print')}</ListItemText>
           </MenuItem>
         )}
         {target && (
@@ -104,7 +103,7 @@ export function ExportMenu({ title, markdown, savedId, target, image, disabled, 
             <ListItemIcon>
               <ContentCopy fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{s.copy}</ListItemText>
+            <ListItemText>{t('saved.export.copy')}</ListItemText>
           </MenuItem>
         )}
         {image && (
@@ -112,7 +111,7 @@ export function ExportMenu({ title, markdown, savedId, target, image, disabled, 
             <ListItemIcon>
               <Download fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{s.downloadImage}</ListItemText>
+            <ListItemText>{t('saved.export.downloadImage')}</ListItemText>
           </MenuItem>
         )}
       </Menu>

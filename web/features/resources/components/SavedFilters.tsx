@@ -7,20 +7,20 @@ import TextField from '@mui/material/TextField';
 import Search from '@mui/icons-material/Search';
 import { savedKinds, savedSorts, type SavedKind, type SavedSort } from '../../../../contract/saved';
 import { savedBotsQuery, type SavedFilter } from '../api/saved';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 
-const s = strings.saved;
 // "All kinds" / "All bots" are real choices: show them, with the label above.
 const emptyShown = { inputLabel: { shrink: true }, select: { displayEmpty: true } } as const;
 
 /** Search (debounced), kind, bot and sort: each change asks the server for a new first page. */
 export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChange: (f: SavedFilter) => void }) {
+  const t = useT();
   const [q, setQ] = useState(filter.q);
   const bots = useQuery(savedBotsQuery());
   useEffect(() => {
     if (q === filter.q) return;
-    const t = setTimeout(() => onChange({ ...filter, q }), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => onChange({ ...filter, q }), 300);
+    return () => clearTimeout(timer);
   }, [q, filter, onChange]);
 
   return (
@@ -29,8 +29,8 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, mb: 2 }}
     >
       <TextField
-        label={s.searchLabel}
-        placeholder={s.searchPlaceholder}
+        label={t('saved.searchLabel')}
+        placeholder={t('saved.searchPlaceholder')}
         type="search"
         value={q}
         onChange={(e) => setQ(e.target.value)}
@@ -47,28 +47,28 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
       />
       <TextField
         select
-        label={s.kindLabel}
+        label={t('saved.kindLabel')}
         size="small"
         slotProps={emptyShown}
         value={filter.kind ?? ''}
         onChange={(e) => onChange({ ...filter, kind: (e.target.value || null) as SavedKind | null })}
       >
-        <MenuItem value="">{s.kindAll}</MenuItem>
+        <MenuItem value="">{t('saved.kindAll')}</MenuItem>
         {savedKinds.map((k) => (
           <MenuItem key={k} value={k}>
-            {s.kinds[k]}
+            {t(`saved.kind.${k}`)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
-        label={s.botLabel}
+        label={t('saved.botLabel')}
         size="small"
         slotProps={emptyShown}
         value={filter.botId ?? ''}
         onChange={(e) => onChange({ ...filter, botId: e.target.value || null })}
       >
-        <MenuItem value="">{s.botAll}</MenuItem>
+        <MenuItem value="">{t('saved.botAll')}</MenuItem>
         {(bots.data?.bots ?? []).map((b) => (
           <MenuItem key={b.botId} value={b.botId}>
             {b.botName}
@@ -77,14 +77,14 @@ export function SavedFilters({ filter, onChange }: { filter: SavedFilter; onChan
       </TextField>
       <TextField
         select
-        label={s.sortLabel}
+        label={t('saved.sortLabel')}
         size="small"
         value={filter.sort}
         onChange={(e) => onChange({ ...filter, sort: e.target.value as SavedSort })}
       >
         {savedSorts.map((k) => (
           <MenuItem key={k} value={k}>
-            {s.sorts[k]}
+            {t(`saved.sort.${k}`)}
           </MenuItem>
         ))}
       </TextField>

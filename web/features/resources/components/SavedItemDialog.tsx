@@ -22,15 +22,14 @@ import type { SavedDetail } from '../../../../contract/saved';
 import { Markdown } from '../../../components/markdown/Markdown';
 import { ExportMenu } from './ExportMenu';
 import { savedItemQuery } from '../api/saved';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
 import { ConflictPanel } from '../../../components/ConflictPanel';
 import { LeaveDialog } from '../../../components/LeaveDialog';
 import { SaveStatusChip } from '../../../components/SaveStatusChip';
 import { useSavedItemAutosave } from '../hooks/useAutosave';
 import { runnerPathOf } from './runnerPath';
-
-const s = strings.saved;
+import { savedMeta } from './savedMeta';
 
 interface Actions {
   onClose: () => void;
@@ -40,6 +39,7 @@ interface Actions {
 
 /** One saved item: rename, edit (documents) with a live preview and autosave, and its actions. */
 export function SavedItemDialog({ id, ...actions }: Actions & { id: string }) {
+  const t = useT();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const query = useQuery(savedItemQuery(id));
@@ -52,9 +52,9 @@ export function SavedItemDialog({ id, ...actions }: Actions & { id: string }) {
         <DialogContent>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
             <Typography id="saved-item-title" variant="h6" component="h2">
-              {query.isError ? s.notFound : s.loading}
+              {query.isError ? t('saved.notFound') : t('saved.loading')}
             </Typography>
-            <IconButton aria-label={s.close} onClick={actions.onClose}>
+            <IconButton aria-label={t('common.close')} onClick={actions.onClose}>
               <Close />
             </IconButton>
           </Stack>
@@ -65,6 +65,7 @@ export function SavedItemDialog({ id, ...actions }: Actions & { id: string }) {
 }
 
 function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: SavedDetail }) {
+  const t = useT();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const autosave = useSavedItemAutosave(item);
@@ -84,7 +85,7 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField
             id="saved-item-title"
-            label={s.titleLabel}
+            label={t('saved.titleLabel')}
             value={autosave.draft.title}
             onChange={(e) => autosave.change({ title: e.target.value })}
             onBlur={() => autosave.change({}, true)}
@@ -93,19 +94,19 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
             size="small"
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
-          <IconButton aria-label={s.close} onClick={onClose}>
+          <IconButton aria-label={t('common.close')} onClick={onClose}>
             <Close />
           </IconButton>
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary">
-            {s.kinds[item.kind]} · {s.fromBot(item.botName)}
+            {savedMeta(t, item)}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
           <SaveStatusChip status={autosave.status} />
           {runner && (
             <Button size="small" variant="contained" component={RouterLink} to={runner} startIcon={<OpenInNew />}>
-              {s.openInRunner}
+              {t('saved.openInRunner')}
             </Button>
           )}
           <ExportMenu
@@ -117,22 +118,22 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
             image={imageUrl ? { url: imageUrl, name: item.title } : undefined}
           />
           <Button size="small" startIcon={<FileCopy />} onClick={() => onDuplicate(item)}>
-            {s.duplicate}
+            {t('saved.duplicate')}
           </Button>
           <Button size="small" color="error" startIcon={<Delete />} onClick={() => onDelete(item)}>
-            {s.delete}
+            {t('common.delete')}
           </Button>
         </Stack>
       </Box>
-      <LeaveDialog blocker={blocker} body={strings.unsaved.savedItem} />
+      <LeaveDialog blocker={blocker} body={t('saved.leaveBody')} />
       <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
         {!runner && item.botName && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            {s.runnerGone}
+            {t('saved.runnerGone')}
           </Alert>
         )}
         {autosave.error && autosave.status === 'error' && (
-          <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => void autosave.retry()}>{s.retry}</Button>}>
+          <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={() => void autosave.retry()}>{t('common.tryAgain')}</Button>}>
             {autosave.error}
           </Alert>
         )}
@@ -148,14 +149,14 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
         )}
         {isDocument && !wide && (
           <Tabs value={tab} onChange={(_e, v: 'edit' | 'preview') => setTab(v)} sx={{ mb: 2 }}>
-            <Tab value="edit" label={s.edit} />
-            <Tab value="preview" label={s.preview} />
+            <Tab value="edit" label={t('saved.edit')} />
+            <Tab value="preview" label={t('saved.preview')} />
           </Tabs>
         )}
         <Box sx={{ display: 'grid', gridTemplateColumns: isDocument && wide ? '1fr 1fr' : '1fr', gap: 3, alignItems: 'start' }}>
           {showEditor && (
             <TextField
-              label={s.editorLabel}
+              label={t('saved.editorLabel')}
               value={autosave.draft.body}
               onChange={(e) => autosave.change({ body: e.target.value })}
               multiline
@@ -167,7 +168,7 @@ function ItemEditor({ item, onClose, onDuplicate, onDelete }: Actions & { item: 
           {/* Always rendered (hidden on the phone's Edit tab): Print and Copy take it. */}
           <Box
             component="section"
-            aria-label={isDocument ? s.preview : s.transcript}
+            aria-label={isDocument ? t('saved.preview') : t('saved.transcript')}
             sx={{ minWidth: 0, display: showPreview ? 'block' : 'none' }}
           >
             <Box ref={previewRef} data-print-target>

@@ -7,17 +7,15 @@ import Chat from '@mui/icons-material/Chat';
 import Description from '@mui/icons-material/Description';
 import Image from '@mui/icons-material/Image';
 import type { SavedSummary } from '../../../../contract/saved';
-import { strings } from '../../../lib/strings';
-import { dateTime } from '../../../lib/format';
-
-const s = strings.saved;
+import { useT } from '../../../lib/i18n';
+import { savedMeta } from './savedMeta';
 const icons = { document: <Description />, conversation: <Chat />, image: <Image /> };
-const when = (iso: string) => dateTime(iso);
 
 /** The saved items as one list; each opens its editor. */
 export function SavedList({ items, onOpen }: { items: SavedSummary[]; onOpen: (id: string) => void }) {
+  const t = useT();
   return (
-    <List aria-label={strings.pages.savedResources.title} sx={{ bgcolor: 'background.paper', borderRadius: 1 }}>
+    <List aria-label={t('saved.pageTitle')} sx={{ bgcolor: 'background.paper', borderRadius: 1 }}>
       {items.map((item) => (
         <ListItem key={item.id} disablePadding divider>
           <ListItemButton onClick={() => onOpen(item.id)} sx={{ alignItems: 'flex-start' }}>
@@ -28,10 +26,7 @@ export function SavedList({ items, onOpen }: { items: SavedSummary[]; onOpen: (i
               primary={item.title}
               secondary={
                 <>
-                  <span>
-                    {s.kinds[item.kind]} · {s.fromBot(item.botName)} · {s.edited(when(item.updatedAt))}
-                    {item.updatedAt !== item.createdAt ? ` · ${s.saved(when(item.createdAt))}` : ''}
-                  </span>
+                  <span>{savedMeta(t, item, true)}</span>
                   {item.excerpt && (
                     <span
                       style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', marginTop: 4 }}

@@ -15,12 +15,11 @@ import { PageHeading } from '../../../components/PageHeading';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/http';
 import { useDeleteSaved, useDuplicateSaved, useRestoreSaved, savedKeys, savedListQuery, type SavedFilter } from '../api/saved';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { SavedFilters } from './SavedFilters';
 import { SavedItemDialog } from './SavedItemDialog';
 import { SavedList } from './SavedList';
 
-const s = strings.saved;
 const initialFilter: SavedFilter = { q: '', kind: null, botId: null, sort: 'updated' };
 
 interface Notice {
@@ -30,6 +29,7 @@ interface Notice {
 
 /** Saved Docs: everything the teacher kept, searchable and filterable; `?item=` opens one. */
 export default function SavedResourcesPage() {
+  const t = useT();
   const duplicateSaved = useDuplicateSaved();
   const deleteSaved = useDeleteSaved();
   const restoreSaved = useRestoreSaved();
@@ -53,7 +53,7 @@ export default function SavedResourcesPage() {
       const copy = await duplicateSaved(item.id);
       await refresh();
       open(copy.id);
-      say({ message: s.duplicated });
+      say({ message: t('saved.duplicated') });
     } catch (err) {
       fail(err);
     }
@@ -66,12 +66,12 @@ export default function SavedResourcesPage() {
       open(null);
       await refresh();
       say({
-        message: s.deleted,
+        message: t('saved.deleted'),
         undo: () => {
           restoreSaved(item.id)
             .then(async () => {
               await refresh();
-              say({ message: s.restored });
+              say({ message: t('saved.restored') });
             })
             .catch(fail);
         },
@@ -83,13 +83,20 @@ export default function SavedResourcesPage() {
 
   return (
     <Box>
-      <PageHeading>{strings.pages.savedResources.title}</PageHeading>
+      <PageHeading>{t('saved.pageTitle')}</PageHeading>
       <SavedFilters filter={filter} onChange={setFilter} />
-      <QueryState query={list} loadingLabel={s.loading} loadingLine errorText={s.loadFailed} retryLabel={s.retry} retrySize="medium">
+      <QueryState
+        query={list}
+        loadingLabel={t('saved.loading')}
+        loadingLine
+        errorText={t('saved.loadFailed')}
+        retryLabel={t('common.tryAgain')}
+        retrySize="medium"
+      >
         {() =>
           items.length === 0 ? (
             <Typography sx={{ py: 4 }} color="text.secondary">
-              {filtered ? s.noMatch : s.empty}
+              {filtered ? t('saved.noMatch') : t('saved.empty')}
             </Typography>
           ) : (
             <>
@@ -97,7 +104,7 @@ export default function SavedResourcesPage() {
               {list.hasNextPage && (
                 <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
                   <Button variant="outlined" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                    {s.loadMore}
+                    {t('saved.loadMore')}
                   </Button>
                 </Box>
               )}
@@ -107,14 +114,14 @@ export default function SavedResourcesPage() {
       </QueryState>
       {openId && <SavedItemDialog id={openId} onClose={() => open(null)} onDuplicate={(i) => void duplicate(i)} onDelete={setConfirm} />}
       <Dialog open={Boolean(confirm)} onClose={() => setConfirm(null)} aria-labelledby="saved-delete-title">
-        <DialogTitle id="saved-delete-title">{s.deleteTitle}</DialogTitle>
+        <DialogTitle id="saved-delete-title">{t('saved.deleteTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{confirm ? s.deleteBody(confirm.title) : ''}</DialogContentText>
+          <DialogContentText>{confirm ? t('saved.deleteBody', { title: confirm.title }) : ''}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)}>{s.cancel}</Button>
+          <Button onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
           <Button color="error" variant="contained" onClick={() => confirm && void remove(confirm)}>
-            {s.delete}
+            {t('common.delete')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -136,7 +143,7 @@ export default function SavedResourcesPage() {
                 setNotice(null);
               }}
             >
-              {s.undo}
+              {t('saved.undo')}
             </Button>
           ) : undefined
         }
