@@ -3,7 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { IntlProvider } from 'react-intl';
+import { createIntl, IntlProvider } from 'react-intl';
+import { setActiveIntl } from '../../web/lib/i18n/translate';
 import { afterEach } from 'vitest';
 import { createAppTheme } from '../../web/theme/theme';
 import en from '../../web/lib/i18n/messages/en.json';
@@ -66,6 +67,8 @@ export async function render(ui: ReactNode, { mode = 'light', data = [], router:
       </ThemeProvider>
     </IntlProvider>
   );
+  // The catalogue of code outside React (the API client's errors), as I18nProvider sets it in the app.
+  setActiveIntl(createIntl({ locale, defaultLocale: 'en', messages: catalogues[locale] }));
   await settle(() => root.render(tree(ui)));
   return {
     container,

@@ -1,6 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { createIntl } from 'react-intl';
 import { ApiError, apiRequest, toApiError } from './http';
+import { setActiveIntl } from './i18n/translate';
+import en from './i18n/messages/en.json';
+import es from './i18n/messages/es.json';
+
+// The API client's own messages come from the page's catalogue (English here unless a test says otherwise).
+beforeEach(() => setActiveIntl(createIntl({ locale: 'en', messages: en })));
 
 const refusal = {
   error: {
@@ -42,6 +49,8 @@ describe('toApiError', () => {
       const err = toApiError(502, body);
       expect(err).toMatchObject({ status: 502, code: 'unknown', message: 'The server answered 502.', requestId: undefined });
     }
+    setActiveIntl(createIntl({ locale: 'es', messages: es }));
+    expect(toApiError(502, '<html>Bad gateway</html>').message).toBe('El servidor respondió 502.');
   });
 });
 

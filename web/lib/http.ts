@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { errorBody } from '../../contract/errors';
 import { currentFormattingLocale } from './i18n/language';
+import { translate } from './i18n/translate';
 
 interface ApiErrorDetails {
   /** Per-field messages of a 422, keyed by the field's dotted path. */
@@ -32,8 +33,7 @@ export class ApiError extends Error {
 }
 
 /** The request never got an answer (status 0): the user may try again once the connection is back. */
-export const networkError = () =>
-  new ApiError(0, 'network', 'The ClassBots server could not be reached. Check your connection and try again.');
+export const networkError = () => new ApiError(0, 'network', translate('http.network'));
 
 /**
  * The ApiError of a failed answer, from the one JSON error body of every /api failure
@@ -52,7 +52,7 @@ export function toApiError(status: number, body: unknown, retryAfterHeader?: str
   // Retry-After may also be an HTTP date; only the seconds form is used, the date reads as unknown.
   const retryAfter = Number(retryAfterHeader) || undefined;
   const parsed = errorBody.safeParse(payload);
-  if (!parsed.success) return new ApiError(status, 'unknown', `The server answered ${status}.`, { retryAfter });
+  if (!parsed.success) return new ApiError(status, 'unknown', translate('http.unknownAnswer', { status: String(status) }), { retryAfter });
   const { code, message, fields, requestId } = parsed.data.error;
   return new ApiError(status, code, message, { fields, retryAfter, requestId });
 }

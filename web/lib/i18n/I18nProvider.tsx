@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { loadMessages, type Messages } from './catalogues';
+import { setActiveIntl } from './translate';
 import { applyDocumentLocale, useLanguage } from './language';
 import { formattingLocale, sourceLanguage, type AppLocale } from './locales';
 
@@ -18,9 +19,10 @@ async function loadOrEnglish(locale: AppLocale): Promise<Loaded> {
   }
 }
 
-/** The page's description (index.html's is English) in the reader's language. */
+/** The page's description (index.html's is English) in the reader's language; the catalogue for code outside React. */
 function DocumentDescription() {
   const intl = useIntl();
+  setActiveIntl(intl);
   useEffect(() => {
     document.querySelector('meta[name="description"]')?.setAttribute('content', intl.formatMessage({ id: 'shell.description' }));
   }, [intl]);
