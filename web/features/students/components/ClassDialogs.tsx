@@ -5,15 +5,28 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { CLASS_NAME_MAX, CLASS_SECTION_MAX } from '../../../../contract/classes';
+import type { Locale } from '../../../../contract/locale';
 import { ApiError } from '../../../lib/http';
-import { strings } from '../../../lib/strings';
+import { languageNames, languages, useT } from '../../../lib/i18n';
 
-const s = strings.students;
+/** What a class form gives: name, period, and the language of its students who chose none (null: their own choice). */
+export interface ClassFormValue {
+  name: string;
+  section: string | null;
+  defaultLocale: Locale | null;
+}
 
-/** New class or rename: name and period; the server's field messages show under the fields. */
+/** The select's value for "each student's own choice" (a select cannot hold null). */
+const OWN_CHOICE = 'own';
+
+/**
+ * New class or rename: name, period and the students' language; the server's field messages show
+ * under the fields.
+ */
 export function ClassFormDialog({
   title,
   submitLabel,
@@ -23,12 +36,14 @@ export function ClassFormDialog({
 }: {
   title: string;
   submitLabel: string;
-  initial: { name: string; section: string };
-  onSubmit: (value: { name: string; section: string | null }) => Promise<void>;
+  initial: { name: string; section: string; defaultLocale: Locale | null };
+  onSubmit: (value: ClassFormValue) => Promise<void>;
   onClose: () => void;
 }) {
+  const t = useT();
   const [name, setName] = useState(initial.name);
   const [section, setSection] = useState(initial.section);
+  const [defaultLocale, setDefaultLocale] = useState<Locale | null>(initial.defaultLocale);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -36,7 +51,7 @@ export function ClassFormDialog({
     event.preventDefault();
     setBusy(true);
     try {
-      await onSubmit({ name, section: section.trim() ? section : null });
+      await onSubmit({ name, section: section.trim() ? section : null, defaultLocale });
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.fields ?? { name: err.message });
       else setErrors({ name: String(err) });
@@ -51,7 +66,7 @@ export function ClassFormDialog({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
-              label={s.className}
+              label={t('students.classForm.className')}
               value={name}
               onChange={(e) => setName(e.target.value)}
               autoFocus
@@ -61,17 +76,32 @@ export function ClassFormDialog({
               helperText={errors.name}
             />
             <TextField
-              label={s.section}
+              label={t('students.classForm.section')}
               value={section}
               onChange={(e) => setSection(e.target.value)}
               slotProps={{ htmlInput: { maxLength: CLASS_SECTION_MAX } }}
               error={Boolean(errors.section)}
               helperText={errors.section}
             />
+            <TextField
+              select
+              label={t('students.classForm.language')}
+              value={defaultLocale ?? OWN_CHOICE}
+              onChange={(e) => setDefaultLocale(languages.find((l) => l === e.target.value) ?? null)}
+              error={Boolean(errors.defaultLocale)}
+              helperText={errors.defaultLocale ?? t('students.classForm.languageHelp')}
+            >
+              <MenuItem value={OWN_CHOICE}>{t('students.classForm.languageOwn')}</MenuItem>
+              {languages.map((l) => (
+                <MenuItem key={l} value={l} lang={l}>
+                  {languageNames[l]}
+                </MenuItem>
+              ))}
+            </TextField>
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{s.cancel}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={busy}>
             {submitLabel}
           </Button>
@@ -95,6 +125,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog open onClose={onClose} maxWidth="xs">
       <DialogTitle>{title}</DialogTitle>
@@ -102,7 +133,7 @@ export function ConfirmDialog({
         <DialogContentText>{body}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{s.cancel}</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button color="error" variant="contained" onClick={onConfirm}>
           {confirmLabel}
         </Button>

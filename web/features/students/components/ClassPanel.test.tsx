@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassSummary, RosterList } from '../../../../contract/classes';
 import { render } from '../../../../tests/web/render';
+import en from '../../../lib/i18n/messages/en.json';
+import es from '../../../lib/i18n/messages/es.json';
 import { classKeys } from '../api/classes';
 import { ClassPanel } from './ClassPanel';
 
@@ -44,5 +46,31 @@ describe('the roster', () => {
       expect.stringContaining('cy@school.test'),
     ]);
     expect(container.textContent).not.toMatch(/lti\.invalid/i);
+  });
+});
+
+describe('the class in Spanish', () => {
+  it('reads its words from the Spanish catalogue', async () => {
+    const { container } = await render(
+      <ClassPanel klass={{ ...klass, defaultLocale: 'es' }} onDeleted={() => undefined} say={() => undefined} />,
+      { data: [[classKeys.roster(klass.id), roster]], locale: 'es' },
+    );
+    const text = container.textContent ?? '';
+    for (const word of [
+      'Renombrar',
+      'Eliminar clase',
+      'Del curso',
+      'Agregar un estudiante',
+      'Pegar una lista',
+      'Idioma de los estudiantes: Español',
+    ])
+      expect(text).toContain(word);
+    expect(container.querySelector('[aria-label="Estudiantes de Biology 7"]')).not.toBeNull();
+    // No English word of My Students is left (values that differ in Spanish and have no placeholder).
+    const left = Object.entries(en)
+      .filter(([id, value]) => id.startsWith('students.') && !value.includes('{') && value !== es[id as keyof typeof es])
+      .map(([, value]) => value)
+      .filter((value) => new RegExp(`(^|\\W)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\W|$)`).test(text));
+    expect(left).toEqual([]);
   });
 });

@@ -30,16 +30,16 @@ import {
   useUpdateClass,
 } from '../api/classes';
 import { ApiError } from '../../../lib/http';
-import { strings } from '../../../lib/strings';
+import { languageNames, useT, type Translate } from '../../../lib/i18n';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
 import { fromCourse } from '../model/roster';
 import { ClassFormDialog, ConfirmDialog } from './ClassDialogs';
 
-const s = strings.students;
 const message = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
 /** One class: its name, roster, ways to add students, and the join code. */
 export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onDeleted: () => void; say: (m: string) => void }) {
+  const t = useT();
   const removeStudent = useRemoveStudent();
   const updateClass = useUpdateClass();
   const deleteClass = useDeleteClass();
@@ -72,52 +72,66 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
           {title}
         </Typography>
         <Button size="small" onClick={() => setRenaming(true)}>
-          {s.rename}
+          {t('students.class.rename')}
         </Button>
         <Button size="small" color="error" onClick={() => setConfirmDelete(true)}>
-          {s.deleteClass}
+          {t('students.class.deleteClass')}
         </Button>
       </Stack>
+      {klass.defaultLocale && (
+        <Typography variant="body2" color="text.secondary" data-testid="class-language">
+          {t('students.class.language', { language: languageNames[klass.defaultLocale] })}
+        </Typography>
+      )}
 
       {roster.isPending ? (
-        <CircularProgress sx={{ my: 2 }} aria-label={s.rosterLabel(klass.name)} />
+        <CircularProgress sx={{ my: 2 }} aria-label={t('students.class.rosterLabel', { name: klass.name })} />
       ) : roster.isError ? (
         <Alert severity="error">{roster.error.message}</Alert>
       ) : roster.data.students.length === 0 ? (
         <Typography color="text.secondary" sx={{ my: 2 }}>
-          {s.noStudents}
+          {t('students.class.noStudents')}
         </Typography>
       ) : (
-        <List aria-label={s.rosterLabel(klass.name)}>
+        <List aria-label={t('students.class.rosterLabel', { name: klass.name })}>
           {roster.data.students.map((st) => (
             <ListItem
               key={st.id}
               divider
               disableGutters
               secondaryAction={
-                <Button size="small" color="error" aria-label={s.removeLabel(st.name)} onClick={() => setToRemove(st)}>
-                  {s.remove}
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={t('students.class.removeLabel', { name: st.name })}
+                  onClick={() => setToRemove(st)}
+                >
+                  {t('students.class.remove')}
                 </Button>
               }
               sx={{ pr: 10 }}
             >
               <ListItemText
                 primary={
-                  <Link component={RouterLink} to={studentPageHref(st.id, klass.id)} aria-label={strings.studentPage.open(st.name)}>
+                  <Link
+                    component={RouterLink}
+                    to={studentPageHref(st.id, klass.id)}
+                    aria-label={t('students.class.openStudent', { name: st.name })}
+                  >
                     {st.name}
                   </Link>
                 }
                 secondary={
                   <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                     <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                      {fromCourse(st) ? s.fromCourse : st.email}
+                      {fromCourse(st) ? t('students.class.fromCourse') : st.email}
                     </Box>
                     <Chip
                       component="span"
                       size="small"
                       variant="outlined"
                       color={st.linked ? 'success' : 'default'}
-                      label={st.linked ? s.linked : s.notLinked}
+                      label={st.linked ? t('students.class.linked') : t('students.class.notLinked')}
                     />
                   </Box>
                 }
@@ -137,9 +151,9 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
 
       {renaming && (
         <ClassFormDialog
-          title={s.renameTitle}
-          submitLabel={s.save}
-          initial={{ name: klass.name, section: klass.section ?? '' }}
+          title={t('students.classForm.renameTitle')}
+          submitLabel={t('common.save')}
+          initial={{ name: klass.name, section: klass.section ?? '', defaultLocale: klass.defaultLocale ?? null }}
           onClose={() => setRenaming(false)}
           onSubmit={async (value) => {
             await updateClass(klass.id, value);
@@ -150,9 +164,9 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
       )}
       {confirmDelete && (
         <ConfirmDialog
-          title={s.deleteTitle(klass.name)}
-          body={s.deleteBody}
-          confirmLabel={s.delete}
+          title={t('students.class.deleteTitle', { name: klass.name })}
+          body={t('students.class.deleteBody')}
+          confirmLabel={t('common.delete')}
           onClose={() => setConfirmDelete(false)}
           onConfirm={() => {
             setConfirmDelete(false);
@@ -174,9 +188,9 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
       )}
       {toRemove && (
         <ConfirmDialog
-          title={s.removeTitle(toRemove.name)}
-          body={s.removeBody}
-          confirmLabel={s.remove}
+          title={t('students.class.removeTitle', { name: toRemove.name })}
+          body={t('students.class.removeBody')}
+          confirmLabel={t('students.class.remove')}
           onClose={() => setToRemove(null)}
           onConfirm={() => void remove(toRemove)}
         />
@@ -185,9 +199,11 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
   );
 }
 
-const addedMessage = (added: number, already: number) => [s.added(added), already ? s.alreadyThere(already) : ''].filter(Boolean).join(' ');
+const addedMessage = (t: Translate, added: number, already: number) =>
+  [t('students.add.added', { count: added }), already ? t('students.add.alreadyThere', { count: already }) : ''].filter(Boolean).join(' ');
 
 function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
+  const t = useT();
   const addStudents = useAddStudents();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -203,7 +219,7 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
       setName('');
       setErrors({});
       await onAdded();
-      say(addedMessage(result.added.length, result.alreadyOnRoster.length));
+      say(addedMessage(t, result.added.length, result.alreadyOnRoster.length));
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
         setErrors({ email: err.fields['students.0.email'] ?? '', name: err.fields['students.0.name'] ?? '' });
@@ -214,13 +230,13 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
   };
 
   return (
-    <Box component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-label={s.addOneHeading}>
+    <Box component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-label={t('students.add.heading')}>
       <Typography variant="h6" component="h3" gutterBottom>
-        {s.addOneHeading}
+        {t('students.add.heading')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
-          label={s.email}
+          label={t('students.add.email')}
           type="email"
           size="small"
           value={email}
@@ -230,7 +246,7 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
           sx={{ flex: 1 }}
         />
         <TextField
-          label={s.studentName}
+          label={t('students.add.name')}
           size="small"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -240,7 +256,7 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
           sx={{ flex: 1 }}
         />
         <Button type="submit" variant="contained" disabled={busy}>
-          {s.add}
+          {t('students.add.add')}
         </Button>
       </Stack>
     </Box>
@@ -248,6 +264,7 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
 }
 
 function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
+  const t = useT();
   const pasteStudents = usePasteStudents();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -263,7 +280,10 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
       setText([...new Set(result.bad.map((b) => b.text))].join('\n'));
       await onAdded();
       say(
-        [addedMessage(result.added.length, result.alreadyOnRoster.length), result.bad.length ? s.pasteLeft(result.bad.length) : '']
+        [
+          addedMessage(t, result.added.length, result.alreadyOnRoster.length),
+          result.bad.length ? t('students.paste.left', { count: result.bad.length }) : '',
+        ]
           .filter(Boolean)
           .join(' '),
       );
@@ -277,11 +297,11 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
   return (
     <Box>
       <Typography variant="h6" component="h3" gutterBottom>
-        {s.pasteHeading}
+        {t('students.paste.heading')}
       </Typography>
       <TextField
-        label={s.pasteLabel}
-        helperText={s.pasteHelp}
+        label={t('students.paste.label')}
+        helperText={t('students.paste.help')}
         multiline
         minRows={3}
         fullWidth
@@ -290,25 +310,26 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
       />
       {parsed.bad.length > 0 && (
         <Alert severity="warning" sx={{ mt: 1 }} role="alert">
-          {s.pasteBad(parsed.bad.length)}
+          {t('students.paste.bad', { count: parsed.bad.length })}
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {parsed.bad.map((b, i) => (
               <li key={`${b.line}-${i}`} style={{ overflowWrap: 'anywhere' }}>
-                {s.pasteLine(b.line, b.text, b.reason)}
+                {t('students.paste.line', { line: b.line, text: b.text, reason: b.reason })}
               </li>
             ))}
           </Box>
         </Alert>
       )}
       <Button variant="contained" sx={{ mt: 1 }} disabled={!canSend} onClick={() => void send()}>
-        {s.pasteAdd(parsed.students.length)}
+        {t('students.paste.add', { count: parsed.students.length })}
       </Button>
-      <LeaveDialog blocker={blocker} body={s.unsavedPaste} />
+      <LeaveDialog blocker={blocker} body={t('students.paste.unsaved')} />
     </Box>
   );
 }
 
 function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: () => Promise<void>; say: (m: string) => void }) {
+  const t = useT();
   const setJoinCode = useSetJoinCode();
   const [busy, setBusy] = useState(false);
   const set = async (enabled: boolean) => {
@@ -324,14 +345,14 @@ function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: (
   };
 
   return (
-    <Box component="section" aria-label={s.joinHeading}>
+    <Box component="section" aria-label={t('students.join.heading')}>
       <Typography variant="h6" component="h3" gutterBottom>
-        {s.joinHeading}
+        {t('students.join.heading')}
       </Typography>
       {klass.joinCode ? (
         <>
           <Typography
-            aria-label={s.joinCodeLabel}
+            aria-label={t('students.join.codeLabel')}
             data-testid="join-code"
             sx={{
               fontFamily: 'monospace',
@@ -345,24 +366,24 @@ function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: (
             {klass.joinCode}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {s.joinOnBody}
+            {t('students.join.onBody')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <Button variant="outlined" disabled={busy} onClick={() => void set(true)}>
-              {s.joinNew}
+              {t('students.join.new')}
             </Button>
             <Button disabled={busy} onClick={() => void set(false)}>
-              {s.joinOff}
+              {t('students.join.off')}
             </Button>
           </Stack>
         </>
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {s.joinOffBody}
+            {t('students.join.offBody')}
           </Typography>
           <Button variant="outlined" disabled={busy} onClick={() => void set(true)}>
-            {s.joinOn}
+            {t('students.join.on')}
           </Button>
         </>
       )}

@@ -10,10 +10,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { ClassroomCourse, ImportCourseResult } from '../../../../contract/classroom';
 import { CLASSROOM_ERRORS } from '../../../../contract/classroom';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/http';
+import { useT } from '../../../lib/i18n';
 import {
   CLASSROOM_CONNECT_PATH,
   classroomCoursesQuery,
@@ -21,7 +24,12 @@ import {
   useImportClassroomCourse,
   useRemoveClassroomConnection,
 } from '../api/classroom';
-import { classroomStrings as s } from '../strings';
+
+/** The product's name, the same in every language. */
+const CLASSROOM = 'Google Classroom';
+
+/** A course as the list names it: its name, and its section when it has one. */
+const courseName = (name: string, section: string | null) => (section ? `${name} · ${section}` : name);
 
 /** The teacher must connect (again): Google no longer takes the connection, or there is none. */
 const mustConnect = (err: unknown) =>
@@ -40,6 +48,10 @@ export function ClassroomDialog({
   onImported: (result: ImportCourseResult) => void;
   onDisconnected: () => void;
 }) {
+  const t = useT();
+  const theme = useTheme();
+  // At phone widths the dialog takes the screen: a course's name gets the width beside its button.
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const importCourse = useImportClassroomCourse();
   const disconnect = useRemoveClassroomConnection();
@@ -52,8 +64,14 @@ export function ClassroomDialog({
     setOutcome(null);
     try {
       const result = await importCourse(course.id);
-      const lines = [s.imported(s.course(result.class.name, result.class.section), result.added, result.removed)];
-      if (result.withoutAddress > 0) lines.push(s.withoutAddress(result.withoutAddress));
+      const lines = [
+        t('students.classroom.imported', {
+          name: courseName(result.class.name, result.class.section),
+          added: result.added,
+          removed: result.removed,
+        }),
+      ];
+      if (result.withoutAddress > 0) lines.push(t('students.classroom.withoutAddress', { count: result.withoutAddress }));
       setOutcome({ severity: 'success', lines });
       onImported(result);
       await queryClient.invalidateQueries({ queryKey: classroomKeys.all });
@@ -79,15 +97,15 @@ export function ClassroomDialog({
 
   const connectAgain = (
     <Button color="inherit" size="small" href={CLASSROOM_CONNECT_PATH}>
-      {s.reconnect}
+      {t('students.classroom.reconnect')}
     </Button>
   );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="classroom-title">
-      <DialogTitle id="classroom-title">{s.title}</DialogTitle>
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="classroom-title">
+      <DialogTitle id="classroom-title">{CLASSROOM}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{s.intro}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('students.classroom.intro')}</DialogContentText>
         {outcome && (
           <Alert severity={outcome.severity} sx={{ mb: 2 }} role="status" action={outcome.reconnect ? connectAgain : undefined}>
             {outcome.lines.join(' ')}
@@ -98,12 +116,18 @@ export function ClassroomDialog({
             {courses.error.message}
           </Alert>
         ) : (
-          <QueryState query={courses} loadingLabel={s.loading} loadingLine errorText={s.loadFailed} retryLabel={s.retry}>
+          <QueryState
+            query={courses}
+            loadingLabel={t('students.classroom.loading')}
+            loadingLine
+            errorText={t('students.classroom.loadFailed')}
+            retryLabel={t('common.tryAgain')}
+          >
             {(data) =>
               data.courses.length === 0 ? (
-                <DialogContentText>{s.noCourses}</DialogContentText>
+                <DialogContentText>{t('students.classroom.noCourses')}</DialogContentText>
               ) : (
-                <List aria-label={s.coursesLabel} dense>
+                <List aria-label={t('students.classroom.coursesLabel')} dense>
                   {data.courses.map((c) => (
                     <ListItem
                       key={c.id}
@@ -114,15 +138,21 @@ export function ClassroomDialog({
                           size="small"
                           disabled={busy !== null}
                           onClick={() => void run(c)}
-                          aria-label={(c.classId ? s.updateLabel : s.importLabel)(s.course(c.name, c.section))}
+                          aria-label={t(c.classId ? 'students.classroom.updateLabel' : 'students.classroom.importLabel', {
+                            name: courseName(c.name, c.section),
+                          })}
                         >
-                          {busy === c.id ? s.importing : c.classId ? s.update : s.import}
+                          {busy === c.id
+                            ? t('students.classroom.importing')
+                            : c.classId
+                              ? t('students.classroom.update')
+                              : t('students.classroom.import')}
                         </Button>
                       }
                     >
                       <ListItemText
-                        primary={s.course(c.name, c.section)}
-                        secondary={c.classId ? s.importedAlready : s.notImported}
+                        primary={courseName(c.name, c.section)}
+                        secondary={c.classId ? t('students.classroom.importedAlready') : t('students.classroom.notImported')}
                         slotProps={{ primary: { sx: { overflowWrap: 'anywhere', pr: 12 } }, secondary: { sx: { pr: 12 } } }}
                       />
                     </ListItem>
@@ -135,10 +165,10 @@ export function ClassroomDialog({
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between' }}>
         <Button color="error" onClick={() => void leave()} disabled={busy !== null}>
-          {s.disconnect}
+          {t('students.classroom.disconnect')}
         </Button>
         <Button onClick={onClose} disabled={busy === 'disconnect'}>
-          {s.close}
+          {t('common.close')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -25,10 +25,11 @@ import {
 import { classListQuery, useImportRoster } from '../api/classes';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/session/getMe';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 
-const s = strings.students;
 const ONEROSTER = ['users.csv', 'classes.csv', 'enrollments.csv'] as const;
+/** Between a group's heading and its "new class" chip. */
+const space = ' ';
 
 /** Rows grouped by the class they name (name and period), in file order. */
 function groupByClass(rows: RosterImportRow[]) {
@@ -55,6 +56,7 @@ export function ImportDialog({
   onClose: () => void;
   onImported: () => void;
 }) {
+  const t = useT();
   const importRoster = useImportRoster();
   const me = useMe();
   const classes = useQuery(classListQuery());
@@ -79,7 +81,7 @@ export function ImportDialog({
     const byName = new Map(files.map((f) => [f.name.toLowerCase(), f]));
     const [users, classes, enrollments] = ONEROSTER.map((n) => byName.get(n));
     if (!users || !classes || !enrollments) {
-      setProblem(s.importNeedsThree);
+      setProblem(t('students.import.needsThree'));
       return;
     }
     const texts = await Promise.all([users.text(), classes.text(), enrollments.text()]);
@@ -117,17 +119,17 @@ export function ImportDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" scroll="paper">
-      <DialogTitle>{s.importTitle}</DialogTitle>
+      <DialogTitle>{t('students.import.title')}</DialogTitle>
       <DialogContent dividers>
         {result?.written ? (
           <Alert severity="success" role="status">
-            {s.importDone(result.added, result.alreadyOnRoster, result.classesCreated.length)}
+            {t('students.import.done', { added: result.added, already: result.alreadyOnRoster, classes: result.classesCreated.length })}
           </Alert>
         ) : (
           <>
-            <Typography sx={{ mb: 2 }}>{s.importIntro}</Typography>
+            <Typography sx={{ mb: 2 }}>{t('students.import.intro')}</Typography>
             <Button variant="outlined" component="label">
-              {s.chooseFiles}
+              {t('students.import.chooseFiles')}
               <input hidden type="file" accept=".csv,text/csv" multiple onChange={(e) => void choose(e)} data-testid="import-files" />
             </Button>
             {problem && (
@@ -137,35 +139,45 @@ export function ImportDialog({
             )}
             {result && !result.written && (
               <Alert severity="warning" sx={{ mt: 2 }}>
-                {s.importNotWritten}
+                {t('students.import.notWritten')}
               </Alert>
             )}
             {preview && (
               <Box sx={{ mt: 2 }}>
                 <Typography variant="h6" component="h3">
-                  {s.importRead(count)}
+                  {t('students.import.read', { count })}
                 </Typography>
-                {toMake.size > 0 && <Typography color="text.secondary">{s.importNewClasses(toMake.size)}</Typography>}
+                {toMake.size > 0 && (
+                  <Typography color="text.secondary">{t('students.import.newClasses', { count: toMake.size })}</Typography>
+                )}
                 {groupByClass(preview.rows).map((g) => (
                   <Box key={`${g.className}-${g.period}`} component="section" sx={{ mt: 1 }}>
                     <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                      {g.className
-                        ? [g.className, g.period].filter(Boolean).join(' · ')
-                        : target
-                          ? s.importNoClass(target.name)
-                          : s.importNoClassNoTarget}{' '}
-                      ({g.rows.length})
+                      {t('students.import.group', {
+                        name: g.className
+                          ? [g.className, g.period].filter(Boolean).join(' · ')
+                          : target
+                            ? t('students.import.noClass', { name: target.name })
+                            : t('students.import.noClassNoTarget'),
+                        count: g.rows.length,
+                      })}
                       {g.className !== null && toMake.has(rosterClassKey(g.className, g.period)) && (
                         <>
-                          {' '}
-                          <Chip size="small" color="info" variant="outlined" label={s.importNewClass} sx={{ ml: 1, fontWeight: 600 }} />
+                          {space}
+                          <Chip
+                            size="small"
+                            color="info"
+                            variant="outlined"
+                            label={t('students.import.newClass')}
+                            sx={{ ml: 1, fontWeight: 600 }}
+                          />
                         </>
                       )}
                     </Typography>
                     <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                       {g.rows.map((r) => (
                         <li key={r.line} style={{ overflowWrap: 'anywhere' }}>
-                          {r.name ? `${r.name} <${r.email}>` : r.email}
+                          {r.name ? t('students.import.row', { name: r.name, email: r.email }) : r.email}
                         </li>
                       ))}
                     </Box>
@@ -180,12 +192,20 @@ export function ImportDialog({
                     <>
                       <Alert severity="warning" sx={{ mt: 2 }}>
                         <Typography component="h4" sx={{ fontWeight: 600 }}>
-                          {s.importBadHeading(bad.length)}
+                          {t('students.import.badHeading', { count: bad.length })}
                         </Typography>
                         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                           {bad.map((e, i) => (
                             <li key={i} style={{ overflowWrap: 'anywhere' }}>
-                              {s.importBadRow(e.line === null ? s.importWholeFile(e.file) : s.importLine(e.line, e.file), e.reason)}
+                              {t('students.import.badRow', {
+                                where:
+                                  e.line === null
+                                    ? (e.file ?? t('students.import.wholeFile'))
+                                    : e.file
+                                      ? t('students.import.lineInFile', { file: e.file, line: e.line })
+                                      : t('students.import.line', { line: e.line }),
+                                reason: e.reason,
+                              })}
                             </li>
                           ))}
                         </Box>
@@ -194,7 +214,7 @@ export function ImportDialog({
                         <FormControlLabel
                           sx={{ mt: 1 }}
                           control={<Checkbox checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} />}
-                          label={s.importSkipBad}
+                          label={t('students.import.skipBad')}
                         />
                       )}
                     </>
@@ -206,10 +226,10 @@ export function ImportDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{s.close}</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
         {!result?.written && (
           <Button variant="contained" disabled={!canImport} onClick={() => void send()}>
-            {s.importGo(count)}
+            {t('students.import.go', { count })}
           </Button>
         )}
       </DialogActions>

@@ -16,17 +16,24 @@ import Typography from '@mui/material/Typography';
 import type { ClassSummary } from '../../../../contract/classes';
 import { CLASSROOM_OUTCOMES, type ClassroomOutcome } from '../../../../contract/classroom';
 import { PageHeading } from '../../../components/PageHeading';
-import { classKeys, classListQuery, useCreateClass } from '../api/classes';
+import { classKeys, classListQuery, useCreateClass, useUpdateClass } from '../api/classes';
 import { CLASSROOM_CONNECT_PATH, classroomKeys, classroomStatusQuery } from '../api/classroom';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 import { ClassFormDialog } from './ClassDialogs';
 import { ClassPanel } from './ClassPanel';
 import { ClassroomDialog } from './ClassroomDialog';
 import { ImportDialog } from './ImportDialog';
 import { StudentDialog } from './StudentDialog';
-import { classroomStrings, recordStrings } from '../strings';
 
-const s = strings.students;
+/** Where connecting Google Classroom landed, in words. */
+const landedMessage = {
+  connected: 'students.classroom.landed.connected',
+  denied: 'students.classroom.landed.denied',
+  failed: 'students.classroom.landed.failed',
+} as const satisfies Record<ClassroomOutcome, MessageId>;
+
+/** The product's name, the same in every language. */
+const CLASSROOM = 'Google Classroom';
 
 const label = (c: ClassSummary) => (c.section ? `${c.name} · ${c.section}` : c.name);
 
@@ -38,7 +45,9 @@ const isOutcome = (value: string | null): value is ClassroomOutcome => CLASSROOM
  * connecting lands: said once, then taken out of the address).
  */
 export default function MyStudentsPage() {
+  const t = useT();
   const createClass = useCreateClass();
+  const updateClass = useUpdateClass();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const list = useQuery(classListQuery());
@@ -50,7 +59,7 @@ export default function MyStudentsPage() {
     return isOutcome(value) ? value : null;
   });
   const [notice, setNotice] = useState<{ message: string; key: number } | null>(() =>
-    landed ? { message: classroomStrings.landed[landed], key: 0 } : null,
+    landed ? { message: t(landedMessage[landed]), key: 0 } : null,
   );
   const classroom = useQuery(classroomStatusQuery());
   const [classroomOpen, setClassroomOpen] = useState(landed === 'connected');
@@ -78,42 +87,42 @@ export default function MyStudentsPage() {
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{strings.pages.myStudents.title}</PageHeading>
+      <PageHeading>{t('students.page.title')}</PageHeading>
       <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="contained" onClick={() => setCreating(true)}>
-          {s.newClass}
+          {t('students.newClass')}
         </Button>
         <Button variant="outlined" onClick={() => setImporting(true)}>
-          {s.importButton}
+          {t('students.importButton')}
         </Button>
         {classroom.data?.available && (
           <Button variant="outlined" onClick={openClassroom}>
             {connection === 'connected'
-              ? classroomStrings.open
+              ? CLASSROOM
               : connection === 'lost'
-                ? classroomStrings.reconnect
-                : classroomStrings.connect}
+                ? t('students.classroom.reconnect')
+                : t('students.classroom.connect')}
           </Button>
         )}
       </Stack>
       {list.isPending ? (
-        <CircularProgress aria-label={s.classesLabel} />
+        <CircularProgress aria-label={t('students.classesLabel')} />
       ) : list.isError ? (
         <Alert severity="error">{list.error.message}</Alert>
       ) : classes.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography variant="h6" component="h2" gutterBottom>
-            {s.emptyTitle}
+            {t('students.emptyTitle')}
           </Typography>
-          <Typography color="text.secondary">{s.emptyBody}</Typography>
+          <Typography color="text.secondary">{t('students.emptyBody')}</Typography>
         </Paper>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' } }}>
-          <Paper variant="outlined" component="nav" aria-label={s.classesLabel} sx={{ alignSelf: 'start', minWidth: 0 }}>
+          <Paper variant="outlined" component="nav" aria-label={t('students.classesLabel')} sx={{ alignSelf: 'start', minWidth: 0 }}>
             <Typography variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
-              {s.classesHeading}
+              {t('students.classesHeading')}
             </Typography>
-            <List aria-label={s.classesLabel}>
+            <List aria-label={t('students.classesLabel')}>
               {classes.map((c) => (
                 <ListItem key={c.id} disablePadding>
                   <ListItemButton
@@ -123,7 +132,7 @@ export default function MyStudentsPage() {
                   >
                     <ListItemText
                       primary={label(c)}
-                      secondary={s.studentCount(c.studentCount)}
+                      secondary={t('students.studentCount', { count: c.studentCount })}
                       slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                     />
                   </ListItemButton>
@@ -135,19 +144,27 @@ export default function MyStudentsPage() {
             <ClassPanel key={selected.id} klass={selected} onDeleted={() => select(null)} say={say} />
           ) : (
             <Typography color="text.secondary" sx={{ p: 2 }}>
-              {s.pickClass}
+              {t('students.pickClass')}
             </Typography>
           )}
         </Box>
       )}
       {creating && (
         <ClassFormDialog
-          title={s.newClass}
-          submitLabel={s.create}
-          initial={{ name: '', section: '' }}
+          title={t('students.newClass')}
+          submitLabel={t('students.classForm.create')}
+          initial={{ name: '', section: '', defaultLocale: null }}
           onClose={() => setCreating(false)}
-          onSubmit={async (value) => {
+          onSubmit={async ({ defaultLocale, ...value }) => {
+            // A new class is made with its name and period; its students' language is set on it after (PATCH).
             const made = await createClass(value);
+            if (defaultLocale) {
+              try {
+                await updateClass(made.id, { defaultLocale });
+              } catch {
+                say(t('students.classForm.languageFailed'));
+              }
+            }
             await refresh();
             setCreating(false);
             select(made.id);
@@ -162,7 +179,7 @@ export default function MyStudentsPage() {
             next.delete('student');
             setParams(next);
           }}
-          onDeleted={(name) => say(recordStrings.deleted(name))}
+          onDeleted={(name) => say(t('students.record.deleted', { name }))}
         />
       )}
       {importing && <ImportDialog target={selected} onClose={() => setImporting(false)} onImported={() => void refresh()} />}
@@ -175,7 +192,7 @@ export default function MyStudentsPage() {
           }}
           onDisconnected={() => {
             setClassroomOpen(false);
-            say(classroomStrings.disconnected);
+            say(t('students.classroom.disconnected'));
             void queryClient.invalidateQueries({ queryKey: classroomKeys.all });
           }}
         />

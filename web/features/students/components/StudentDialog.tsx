@@ -19,24 +19,31 @@ import type { StudentAssignmentStatus, StudentPage } from '../../../../contract/
 import { isUuid } from '../../../../contract/common';
 import { RecordFlagsDialog } from '../../flags/components/RecordFlagsDialog';
 import { flagStrings } from '../../../lib/flags/strings';
-import { relativeTime, shortDate } from '../../../lib/format';
+import { formatNumber, relativeTime, shortDate } from '../../../lib/format';
 import { studentPageQuery } from '../../assignments/api/getStudentPage';
 import { teachAssignmentsHref } from '../../../lib/links';
 import { useAssignmentsLive } from '../../assignments/hooks/useAssignmentsLive';
 import { useNow } from '../../../lib/useNow';
 import { ApiError } from '../../../lib/http';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 import { isCoursePlaceholder } from '../model/roster';
 import { StudentRecordActions } from './StudentRecordActions';
 
-const s = strings.studentPage;
-const statusLabel = strings.assignments.status;
+const statusLabel = {
+  assigned: 'students.student.status.assigned',
+  in_progress: 'students.student.status.inProgress',
+  submitted: 'students.student.status.submitted',
+  completed: 'students.student.status.completed',
+} as const satisfies Record<StudentAssignmentStatus, MessageId>;
 const statusHue = {
   assigned: 'text.secondary',
   in_progress: 'info.main',
   submitted: 'warning.main',
   completed: 'success.main',
 } as const satisfies Record<StudentAssignmentStatus, string>;
+
+/** A class as a chip names it: its name, and its period when it has one. */
+const classLabel = (c: { name: string; section: string | null }) => (c.section ? `${c.name} · ${c.section}` : c.name);
 
 /**
  * One student's page over My Students (`?student=<roster entry id>`): their classes, assignments
@@ -53,6 +60,7 @@ export function StudentDialog({
   /** The student's data was deleted (the page closes; the caller confirms it). */
   onDeleted: (studentName: string) => void;
 }) {
+  const t = useT();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const valid = isUuid(entryId);
@@ -64,15 +72,17 @@ export function StudentDialog({
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" scroll="paper" aria-labelledby="student-page-title">
       <DialogTitle id="student-page-title" sx={{ overflowWrap: 'anywhere' }}>
-        {name || strings.pages.myStudents.title}
+        {name || t('students.page.title')}
       </DialogTitle>
       <DialogContent dividers>
         {missing ? (
-          <Alert severity="info">{s.notFound}</Alert>
+          <Alert severity="info">{t('students.student.notFound')}</Alert>
         ) : page.isPending ? (
-          <CircularProgress aria-label={s.loading} />
+          <CircularProgress aria-label={t('students.student.loading')} />
         ) : page.isError ? (
-          <Alert severity="error">{`${s.loadFailed} ${page.error instanceof Error ? page.error.message : ''}`}</Alert>
+          <Alert severity="error">
+            {t('students.student.loadFailed', { reason: page.error instanceof Error ? page.error.message : '' })}
+          </Alert>
         ) : (
           <StudentPageBody data={page.data} />
         )}
@@ -88,34 +98,40 @@ export function StudentDialog({
             }}
           />
         )}
-        <Button onClick={onClose}>{s.close}</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 function StudentPageBody({ data }: { data: StudentPage }) {
+  const t = useT();
   const now = useNow();
   const [flagsOpen, setFlagsOpen] = useState<StudentPage['assignments'] | null>(null);
   const { student } = data;
-  const facts: { label: string; value: string; note?: string }[] = [
-    { label: s.lastActive, value: data.lastActiveAt ? relativeTime(data.lastActiveAt, now) : s.never },
-    { label: s.messages, value: String(data.messageCount) },
-    { label: s.trophies, value: String(data.trophies) },
-    { label: s.flags, value: String(data.flags) },
+  const never = t('students.student.never');
+  const facts: { id: 'lastActive' | 'messages' | 'trophies' | 'flags'; label: string; value: string; note?: string }[] = [
+    {
+      id: 'lastActive',
+      label: t('students.student.lastActive'),
+      value: data.lastActiveAt ? relativeTime(data.lastActiveAt, now) : never,
+    },
+    { id: 'messages', label: t('students.student.messages'), value: formatNumber(data.messageCount) },
+    { id: 'trophies', label: t('students.student.trophies'), value: formatNumber(data.trophies) },
+    { id: 'flags', label: t('students.student.flags'), value: formatNumber(data.flags) },
   ];
   const flagged = data.assignments.filter((a) => a.flags > 0);
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {isCoursePlaceholder(student.email) ? strings.students.fromCourse : student.email}
+          {isCoursePlaceholder(student.email) ? t('students.class.fromCourse') : student.email}
         </Typography>
         <Chip
           size="small"
           variant="outlined"
           color={student.linked ? 'success' : 'default'}
-          label={student.linked ? s.signedIn : s.notSignedIn}
+          label={student.linked ? t('students.student.signedIn') : t('students.student.notSignedIn')}
         />
       </Stack>
 
@@ -124,12 +140,12 @@ function StudentPageBody({ data }: { data: StudentPage }) {
         sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' } }}
       >
         {facts.map((f) => (
-          <Box key={f.label} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
+          <Box key={f.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, minWidth: 0 }}>
             <Typography component="dt" variant="caption" color="text.secondary">
               {f.label}
             </Typography>
             <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-              {f.label === s.flags && flagged.length > 0 ? (
+              {f.id === 'flags' && flagged.length > 0 ? (
                 <Link
                   component="button"
                   type="button"
@@ -155,23 +171,27 @@ function StudentPageBody({ data }: { data: StudentPage }) {
 
       <Box component="section" aria-labelledby="student-classes-heading">
         <Typography id="student-classes-heading" variant="h6" component="h3" gutterBottom>
-          {s.classesHeading}
+          {t('students.classesHeading')}
         </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           {data.classes.map((c) => (
-            <Chip key={c.entryId} label={c.section ? `${c.name} · ${c.section}` : c.name} sx={{ maxWidth: '100%' }} />
+            <Chip key={c.entryId} label={classLabel(c)} sx={{ maxWidth: '100%' }} />
           ))}
         </Stack>
       </Box>
 
       <Box component="section" aria-labelledby="student-assignments-heading">
         <Typography id="student-assignments-heading" variant="h6" component="h3" gutterBottom>
-          {s.assignmentsHeading}
+          {t('students.student.assignmentsHeading')}
         </Typography>
         {data.assignments.length === 0 ? (
-          <Typography color="text.secondary">{s.noAssignments}</Typography>
+          <Typography color="text.secondary">{t('students.student.noAssignments')}</Typography>
         ) : (
-          <Box component="ul" aria-label={s.assignmentsLabel(student.name)} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          <Box
+            component="ul"
+            aria-label={t('students.student.assignmentsLabel', { name: student.name })}
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+          >
             {data.assignments.map((a) => (
               <Box
                 component="li"
@@ -191,26 +211,26 @@ function StudentPageBody({ data }: { data: StudentPage }) {
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{a.title}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {[
-                      a.dueAt ? s.due(shortDate(a.dueAt)) : s.noDue,
-                      `${s.lastActive}: ${a.lastActiveAt ? relativeTime(a.lastActiveAt, now) : s.never}`,
-                      `${s.messages}: ${a.messageCount}`,
+                      a.dueAt ? t('students.student.due', { date: shortDate(a.dueAt) }) : t('students.student.noDue'),
+                      t('students.student.lastActiveValue', { when: a.lastActiveAt ? relativeTime(a.lastActiveAt, now) : never }),
+                      t('students.student.messagesValue', { count: a.messageCount }),
                     ].join(' · ')}
                   </Typography>
                 </Box>
                 <Chip
                   size="small"
                   variant="outlined"
-                  label={statusLabel[a.status]}
+                  label={t(statusLabel[a.status])}
                   sx={{ fontWeight: 600, color: 'text.primary', borderColor: statusHue[a.status], borderWidth: 2 }}
                 />
-                {a.late && <Chip size="small" variant="outlined" color="error" label={strings.assignments.late} />}
+                {a.late && <Chip size="small" variant="outlined" color="error" label={t('students.student.late')} />}
                 {a.flags > 0 && (
                   <Chip
                     size="small"
                     color="error"
-                    label={strings.assignments.flags(a.flags)}
+                    label={t('students.student.flagCount', { count: a.flags })}
                     onClick={() => setFlagsOpen([a])}
-                    aria-label={`${flagStrings.openFlags(a.flags)} (${a.title})`}
+                    aria-label={t('students.student.flagsFor', { flags: flagStrings.openFlags(a.flags), title: a.title })}
                     aria-haspopup="dialog"
                   />
                 )}
@@ -218,17 +238,17 @@ function StudentPageBody({ data }: { data: StudentPage }) {
                   <Link
                     component={RouterLink}
                     to={teachAssignmentsHref({ assignment: a.assignmentId, record: a.recordId })}
-                    aria-label={s.transcriptLabel(a.title)}
+                    aria-label={t('students.student.transcriptLabel', { title: a.title })}
                   >
-                    {s.transcript}
+                    {t('students.student.transcript')}
                   </Link>
                 ) : (
                   <Link
                     component={RouterLink}
                     to={teachAssignmentsHref({ assignment: a.assignmentId })}
-                    aria-label={s.assignmentLabel(a.title)}
+                    aria-label={t('students.student.assignmentLabel', { title: a.title })}
                   >
-                    {s.assignment}
+                    {t('students.student.assignment')}
                   </Link>
                 )}
               </Box>

@@ -12,10 +12,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { assignmentKeys } from '../../assignments/api/keys';
 import { classKeys } from '../api/classes';
-import { recordStrings as s } from '../strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 import { useDeleteStudentData, useDownloadStudentRecord } from '../api/studentRecord';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : '');
+
+/** What deleting a student's data takes away for good, and what it leaves. */
+const goesItems: MessageId[] = ['students.record.goes1', 'students.record.goes2', 'students.record.goes3', 'students.record.goes4'];
+const staysItems: MessageId[] = ['students.record.stays1', 'students.record.stays2'];
 
 /**
  * The student page's record actions (issue 16 item 4): download the record (one zip), and delete
@@ -31,6 +35,7 @@ export function StudentRecordActions({
   student: { name: string; email: string };
   onDeleted: () => void;
 }) {
+  const t = useT();
   const downloadStudentRecord = useDownloadStudentRecord();
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,17 +45,17 @@ export function StudentRecordActions({
     setDownloading(true);
     setError(null);
     downloadStudentRecord(entryId)
-      .catch((err: unknown) => setError(`${s.downloadFailed} ${messageOf(err)}`))
+      .catch((err: unknown) => setError(t('students.record.downloadFailed', { reason: messageOf(err) })))
       .finally(() => setDownloading(false));
   };
 
   return (
     <Stack direction="row" sx={{ flex: '1 1 auto', flexWrap: 'wrap', gap: 1, alignItems: 'center', minWidth: 0 }}>
-      <Button variant="outlined" onClick={download} disabled={downloading} title={s.downloadHelp}>
-        {downloading ? s.downloading : s.download}
+      <Button variant="outlined" onClick={download} disabled={downloading} title={t('students.record.downloadHelp')}>
+        {downloading ? t('students.record.downloading') : t('students.record.download')}
       </Button>
       <Button color="error" onClick={() => setConfirming(true)} aria-haspopup="dialog">
-        {s.delete}
+        {t('students.record.delete')}
       </Button>
       {error && (
         <Alert severity="error" sx={{ flexBasis: '100%' }}>
@@ -75,6 +80,7 @@ function ConfirmDeleteDialog({
   onCancel: () => void;
   onDeleted: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const [touched, setTouched] = useState(false);
@@ -104,45 +110,49 @@ function ConfirmDeleteDialog({
     <Dialog open onClose={remove.isPending ? undefined : onCancel} aria-labelledby="delete-student-data-title" fullWidth maxWidth="sm">
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="delete-student-data-title" sx={{ overflowWrap: 'anywhere' }}>
-          {s.confirmTitle(student.name)}
+          {t('students.record.confirmTitle', { name: student.name })}
         </DialogTitle>
         <DialogContent>
-          <Typography sx={{ fontWeight: 600 }}>{s.goes}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{t('students.record.goes')}</Typography>
           <Box component="ul" sx={{ mt: 0.5 }}>
-            {s.goesItems.map((item) => (
+            {goesItems.map((item) => (
               <li key={item}>
-                <Typography>{item}</Typography>
+                <Typography>{t(item)}</Typography>
               </li>
             ))}
           </Box>
-          <Typography sx={{ fontWeight: 600 }}>{s.stays}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{t('students.record.stays')}</Typography>
           <Box component="ul" sx={{ mt: 0.5 }}>
-            {s.staysItems.map((item) => (
+            {staysItems.map((item) => (
               <li key={item}>
-                <Typography>{item}</Typography>
+                <Typography>{t(item)}</Typography>
               </li>
             ))}
           </Box>
-          <Typography sx={{ mb: 2 }}>{s.exportFirst}</Typography>
+          <Typography sx={{ mb: 2 }}>{t('students.record.exportFirst')}</Typography>
           <TextField
             fullWidth
             autoFocus
             autoComplete="off"
-            label={s.confirmLabel}
+            label={t('students.record.confirmLabel')}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             error={touched && !matches}
-            helperText={touched && !matches ? s.mismatch(student.email) : s.typeToConfirm(student.email)}
+            helperText={
+              touched && !matches
+                ? t('students.record.mismatch', { email: student.email })
+                : t('students.record.typeToConfirm', { email: student.email })
+            }
             slotProps={{ htmlInput: { spellCheck: false }, formHelperText: { sx: { overflowWrap: 'anywhere' } } }}
           />
-          {remove.isError && <Alert severity="error">{`${s.deleteFailed} ${messageOf(remove.error)}`}</Alert>}
+          {remove.isError && <Alert severity="error">{t('students.record.deleteFailed', { reason: messageOf(remove.error) })}</Alert>}
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel} disabled={remove.isPending}>
-            {s.cancel}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" color="error" variant="contained" disabled={remove.isPending}>
-            {remove.isPending ? s.deleting : s.confirm}
+            {remove.isPending ? t('students.record.deleting') : t('students.record.confirm')}
           </Button>
         </DialogActions>
       </Box>

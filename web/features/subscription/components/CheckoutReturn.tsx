@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
-import { strings } from '../../../lib/strings';
-
-const s = strings.mySubscription;
+import { useT } from '../../../lib/i18n';
 
 /** How often and how long the page asks again after Stripe sent the teacher back. */
 export const confirmPollMs = 2_000;
@@ -39,10 +37,11 @@ export function CheckoutNotice({
   /** The confirmed plan is a trial. */
   trial: boolean;
 }) {
+  const t = useT();
   if (checkout === 'cancel') {
     return (
       <Alert severity="info" variant="outlined" sx={{ mb: 2 }} data-testid="checkout-notice">
-        {s.checkoutCancelled}
+        {t('subscription.checkoutCancelled')}
       </Alert>
     );
   }
@@ -50,13 +49,13 @@ export function CheckoutNotice({
   if (confirming) {
     return (
       <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} sx={{ mb: 2 }} role="status" data-testid="checkout-notice">
-        {s.checkoutConfirming}
+        {t('subscription.checkoutConfirming')}
       </Alert>
     );
   }
   return (
     <Alert severity={slow ? 'warning' : 'success'} sx={{ mb: 2 }} role="status" data-testid="checkout-notice">
-      {slow ? s.checkoutSlow : trial ? s.checkoutTrialStarted : s.checkoutConfirmed}
+      {slow ? t('subscription.checkoutSlow') : trial ? t('subscription.checkoutTrialStarted') : t('subscription.checkoutConfirmed')}
     </Alert>
   );
 }

@@ -12,7 +12,7 @@ import { isPremium, type Subscription } from '../../../../contract/subscription'
 import { PageHeading } from '../../../components/PageHeading';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { subscriptionQueryOptions } from '../../../lib/session/getSubscription';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useLapsedWork } from '../api/getLapsedWork';
 import { usePlan } from '../api/getPlan';
 import { CheckoutNotice, useCheckoutConfirmation, type CheckoutReturn } from './CheckoutReturn';
@@ -21,23 +21,21 @@ import { PlanSummary } from './PlanSummary';
 import { PremiumComparison } from './PremiumComparison';
 import { UsageCard } from './UsageCard';
 
-const s = strings.mySubscription;
-const status = strings.subscriptionStatus;
-
 /**
  * What changed for a teacher whose Premium lapsed (the guard sends them here from Assignments and
  * My Students): nothing was deleted, and what their open work does now.
  */
 function LapsedNotice({ subscription, plan }: { subscription: Subscription; plan: Plan | undefined }) {
+  const t = useT();
   const lapsedTeacher = subscription.user_type === 'teacher' && !isPremium(subscription.status) && subscription.status !== 'error';
   const work = useLapsedWork(lapsedTeacher).data;
   if (!lapsedTeacher) return null;
   const notice =
     work && !work.premium
       ? work.openAssignments > 0
-        ? status.lapsedAssignments(work.openAssignments, work.freeMonthlyGenerations)
+        ? t('subscription.status.lapsedAssignments', { open: work.openAssignments, allowance: work.freeMonthlyGenerations })
         : work.classes > 0
-          ? status.lapsedClasses(work.classes)
+          ? t('subscription.status.lapsedClasses', { classes: work.classes })
           : null
       : null;
   // A plan that came from Stripe or a grant and no longer counts: say so even with nothing left open.
@@ -45,17 +43,18 @@ function LapsedNotice({ subscription, plan }: { subscription: Subscription; plan
   if (!notice && !hadPlan) return null;
   return (
     <Alert severity="info" sx={{ mb: 2 }} data-testid="lapsed-work">
-      <AlertTitle>{s.lapsedTitle}</AlertTitle>
+      <AlertTitle>{t('subscription.lapsedTitle')}</AlertTitle>
       <Box component="span" sx={{ display: 'block' }}>
-        {notice ?? s.lapsedBody}
+        {notice ?? t('subscription.lapsedBody')}
       </Box>
     </Alert>
   );
 }
 
 function PlanSkeleton() {
+  const t = useT();
   return (
-    <Box aria-busy="true" aria-label={s.loadingPlan} role="progressbar" data-testid="plan-loading" sx={gridSx}>
+    <Box aria-busy="true" aria-label={t('subscription.loadingPlan')} role="progressbar" data-testid="plan-loading" sx={gridSx}>
       <Skeleton variant="rounded" height={150} />
       <Skeleton variant="rounded" height={220} />
       <Skeleton variant="rounded" height={180} />
@@ -76,6 +75,7 @@ function checkoutReturn(value: string | null): CheckoutReturn {
 
 /** My Subscription: the plan in plain words, this month's use, the actions that fit, and what Premium adds. */
 export default function MySubscriptionPage() {
+  const t = useT();
   const { subscription } = useAppState();
   const [params] = useSearchParams();
   const checkout = checkoutReturn(params.get('checkout'));
@@ -87,17 +87,18 @@ export default function MySubscriptionPage() {
   usePlan(teacher, confirmation.pollMs);
   useQuery({ ...subscriptionQueryOptions(), refetchInterval: confirmation.pollMs });
 
-  if (!subscription) return <PageHeading>{strings.pages.mySubscription.title}</PageHeading>;
+  const title = t('subscription.page.title');
+  if (!subscription) return <PageHeading>{title}</PageHeading>;
 
   if (!teacher) {
     return (
       <Box sx={{ maxWidth: 1000, mx: 'auto', minWidth: 0 }}>
-        <PageHeading>{strings.pages.mySubscription.title}</PageHeading>
+        <PageHeading>{title}</PageHeading>
         <Typography sx={{ mt: 2 }} data-testid="subscription-status">
-          {status.label(subscription.status)}
+          {t('subscription.status.label', { status: subscription.status })}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {s.studentBody}
+          {t('subscription.studentBody')}
         </Typography>
       </Box>
     );
@@ -106,7 +107,7 @@ export default function MySubscriptionPage() {
   const plan = planQuery.data;
   return (
     <Box sx={{ maxWidth: 1000, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{strings.pages.mySubscription.title}</PageHeading>
+      <PageHeading>{title}</PageHeading>
       <CheckoutNotice
         checkout={checkout}
         confirming={confirmation.confirming}
@@ -121,11 +122,11 @@ export default function MySubscriptionPage() {
             severity="error"
             action={
               <Button color="inherit" size="small" onClick={() => void planQuery.refetch()} disabled={planQuery.isFetching}>
-                {s.retry}
+                {t('common.tryAgain')}
               </Button>
             }
           >
-            <AlertTitle>{s.planFailed}</AlertTitle>
+            <AlertTitle>{t('subscription.planFailed')}</AlertTitle>
             {planQuery.error.message}
           </Alert>
         </Stack>

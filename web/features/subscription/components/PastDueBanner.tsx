@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useAppState } from '../../../lib/app-state/AppState';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useOpenPortal } from '../api/openPortal';
 import { usePlan } from '../api/getPlan';
 import { formatDate } from './format';
@@ -13,6 +13,7 @@ import { formatDate } from './format';
  * inside its grace resolves as active), so free, school and trial teachers cost nothing.
  */
 export function PastDueBanner() {
+  const t = useT();
   const { subscription } = useAppState();
   const plan = usePlan(subscription?.user_type === 'teacher' && subscription.status === 'active');
   const portal = useOpenPortal();
@@ -20,10 +21,10 @@ export function PastDueBanner() {
   if (!pastDue) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="past-due-banner">
-      {strings.mySubscription.pastDue(formatDate(pastDue.graceEndsAt))}
+      {t('subscription.pastDue', { date: formatDate(pastDue.graceEndsAt) })}
       <Box sx={{ mt: 1 }}>
         <Button color="inherit" size="small" variant="outlined" disabled={portal.isPending} onClick={() => portal.mutate()}>
-          {strings.mySubscription.updatePayment}
+          {t('subscription.updatePayment')}
         </Button>
       </Box>
       {portal.error && <Box sx={{ mt: 1 }}>{portal.error.message}</Box>}

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../../../contract/billing';
 import { render } from '../../../../tests/web/render';
+import en from '../../../lib/i18n/messages/en.json';
+import es from '../../../lib/i18n/messages/es.json';
 import { PlanActions } from './PlanActions';
+import { PremiumComparison } from './PremiumComparison';
+import { UsageCard } from './UsageCard';
 
 // Issue 25: after Request premium the page showed nothing pending (and nothing after a reload).
 const plan = (premiumRequest: Plan['premiumRequest']): Plan => ({
@@ -35,5 +39,27 @@ describe('Request premium', () => {
     expect(pending.textContent).toContain('Requested on November 20, 2026; we’ll reply in Support.');
     expect(pending.querySelector('a')!.getAttribute('href')).toBe('/contact-support?ticket=tk-1');
     expect(buttons(container)).not.toContain('Request premium');
+  });
+});
+
+describe('My Subscription in Spanish', () => {
+  it('reads its words from the Spanish catalogue', async () => {
+    const { container } = await render(
+      <>
+        <PlanActions plan={plan(null)} />
+        <UsageCard usage={plan(null).usage} />
+        <PremiumComparison limits={plan(null).limits} />
+      </>,
+      { locale: 'es' },
+    );
+    const text = container.textContent ?? '';
+    for (const word of ['Solicitar Premium', 'Uso de este mes', 'Liberar espacio', 'Lo que agrega Premium', 'Tareas para tus clases'])
+      expect(text).toContain(word);
+    // No English word of My Subscription is left (values that differ in Spanish and have no placeholder).
+    const left = Object.entries(en)
+      .filter(([id, value]) => id.startsWith('subscription.') && !value.includes('{') && value !== es[id as keyof typeof es])
+      .map(([, value]) => value)
+      .filter((value) => new RegExp(`(^|\\W)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\W|$)`).test(text));
+    expect(left).toEqual([]);
   });
 });

@@ -4,50 +4,60 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Plan } from '../../../../contract/billing';
 import type { Subscription } from '../../../../contract/subscription';
-import { strings } from '../../../lib/strings';
+import { useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from './format';
 
-const s = strings.mySubscription;
-
 /** The plan in plain words: its name, then what pays for it and when it ends or renews. */
-export function planWords(subscription: Subscription, plan: Plan | undefined): { title: string; lines: string[] } {
+export function planWords(t: Translate, subscription: Subscription, plan: Plan | undefined): { title: string; lines: string[] } {
   switch (subscription.status) {
     case 'active school':
-      return { title: s.plain.school, lines: [subscription.school_name ? s.schoolCovers(subscription.school_name) : s.schoolCoversNoName] };
+      return {
+        title: t('subscription.plain.school'),
+        lines: [
+          subscription.school_name
+            ? t('subscription.schoolCovers', { school: subscription.school_name })
+            : t('subscription.schoolCoversNoName'),
+        ],
+      };
     case 'trialing': {
       const end = plan?.trialEnd ?? plan?.periodEnd ?? subscription.current_period_end;
-      return { title: s.plain.trial, lines: end ? [s.trialEnds(formatDate(end))] : [] };
+      return { title: t('subscription.plain.trial'), lines: end ? [t('subscription.trialEnds', { date: formatDate(end) })] : [] };
     }
     case 'active': {
-      if (plan?.source === 'support') return { title: s.plain.support, lines: [] };
+      if (plan?.source === 'support') return { title: t('subscription.plain.support'), lines: [] };
       const lines: string[] = [];
-      if (plan?.source === 'stripe') lines.push(plan.interval === 'year' ? s.paidYearly : s.paidMonthly);
-      if (plan?.source === 'manual') lines.push(s.granted);
+      if (plan?.source === 'stripe') lines.push(plan.interval === 'year' ? t('subscription.paidYearly') : t('subscription.paidMonthly'));
+      if (plan?.source === 'manual') lines.push(t('subscription.granted'));
       const end = plan?.periodEnd ?? subscription.current_period_end;
       // A failed payment does not renew; a plan cancelled at its period's end says so in its own notice.
-      if (plan?.pastDue) lines.push(s.paymentOverdue(formatDate(plan.pastDue.graceEndsAt)));
+      if (plan?.pastDue) lines.push(t('subscription.paymentOverdue', { date: formatDate(plan.pastDue.graceEndsAt) }));
       else if (end && !plan?.cancelAtPeriodEnd)
-        lines.push(plan?.source === 'stripe' ? s.renews(formatDate(end)) : s.endsOn(formatDate(end)));
-      else if (!end && plan?.source === 'manual') lines.push(s.openEnded);
-      return { title: s.plain.premium, lines };
+        lines.push(
+          plan?.source === 'stripe'
+            ? t('subscription.renews', { date: formatDate(end) })
+            : t('subscription.endsOn', { date: formatDate(end) }),
+        );
+      else if (!end && plan?.source === 'manual') lines.push(t('subscription.openEnded'));
+      return { title: t('subscription.plain.premium'), lines };
     }
     case 'not subscribed yet':
-      return { title: s.plain.free, lines: [s.freeBody] };
+      return { title: t('subscription.plain.free'), lines: [t('subscription.freeBody')] };
     case 'error':
-      return { title: s.plain.error, lines: subscription.message ? [subscription.message] : [] };
+      return { title: t('subscription.plain.error'), lines: subscription.message ? [subscription.message] : [] };
     default:
-      return { title: s.plain.signedOut, lines: [] };
+      return { title: t('subscription.plain.signedOut'), lines: [] };
   }
 }
 
 /** The plan card: the seed's status (kept for the lapsed-work spec), the plan in plain words, its dates. */
 export function PlanSummary({ subscription, plan }: { subscription: Subscription; plan: Plan | undefined }) {
-  const words = planWords(subscription, plan);
+  const t = useT();
+  const words = planWords(t, subscription, plan);
   const endsAt = plan?.cancelAtPeriodEnd ? (plan.periodEnd ?? plan.trialEnd) : null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="plan-heading" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Typography variant="overline" color="text.secondary" component="p" data-testid="subscription-status">
-        {strings.subscriptionStatus.label(subscription.status)}
+        {t('subscription.status.label', { status: subscription.status })}
       </Typography>
       <Typography variant="h5" component="h2" id="plan-heading" sx={{ overflowWrap: 'anywhere' }}>
         {words.title}
@@ -61,7 +71,7 @@ export function PlanSummary({ subscription, plan }: { subscription: Subscription
       </Stack>
       {endsAt && (
         <Alert severity="info" sx={{ mt: 2 }} data-testid="cancel-at-period-end">
-          {s.cancelAtPeriodEnd(formatDate(endsAt))}
+          {t('subscription.cancelAtPeriodEnd', { date: formatDate(endsAt) })}
         </Alert>
       )}
     </Paper>

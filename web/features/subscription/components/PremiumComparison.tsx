@@ -10,10 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Plan } from '../../../../contract/billing';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { formatBytes, formatCount } from './format';
-
-const s = strings.mySubscription;
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -29,6 +27,7 @@ const visuallyHidden = {
 } as const;
 
 function Included({ yes }: { yes: boolean }) {
+  const t = useT();
   return (
     <>
       {yes ? (
@@ -37,7 +36,7 @@ function Included({ yes }: { yes: boolean }) {
         <Remove fontSize="small" color="disabled" aria-hidden sx={{ verticalAlign: 'middle' }} />
       )}
       <Box component="span" sx={visuallyHidden}>
-        {yes ? s.included : s.notIncluded}
+        {yes ? t('subscription.included') : t('subscription.notIncluded')}
       </Box>
     </>
   );
@@ -45,17 +44,18 @@ function Included({ yes }: { yes: boolean }) {
 
 /** Free against Premium, from the installation's own limits; assignments and My Students are Premium's. */
 export function PremiumComparison({ limits }: { limits: Plan['limits'] }) {
+  const t = useT();
   const rows: { label: string; free: ReactNode; premium: ReactNode }[] = [
-    { label: s.compareText, free: formatCount(limits.free.text), premium: formatCount(limits.premium.text) },
-    { label: s.compareImages, free: formatCount(limits.free.images), premium: formatCount(limits.premium.images) },
-    { label: s.compareStorage, free: formatBytes(limits.free.storage), premium: formatBytes(limits.premium.storage) },
-    { label: s.compareAssignments, free: <Included yes={false} />, premium: <Included yes /> },
-    { label: s.compareStudents, free: <Included yes={false} />, premium: <Included yes /> },
+    { label: t('subscription.compareText'), free: formatCount(limits.free.text), premium: formatCount(limits.premium.text) },
+    { label: t('subscription.compareImages'), free: formatCount(limits.free.images), premium: formatCount(limits.premium.images) },
+    { label: t('subscription.compareStorage'), free: formatBytes(limits.free.storage), premium: formatBytes(limits.premium.storage) },
+    { label: t('subscription.compareAssignments'), free: <Included yes={false} />, premium: <Included yes /> },
+    { label: t('subscription.compareStudents'), free: <Included yes={false} />, premium: <Included yes /> },
   ];
   return (
     <Paper variant="outlined" component="section" aria-labelledby="compare-heading" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Typography variant="h6" component="h2" id="compare-heading" gutterBottom>
-        {s.compareHeading}
+        {t('subscription.compareHeading')}
       </Typography>
       <Table
         size="small"
@@ -65,9 +65,9 @@ export function PremiumComparison({ limits }: { limits: Plan['limits'] }) {
       >
         <TableHead>
           <TableRow>
-            <TableCell>{s.compareFeature}</TableCell>
-            <TableCell align="right">{s.compareFree}</TableCell>
-            <TableCell align="right">{s.comparePremium}</TableCell>
+            <TableCell>{t('subscription.compareFeature')}</TableCell>
+            <TableCell align="right">{t('subscription.compareFree')}</TableCell>
+            <TableCell align="right">{t('subscription.comparePremium')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

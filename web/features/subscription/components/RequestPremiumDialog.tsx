@@ -10,13 +10,12 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/http';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useRequestPremium, type RequestPremiumResult } from '../api/requestPremium';
 
-const s = strings.mySubscription;
 const maxMessage = 2000;
-/** The request opens a support ticket: the dialog says where to follow it. */
-const sentText = s.requestDialog;
+/** Between a sentence and the link after it. */
+const space = ' ';
 
 /** Asks this installation's support for premium, with an optional message. */
 export function RequestPremiumDialog({
@@ -28,6 +27,7 @@ export function RequestPremiumDialog({
   onClose: () => void;
   onSent: (r: RequestPremiumResult) => void;
 }) {
+  const t = useT();
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState<RequestPremiumResult | null>(null);
   const request = useRequestPremium();
@@ -53,17 +53,19 @@ export function RequestPremiumDialog({
     const to = sent.ticketId ? `/contact-support?ticket=${encodeURIComponent(sent.ticketId)}` : '/contact-support';
     return (
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="request-premium-title">
-        <DialogTitle id="request-premium-title">{s.requestTitle}</DialogTitle>
+        <DialogTitle id="request-premium-title">{t('subscription.requestTitle')}</DialogTitle>
         <DialogContent>
           <Alert severity="success" role="status">
-            {sent.alreadyRequested ? sentText.already : sentText.sent}{' '}
+            {/* The request opens a support ticket: the dialog says where to follow it. */}
+            {sent.alreadyRequested ? t('subscription.requestDialog.already') : t('subscription.requestDialog.sent')}
+            {space}
             <Link component={RouterLink} to={to} onClick={close}>
-              {sentText.link}
+              {t('subscription.requestDialog.link')}
             </Link>
           </Alert>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>{sentText.close}</Button>
+          <Button onClick={close}>{t('common.close')}</Button>
         </DialogActions>
       </Dialog>
     );
@@ -71,18 +73,18 @@ export function RequestPremiumDialog({
   const fieldError = request.error instanceof ApiError ? request.error.fields?.message : undefined;
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="request-premium-title">
-      <DialogTitle id="request-premium-title">{s.requestTitle}</DialogTitle>
+      <DialogTitle id="request-premium-title">{t('subscription.requestTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{s.requestBody}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('subscription.requestBody')}</DialogContentText>
         <TextField
-          label={s.requestMessage}
+          label={t('subscription.requestMessage')}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
           multiline
           minRows={3}
           fullWidth
           slotProps={{ htmlInput: { maxLength: maxMessage } }}
-          helperText={fieldError ?? s.requestHelp}
+          helperText={fieldError ?? t('subscription.requestHelp')}
           error={Boolean(fieldError)}
           disabled={request.isPending}
         />
@@ -94,10 +96,10 @@ export function RequestPremiumDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={request.isPending}>
-          {s.cancel}
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={send} disabled={request.isPending}>
-          {request.isPending ? s.requestSending : s.requestSend}
+          {request.isPending ? t('subscription.requestSending') : t('subscription.requestSend')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -7,10 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Plan } from '../../../../contract/billing';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { formatBytes, formatCount, formatDate } from './format';
-
-const s = strings.mySubscription;
 
 function Meter({
   id,
@@ -25,6 +23,8 @@ function Meter({
   limit: number;
   format: (n: number) => string;
 }) {
+  const t = useT();
+  const numbers = t('subscription.usageOf', { used: format(used), limit: format(limit) });
   const share = limit > 0 ? Math.min(100, (used / limit) * 100) : 100;
   const full = used >= limit;
   return (
@@ -34,7 +34,7 @@ function Meter({
           {label}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid={`usage-${id}-numbers`}>
-          {s.usageOf(format(used), format(limit))}
+          {numbers}
         </Typography>
       </Stack>
       <LinearProgress
@@ -42,7 +42,7 @@ function Meter({
         value={share}
         color={full ? 'warning' : 'primary'}
         aria-labelledby={`usage-${id}-label`}
-        aria-valuetext={s.usageOf(format(used), format(limit))}
+        aria-valuetext={numbers}
         sx={{ mt: 0.75, height: 8, borderRadius: 4 }}
       />
     </Box>
@@ -51,21 +51,28 @@ function Meter({
 
 /** This month's AI text generations and images, and the storage in use, against the plan's limits. */
 export function UsageCard({ usage }: { usage: Plan['usage'] }) {
+  const t = useT();
   return (
     <Paper variant="outlined" component="section" aria-labelledby="usage-heading" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Typography variant="h6" component="h2" id="usage-heading" gutterBottom>
-        {s.usageHeading}
+        {t('subscription.usageHeading')}
       </Typography>
       <Stack spacing={2}>
-        <Meter id="text" label={s.usageText} used={usage.text.used} limit={usage.text.limit} format={formatCount} />
-        <Meter id="images" label={s.usageImages} used={usage.images.used} limit={usage.images.limit} format={formatCount} />
-        <Meter id="storage" label={s.usageStorage} used={usage.storage.used} limit={usage.storage.limit} format={formatBytes} />
+        <Meter id="text" label={t('subscription.usageText')} used={usage.text.used} limit={usage.text.limit} format={formatCount} />
+        <Meter id="images" label={t('subscription.usageImages')} used={usage.images.used} limit={usage.images.limit} format={formatCount} />
+        <Meter
+          id="storage"
+          label={t('subscription.usageStorage')}
+          used={usage.storage.used}
+          limit={usage.storage.limit}
+          format={formatBytes}
+        />
         <Link component={RouterLink} to={paths.myFiles.to()} variant="body2" sx={{ alignSelf: 'flex-start', mt: '4px !important' }}>
-          {strings.freeUpSpace}
+          {t('common.freeUpSpace')}
         </Link>
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }} data-testid="usage-resets">
-        {s.usageResets(formatDate(usage.resetsAt, true))}
+        {t('subscription.usageResets', { date: formatDate(usage.resetsAt, true) })}
       </Typography>
     </Paper>
   );

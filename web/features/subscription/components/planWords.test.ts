@@ -1,7 +1,14 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../../../contract/billing';
 import type { Subscription } from '../../../../contract/subscription';
-import { planWords } from './PlanSummary';
+import type { Translate } from '../../../lib/i18n';
+import en from '../../../lib/i18n/messages/en.json';
+import { planWords as planWordsIn } from './PlanSummary';
+
+const intl = createIntl({ locale: 'en', messages: en });
+const t: Translate = (id, values) => intl.formatMessage({ id }, values);
+const planWords = (subscription: Subscription, plan: Plan | undefined) => planWordsIn(t, subscription, plan);
 
 const sub = (over: Partial<Subscription>): Subscription => ({
   status: 'not subscribed yet',
