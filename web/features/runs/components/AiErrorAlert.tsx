@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
 import { useT, type Translate } from '../../../lib/i18n';
-import { resetDate, useFormattingLocale } from './AiStatusNotice';
+import { resetDate } from './AiStatusNotice';
 
 /** What to tell the user about a failed AI action: the server's own message, plus what they can do. */
 function describeAiError(
@@ -32,11 +32,9 @@ function describeAiError(
  */
 export function AiErrorAlert({ error, onRetry, retryLabel }: { error: unknown; onRetry?: () => void; retryLabel?: string }) {
   const t = useT();
-  const locale = useFormattingLocale();
-  const formatDate = (iso: string) => resetDate(iso, locale);
   const { message, resetsAt, upgrade, storageFull } = describeAiError(error, t);
   // The server's quota message may already name the date; add it only when it does not.
-  const reset = resetsAt && !message.includes(formatDate(resetsAt)) ? ` ${t('runs.quotaResets', { date: formatDate(resetsAt) })}` : '';
+  const reset = resetsAt && !message.includes(resetDate(resetsAt)) ? ` ${t('runs.quotaResets', { date: resetDate(resetsAt) })}` : '';
   return (
     <Alert
       severity="error"

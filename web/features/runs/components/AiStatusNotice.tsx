@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiStatus } from '../../../../contract/ai';
-import { isPseudoLocale, useLanguage, useT, type Translate } from '../../../lib/i18n';
+import { currentFormattingLocale, useT, type Translate } from '../../../lib/i18n';
 import { aiStatusQuery } from '../../ai/api/aiStatus';
 
 /** Says plainly when replies come from the built-in test provider, or when AI is not set up at all. */
@@ -32,25 +32,19 @@ export function useImagesAvailable(): boolean {
 }
 
 /** A reset day as the page's language writes it in full (the server's day, in UTC). */
-export const resetDate = (iso: string, locale: string) => {
+export const resetDate = (iso: string, locale: string = currentFormattingLocale()) => {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? iso
     : d.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 };
 
-/** The page's formatting locale (pseudo-locales format as English), following a change of language. */
-export function useFormattingLocale(): string {
-  const { locale } = useLanguage();
-  return isPseudoLocale(locale) ? 'en' : locale;
-}
-
 /** Why nothing can be generated, or null (see useAiUnavailable). */
-function unavailableReason(t: Translate, locale: string, data: AiStatus | undefined): string | null {
+function unavailableReason(t: Translate, data: AiStatus | undefined): string | null {
   if (!data) return null;
   if (data.provider === 'not configured') return t('runs.blocked.notConfigured');
   const { used, limit } = data.usage.text;
-  if (used >= limit) return t('runs.blocked.quotaUsed', { limit, date: resetDate(data.usage.resetsAt, locale) });
+  if (used >= limit) return t('runs.blocked.quotaUsed', { limit, date: resetDate(data.usage.resetsAt) });
   return null;
 }
 
@@ -61,7 +55,6 @@ function unavailableReason(t: Translate, locale: string, data: AiStatus | undefi
  */
 export function useAiUnavailable(busy = false): string | null {
   const t = useT();
-  const locale = useFormattingLocale();
   const queryClient = useQueryClient();
   const { data } = useQuery({ ...aiStatusQuery(), staleTime: 60_000 });
   const wasBusy = useRef(busy);
@@ -69,5 +62,5 @@ export function useAiUnavailable(busy = false): string | null {
     if (wasBusy.current && !busy) void queryClient.invalidateQueries({ queryKey: aiStatusQuery().queryKey });
     wasBusy.current = busy;
   }, [busy, queryClient]);
-  return unavailableReason(t, locale, data);
+  return unavailableReason(t, data);
 }
