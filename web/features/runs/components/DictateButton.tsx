@@ -3,10 +3,18 @@ import IconButton from '@mui/material/IconButton';
 import MicIcon from '@mui/icons-material/Mic';
 import MicOutlined from '@mui/icons-material/MicOutlined';
 import type { DictationProblem } from '../../../lib/speech/support';
-import { useT } from '../../../lib/i18n';
+import { useT, type MessageId } from '../../../lib/i18n';
 
 /** Between "Listening…" and the words heard (a separator, not a word). */
 const space = ' ';
+
+/** Why dictation stopped, as the student is told it. */
+const problemIds: Record<DictationProblem, MessageId> = {
+  blocked: 'runs.speech.problem.blocked',
+  noMicrophone: 'runs.speech.problem.noMicrophone',
+  noSpeech: 'runs.speech.problem.noSpeech',
+  failed: 'runs.speech.problem.failed',
+};
 
 /** The microphone beside Send: press to dictate, press again to stop. Never sends. */
 export function DictateButton({ listening, disabled, onClick }: { listening: boolean; disabled: boolean; onClick: () => void }) {
@@ -40,7 +48,7 @@ export function DictationNote({ listening, interim, problem }: { listening: bool
   return (
     <>
       <Box role="status" data-testid="dictation-problem" sx={{ typography: 'body2', color: 'text.secondary', mt: problem ? 0.5 : 0 }}>
-        {problem ? t(`runs.speech.problem.${problem}`) : ''}
+        {problem ? t(problemIds[problem]) : ''}
       </Box>
       {listening && !problem && (
         <Box data-testid="dictation-interim" sx={{ typography: 'body2', color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
