@@ -7,13 +7,15 @@ import rehypeKatex from 'rehype-katex';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
-import { strings } from '../../lib/strings';
+import { useT } from '../../lib/i18n';
 import { isExternal, isOwnImage, safeHref, sanitizeSchema, transformUrl } from './safety';
 import { markdownSx } from './markdownSx';
 
-const s = strings.markdown;
+/** Between a link's words and its hidden note (a separator, not a word). */
+const space = ' ';
 
 function SafeLink({ href, children }: ComponentProps<'a'>) {
+  const t = useT();
   const target = safeHref(href);
   if (!target) return <span>{children}</span>;
   if (!isExternal(target)) return <Link href={target}>{children}</Link>;
@@ -21,7 +23,8 @@ function SafeLink({ href, children }: ComponentProps<'a'>) {
     <Link href={target} target="_blank" rel="noopener noreferrer">
       {children}
       <Box component="span" sx={visuallyHidden}>
-        {` ${s.opensInNewTab}`}
+        {space}
+        {t('markdown.opensInNewTab')}
       </Box>
     </Link>
   );
@@ -29,11 +32,13 @@ function SafeLink({ href, children }: ComponentProps<'a'>) {
 
 /** Images from other sites are never loaded: they become a link with their alt text. */
 function SafeImage({ src, alt }: ComponentProps<'img'>) {
+  const t = useT();
   const source = typeof src === 'string' ? src : '';
   if (isOwnImage(source))
     return <Box component="img" src={source} alt={alt ?? ''} loading="lazy" sx={{ maxWidth: '100%', height: 'auto', borderRadius: 1 }} />;
   const href = safeHref(source);
-  const label = s.externalImage(alt?.trim() || '');
+  const shown = alt?.trim() || '';
+  const label = shown ? t('markdown.externalImage', { alt: shown }) : t('markdown.externalImageNoAlt');
   if (!href) return <span>{label}</span>;
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer">
@@ -44,8 +49,9 @@ function SafeImage({ src, alt }: ComponentProps<'img'>) {
 
 /** Wide tables scroll sideways in their own keyboard-reachable box instead of widening the page. */
 function ScrollingTable(props: ComponentProps<'table'>) {
+  const t = useT();
   return (
-    <Box className="md-table" role="region" aria-label={s.table} tabIndex={0}>
+    <Box className="md-table" role="region" aria-label={t('markdown.table')} tabIndex={0}>
       <table>{props.children}</table>
     </Box>
   );

@@ -4,12 +4,14 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
-
-const s = strings.runs;
+import { useT, type Translate } from '../../../lib/i18n';
+import { resetDate } from './AiStatusNotice';
 
 /** What to tell the user about a failed AI action: the server's own message, plus what they can do. */
-function describeAiError(error: unknown): { message: string; resetsAt: string | null; upgrade: boolean; storageFull: boolean } {
+function describeAiError(
+  error: unknown,
+  t: Translate,
+): { message: string; resetsAt: string | null; upgrade: boolean; storageFull: boolean } {
   if (error instanceof ApiError) {
     const resetsAt = error.code === 'quota_exceeded' ? (error.fields?.resetsAt ?? null) : null;
     return {
@@ -21,24 +23,18 @@ function describeAiError(error: unknown): { message: string; resetsAt: string | 
     };
   }
   if (error instanceof Error && error.message) return { message: error.message, resetsAt: null, upgrade: false, storageFull: false };
-  return { message: strings.actionFailed, resetsAt: null, upgrade: false, storageFull: false };
+  return { message: t('common.actionFailed'), resetsAt: null, upgrade: false, storageFull: false };
 }
-
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-};
 
 /**
  * A failed AI action, shown where the user acted: the server's message (quota with its reset date
  * and, for free teachers, Get Premium), and a retry when one makes sense.
  */
 export function AiErrorAlert({ error, onRetry, retryLabel }: { error: unknown; onRetry?: () => void; retryLabel?: string }) {
-  const { message, resetsAt, upgrade, storageFull } = describeAiError(error);
+  const t = useT();
+  const { message, resetsAt, upgrade, storageFull } = describeAiError(error, t);
   // The server's quota message may already name the date; add it only when it does not.
-  const reset = resetsAt && !message.includes(formatDate(resetsAt)) ? ` ${s.quotaResets(formatDate(resetsAt))}` : '';
+  const reset = resetsAt && !message.includes(resetDate(resetsAt)) ? ` ${t('runs.quotaResets', { date: resetDate(resetsAt) })}` : '';
   return (
     <Alert
       severity="error"
@@ -47,17 +43,17 @@ export function AiErrorAlert({ error, onRetry, retryLabel }: { error: unknown; o
         <Stack direction="row" spacing={1}>
           {storageFull && (
             <Button color="inherit" size="small" component={RouterLink} to={paths.myFiles.to()}>
-              {strings.freeUpSpace}
+              {t('common.freeUpSpace')}
             </Button>
           )}
           {upgrade && (
             <Button color="inherit" size="small" component={RouterLink} to={paths.mySubscription.to()}>
-              {s.getPremium}
+              {t('runs.getPremium')}
             </Button>
           )}
           {onRetry && (
             <Button color="inherit" size="small" onClick={onRetry}>
-              {retryLabel ?? s.tryAgain}
+              {retryLabel ?? t('common.tryAgain')}
             </Button>
           )}
         </Stack>

@@ -9,13 +9,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import IconButton from '@mui/material/IconButton';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/session/getMe';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { UploadError } from '../../../lib/upload/errors';
 import type { UploadHandle } from '../../../lib/upload/upload-client';
 import { MAX_ATTACHMENT_CHARS, type Attachment } from '../api/attachment';
 import { useExtractFileText } from '../api/extractFileText';
 
-const s = strings.runs.attach;
 const readInBrowser = /\.(txt|md|markdown)$/i;
 const readOnServer = /\.(pdf|docx)$/i;
 
@@ -32,6 +31,7 @@ export function AttachFile({
   onChange: (a: Attachment | null) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   const inputId = useId();
   const extractFileText = useExtractFileText();
   const { data: me } = useMe();
@@ -54,25 +54,25 @@ export function AttachFile({
     if (!file) return;
     setProblem(null);
     const local = readInBrowser.test(file.name);
-    if (!local && !readOnServer.test(file.name)) return setProblem(s.wrongType);
+    if (!local && !readOnServer.test(file.name)) return setProblem(t('runs.attach.wrongType'));
     const mine = ++attempt.current;
     setReading(file.name);
     const text = local ? file.text() : extractFileText(file, me?.id, (h) => (upload.current = h));
     text.then(
-      (t) => {
+      (read) => {
         if (mine !== attempt.current) return;
         setReading(null);
         upload.current = null;
-        if (!t.trim()) return setProblem(s.noText(file.name));
-        if (t.length > MAX_ATTACHMENT_CHARS) return setProblem(s.tooLong(file.name, MAX_ATTACHMENT_CHARS.toLocaleString('en-US')));
-        onChange({ name: file.name, text: t });
+        if (!read.trim()) return setProblem(t('runs.attach.noText', { name: file.name }));
+        if (read.length > MAX_ATTACHMENT_CHARS) return setProblem(t('runs.attach.tooLong', { name: file.name, max: MAX_ATTACHMENT_CHARS }));
+        onChange({ name: file.name, text: read });
       },
       (err: unknown) => {
         if (mine !== attempt.current) return;
         setReading(null);
         upload.current = null;
         if (err instanceof UploadError && err.kind === 'cancelled') return;
-        setProblem(err instanceof ApiError || err instanceof UploadError ? err.message : s.unreadable(file.name));
+        setProblem(err instanceof ApiError || err instanceof UploadError ? err.message : t('runs.attach.unreadable', { name: file.name }));
       },
     );
   };
@@ -89,21 +89,32 @@ export function AttachFile({
       />
       {reading !== null ? (
         <>
-          <Chip icon={<CircularProgress size={14} aria-hidden />} label={s.reading(reading)} sx={{ maxWidth: 240 }} />
-          <IconButton size="small" aria-label={s.cancel(reading)} onClick={cancel}>
+          <Chip
+            icon={<CircularProgress size={14} aria-hidden />}
+            label={t('runs.attach.reading', { name: reading })}
+            sx={{ maxWidth: 240 }}
+          />
+          <IconButton size="small" aria-label={t('runs.attach.cancel', { name: reading })} onClick={cancel}>
             <CloseIcon fontSize="small" />
           </IconButton>
         </>
       ) : value ? (
         <>
-          <Chip icon={<AttachFileIcon />} label={s.attached(value.name)} sx={{ maxWidth: 220 }} />
-          <IconButton size="small" aria-label={s.remove(value.name)} onClick={() => onChange(null)}>
+          <Chip icon={<AttachFileIcon />} label={t('runs.attach.attached', { name: value.name })} sx={{ maxWidth: 220 }} />
+          <IconButton size="small" aria-label={t('runs.attach.remove', { name: value.name })} onClick={() => onChange(null)}>
             <CloseIcon fontSize="small" />
           </IconButton>
         </>
       ) : (
-        <Button component="label" htmlFor={inputId} size="small" startIcon={<AttachFileIcon />} disabled={disabled} title={s.hint}>
-          {s.button}
+        <Button
+          component="label"
+          htmlFor={inputId}
+          size="small"
+          startIcon={<AttachFileIcon />}
+          disabled={disabled}
+          title={t('runs.attach.hint', { max: MAX_ATTACHMENT_CHARS })}
+        >
+          {t('runs.attach.button')}
         </Button>
       )}
       {problem && (

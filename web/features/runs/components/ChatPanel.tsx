@@ -10,15 +10,13 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { preloadMarkdown } from '../../../components/markdown/Markdown';
 import { messageText } from '../api/chatTransport';
 import { useReadAloud } from '../../../lib/speech/useReadAloud';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useFollowStream } from '../hooks/useFollowStream';
 import type { RunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
 import { Composer } from './Composer';
 import { LiveStatus } from './LiveStatus';
 import { MessageList } from './MessageList';
-
-const s = strings.runs;
 
 export interface ChatPanelProps {
   chat: RunChat;
@@ -86,6 +84,7 @@ export function ChatPanel({
   onReport,
   reported,
 }: ChatPanelProps) {
+  const t = useT();
   useEffect(preloadMarkdown, []);
   const readAloud = useReadAloud();
   const stopReading = readAloud.stop;
@@ -125,7 +124,7 @@ export function ChatPanel({
       {chat.messages.length === 0 && starters.length > 0 && !showClosed && (
         <Box>
           <Typography component="h2" variant="subtitle2" sx={{ mb: 1 }}>
-            {s.starters}
+            {t('runs.starters')}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {starters.map((p) => (
@@ -144,7 +143,7 @@ export function ChatPanel({
       {canRegenerate && (
         <Box>
           <Button startIcon={<ReplayIcon />} onClick={regenerateReply} size="small">
-            {s.composer.regenerate}
+            {t('runs.composer.regenerate')}
           </Button>
         </Box>
       )}
@@ -163,7 +162,7 @@ export function ChatPanel({
               onClick={follow.jump}
               sx={{ position: 'absolute', bottom: 'calc(100% + 8px)', left: '50%', transform: 'translateX(-50%)', borderRadius: 4 }}
             >
-              {s.chat.jumpToNewest}
+              {t('runs.chat.jumpToNewest')}
             </Button>
           )}
           <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>

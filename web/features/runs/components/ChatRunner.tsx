@@ -5,7 +5,7 @@ import type { BotDetail } from '../../../../contract/bots';
 import { ExportMenu } from '../../resources/components/ExportMenu';
 import { messageText } from '../api/chatTransport';
 import { useStartRun } from '../api/startRun';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useRunChat } from '../hooks/useRunChat';
 import { useAiUnavailable } from './AiStatusNotice';
 import { AttachFile } from './AttachFile';
@@ -15,8 +15,6 @@ import { SaveButton, SaveOutcome } from './SaveControl';
 import { useSaveToSavedDocs } from '../../resources/api';
 import type { SavedDetail } from '../../../../contract/saved';
 import { SupportReportDialog } from '../report/ReportDialogs';
-
-const s = strings.runs;
 
 interface Props {
   bot: Extract<BotDetail, { kind: 'ChatBot' | 'TutorBot' }>;
@@ -31,6 +29,7 @@ interface Props {
 
 /** A teacher's chat run: streaming replies, Stop, Regenerate, starter prompts, attach a file, save. */
 export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tutor = false }: Props) {
+  const t = useT();
   const { mutateAsync: startRun } = useStartRun();
   const createConversation = useCallback(async () => (await startRun({ botId: bot.id })).id, [startRun, bot.id]);
   const chat = useRunChat({ initial, createConversation, onCreated });
@@ -45,8 +44,8 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
   const [reporting, setReporting] = useState<string | null>(null);
   // The conversation as Markdown for Word and Copy: who spoke, then what they said.
   const transcript = useMemo(
-    () => chat.messages.map((m) => `**${m.role === 'user' ? s.message.you : s.message.bot(bot.name)}:**\n\n${messageText(m)}`).join('\n\n'),
-    [chat.messages, bot.name],
+    () => chat.messages.map((m) => `**${m.role === 'user' ? t('runs.message.you') : bot.name}:**\n\n${messageText(m)}`).join('\n\n'),
+    [chat.messages, bot.name, t],
   );
 
   const starters = bot.kind === 'ChatBot' && !tutor ? bot.settings.starterPrompts : [];
@@ -87,7 +86,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
               <AttachFile value={attachment} onChange={setAttachment} disabled={chat.busy} />
               <SaveButton
                 state={save}
-                label={s.save.conversationButton}
+                label={t('runs.save.conversationButton')}
                 disabled={chat.messages.length === 0 || chat.busy || !chat.conversationId}
                 onSave={saveConversation}
               />

@@ -8,10 +8,8 @@ import type { Theme } from '@mui/material/styles';
 import SendIcon from '@mui/icons-material/Send';
 import StopIcon from '@mui/icons-material/Stop';
 import { useDictation } from '../../../lib/speech/useDictation';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { DictateButton, DictationNote } from './DictateButton';
-
-const s = strings.runs.composer;
 
 interface Props {
   busy: boolean;
@@ -44,18 +42,19 @@ export function Composer({
   onSend,
   onStop,
   returned,
-  label = s.label,
-  placeholder = s.placeholder,
-  sendLabel = s.send,
+  label,
+  placeholder,
+  sendLabel,
   extra,
   allowEmpty = false,
   blockedReason = null,
   dictation = false,
 }: Props) {
+  const t = useT();
   const hintId = useId();
   const reasonId = useId();
   // On a phone the box stays within a quarter of the screen: it scrolls inside after three lines.
-  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [text, setText] = useState('');
   const [seen, setSeen] = useState(returned?.at);
   if (returned && returned.at !== seen) {
@@ -91,8 +90,8 @@ export function Composer({
     <Box component="form" onSubmit={submit} noValidate>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
         <TextField
-          label={label}
-          placeholder={placeholder}
+          label={label ?? t('runs.composer.label')}
+          placeholder={placeholder ?? t('runs.composer.placeholder')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -104,7 +103,7 @@ export function Composer({
         {showMic && <DictateButton listening={dictate.listening} disabled={micOff} onClick={dictate.toggle} />}
         {canStop ? (
           <Button variant="outlined" color="secondary" onClick={onStop} startIcon={<StopIcon />} sx={{ flexShrink: 0, minHeight: 56 }}>
-            {s.stop}
+            {t('runs.composer.stop')}
           </Button>
         ) : (
           <Button
@@ -115,7 +114,7 @@ export function Composer({
             endIcon={<SendIcon />}
             sx={{ flexShrink: 0, minHeight: 56 }}
           >
-            {sendLabel}
+            {sendLabel ?? t('runs.composer.send')}
           </Button>
         )}
       </Stack>
@@ -132,7 +131,7 @@ export function Composer({
       >
         {/* On narrow screens the hint is for screen readers only (there is no Enter key hint to see on a phone keyboard). */}
         <Box id={hintId} sx={{ typography: 'caption', color: 'text.secondary', display: { xs: 'none', sm: 'block' } }}>
-          {s.hint}
+          {t('runs.composer.hint')}
         </Box>
         {extra}
       </Stack>

@@ -8,9 +8,7 @@ import { useConversation } from '../api/getConversation';
 import { ApiError } from '../../../lib/http';
 import { isUuid } from '../../../../contract/common';
 import { useReopenedItem } from '../../resources/api';
-import { strings } from '../../../lib/strings';
-
-const s = strings.runs;
+import { useT } from '../../../lib/i18n';
 
 interface RunStart {
   /** The conversation to continue, or null for a new run. */
@@ -37,6 +35,7 @@ interface Props {
  * not of this kind reads as not found.
  */
 export function ConversationGate({ res, conversationId, isNew, botId, savedKind, onStartNew, children }: Props) {
+  const t = useT();
   // Ids are UUIDs: anything else is not found without a request.
   const malformed = !isNew && ((res !== 'new' && !isUuid(res)) || (conversationId !== null && !isUuid(conversationId)));
   const saved = useReopenedItem(isNew || malformed ? 'new' : res);
@@ -49,17 +48,17 @@ export function ConversationGate({ res, conversationId, isNew, botId, savedKind,
         severity="warning"
         action={
           <Button color="inherit" onClick={onStartNew}>
-            {s.startNew}
+            {t('runs.startNew')}
           </Button>
         }
       >
-        {s.conversationNotFound}
+        {t('runs.conversationNotFound')}
       </Alert>
     );
   }
 
   const savedPending = res !== 'new' && saved.isPending;
-  if (savedPending || (convId !== null && conversation.isPending)) return <CircularProgress size={24} aria-label={strings.loading} />;
+  if (savedPending || (convId !== null && conversation.isPending)) return <CircularProgress size={24} aria-label={t('shell.loading')} />;
 
   const notFoundError = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 403);
   const savedWrong =
@@ -82,11 +81,11 @@ export function ConversationGate({ res, conversationId, isNew, botId, savedKind,
         severity={notFound ? 'warning' : 'error'}
         action={
           <Button color="inherit" onClick={notFound ? onStartNew : () => void Promise.all([saved.refetch(), conversation.refetch()])}>
-            {notFound ? s.startNew : s.tryAgain}
+            {notFound ? t('runs.startNew') : t('common.tryAgain')}
           </Button>
         }
       >
-        {notFound ? s.conversationNotFound : error instanceof ApiError ? error.message : s.loadFailed}
+        {notFound ? t('runs.conversationNotFound') : error instanceof ApiError ? error.message : t('runs.loadFailed')}
       </Alert>
     );
   }

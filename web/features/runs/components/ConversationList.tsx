@@ -14,11 +14,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import HistoryIcon from '@mui/icons-material/History';
 import AddIcon from '@mui/icons-material/Add';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useBotRuns } from '../api/listBotRuns';
 import { dateTime } from '../../../lib/format';
-
-const s = strings.runs.history;
 
 const when = (iso: string) => dateTime(iso);
 
@@ -31,22 +29,23 @@ interface Props {
 }
 
 function Entries({ botId, currentId, onOpen, docs }: Omit<Props, 'onNew'>) {
+  const t = useT();
   const runs = useBotRuns(botId);
   if (runs.isError)
     return (
       <Typography color="error" variant="body2">
-        {s.loadFailed}
+        {t('runs.history.loadFailed')}
       </Typography>
     );
   const items = runs.data?.conversations ?? [];
   if (runs.isSuccess && items.length === 0)
     return (
       <Typography color="text.secondary" variant="body2" sx={{ px: 2, py: 1 }}>
-        {s.empty}
+        {t('runs.history.empty')}
       </Typography>
     );
   return (
-    <List dense aria-label={docs ? s.docTitle : s.title}>
+    <List dense aria-label={docs ? t('runs.history.docTitle') : t('runs.history.title')}>
       {items.map((c) => (
         <ListItemButton
           key={c.id}
@@ -55,8 +54,8 @@ function Entries({ botId, currentId, onOpen, docs }: Omit<Props, 'onNew'>) {
           onClick={() => onOpen(c.id)}
         >
           <ListItemText
-            primary={c.title || strings.runs.chat.conversationLabel}
-            secondary={c.id === currentId ? `${when(c.updatedAt)} · ${s.current}` : when(c.updatedAt)}
+            primary={c.title || t('runs.chat.conversationLabel')}
+            secondary={c.id === currentId ? t('runs.history.currentEntry', { when: when(c.updatedAt) }) : when(c.updatedAt)}
             slotProps={{ primary: { noWrap: true } }}
           />
         </ListItemButton>
@@ -70,9 +69,10 @@ function Entries({ botId, currentId, onOpen, docs }: Omit<Props, 'onNew'>) {
  * opens a dialog on narrow ones.
  */
 export function ConversationList(props: Props) {
-  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('lg'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const t = useT();
   const [open, setOpen] = useState(false);
-  const title = props.docs ? s.docTitle : s.title;
+  const title = props.docs ? t('runs.history.docTitle') : t('runs.history.title');
   const newButton = (
     <Button
       startIcon={<AddIcon />}
@@ -82,7 +82,7 @@ export function ConversationList(props: Props) {
       }}
       size="small"
     >
-      {props.docs ? strings.runs.doc.newDocument : s.newConversation}
+      {props.docs ? t('runs.doc.newDocument') : t('runs.history.newConversation')}
     </Button>
   );
   if (wide) {
@@ -107,7 +107,7 @@ export function ConversationList(props: Props) {
     <>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Button startIcon={<HistoryIcon />} onClick={() => setOpen(true)} size="small" variant="outlined">
-          {props.docs ? s.openDocs : s.open}
+          {props.docs ? t('runs.history.openDocs') : t('runs.history.open')}
         </Button>
         {newButton}
       </Box>
@@ -123,7 +123,7 @@ export function ConversationList(props: Props) {
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>{s.close}</Button>
+          <Button onClick={() => setOpen(false)}>{t('common.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

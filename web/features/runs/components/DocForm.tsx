@@ -8,11 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { gradeLevels, type FormInput } from '../../../../contract/bots';
-import { strings } from '../../../lib/strings';
-
-const s = strings.runs.doc;
+import { useT } from '../../../lib/i18n';
 
 export type FormState = Record<string, string>;
+
+/** The empty choice of an optional list (a dash, not a word). */
+const noChoice = '—';
 
 const gradeKey = 'classbots.lastGradeLevel';
 
@@ -60,6 +61,7 @@ interface Props {
 
 /** A DocBot's form: every field labelled, required ones marked, help and errors under each. */
 export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disabled, blockedReason = null }: Props) {
+  const t = useT();
   const reasonId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -67,13 +69,13 @@ export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disa
   };
   const hasRequired = inputs.some((i) => i.required);
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={s.formTitle}>
+    <Box component="form" onSubmit={submit} noValidate aria-label={t('runs.doc.formTitle')}>
       <Typography component="h2" variant="h6" sx={{ mb: 0.5 }}>
-        {s.formTitle}
+        {t('runs.doc.formTitle')}
       </Typography>
       {hasRequired && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {s.requiredHint}
+          {t('runs.doc.requiredHint')}
         </Typography>
       )}
       <Stack spacing={2}>
@@ -107,7 +109,7 @@ export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disa
             case 'select':
               return (
                 <TextField key={input.key} {...common} select>
-                  {!input.required && <MenuItem value="">—</MenuItem>}
+                  {!input.required && <MenuItem value="">{noChoice}</MenuItem>}
                   {input.options.map((o) => (
                     <MenuItem key={o} value={o}>
                       {o}
@@ -118,7 +120,7 @@ export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disa
             case 'grade_level':
               return (
                 <TextField key={input.key} {...common} select>
-                  {!input.required && <MenuItem value="">—</MenuItem>}
+                  {!input.required && <MenuItem value="">{noChoice}</MenuItem>}
                   {gradeLevels.map((g) => (
                     <MenuItem key={g} value={g}>
                       {g}
@@ -141,7 +143,7 @@ export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disa
           aria-describedby={blockedReason ? reasonId : undefined}
           sx={{ mt: 1 }}
         >
-          {busy ? s.generating : s.generate}
+          {busy ? t('runs.doc.generating') : t('runs.doc.generate')}
         </Button>
       )}
       {!disabled && blockedReason && (

@@ -16,7 +16,7 @@ import { preloadMarkdown } from '../../../components/markdown/Markdown';
 import { messageText } from '../api/chatTransport';
 import { useStartRun } from '../api/startRun';
 import { ApiError } from '../../../lib/http';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { replyState } from '../hooks/replyState';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
@@ -34,9 +34,6 @@ import { useSaveToSavedDocs } from '../../resources/api';
 import type { SavedDetail } from '../../../../contract/saved';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import { SupportReportDialog } from '../report/ReportDialogs';
-import { reportStrings } from '../report/strings';
-
-const s = strings.runs.doc;
 
 interface Props {
   bot: Extract<BotDetail, { kind: 'DocBot' }>;
@@ -53,6 +50,7 @@ interface Props {
 
 /** A DocBot run: the form, Generate, the document streaming in, then Refine, Regenerate, edit, image, copy. */
 export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgain, values, setValues }: Props) {
+  const t = useT();
   const inputs = bot.settings.formInputs;
   // A reopened run shows the answers it was generated from (and "start again" starts from them).
   const [answers] = useState(() => initial?.inputs ?? []);
@@ -140,7 +138,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
     for (const input of inputs) if (input.kind === 'grade_level' && check.values[input.key]) lastGrade.set(String(check.values[input.key]));
     setLastAction('generate');
     if (chat.conversationId && usedValues !== JSON.stringify(values)) chat.forgetConversation();
-    void chat.send(s.firstMessage);
+    void chat.send(t('runs.doc.firstMessage'));
   };
 
   const sendRefine = () => {
@@ -151,7 +149,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
     setEditing(false);
     // An edit kept with the run is in the history the model reads; one that is not is sent along.
     const kept = editedText === null || editedText === storedEdit || (storedReply?.edited && editedText === storedReply.text);
-    void chat.send(kept ? instruction : s.refineEdited(instruction, editedText));
+    void chat.send(kept ? instruction : t('runs.doc.refineEdited', { instruction, doc: editedText }));
   };
 
   const saveDocument = () => {
@@ -175,7 +173,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
       {(!reopened || restored) && formLocked && hasDoc && (
         <Paper variant="outlined" component="section" aria-labelledby="doc-answers" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography id="doc-answers" component="h2" variant="h6" sx={{ mb: 1 }}>
-            {s.answersTitle}
+            {t('runs.doc.answersTitle')}
           </Typography>
           <Box
             component="dl"
@@ -201,7 +199,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
               ))}
           </Box>
           <Button onClick={onStartAgain} sx={{ mt: 1 }} disabled={chat.busy}>
-            {s.changeAnswers}
+            {t('runs.doc.changeAnswers')}
           </Button>
         </Paper>
       )}
@@ -232,26 +230,26 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
           severity="info"
           action={
             <Button color="inherit" onClick={onStartAgain}>
-              {s.newDocument}
+              {t('runs.doc.newDocument')}
             </Button>
           }
         >
-          {s.reopened}
+          {t('runs.doc.reopened')}
         </Alert>
       )}
 
       <Paper variant="outlined" component="section" aria-labelledby="doc-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
           <Typography id="doc-title" component="h2" variant="h6">
-            {s.documentTitle}
+            {t('runs.doc.documentTitle')}
           </Typography>
           {(streaming || waiting) && (
             <Button variant="outlined" color="secondary" startIcon={<StopIcon />} onClick={() => void chat.stop()}>
-              {strings.runs.composer.stop}
+              {t('runs.composer.stop')}
             </Button>
           )}
         </Stack>
-        {!hasDoc && <Typography color="text.secondary">{s.empty}</Typography>}
+        {!hasDoc && <Typography color="text.secondary">{t('runs.doc.empty')}</Typography>}
         {showsHandEdit && (
           <HandEdit
             key={doc.id}
@@ -275,7 +273,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
         )}
         {(editedText !== null || storedReply?.edited === true) && !editing && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1, fontStyle: 'italic' }}>
-            {s.editedNote}
+            {t('runs.doc.editedNote')}
           </Typography>
         )}
         {doc && !chat.busy && (
@@ -289,17 +287,17 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
                 }}
                 disabled={state === 'blocked'}
               >
-                {s.regenerate}
+                {t('runs.doc.regenerate')}
               </Button>
             )}
             <Button startIcon={editing ? <DoneIcon /> : <EditIcon />} onClick={() => setEditing((e) => !e)}>
-              {editing ? s.doneEditing : s.edit}
+              {editing ? t('runs.doc.doneEditing') : t('runs.doc.edit')}
             </Button>
-            <SaveButton state={save} label={strings.runs.save.button} disabled={!docText.trim()} onSave={saveDocument} />
+            <SaveButton state={save} label={t('runs.save.button')} disabled={!docText.trim()} onSave={saveDocument} />
             <ExportMenu title={firstHeading ?? bot.name} markdown={docText} target={docRef} disabled={!docText.trim()} />
             {replyId && chat.conversationId && docText.trim() && (
               <Button startIcon={<FlagOutlined />} onClick={() => setReporting(replyId)} data-testid="report-answer">
-                {reportStrings.button}
+                {t('runs.report.button')}
               </Button>
             )}
           </Stack>
@@ -327,8 +325,8 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
         >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
-              label={s.refineLabel}
-              placeholder={s.refinePlaceholder}
+              label={t('runs.doc.refineLabel')}
+              placeholder={t('runs.doc.refinePlaceholder')}
               value={refine}
               onChange={(e) => setRefine(e.target.value)}
               onKeyDown={(e) => {
@@ -347,7 +345,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
               disabled={chat.busy || !refine.trim() || blockedReason !== null}
               sx={{ flexShrink: 0, minHeight: 56 }}
             >
-              {s.refine}
+              {t('runs.doc.refine')}
             </Button>
           </Stack>
           {blockedReason && (
@@ -368,7 +366,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
           onClose={() => setReporting(null)}
         />
       )}
-      <LeaveDialog blocker={blocker} body={strings.unsaved.docEdit} />
+      <LeaveDialog blocker={blocker} body={t('runs.doc.unsavedEdit')} />
     </Stack>
   );
 }
@@ -379,11 +377,12 @@ function MessageBubbleless(props: { text: string; state: Parameters<typeof Messa
 }
 
 function ImageSection({ suggestion, botId, onInsert }: { suggestion: string; botId: string; onInsert: ((block: string) => void) | null }) {
+  const t = useT();
   const available = useImagesAvailable();
   if (!available)
     return (
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {strings.runs.image.unavailable}
+        {t('runs.image.unavailable')}
       </Typography>
     );
   return (

@@ -6,11 +6,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ConflictPanel } from '../../../components/ConflictPanel';
 import { SaveStatusChip } from '../../../components/SaveStatusChip';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useReplyEdit } from '../hooks/useReplyEdit';
 import { insertBlock } from '../hooks/insertImage';
-
-const s = strings.runs.doc;
 
 interface Props {
   conversationId: string | null;
@@ -45,6 +43,7 @@ export interface HandEditHandle {
  * editing, and the edit autosaved with the run, with Saved / Saving… beside it.
  */
 export function HandEdit({ conversationId, replyId, stored, version, text, editing, edited, onText, onStored, onUnsaved, handle }: Props) {
+  const t = useT();
   const autosave = useReplyEdit({ conversationId, replyId, text: stored, version, onStored });
   // The edit box keeps its last selection after it loses focus (a click on Insert), so it is read there.
   const box = useRef<HTMLTextAreaElement | null>(null);
@@ -81,7 +80,7 @@ export function HandEdit({ conversationId, replyId, stored, version, text, editi
     <>
       {editing && (
         <TextField
-          label={s.editLabel}
+          label={t('runs.doc.editLabel')}
           value={text}
           inputRef={box}
           onChange={(e) => {
@@ -100,7 +99,7 @@ export function HandEdit({ conversationId, replyId, stored, version, text, editi
         </Stack>
       )}
       {autosave.error && autosave.status === 'error' && (
-        <Alert severity="error" sx={{ mt: 1 }} action={<Button onClick={() => void autosave.retry()}>{strings.saved.retry}</Button>}>
+        <Alert severity="error" sx={{ mt: 1 }} action={<Button onClick={() => void autosave.retry()}>{t('common.tryAgain')}</Button>}>
           {autosave.error}
         </Alert>
       )}

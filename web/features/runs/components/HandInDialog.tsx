@@ -5,9 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { strings } from '../../../lib/strings';
-
-const s = strings.myAssignments.run;
+import { useT } from '../../../lib/i18n';
 
 /** "I'm done": asks before handing the work in, since the student cannot write more afterwards. */
 export function HandInDialog({
@@ -25,11 +23,12 @@ export function HandInDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="hand-in-title" aria-describedby="hand-in-body">
-      <DialogTitle id="hand-in-title">{s.confirmTitle(teacher)}</DialogTitle>
+      <DialogTitle id="hand-in-title">{t('runs.handIn.title', { teacher })}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="hand-in-body">{s.confirmBody}</DialogContentText>
+        <DialogContentText id="hand-in-body">{t('runs.handIn.body')}</DialogContentText>
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}
@@ -38,10 +37,10 @@ export function HandInDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={onClose} disabled={busy} size="large">
-          {s.confirmNo}
+          {t('runs.handIn.no')}
         </Button>
         <Button variant="contained" onClick={onConfirm} disabled={busy} size="large">
-          {busy ? s.submitting : s.confirmYes}
+          {busy ? t('runs.handIn.submitting') : t('runs.handIn.yes')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -5,13 +5,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useGenerateImage, imageUrl } from '../../ai/api/generateImage';
 import { AiErrorAlert } from './AiErrorAlert';
 import { useSaveImage } from '../../resources/api';
 import { imageMarkdown } from '../hooks/insertImage';
 
-const s = strings.runs.image;
+/** Between the caption's parts (punctuation, not words). */
+const separator = ' · ';
+const space = ' ';
 
 interface Made {
   fileId: string;
@@ -31,6 +33,7 @@ export function ImagePanel({
   botId: string;
   onInsert: ((block: string) => void) | null;
 }) {
+  const t = useT();
   const generateImage = useGenerateImage();
   const saveImage = useSaveImage();
   const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -73,14 +76,14 @@ export function ImagePanel({
             if (!prompt) setPrompt(suggestion);
           }}
         >
-          {s.button}
+          {t('runs.image.button')}
         </Button>
       )}
       {open && (
         <Box component="form" onSubmit={create} sx={{ mt: 1 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
-              label={s.promptLabel}
+              label={t('runs.image.promptLabel')}
               value={prompt}
               onChange={(e) => setPrompt(e.target.value)}
               fullWidth
@@ -90,10 +93,10 @@ export function ImagePanel({
             />
             <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
               <Button type="submit" variant="contained" disabled={busy || !prompt.trim()} sx={{ minHeight: 56 }}>
-                {busy ? s.creating : s.create}
+                {busy ? t('runs.image.creating') : t('runs.image.create')}
               </Button>
               <Button onClick={() => setOpen(false)} disabled={busy} sx={{ minHeight: 56 }}>
-                {s.cancel}
+                {t('common.cancel')}
               </Button>
             </Stack>
           </Stack>
@@ -105,12 +108,12 @@ export function ImagePanel({
         </Box>
       )}
       {images.length > 0 && (
-        <Box component="section" aria-label={s.title} sx={{ mt: 2 }}>
+        <Box component="section" aria-label={t('runs.image.title')} sx={{ mt: 2 }}>
           <Typography component="h3" variant="subtitle1">
-            {s.title}
+            {t('runs.image.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {s.note}
+            {t('runs.image.note')}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
             {images.map((img) => (
@@ -118,16 +121,18 @@ export function ImagePanel({
                 <Box
                   component="img"
                   src={imageUrl(img.fileId)}
-                  alt={s.alt(img.prompt)}
+                  alt={t('runs.image.alt', { prompt: img.prompt })}
                   sx={{ width: '100%', height: 'auto', borderRadius: 1, display: 'block' }}
                 />
                 <Box component="figcaption" sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
-                  {img.prompt} ·{' '}
+                  {img.prompt}
+                  {separator}
                   <a href={imageUrl(img.fileId)} download>
-                    {s.download}
-                  </a>{' '}
+                    {t('runs.image.download')}
+                  </a>
+                  {space}
                   <Button size="small" disabled={!onInsert} onClick={() => onInsert?.(imageMarkdown(img.prompt, img.fileId))}>
-                    {s.insert}
+                    {t('runs.image.insert')}
                   </Button>
                   <Button
                     size="small"
@@ -139,7 +144,7 @@ export function ImagePanel({
                       )
                     }
                   >
-                    {savedIds.has(img.fileId) ? strings.runs.save.imageSaved : strings.runs.save.image}
+                    {savedIds.has(img.fileId) ? t('runs.save.imageSaved') : t('runs.save.image')}
                   </Button>
                 </Box>
               </Box>

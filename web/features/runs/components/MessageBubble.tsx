@@ -3,13 +3,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Markdown } from '../../../components/markdown/Markdown';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 import { splitAttachment } from '../api/attachment';
 import { ReadAloudButton } from './ReadAloudButton';
 import { ReportAnswerButton, ReportedMark } from '../report/ReportAnswerButton';
-
-const s = strings.runs.message;
-const a = strings.runs.attach;
 
 /** How a reply stands: being written, done, or ended early (and why). */
 export type ReplyState = 'streaming' | 'pending' | 'complete' | 'stopped' | 'interrupted' | 'failed' | 'blocked';
@@ -36,16 +33,17 @@ interface Props {
   reported?: boolean;
 }
 
-const note: Partial<Record<ReplyState, string>> = {
-  stopped: s.stopped,
-  interrupted: s.interrupted,
-  failed: s.failed,
-  blocked: s.blocked,
-  pending: s.stillWriting,
+const note: Partial<Record<ReplyState, MessageId>> = {
+  stopped: 'runs.message.stopped',
+  interrupted: 'runs.message.interrupted',
+  failed: 'runs.message.failed',
+  blocked: 'runs.message.blocked',
+  pending: 'runs.message.stillWriting',
 };
 
 /** What the user typed, and an attached file's text folded under its name. */
 function UserText({ text }: { text: string }) {
+  const t = useT();
   const { text: typed, attachment } = splitAttachment(text);
   return (
     <>
@@ -54,7 +52,7 @@ function UserText({ text }: { text: string }) {
         <Box component="details" sx={{ mt: typed ? 1 : 0, '& > summary': { cursor: 'pointer', color: 'text.secondary' } }}>
           <summary>
             <AttachFileIcon fontSize="inherit" sx={{ verticalAlign: 'middle', mr: 0.5 }} />
-            {a.summary(attachment.name, attachment.text.length.toLocaleString('en-US'))}
+            {t('runs.attach.summary', { name: attachment.name, chars: attachment.text.length })}
           </summary>
           <Box
             component="pre"
@@ -94,8 +92,10 @@ export const MessageBubble = memo(function MessageBubble({
   onReport,
   reported = false,
 }: Props) {
+  const t = useT();
   const mine = role === 'user';
   // Only a reply that is no longer being written can be read.
+  const noteId = note[state];
   const readable = !mine && text.trim() !== '' && state !== 'streaming' && state !== 'pending';
   const body = (
     <>
@@ -104,11 +104,11 @@ export const MessageBubble = memo(function MessageBubble({
       ) : text ? (
         <Markdown text={text} />
       ) : state === 'streaming' ? (
-        <Typography color="text.secondary">{s.writing}</Typography>
+        <Typography color="text.secondary">{t('runs.message.writing')}</Typography>
       ) : null}
-      {note[state] && (
+      {noteId && (
         <Typography variant="body2" color={state === 'failed' ? 'error' : 'text.secondary'} sx={{ mt: text ? 1 : 0, fontStyle: 'italic' }}>
-          {note[state]}
+          {t(noteId)}
         </Typography>
       )}
     </>
@@ -134,7 +134,7 @@ export const MessageBubble = memo(function MessageBubble({
             variant="caption"
             sx={{ display: 'block', color: 'text.secondary', fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere', flexGrow: 1 }}
           >
-            {mine ? s.you : welcome ? `${botName} · ${s.welcome}` : s.bot(botName)}
+            {mine ? t('runs.message.you') : welcome ? t('runs.message.botWelcome', { bot: botName }) : botName}
           </Typography>
           {readable && onReadAloud && id !== undefined && <ReadAloudButton speaking={speaking} onClick={() => onReadAloud(id, text)} />}
           {readable &&

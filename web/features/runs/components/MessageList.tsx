@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import type { ReadAloud } from '../../../lib/speech/useReadAloud';
 import type { RunChat } from '../hooks/useRunChat';
 import { messageText } from '../api/chatTransport';
@@ -29,6 +29,7 @@ export function MessageList({
   /** Replies already reported: marked, with no button. */
   reported?: ReadonlySet<string>;
 }) {
+  const t = useT();
   const { messages, status, streamingId, stopped } = chat;
   const waiting = status === 'submitted' && messages.at(-1)?.role === 'user';
   const onReadAloud = readAloud?.supported ? readAloud.toggle : undefined;
@@ -36,7 +37,7 @@ export function MessageList({
   return (
     <Box
       component="ol"
-      aria-label={strings.runs.chat.conversationLabel}
+      aria-label={t('runs.chat.conversationLabel')}
       sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
     >
       {welcome && (

@@ -12,10 +12,8 @@ import { useBot, type BotAddress } from '../../bots/api/getBot';
 import { ApiError } from '../../../lib/http';
 import { isUuid } from '../../../../contract/common';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { AiStatusNotice } from './AiStatusNotice';
-
-const s = strings.runs;
 
 /** The bot's emoji, or its uploaded picture (served to whoever may see the bot). */
 function BotIcon({ bot }: { bot: BotDetail }) {
@@ -29,6 +27,7 @@ function BotIcon({ bot }: { bot: BotDetail }) {
 
 /** The runner's heading: icon, name, description. */
 function RunnerHeading({ bot }: { bot: BotDetail }) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', mb: 1 }}>
       <BotIcon bot={bot} />
@@ -39,7 +38,7 @@ function RunnerHeading({ bot }: { bot: BotDetail }) {
             {bot.description}
           </Typography>
         )}
-        {bot.isTemplate && <Chip size="small" label={s.template} sx={{ mb: 1 }} />}
+        {bot.isTemplate && <Chip size="small" label={t('runs.template')} sx={{ mb: 1 }} />}
       </Box>
     </Stack>
   );
@@ -60,6 +59,7 @@ export function RunnerShell({
   homeTo?: string;
   children: (bot: BotDetail) => ReactNode;
 }) {
+  const t = useT();
   // Bot ids are UUIDs: anything else is not found without asking (and without a 404 in the console).
   const known = isUuid(routeKey.id);
   const bot = useBot(routeKey, known);
@@ -70,10 +70,10 @@ export function RunnerShell({
   return (
     <QueryState
       query={bot}
-      loadingLabel={s.loadingBot}
+      loadingLabel={t('runs.loadingBot')}
       loadingLine
-      errorText={e instanceof ApiError ? e.message : s.loadFailed}
-      retryLabel={s.tryAgain}
+      errorText={e instanceof ApiError ? e.message : t('runs.loadFailed')}
+      retryLabel={t('common.tryAgain')}
       retrySize="medium"
     >
       {(data) =>

@@ -6,9 +6,7 @@ import SaveIcon from '@mui/icons-material/SaveOutlined';
 import { Link as RouterLink } from 'react-router';
 import type { SaveState } from '../../resources/api';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
-
-const s = strings.runs.save;
+import { useT } from '../../../lib/i18n';
 
 interface Props {
   state: SaveState;
@@ -21,22 +19,24 @@ interface Props {
 
 /** Save to Saved Docs: the button, then what happened (saved, a conflict to settle, an error). */
 export function SaveButton({ state, label, disabled, onSave }: Pick<Props, 'state' | 'label' | 'disabled' | 'onSave'>) {
+  const t = useT();
   return (
     <Button startIcon={<SaveIcon />} onClick={onSave} disabled={disabled || state.status === 'saving'}>
-      {state.status === 'saving' ? s.saving : state.item ? s.again : label}
+      {state.status === 'saving' ? t('runs.save.saving') : state.item ? t('runs.save.again') : label}
     </Button>
   );
 }
 
 export function SaveOutcome({ state, onOverwrite, onUseTheirs }: Pick<Props, 'state' | 'onOverwrite' | 'onUseTheirs'>) {
+  const t = useT();
   if (state.status === 'saved') {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }} role="status">
         <Typography variant="body2" color="success.main">
-          {s.saved}
+          {t('runs.save.saved')}
         </Typography>
         <Button size="small" component={RouterLink} to={paths.savedResources.to()}>
-          {s.open}
+          {t('runs.save.open')}
         </Button>
       </Stack>
     );
@@ -49,22 +49,22 @@ export function SaveOutcome({ state, onOverwrite, onUseTheirs }: Pick<Props, 'st
         action={
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <Button color="inherit" size="small" onClick={onOverwrite}>
-              {s.overwrite}
+              {t('runs.save.overwrite')}
             </Button>
             <Button color="inherit" size="small" onClick={onUseTheirs}>
-              {s.useTheirs}
+              {t('runs.save.useTheirs')}
             </Button>
           </Stack>
         }
       >
-        {s.conflict}
+        {t('runs.save.conflict')}
       </Alert>
     );
   }
   if (state.status === 'error' && state.error) {
     return (
       <Alert severity="error" sx={{ mt: 1 }}>
-        {s.failed(state.error)}
+        {t('runs.save.failed', { message: state.error })}
       </Alert>
     );
   }

@@ -22,24 +22,26 @@ import { useAppState } from '../../../lib/app-state/AppState';
 import { ApiError } from '../../../lib/http';
 import { useMyAssignment } from '../../assignments/api/getMyAssignment';
 import { addressMatches, dueWords, isOverdue, runnerPath } from '../../../lib/my-assignments/present';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useRunRoute } from '../hooks/useRunRoute';
 import { AiStatusNotice } from './AiStatusNotice';
 import { AssignmentNotFound } from './AssignmentNotFound';
 import { StudentChat } from './StudentChat';
 
-const s = strings.myAssignments;
+/** Between the two sentences of the note (a separator, not a word). */
+const space = ' ';
 
 /** Who the tutor is, who set the work, when it is due and where it stands. */
 function AssignmentHeading({ record }: { record: MyAssignmentDetail }) {
+  const t = useT();
   const overdue = isOverdue(record, new Date());
   const state =
     record.status === 'submitted'
-      ? s.status.submitted
+      ? t('runs.student.handedIn')
       : record.status === 'completed'
-        ? s.status.completed
+        ? t('runs.student.done')
         : record.closed
-          ? s.closed
+          ? t('runs.student.closed')
           : null;
   return (
     <Box sx={{ mb: 2 }}>
@@ -47,15 +49,17 @@ function AssignmentHeading({ record }: { record: MyAssignmentDetail }) {
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
         <BotAvatar icon={record.bot.icon} kind="TutorBot" botId={record.bot.id} assignmentId={record.id} size={40} />
         <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{s.run.withTutor(record.bot.name)}</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {t('runs.student.withTutor', { tutor: record.bot.name })}
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {s.fromTeacher(record.teacherName)}
+            {t('runs.student.fromTeacher', { teacher: record.teacherName })}
           </Typography>
         </Box>
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Chip label={dueWords(record.dueAt, new Date())} variant="outlined" />
-        {overdue && <Chip label={s.late} color="warning" />}
+        {overdue && <Chip label={t('runs.student.late')} color="warning" />}
         {state && <Chip label={state} variant="outlined" />}
       </Stack>
     </Box>
@@ -68,7 +72,8 @@ function AssignmentHeading({ record }: { record: MyAssignmentDetail }) {
  * Accordion, so a resize or a turned phone neither changes nor warns).
  */
 export function Instructions({ text }: { text: string }) {
-  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
+  const t = useT();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState(!narrow);
   return (
     <Accordion
@@ -80,7 +85,7 @@ export function Instructions({ text }: { text: string }) {
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="assignment-instructions" id="assignment-instructions-title">
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {s.run.instructions}
+          {t('runs.student.instructions')}
         </Typography>
       </AccordionSummary>
       <AccordionDetails id="assignment-instructions">
@@ -92,15 +97,16 @@ export function Instructions({ text }: { text: string }) {
 
 /** The teacher's written feedback, set apart so it is not missed. */
 function TeacherFeedback({ teacher, text }: { teacher: string; text: string }) {
+  const t = useT();
   return (
     <Paper
       variant="outlined"
       component="section"
-      aria-label={s.feedbackTitle(teacher)}
+      aria-label={t('runs.student.feedbackTitle', { teacher })}
       sx={{ p: 2, borderLeft: 4, borderLeftColor: 'secondary.main', bgcolor: 'collectionBackground' }}
     >
       <Typography component="h2" variant="subtitle2" sx={{ mb: 0.5, fontWeight: 700 }}>
-        {s.feedbackTitle(teacher)}
+        {t('runs.student.feedbackTitle', { teacher })}
       </Typography>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Typography>
     </Paper>
@@ -108,6 +114,7 @@ function TeacherFeedback({ teacher, text }: { teacher: string; text: string }) {
 }
 
 function AssignmentView({ record }: { record: MyAssignmentDetail }) {
+  const t = useT();
   return (
     <>
       <AssignmentHeading record={record} />
@@ -115,11 +122,11 @@ function AssignmentView({ record }: { record: MyAssignmentDetail }) {
         {record.instructions && <Instructions text={record.instructions} />}
         {record.feedback && <TeacherFeedback teacher={record.teacherName} text={record.feedback} />}
         <Alert severity="info" icon={<VisibilityOutlined />}>
-          <strong>{s.run.teacherReads}</strong>
+          <strong>{t('runs.student.teacherReads')}</strong>
           {/* On a phone the first sentence says it; the rest would push the chat down. */}
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {' '}
-            {s.run.teacherReadsDetail(record.teacherName)}
+            {space}
+            {t('runs.student.teacherReadsDetail', { teacher: record.teacherName })}
           </Box>
         </Alert>
       </Stack>
@@ -136,6 +143,7 @@ function AssignmentView({ record }: { record: MyAssignmentDetail }) {
  * the conversation is made (Start) on the first message, so opening the page alone starts nothing.
  */
 export function StudentAssignmentRun() {
+  const t = useT();
   const { params } = useRunRoute('runStudentTutorBot');
   const navigate = useNavigate();
   const valid = isUuid(params.asid);
@@ -168,10 +176,10 @@ export function StudentAssignmentRun() {
   return (
     <QueryState
       query={record}
-      loadingLabel={s.run.loading}
+      loadingLabel={t('runs.student.loading')}
       loadingLine
-      errorText={e instanceof ApiError ? e.message : s.loadFailed}
-      retryLabel={s.retry}
+      errorText={e instanceof ApiError ? e.message : t('runs.student.loadFailed')}
+      retryLabel={t('common.tryAgain')}
       retrySize="medium"
       keepDataOnError
     >

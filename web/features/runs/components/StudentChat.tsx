@@ -19,7 +19,7 @@ import { budgetWords, isReadOnly, messagesLeft } from '../../../lib/my-assignmen
 import { useStartBeforeSending } from '../../assignments/api/startMyAssignment';
 import { useSubmitMyAssignment } from '../../assignments/api/submitMyAssignment';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { aiStatusQuery } from '../../ai/api/aiStatus';
 import { useRunChat } from '../hooks/useRunChat';
 import { AiErrorAlert } from './AiErrorAlert';
@@ -28,18 +28,18 @@ import { HandInDialog } from './HandInDialog';
 import { SafetyHelpCard } from './SafetyHelpCard';
 import { StudentReportDialog } from '../report/ReportDialogs';
 
-const s = strings.myAssignments;
-
 /** The state the student is told about when the send was refused for it (the record is read again). */
 const recordChanged = (err: unknown) => err instanceof ApiError && (err.status === 409 || err.code.includes('budget'));
 
 /** Refusals that are nobody's fault: the teacher's allowance, the budget, the work closed or handed in. */
 function StudentError({ error, retry, teacher }: { error: unknown; retry: (() => void) | undefined; teacher: string }) {
+  const t = useT();
   if (error instanceof ApiError && error.code === 'quota_exceeded') {
     // The server names the teacher and when it starts again; no Get Premium for a student.
     return <Alert severity="info">{error.message}</Alert>;
   }
-  if (error instanceof ApiError && error.code.includes('budget')) return <Alert severity="info">{s.run.budgetUsed(teacher)}</Alert>;
+  if (error instanceof ApiError && error.code.includes('budget'))
+    return <Alert severity="info">{t('runs.student.budgetUsed', { teacher })}</Alert>;
   if (error instanceof ApiError && error.status === 409) return <Alert severity="info">{error.message}</Alert>;
   return <AiErrorAlert error={error} onRetry={retry} />;
 }
@@ -92,6 +92,7 @@ const HELD_POLL_MS = 3000;
  * released; a self-harm safe reply brings the help resources with the message box.
  */
 function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail; onReleased: () => void }) {
+  const t = useT();
   const client = useQueryClient();
   const navigate = useNavigate();
   const asid = record.id;
@@ -99,9 +100,9 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
   const start = useStartBeforeSending();
   const createConversation = useCallback(async () => {
     const started = await start(asid);
-    if (!started.conversationId) throw new Error(s.startFailed);
+    if (!started.conversationId) throw new Error(t('runs.student.startFailed'));
     return started.conversationId;
-  }, [asid, start]);
+  }, [asid, start, t]);
   const [initial] = useState(() => (record.conversationId ? { id: record.conversationId, messages: record.messages } : null));
   const chat = useRunChat({ initial, createConversation, endpoint });
 
@@ -131,7 +132,7 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
     record.messages.some((m) => m.safety === 'self_harm');
 
   const { data: ai } = useQuery({ ...aiStatusQuery(), staleTime: 60_000 });
-  const blockedReason = ai?.provider === 'not configured' ? strings.runs.blocked.notConfigured : null;
+  const blockedReason = ai?.provider === 'not configured' ? t('runs.blocked.notConfigured') : null;
 
   const sentHere = chat.messages.filter((m) => m.role === 'user').length;
   const left = messagesLeft(record, sentHere);
@@ -152,7 +153,7 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
     submit.mutate(asid, {
       onSuccess: () =>
         void navigate(paths.studentAssignments.to(), { state: { handedIn: { title: record.title, teacherName: record.teacherName } } }),
-      onError: (err) => setSubmitError(err instanceof ApiError ? err.message : s.run.submitFailed),
+      onError: (err) => setSubmitError(err instanceof ApiError ? err.message : t('runs.student.submitFailed')),
     });
   };
   const doneButton = (
@@ -164,13 +165,13 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
       disabled={chat.busy}
       sx={{ ml: 'auto' }}
     >
-      {s.run.done}
+      {t('runs.student.imDone')}
     </Button>
   );
 
   const backButton = (
     <Button variant="contained" size="large" component={RouterLink} to={paths.studentAssignments.to()}>
-      {s.run.back}
+      {t('runs.student.back')}
     </Button>
   );
   const closed = held ? (
@@ -179,15 +180,15 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
     <ClosedNote
       text={
         record.status === 'submitted'
-          ? s.run.readOnly.submitted(record.teacherName)
+          ? t('runs.student.readOnly.submitted', { teacher: record.teacherName })
           : record.status === 'completed'
-            ? s.run.readOnly.completed(record.teacherName)
-            : s.run.readOnly.closed(record.teacherName)
+            ? t('runs.student.readOnly.completed', { teacher: record.teacherName })
+            : t('runs.student.readOnly.closed', { teacher: record.teacherName })
       }
       action={backButton}
     />
   ) : left === 0 ? (
-    <ClosedNote text={s.run.budgetUsed(record.teacherName)} action={doneButton} />
+    <ClosedNote text={t('runs.student.budgetUsed', { teacher: record.teacherName })} action={doneButton} />
   ) : undefined;
 
   const budget = budgetWords(left);
@@ -199,7 +200,7 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
         welcome={record.bot.welcomeMessage}
         starters={record.bot.starterPrompts}
         blockedReason={blockedReason}
-        composerPlaceholder={s.run.placeholder}
+        composerPlaceholder={t('runs.student.placeholder')}
         closed={
           closed && selfHarm ? (
             <Box>

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import type { BotDetail } from '../../../../contract/bots';
 import { useAppState } from '../../../lib/app-state/AppState';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import type { RunRouteName } from '../hooks/useRunRoute';
 import { useRunRoute } from '../hooks/useRunRoute';
 import { ChatRunner } from './ChatRunner';
@@ -25,6 +25,7 @@ export function TutorRun({
   route: RunRouteName;
   assignmentId: string | null;
 }) {
+  const t = useT();
   const route = useRunRoute(routeName);
   const { setTutorContent } = useAppState();
   useEffect(() => {
@@ -38,11 +39,11 @@ export function TutorRun({
         sx={{ mb: 2 }}
         action={
           <Button color="inherit" startIcon={<RestartAltIcon />} onClick={route.openNew}>
-            {strings.runs.tutor.startOver}
+            {t('runs.tutor.startOver')}
           </Button>
         }
       >
-        {strings.runs.tutor.previewBanner}
+        {t('runs.tutor.previewBanner')}
       </Alert>
       <Box>
         <ConversationGate

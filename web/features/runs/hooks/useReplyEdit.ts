@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { ConversationMessage } from '../../../../contract/ai';
 import { useAutosave, type AutosaveOutcome } from '../../../lib/autosave/useAutosave';
 import { editReply } from '../api/editReply';
+import { useT } from '../../../lib/i18n';
 
 interface Draft {
   text: string;
@@ -25,17 +26,18 @@ export function useReplyEdit({
   version: number;
   onStored?: (text: string) => void;
 }) {
+  const t = useT();
   const changes = useCallback((next: Draft, saved: Draft) => (next.text !== saved.text ? { text: next.text } : null), []);
   const send = useCallback(
     async (v: number, patch: Partial<Draft>): Promise<AutosaveOutcome<Draft, ConversationMessage>> => {
-      if (!conversationId || !replyId) throw new Error('This document is not stored yet.');
+      if (!conversationId || !replyId) throw new Error(t('runs.doc.notStored'));
       const outcome = await editReply(conversationId, replyId, { text: patch.text ?? '', version: v });
       if (outcome.status === 'conflict')
         return { status: 'conflict', current: outcome.current, saved: { text: outcome.current.text }, version: outcome.current.version };
       onStored?.(outcome.message.text);
       return { status: 'saved', saved: { text: outcome.message.text }, version: outcome.message.version };
     },
-    [conversationId, replyId, onStored],
+    [conversationId, replyId, onStored, t],
   );
   return useAutosave<Draft, ConversationMessage>({ initial: { text }, version, changes, send });
 }

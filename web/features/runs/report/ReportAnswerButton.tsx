@@ -3,16 +3,17 @@ import Tooltip from '@mui/material/Tooltip';
 import Flag from '@mui/icons-material/Flag';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import Typography from '@mui/material/Typography';
-import { reportStrings } from './strings';
+import { useT } from '../../../lib/i18n';
 
 /** "Report this answer" in a reply's action row: an icon with its name as label and tooltip. */
 export function ReportAnswerButton({ onClick }: { onClick: () => void }) {
+  const t = useT();
   return (
-    <Tooltip title={reportStrings.button}>
+    <Tooltip title={t('runs.report.button')}>
       <IconButton
         size="small"
         onClick={onClick}
-        aria-label={reportStrings.button}
+        aria-label={t('runs.report.button')}
         sx={{ my: -0.75, flexShrink: 0 }}
         data-testid="report-answer"
       >
@@ -24,6 +25,7 @@ export function ReportAnswerButton({ onClick }: { onClick: () => void }) {
 
 /** In place of the button on a reply already reported (this visit or earlier, from the server's record). */
 export function ReportedMark() {
+  const t = useT();
   return (
     <Typography
       component="span"
@@ -33,7 +35,7 @@ export function ReportedMark() {
       data-testid="reported-mark"
     >
       <Flag fontSize="small" aria-hidden />
-      {reportStrings.reported}
+      {t('runs.report.reported')}
     </Typography>
   );
 }

@@ -21,7 +21,22 @@ import { ApiError } from '../../../lib/http';
 import { paths } from '../../../lib/paths';
 import { useReportToSupport } from '../api/reportToSupport';
 import { useReportToTeacher } from '../api/reportToTeacher';
-import { reportStrings, type SupportReason } from './strings';
+import { useT, type MessageId } from '../../../lib/i18n';
+
+/** What a teacher can say is wrong with a reply (the ticket carries the words). */
+const supportReasons = ['wrong', 'harmful', 'unsuitable', 'other'] as const;
+type SupportReason = (typeof supportReasons)[number];
+const supportReasonIds: Record<SupportReason, MessageId> = {
+  wrong: 'runs.report.support.reason.wrong',
+  harmful: 'runs.report.support.reason.harmful',
+  unsuitable: 'runs.report.support.reason.unsuitable',
+  other: 'runs.report.support.reason.other',
+};
+const studentReasonIds: Record<StudentReportReason, MessageId> = {
+  wrong: 'runs.report.student.reason.wrong',
+  uncomfortable: 'runs.report.student.reason.uncomfortable',
+  other: 'runs.report.student.reason.other',
+};
 
 const newKey = () => `report-${crypto.randomUUID()}`;
 
@@ -83,8 +98,6 @@ function ReasonPicker<R extends string>({
   );
 }
 
-const s = reportStrings.support;
-
 /**
  * A teacher's report of a runner's reply: a support ticket with their own conversation up to that
  * reply. One idempotency key per dialog, so a double click makes one ticket.
@@ -100,6 +113,7 @@ export function SupportReportDialog({
   messageId: string;
   onClose: () => void;
 }) {
+  const t = useT();
   const client = useQueryClient();
   const [key] = useState(newKey);
   const [reason, setReason] = useState<SupportReason | null>(null);
@@ -119,8 +133,8 @@ export function SupportReportDialog({
     send.mutate(
       {
         category: 'report',
-        subject: s.subject(botName).slice(0, 150),
-        message: s.message(s.reasons[reason], details.trim()),
+        subject: t('runs.report.support.subject', { bot: botName }).slice(0, 150),
+        message: `${t('runs.report.support.message', { reason: t(supportReasonIds[reason]) })}${details.trim() ? `\n\n${details.trim()}` : ''}`,
         report: { conversationId, messageId },
         idempotencyKey: key,
       },
@@ -129,26 +143,26 @@ export function SupportReportDialog({
   };
   return (
     <ReportShell
-      title={s.title}
+      title={t('runs.report.support.title')}
       onClose={onClose}
       busy={send.isPending}
       actions={
         sent ? (
           <>
             <Button component={RouterLink} to={`${paths.contactSupport.to()}?ticket=${encodeURIComponent(sent.ticket.id)}`}>
-              {s.open}
+              {t('runs.report.support.open')}
             </Button>
             <Button variant="contained" onClick={onClose}>
-              {s.close}
+              {t('common.close')}
             </Button>
           </>
         ) : (
           <>
             <Button onClick={onClose} disabled={send.isPending}>
-              {s.cancel}
+              {t('common.cancel')}
             </Button>
             <Button variant="contained" onClick={submit} disabled={send.isPending}>
-              {send.isPending ? s.sending : s.send}
+              {send.isPending ? t('runs.report.sending') : t('runs.report.support.send')}
             </Button>
           </>
         )
@@ -156,14 +170,14 @@ export function SupportReportDialog({
     >
       {sent ? (
         <Alert severity="success" role="status">
-          {s.sent}
+          {t('runs.report.support.sent')}
         </Alert>
       ) : (
         <>
-          <Typography>{s.intro}</Typography>
+          <Typography>{t('runs.report.support.intro')}</Typography>
           <ReasonPicker
-            label={s.reasonLabel}
-            reasons={s.reasons}
+            label={t('runs.report.reasonLabel')}
+            reasons={Object.fromEntries(supportReasons.map((r) => [r, t(supportReasonIds[r])])) as Record<SupportReason, string>}
             value={reason}
             onChange={(r) => {
               setReason(r);
@@ -171,10 +185,10 @@ export function SupportReportDialog({
             }}
             disabled={send.isPending}
           />
-          {missing && <Alert severity="warning">{reportStrings.chooseReason}</Alert>}
+          {missing && <Alert severity="warning">{t('runs.report.chooseReason')}</Alert>}
           <TextField
-            label={s.detailsLabel}
-            helperText={s.detailsHelp}
+            label={t('runs.report.support.detailsLabel')}
+            helperText={t('runs.report.support.detailsHelp')}
             value={details}
             onChange={(e) => setDetails(e.target.value)}
             multiline
@@ -183,14 +197,12 @@ export function SupportReportDialog({
             slotProps={{ htmlInput: { maxLength: TICKET_MESSAGE_MAX - 200 } }}
             disabled={send.isPending}
           />
-          {send.isError && <Alert severity="error">{problemOf(send.error, s.failed)}</Alert>}
+          {send.isError && <Alert severity="error">{problemOf(send.error, t('runs.report.support.failed'))}</Alert>}
         </>
       )}
     </ReportShell>
   );
 }
-
-const t = reportStrings.student;
 
 /**
  * A student's report of a tutor reply: it goes to their teacher as a flag, never to support. The
@@ -209,6 +221,7 @@ export function StudentReportDialog({
   onClose: () => void;
   onSent: (messageId: string) => void;
 }) {
+  const t = useT();
   const [key] = useState(newKey);
   const [reason, setReason] = useState<StudentReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -228,24 +241,24 @@ export function StudentReportDialog({
       { onSettled: () => (inFlight.current = false) },
     );
   };
-  const reasons = Object.fromEntries(studentReportReasons.map((r) => [r, t.reasons[r]])) as Record<StudentReportReason, string>;
+  const reasons = Object.fromEntries(studentReportReasons.map((r) => [r, t(studentReasonIds[r])])) as Record<StudentReportReason, string>;
   return (
     <ReportShell
-      title={t.title}
+      title={t('runs.report.student.title')}
       onClose={onClose}
       busy={send.isPending}
       actions={
         send.data ? (
           <Button variant="contained" onClick={onClose}>
-            {t.close}
+            {t('common.close')}
           </Button>
         ) : (
           <>
             <Button onClick={onClose} disabled={send.isPending}>
-              {t.cancel}
+              {t('common.cancel')}
             </Button>
             <Button variant="contained" onClick={submit} disabled={send.isPending}>
-              {send.isPending ? t.sending : t.send}
+              {send.isPending ? t('runs.report.sending') : t('runs.report.student.send')}
             </Button>
           </>
         )
@@ -253,13 +266,15 @@ export function StudentReportDialog({
     >
       {send.data ? (
         <Alert severity="success" role="status">
-          {send.data.sent === 'before' ? t.sentBefore(teacherName) : t.sent(teacherName)}
+          {send.data.sent === 'before'
+            ? t('runs.report.student.sentBefore', { teacher: teacherName })
+            : t('runs.report.student.sent', { teacher: teacherName })}
         </Alert>
       ) : (
         <>
-          <Typography>{t.intro}</Typography>
+          <Typography>{t('runs.report.student.intro')}</Typography>
           <ReasonPicker
-            label={t.reasonLabel}
+            label={t('runs.report.reasonLabel')}
             reasons={reasons}
             value={reason}
             onChange={(r) => {
@@ -268,10 +283,10 @@ export function StudentReportDialog({
             }}
             disabled={send.isPending}
           />
-          {missing && <Alert severity="warning">{reportStrings.chooseReason}</Alert>}
+          {missing && <Alert severity="warning">{t('runs.report.chooseReason')}</Alert>}
           <TextField
-            label={t.noteLabel}
-            helperText={t.noteHelp(STUDENT_REPORT_NOTE_MAX - note.length)}
+            label={t('runs.report.student.noteLabel')}
+            helperText={t('runs.report.student.noteHelp', { left: STUDENT_REPORT_NOTE_MAX - note.length })}
             value={note}
             onChange={(e) => setNote(e.target.value.slice(0, STUDENT_REPORT_NOTE_MAX))}
             multiline
@@ -280,7 +295,7 @@ export function StudentReportDialog({
             slotProps={{ htmlInput: { maxLength: STUDENT_REPORT_NOTE_MAX } }}
             disabled={send.isPending}
           />
-          {send.isError && <Alert severity="error">{problemOf(send.error, t.failed)}</Alert>}
+          {send.isError && <Alert severity="error">{problemOf(send.error, t('runs.report.student.failed'))}</Alert>}
         </>
       )}
     </ReportShell>

@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { render } from '../../../../tests/web/render';
+import en from '../../../lib/i18n/messages/en.json';
+import { Composer } from './Composer';
+import { DictateButton } from './DictateButton';
+import { HandInDialog } from './HandInDialog';
+import { MessageBubble } from './MessageBubble';
+import { ReadAloudButton } from './ReadAloudButton';
+
+// Issue 30: the chat a student and a teacher see, in Spanish: the message box, a reply being
+// written, the speech buttons, and the hand-in question.
+describe('the run chat in Spanish', () => {
+  it('says everything in Spanish, with no English word of the runs catalogue left', async () => {
+    const noop = () => undefined;
+    await render(
+      <>
+        <ol>
+          <MessageBubble role="user" text="Hola" state="complete" botName="Tutor" />
+          <MessageBubble role="assistant" text="" state="streaming" botName="Tutor" />
+          <MessageBubble role="assistant" text="Listo." state="interrupted" botName="Tutor" />
+        </ol>
+        <ReadAloudButton speaking={false} onClick={noop} />
+        <DictateButton listening={false} disabled={false} onClick={noop} />
+        <Composer busy={false} canStop={false} onSend={noop} onStop={noop} returned={null} />
+        <HandInDialog open teacher="Ms. Rivera" busy={false} error={null} onConfirm={noop} onClose={noop} />
+      </>,
+      { locale: 'es' },
+    );
+    const page = document.body;
+    const text = page.textContent ?? '';
+    for (const word of ['Tú', 'Escribiendo…', 'Esta respuesta se cortó antes del final.', 'Enviar', '¿Entregarle esta tarea a Ms. Rivera?'])
+      expect(text).toContain(word);
+    expect(page.querySelector('[aria-label="Leer en voz alta"]')).not.toBeNull();
+    expect(page.querySelector('[aria-label="Dictar"]')).not.toBeNull();
+    expect(page.querySelector('textarea')?.getAttribute('placeholder')).toBe('Escribe un mensaje');
+
+    const readable = ['aria-label', 'title', 'placeholder', 'alt'];
+    const shown = [text, ...[...page.querySelectorAll('*')].flatMap((el) => readable.map((a) => el.getAttribute(a) ?? ''))].join('\n');
+    const english = Object.entries(en).filter(([id]) => id.startsWith('runs.') || id.startsWith('markdown.'));
+    for (const [, value] of english) if (!/[{}]/.test(value) && value.length > 3) expect(shown).not.toContain(value);
+  });
+});
