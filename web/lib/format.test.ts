@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import {
   compactDate,
@@ -13,18 +14,33 @@ import {
   shortDate,
   timeOfDay,
 } from './format';
+import type { Translate } from './i18n';
+import en from './i18n/messages/en.json';
+import es from './i18n/messages/es.json';
+
+const translator = (locale: string, messages: Record<string, string>): Translate => {
+  const intl = createIntl({ locale, defaultLocale: 'en', messages });
+  return (id, values) => intl.formatMessage({ id }, values);
+};
+const t = translator('en', en);
 
 describe('duration', () => {
   it('rounds time spent to minutes, then hours and minutes', () => {
-    expect(duration(0)).toBe('—');
-    expect(duration(-5)).toBe('—');
-    expect(duration(Number.NaN)).toBe('—');
-    expect(duration(45)).toBe('under 1 min');
-    expect(duration(60)).toBe('1 min');
-    expect(duration(12 * 60 + 20)).toBe('12 min');
-    expect(duration(59 * 60 + 40)).toBe('1 h');
-    expect(duration(65 * 60)).toBe('1 h 5 min');
-    expect(duration(3 * 3600)).toBe('3 h');
+    expect(duration(0, t)).toBe('—');
+    expect(duration(-5, t)).toBe('—');
+    expect(duration(Number.NaN, t)).toBe('—');
+    expect(duration(45, t)).toBe('under 1 min');
+    expect(duration(60, t)).toBe('1 min');
+    expect(duration(12 * 60 + 20, t)).toBe('12 min');
+    expect(duration(59 * 60 + 40, t)).toBe('1 h');
+    expect(duration(65 * 60, t)).toBe('1 h 5 min');
+    expect(duration(3 * 3600, t)).toBe('3 h');
+  });
+
+  it("speaks the reader's language", () => {
+    const tEs = translator('es', es);
+    expect(duration(45, tEs)).toBe('menos de 1 min');
+    expect(duration(65 * 60, tEs)).toBe('1 h 5 min');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { StatusCounts, StudentAssignmentStatus } from '../../contract/assignments';
 import { currentFormattingLocale } from './i18n/language';
+import type { Translate } from './i18n/useT';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -76,14 +77,14 @@ export function formatList(
 }
 
 /** Time spent: "—" for none, "under 1 min", "12 min", "1 h 5 min", "3 h". */
-export function duration(seconds: number): string {
+export function duration(seconds: number, t: Translate): string {
   if (!Number.isFinite(seconds) || seconds <= 0) return '—';
-  if (seconds < MINUTE) return 'under 1 min';
+  if (seconds < MINUTE) return t('assignments.duration.underMinute');
   const minutes = Math.round(seconds / MINUTE);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t('assignments.duration.minutes', { m: minutes });
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
+  return m ? t('assignments.duration.hoursMinutes', { h, m }) : t('assignments.duration.hours', { h });
 }
 
 /** Messages used, with the budget when there is one: "7", "7 / 20". */

@@ -1,6 +1,17 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { MyAssignment } from '../../../contract/assignments';
-import { addressMatches, budgetWords, cardAction, dueWords, groupAssignments, messagesLeft, runnerPath } from './present';
+import { addressMatches, budgetWords, cardAction, dayWords, dueWords, groupAssignments, messagesLeft, runnerPath } from './present';
+import type { Translate } from '../i18n';
+import en from '../i18n/messages/en.json';
+import es from '../i18n/messages/es.json';
+
+const translator = (locale: string, messages: Record<string, string>): Translate => {
+  const intl = createIntl({ locale, defaultLocale: 'en', messages });
+  return (id, values) => intl.formatMessage({ id }, values);
+};
+const tEn = translator('en', en);
+const tEs = translator('es', es);
 
 // Local times, so the day arithmetic holds in whatever time zone the tests run.
 const now = new Date(2025, 10, 26, 10, 0); // Wednesday, 26 Nov 2025, 10:00
@@ -79,6 +90,12 @@ describe('due dates in plain words', () => {
     expect(dueWords(at(2026, 1, 9), now)).toBe('Due Friday, 9 Jan 2026');
     expect(dueWords(null, now)).toBe('No due date');
   });
+
+  it('speaks the reader’s language with a t', () => {
+    expect(dueWords(at(2025, 11, 28), now, tEn)).toBe('Due Friday, 28 Nov');
+    expect(dueWords(at(2025, 11, 27), now, tEs)).toBe('Se entrega mañana');
+    expect(dayWords(new Date(2025, 10, 28, 12), now, 'es')).toBe('viernes, 28 nov');
+  });
 });
 
 describe('the message budget', () => {
@@ -95,6 +112,12 @@ describe('the message budget', () => {
     expect(budgetWords(1)).toBe('1 message left');
     expect(budgetWords(0)).toBe('No messages left');
     expect(budgetWords(null)).toBeNull();
+  });
+
+  it('says it in the reader’s language with a t', () => {
+    expect(budgetWords(5, tEs)).toBe('Te quedan 5 mensajes');
+    expect(budgetWords(1, tEn)).toBe('1 message left');
+    expect(budgetWords(0, tEs)).toBe('No te quedan mensajes');
   });
 });
 

@@ -1,8 +1,14 @@
 import type { MyAssignment } from '../../../contract/assignments';
 import { paths } from '../paths';
+import type { Translate } from '../i18n';
+import { currentFormattingLocale } from '../i18n/language';
 import { strings } from '../strings';
 
-const s = strings.myAssignments;
+/**
+ * English words for callers that do not pass a `t` yet (features/runs); with a `t`, the words come
+ * from the catalogue (myAssignments.*) in the page's language.
+ */
+const english = strings.myAssignments;
 
 /** The groups of /studentAssignments, in page order. */
 export type AssignmentGroupKey = 'todo' | 'handedIn' | 'done' | 'closed';
@@ -68,24 +74,47 @@ export function groupAssignments(list: readonly MyAssignment[], now: Date): Assi
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 const DAY = 86_400_000;
 
-/** "Friday, 28 Nov", with the year when it is not this year's; in the reader's own time zone. */
-export function dayWords(date: Date, now: Date): string {
+/**
+ * "Friday, 28 Nov" ("viernes, 28 nov"), with the year when it is not this year's; in the reader's
+ * own time zone and language.
+ */
+export function dayWords(date: Date, now: Date, locale: string = currentFormattingLocale()): string {
+  const otherYear = date.getFullYear() !== now.getFullYear();
+  if (locale !== 'en') {
+    return new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'short',
+      ...(otherYear ? { year: 'numeric' } : {}),
+    }).format(date);
+  }
   const weekday = date.toLocaleDateString('en-US', { weekday: 'long' });
   const month = date.toLocaleDateString('en-US', { month: 'short' });
-  const year = date.getFullYear() !== now.getFullYear() ? ` ${date.getFullYear()}` : '';
+  const year = otherYear ? ` ${date.getFullYear()}` : '';
   return `${weekday}, ${date.getDate()} ${month}${year}`;
 }
 
 /** The due date in plain words: "Due today", "Due tomorrow", "Due Friday, 28 Nov", "Was due yesterday". */
-export function dueWords(dueAt: string | null, now: Date): string {
-  if (dueAt === null) return s.due.none;
+export function dueWords(dueAt: string | null, now: Date, t?: Translate): string {
+  const say = {
+    none: () => (t ? t('myAssignments.due.none') : english.due.none),
+    today: () => (t ? t('myAssignments.due.today') : english.due.today),
+    wasToday: () => (t ? t('myAssignments.due.wasToday') : english.due.wasToday),
+    tomorrow: () => (t ? t('myAssignments.due.tomorrow') : english.due.tomorrow),
+    yesterday: () => (t ? t('myAssignments.due.yesterday') : english.due.yesterday),
+    on: (day: string) => (t ? t('myAssignments.due.on', { day }) : english.due.on(day)),
+    was: (day: string) => (t ? t('myAssignments.due.was', { day }) : english.due.was(day)),
+  };
+  if (dueAt === null) return say.none();
   const due = new Date(dueAt);
-  if (Number.isNaN(due.getTime())) return s.due.none;
+  if (Number.isNaN(due.getTime())) return say.none();
   const days = Math.round((startOfDay(due) - startOfDay(now)) / DAY);
-  if (days === 0) return due.getTime() < now.getTime() ? s.due.wasToday : s.due.today;
-  if (days === 1) return s.due.tomorrow;
-  if (days === -1) return s.due.yesterday;
-  return days < 0 ? s.due.was(dayWords(due, now)) : s.due.on(dayWords(due, now));
+  if (days === 0) return due.getTime() < now.getTime() ? say.wasToday() : say.today();
+  if (days === 1) return say.tomorrow();
+  if (days === -1) return say.yesterday();
+  // Without a `t` the words are English, and so is the day.
+  const day = t ? dayWords(due, now) : dayWords(due, now, 'en');
+  return days < 0 ? say.was(day) : say.on(day);
 }
 
 /** Messages the student may still send, or null when the assignment has no budget. */
@@ -95,8 +124,9 @@ export function messagesLeft(a: Pick<MyAssignment, 'messageBudget' | 'messagesUs
 }
 
 /** "5 messages left", or null without a budget. */
-export function budgetWords(left: number | null): string | null {
-  return left === null ? null : s.messagesLeft(left);
+export function budgetWords(left: number | null, t?: Translate): string | null {
+  if (left === null) return null;
+  return t ? t('myAssignments.messagesLeft', { n: Math.max(0, left) }) : english.messagesLeft(left);
 }
 
 /** What the card's button does: Start (no conversation yet), Continue, or Open (read-only). */

@@ -10,15 +10,14 @@ import type { AssignmentSummary } from '../../../../contract/assignments';
 import { BotAvatar } from '../../../components/BotAvatar';
 import { shortDate, statusOrder } from '../../../lib/format';
 import { teachAssignmentsHref } from '../../../lib/links';
-import { strings } from '../../../lib/strings';
-import { classLabel } from '../model/labels';
-
-const s = strings.assignments;
+import { useT } from '../../../lib/i18n';
+import { classLabel, statusKey } from '../model/labels';
 
 /** The teacher's assignments, newest first; each opens its table. */
 export function AssignmentList({ assignments }: { assignments: AssignmentSummary[] }) {
+  const t = useT();
   return (
-    <List aria-label={s.listLabel} sx={{ display: 'grid', gap: 1.5, p: 0 }}>
+    <List aria-label={t('assignments.listLabel')} sx={{ display: 'grid', gap: 1.5, p: 0 }}>
       {assignments.map((a) => (
         <ListItem key={a.id} disablePadding sx={{ display: 'block' }}>
           <ListItemButton
@@ -42,21 +41,26 @@ export function AssignmentList({ assignments }: { assignments: AssignmentSummary
                 <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
                   {a.title}
                 </Typography>
-                {a.status === 'closed' && <Chip size="small" label={s.closed} />}
+                {a.status === 'closed' && <Chip size="small" label={t('assignments.closed')} />}
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {[
-                  a.bot.deleted ? s.tutorDeleted(a.bot.name) : s.tutor(a.bot.name),
-                  a.dueAt ? s.due(shortDate(a.dueAt)) : s.noDue,
-                  a.classes.length ? s.classes(a.classes.map(classLabel).join(', ')) : s.noClasses,
+                  t(a.bot.deleted ? 'assignments.tutorDeleted' : 'assignments.tutor', { name: a.bot.name }),
+                  a.dueAt ? t('assignments.due', { date: shortDate(a.dueAt) }) : t('assignments.noDue'),
+                  a.classes.length ? t('assignments.classes', { names: a.classes.map(classLabel).join(', ') }) : t('assignments.noClasses'),
                 ].join(' · ')}
               </Typography>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
-                <Chip size="small" label={s.total(a.counts.total)} />
+                <Chip size="small" label={t('assignments.total', { n: a.counts.total })} />
                 {statusOrder.map((st) => (
-                  <Chip key={st} size="small" variant="outlined" label={s.statusCount(s.status[st], a.counts[st])} />
+                  <Chip
+                    key={st}
+                    size="small"
+                    variant="outlined"
+                    label={t('assignments.statusCount', { label: t(statusKey[st]), n: a.counts[st] })}
+                  />
                 ))}
-                {a.flags > 0 && <Chip size="small" color="error" variant="outlined" label={s.flags(a.flags)} />}
+                {a.flags > 0 && <Chip size="small" color="error" variant="outlined" label={t('assignments.flags', { n: a.flags })} />}
               </Box>
             </Box>
           </ListItemButton>

@@ -21,18 +21,15 @@ import { useSetAssignmentOpen } from '../api/setAssignmentOpen';
 import { useUpdateRecord } from '../api/updateRecord';
 import { ApiError } from '../../../lib/http';
 import type { LiveStatus } from '../../../lib/live/useLiveEvents';
-import { strings } from '../../../lib/strings';
-import { classLabel, messageOf } from '../model/labels';
+import { useT } from '../../../lib/i18n';
+import { classLabel, messageOf, statusKey } from '../model/labels';
 import { EditAssignmentDialog } from './EditAssignmentDialog';
 import { PostToClassroomDialog } from './PostToClassroomDialog';
 import { classroomStatusQuery } from '../../students/api/classroom';
-import { classroomPostStrings } from '../strings';
 import { LiveIndicator } from './LiveIndicator';
 import { StudentTable } from './StudentTable';
 import { TranscriptDialog } from './TranscriptDialog';
 import { TrophyDialog } from './TrophyDialog';
-
-const s = strings.assignments;
 
 /** What the page's snackbar says, with Undo for a delete. */
 export interface Notice {
@@ -59,6 +56,7 @@ export function AssignmentView({
   onDeleted: (assignment: AssignmentDetail) => void;
   say: (notice: Notice) => void;
 }) {
+  const t = useT();
   const updateRecord = useUpdateRecord();
   const setAssignmentOpen = useSetAssignmentOpen();
   const deleteAssignment = useDeleteAssignment();
@@ -91,13 +89,13 @@ export function AssignmentView({
   const reload = () => queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(id) });
   const fetchFresh = () => queryClient.fetchQuery({ ...assignmentQuery(id), staleTime: 0 });
 
-  if (detail.isPending) return <CircularProgress aria-label={s.listLabel} />;
+  if (detail.isPending) return <CircularProgress aria-label={t('assignments.listLabel')} />;
   if (detail.isError) {
     const missing = detail.error instanceof ApiError && detail.error.status === 404;
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <BackLink />
-        <Alert severity={missing ? 'info' : 'error'}>{missing ? s.notFound : messageOf(detail.error)}</Alert>
+        <Alert severity={missing ? 'info' : 'error'}>{missing ? t('assignments.notFound') : messageOf(detail.error)}</Alert>
       </Stack>
     );
   }
@@ -118,9 +116,9 @@ export function AssignmentView({
       const outcome = await updateRecord(a.id, r.id, { version: r.version, status });
       if (outcome.status === 'saved') {
         storeRecord(outcome.record);
-        message = status === 'completed' ? s.markedCompleted(r.name) : s.handedBack(r.name);
+        message = t(status === 'completed' ? 'assignments.markedCompleted' : 'assignments.handedBack', { name: r.name });
       } else {
-        message = s.recordConflict;
+        message = t('assignments.recordConflict');
         await reload();
       }
     } catch (err) {
@@ -136,7 +134,7 @@ export function AssignmentView({
     setBusy(true);
     try {
       store(await setAssignmentOpen(a.id, !open));
-      say({ message: open ? s.closedDone : s.reopenedDone });
+      say({ message: t(open ? 'assignments.closedDone' : 'assignments.reopenedDone') });
     } catch (err) {
       say({ message: messageOf(err) });
     } finally {
@@ -160,10 +158,10 @@ export function AssignmentView({
   };
 
   const facts = [
-    a.bot.deleted ? s.tutorDeleted(a.bot.name) : s.tutor(a.bot.name),
-    a.dueAt ? s.due(shortDate(a.dueAt)) : s.noDue,
-    a.messageBudget === null ? s.noBudget : s.budget(a.messageBudget),
-    a.classes.length ? s.classes(a.classes.map(classLabel).join(', ')) : s.noClasses,
+    t(a.bot.deleted ? 'assignments.tutorDeleted' : 'assignments.tutor', { name: a.bot.name }),
+    a.dueAt ? t('assignments.due', { date: shortDate(a.dueAt) }) : t('assignments.noDue'),
+    a.messageBudget === null ? t('assignments.noBudget') : t('assignments.budget', { n: a.messageBudget }),
+    a.classes.length ? t('assignments.classes', { names: a.classes.map(classLabel).join(', ') }) : t('assignments.noClasses'),
   ];
 
   return (
@@ -174,7 +172,12 @@ export function AssignmentView({
         <Typography id="assignment-title" variant="h5" component="h2" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
           {a.title}
         </Typography>
-        <Chip size="small" color={open ? 'success' : 'default'} variant="outlined" label={open ? s.open : s.closed} />
+        <Chip
+          size="small"
+          color={open ? 'success' : 'default'}
+          variant="outlined"
+          label={t(open ? 'assignments.open' : 'assignments.closed')}
+        />
         <LiveIndicator status={live} />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
@@ -182,43 +185,43 @@ export function AssignmentView({
       </Typography>
       <Stack direction="row" sx={{ gap: 1, my: 2, flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => setEditing(true)} disabled={busy}>
-          {s.edit}
+          {t('assignments.edit')}
         </Button>
         <Button variant="outlined" onClick={() => void toggleOpen()} disabled={busy}>
-          {open ? s.close : s.reopen}
+          {t(open ? 'assignments.close' : 'assignments.reopen')}
         </Button>
         {open && classroom.data?.available && classroom.data.connection === 'connected' && (
           <Button variant="outlined" onClick={() => setPosting(true)} disabled={busy}>
-            {classroomPostStrings.open}
+            {t('assignments.classroom.open')}
           </Button>
         )}
         <Button color="error" onClick={() => void remove()} disabled={busy}>
-          {s.delete}
+          {t('assignments.delete')}
         </Button>
       </Stack>
       {!open && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {s.closedNotice}
+          {t('assignments.closedNotice')}
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Typography variant="subtitle2" component="h3">
-          {s.instructionsHeading}
+          {t('assignments.instructionsHeading')}
         </Typography>
         <Typography
           variant="body2"
           color={a.instructions ? 'text.primary' : 'text.secondary'}
           sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}
         >
-          {a.instructions || s.noInstructions}
+          {a.instructions || t('assignments.noInstructions')}
         </Typography>
       </Paper>
       <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', mb: 1.5 }}>
-        <Chip size="small" label={s.total(counts.total)} />
+        <Chip size="small" label={t('assignments.total', { n: counts.total })} />
         {statusOrder.map((st) => (
-          <Chip key={st} size="small" variant="outlined" label={s.statusCount(s.status[st], counts[st])} />
+          <Chip key={st} size="small" variant="outlined" label={t('assignments.statusCount', { label: t(statusKey[st]), n: counts[st] })} />
         ))}
-        {a.flags > 0 && <Chip size="small" color="error" variant="outlined" label={s.flags(a.flags)} />}
+        {a.flags > 0 && <Chip size="small" color="error" variant="outlined" label={t('assignments.flags', { n: a.flags })} />}
       </Stack>
       <StudentTable
         assignment={a}
@@ -261,7 +264,7 @@ export function AssignmentView({
           onSaved={(saved) => {
             store(saved);
             setEditing(false);
-            say({ message: s.savedNotice });
+            say({ message: t('assignments.savedNotice') });
           }}
         />
       )}
@@ -270,9 +273,10 @@ export function AssignmentView({
 }
 
 function BackLink() {
+  const t = useT();
   return (
     <Button component={RouterLink} to={teachAssignmentsHref()} startIcon={<ArrowBack />} size="small">
-      {s.allAssignments}
+      {t('assignments.allAssignments')}
     </Button>
   );
 }

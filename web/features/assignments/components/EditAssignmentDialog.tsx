@@ -12,13 +12,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AssignmentDetail } from '../../../../contract/assignments';
 import { useUpdateAssignment } from '../api/updateAssignment';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { formOf, isUnchanged, rebaseForm, toUpdateInput, type AssignmentForm } from '../model/form';
 import { useFormSubmit } from '../model/useFormSubmit';
 import { AssignmentFields } from './AssignmentFields';
 import { TargetPicker } from './TargetPicker';
-
-const s = strings.assignments;
 
 /**
  * Edit an assignment against the version shown. A 409 (changed in another tab) reloads the
@@ -37,6 +35,7 @@ export function EditAssignmentDialog({
   /** Fetches the saved version again (after a conflict). */
   reload: () => Promise<AssignmentDetail>;
 }) {
+  const t = useT();
   const updateAssignment = useUpdateAssignment();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -53,7 +52,7 @@ export function EditAssignmentDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = toUpdateInput(form, base, version);
+    const checked = toUpdateInput(form, base, version, t);
     if (!checked.ok) return refuse(checked.errors, checked.other);
     if (isUnchanged(checked.input)) return onClose();
     await run(async () => {
@@ -78,13 +77,13 @@ export function EditAssignmentDialog({
       aria-labelledby="edit-assignment-title"
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="edit-assignment-title">{s.editTitle}</DialogTitle>
+        <DialogTitle id="edit-assignment-title">{t('assignments.editTitle')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
             {conflict && (
               <Alert severity="warning" role="alert">
-                <AlertTitle>{s.editConflictTitle}</AlertTitle>
-                {s.editConflict}
+                <AlertTitle>{t('assignments.editConflictTitle')}</AlertTitle>
+                {t('assignments.editConflict')}
               </Alert>
             )}
             {other.map((m) => (
@@ -93,7 +92,7 @@ export function EditAssignmentDialog({
               </Alert>
             ))}
             <Typography variant="body2" color="text.secondary">
-              {assignment.bot.deleted ? s.tutorDeleted(assignment.bot.name) : s.tutor(assignment.bot.name)}
+              {t(assignment.bot.deleted ? 'assignments.tutorDeleted' : 'assignments.tutor', { name: assignment.bot.name })}
             </Typography>
             <AssignmentFields form={form} errors={errors} disabled={busy} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} />
             <TargetPicker
@@ -105,16 +104,16 @@ export function EditAssignmentDialog({
               onChange={(next) => setForm((f) => ({ ...f, ...next }))}
             />
             <Typography variant="body2" color="text.secondary">
-              {s.addOnlyNote}
+              {t('assignments.addOnlyNote')}
             </Typography>
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            {s.cancel}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? s.saving : s.save}
+            {t(busy ? 'assignments.saving' : 'common.save')}
           </Button>
         </DialogActions>
       </form>

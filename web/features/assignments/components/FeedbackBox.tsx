@@ -8,9 +8,7 @@ import Typography from '@mui/material/Typography';
 import { FEEDBACK_MAX, type StudentRecord } from '../../../../contract/assignments';
 import { dateTime } from '../../../lib/format';
 import { useUpdateRecord } from '../api/updateRecord';
-import { strings } from '../../../lib/strings';
-
-const s = strings.assignments;
+import { useT } from '../../../lib/i18n';
 
 /**
  * Written feedback on one student's record, saved against the record's version. A 409 (the record
@@ -30,6 +28,7 @@ export function FeedbackBox({
   onSaved: (record: StudentRecord) => void;
   reload: () => Promise<unknown>;
 }) {
+  const t = useT();
   const updateRecord = useUpdateRecord();
   // null: not edited, the saved feedback shows (and follows reloads).
   const [draft, setDraft] = useState<string | null>(null);
@@ -46,10 +45,10 @@ export function FeedbackBox({
       const result = await updateRecord(assignmentId, record.id, { version: record.version, feedback: text });
       if (result.status === 'saved') {
         setDraft(null);
-        setOutcome({ severity: 'success', text: s.feedbackSaved });
+        setOutcome({ severity: 'success', text: t('assignments.feedbackSaved') });
         onSaved(result.record);
       } else {
-        setOutcome({ severity: 'warning', text: s.feedbackConflict });
+        setOutcome({ severity: 'warning', text: t('assignments.feedbackConflict') });
         await reload();
       }
     } catch (err) {
@@ -62,17 +61,19 @@ export function FeedbackBox({
   return (
     <Box component="section" aria-labelledby="feedback-heading">
       <Typography id="feedback-heading" variant="h6" component="h3" gutterBottom>
-        {s.feedbackHeading}
+        {t('assignments.feedbackHeading')}
       </Typography>
       <TextField
-        label={s.feedbackLabel(record.name)}
+        label={t('assignments.feedbackLabel', { name: record.name })}
         value={text}
         onChange={(e) => {
           setDraft(e.target.value);
           if (outcome?.severity === 'success') setOutcome(null);
         }}
         helperText={
-          record.feedbackAt && draft === null ? `${s.feedbackHelp} ${s.feedbackSavedAt(dateTime(record.feedbackAt))}` : s.feedbackHelp
+          record.feedbackAt && draft === null
+            ? t('assignments.feedbackHelpSaved', { date: dateTime(record.feedbackAt) })
+            : t('assignments.feedbackHelp')
         }
         multiline
         minRows={3}
@@ -83,7 +84,7 @@ export function FeedbackBox({
       />
       <Stack direction="row" sx={{ mt: 1, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => void save()} disabled={busy || !changed}>
-          {busy ? s.saving : s.saveFeedback}
+          {t(busy ? 'assignments.saving' : 'assignments.saveFeedback')}
         </Button>
       </Stack>
       {outcome && (

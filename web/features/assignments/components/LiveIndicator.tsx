@@ -2,14 +2,15 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import type { LiveStatus } from '../../../lib/live/useLiveEvents';
-import { strings } from '../../../lib/strings';
-
-const s = strings.assignments;
+import { useT } from '../../../lib/i18n';
 
 /** "Live" while the event stream is open; "Connecting…" or "Reconnecting…" until it is. */
 export function LiveIndicator({ status }: { status: LiveStatus }) {
+  const t = useT();
   const live = status === 'live';
-  const label = live ? s.live : status === 'connecting' ? s.connecting : s.reconnecting;
+  const label = t(live ? 'assignments.live' : status === 'connecting' ? 'assignments.connecting' : 'assignments.reconnecting');
+  const help = t(live ? 'assignments.liveHelp' : 'assignments.reconnectingHelp');
+  const spoken = `${label} ${help}`;
   const dot = (
     <Box
       component="span"
@@ -27,16 +28,8 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
     />
   );
   return (
-    <Tooltip title={live ? s.liveHelp : s.reconnectingHelp}>
-      <Chip
-        size="small"
-        variant="outlined"
-        icon={dot}
-        label={label}
-        role="status"
-        aria-label={`${label} ${live ? s.liveHelp : s.reconnectingHelp}`}
-        data-live={status}
-      />
+    <Tooltip title={help}>
+      <Chip size="small" variant="outlined" icon={dot} label={label} role="status" aria-label={spoken} data-live={status} />
     </Tooltip>
   );
 }

@@ -20,22 +20,36 @@ import {
   messagesLeft,
   runnerPath,
   type AssignmentGroup,
+  type AssignmentGroupKey,
 } from '../../../lib/my-assignments/present';
 import { useStartMyAssignment } from '../api/startMyAssignment';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 
-const s = strings.myAssignments;
+const groupKey = {
+  todo: 'myAssignments.groups.todo',
+  handedIn: 'myAssignments.groups.handedIn',
+  done: 'myAssignments.groups.done',
+  closed: 'myAssignments.groups.closed',
+} as const satisfies Record<AssignmentGroupKey, MessageId>;
+
+const statusKey = {
+  assigned: 'myAssignments.status.assigned',
+  in_progress: 'myAssignments.status.in_progress',
+  submitted: 'myAssignments.status.submitted',
+  completed: 'myAssignments.status.completed',
+} as const satisfies Record<MyAssignment['status'], MessageId>;
 
 /** One group of the page (To do, Handed in, Done, Closed): its heading and its cards. */
 export function AssignmentGroupSection({ group, now }: { group: AssignmentGroup; now: Date }) {
+  const t = useT();
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', mb: 1.5 }}>
         <Typography id={headingId} component="h2" variant="h5">
-          {s.groups[group.key]}
+          {t(groupKey[group.key])}
         </Typography>
-        <Typography color="text.secondary">{s.groupCount(group.items.length)}</Typography>
+        <Typography color="text.secondary">{t('myAssignments.groupCount', { n: group.items.length })}</Typography>
       </Stack>
       <Box
         component="ul"
@@ -67,6 +81,7 @@ const leavesPage = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey
  * loading), the button is disabled with a spinner, so a click is answered at once.
  */
 function CardButton({ assignment }: { assignment: MyAssignment }) {
+  const t = useT();
   const navigate = useNavigate();
   const start = useStartMyAssignment();
   // Set once the click is on its way to the tutor page: 'start' keeps the Start button (Starting…) even
@@ -93,13 +108,15 @@ function CardButton({ assignment }: { assignment: MyAssignment }) {
             })
           }
         >
-          {busy ? s.starting : s.start}
+          {t(busy ? 'myAssignments.starting' : 'myAssignments.start')}
         </Button>
-        {start.isError && <Alert severity="error">{start.error instanceof ApiError ? start.error.message : s.startFailed}</Alert>}
+        {start.isError && (
+          <Alert severity="error">{start.error instanceof ApiError ? start.error.message : t('myAssignments.startFailed')}</Alert>
+        )}
       </Stack>
     );
   }
-  const label = action === 'continue' ? s.continue : s.open;
+  const label = t(action === 'continue' ? 'myAssignments.continue' : 'myAssignments.open');
   return (
     <Button
       {...common}
@@ -112,18 +129,19 @@ function CardButton({ assignment }: { assignment: MyAssignment }) {
         if (leavesPage(e)) setLeaving('open');
       }}
     >
-      {leaving ? s.opening : label}
+      {leaving ? t('myAssignments.opening') : label}
     </Button>
   );
 }
 
 /** One assignment: what it is, with which tutor, from whom, when it is due, how it stands, and the way in. */
 export function MyAssignmentCard({ assignment: a, now }: { assignment: MyAssignment; now: Date }) {
+  const t = useT();
   const titleId = useId();
   const overdue = isOverdue(a, now);
   const handedIn = a.status === 'submitted' || a.status === 'completed';
   const left = handedIn || a.closed ? null : messagesLeft(a);
-  const budget = budgetWords(left);
+  const budget = budgetWords(left, t);
   return (
     <Paper
       component="article"
@@ -138,27 +156,27 @@ export function MyAssignmentCard({ assignment: a, now }: { assignment: MyAssignm
             {a.title}
           </Typography>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {s.tutor(a.bot.name)}
+            {t('myAssignments.tutor', { name: a.bot.name })}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {s.fromTeacher(a.teacherName)}
+            {t('myAssignments.fromTeacher', { teacher: a.teacherName })}
           </Typography>
         </Box>
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Chip icon={<EventOutlined />} label={dueWords(a.dueAt, now)} variant="outlined" />
-        {overdue && <Chip label={s.late} color="warning" />}
-        <Chip label={s.status[a.status]} variant="outlined" />
-        {a.closed && <Chip label={s.closed} variant="outlined" />}
+        <Chip icon={<EventOutlined />} label={dueWords(a.dueAt, now, t)} variant="outlined" />
+        {overdue && <Chip label={t('myAssignments.late')} color="warning" />}
+        <Chip label={t(statusKey[a.status])} variant="outlined" />
+        {a.closed && <Chip label={t('myAssignments.closed')} variant="outlined" />}
       </Stack>
       {a.feedback && (
         <Box
           component="section"
-          aria-label={s.feedbackTitle(a.teacherName)}
+          aria-label={t('myAssignments.feedbackTitle', { teacher: a.teacherName })}
           sx={{ p: 1.5, borderLeft: 4, borderColor: 'secondary.main', bgcolor: 'collectionBackground', borderRadius: 1 }}
         >
           <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 700 }}>
-            {s.feedbackTitle(a.teacherName)}
+            {t('myAssignments.feedbackTitle', { teacher: a.teacherName })}
           </Typography>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {a.feedback}

@@ -10,14 +10,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { AssignmentDetail } from '../../../../contract/assignments';
 import { useCreateAssignment } from '../api/createAssignment';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { emptyForm, toCreateInput, type AssignmentForm } from '../model/form';
 import { useFormSubmit } from '../model/useFormSubmit';
 import { AssignmentFields } from './AssignmentFields';
 import { TargetPicker } from './TargetPicker';
 import { TutorBotSelect, useTutorBots } from './TutorBotSelect';
-
-const s = strings.assignments;
 
 /** "New assignment": a TutorBot (own or template), title, instructions, due date, limit, classes and students. */
 export function NewAssignmentDialog({
@@ -29,6 +27,7 @@ export function NewAssignmentDialog({
   onClose: () => void;
   onCreated: (created: AssignmentDetail) => void;
 }) {
+  const t = useT();
   const createAssignment = useCreateAssignment();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -50,7 +49,7 @@ export function NewAssignmentDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = toCreateInput(form, idempotencyKey);
+    const checked = toCreateInput(form, t, idempotencyKey);
     if (!checked.ok) return refuse(checked.errors, checked.other);
     await run(async () => onCreated(await createAssignment(checked.input)));
   };
@@ -65,7 +64,7 @@ export function NewAssignmentDialog({
       aria-labelledby="new-assignment-title"
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="new-assignment-title">{s.newTitle}</DialogTitle>
+        <DialogTitle id="new-assignment-title">{t('assignments.newTitle')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
             {other.map((m) => (
@@ -95,10 +94,10 @@ export function NewAssignmentDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            {s.cancel}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? s.creating : s.create}
+            {t(busy ? 'assignments.creating' : 'assignments.create')}
           </Button>
         </DialogActions>
       </form>

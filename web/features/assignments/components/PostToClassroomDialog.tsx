@@ -13,7 +13,8 @@ import { QueryState } from '../../../components/QueryState';
 import { useCreateClassroomCoursework } from '../api/createClassroomCoursework';
 import { classroomCoursesQuery } from '../../students/api/classroom';
 import { assignmentKeys } from '../api/keys';
-import { classroomPostStrings as s } from '../strings';
+import { useT } from '../../../lib/i18n';
+import { classLabel } from '../model/labels';
 
 /**
  * Post to Google Classroom: the teacher chooses one of their courses; the assignment is posted
@@ -28,6 +29,7 @@ export function PostToClassroomDialog({
   onClose: () => void;
   onPosted: (message: string) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const post = useCreateClassroomCoursework();
   const courses = useQuery(classroomCoursesQuery());
@@ -43,11 +45,11 @@ export function PostToClassroomDialog({
     setError(null);
     try {
       const result = await post(chosen.id, assignment.id);
-      const name = s.course(chosen.name, chosen.section);
-      const said = result.alreadyPosted ? s.alreadyPosted(name) : s.posted(name);
+      const name = classLabel(chosen);
+      const said = t(result.alreadyPosted ? 'assignments.classroom.alreadyPosted' : 'assignments.classroom.posted', { course: name });
       // The course's class now has the assignment, when there is one: its students are in the table.
       if (result.classId) await queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(assignment.id) });
-      onPosted(result.classId ? said : `${said} ${s.notImported}`);
+      onPosted(result.classId ? said : `${said} ${t('assignments.classroom.notImported')}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
@@ -57,23 +59,29 @@ export function PostToClassroomDialog({
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="post-classroom-title">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <DialogTitle id="post-classroom-title">{s.title}</DialogTitle>
+        <DialogTitle id="post-classroom-title">{t('assignments.classroom.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{s.intro}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t('assignments.classroom.intro')}</DialogContentText>
           {error && (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {error}
             </Alert>
           )}
-          <QueryState query={courses} loadingLabel={s.loading} loadingLine errorText={s.loadFailed} retryLabel={s.retry}>
+          <QueryState
+            query={courses}
+            loadingLabel={t('assignments.classroom.loading')}
+            loadingLine
+            errorText={t('assignments.classroom.loadFailed')}
+            retryLabel={t('common.tryAgain')}
+          >
             {(data) =>
               data.courses.length === 0 ? (
-                <DialogContentText>{s.noCourses}</DialogContentText>
+                <DialogContentText>{t('assignments.classroom.noCourses')}</DialogContentText>
               ) : (
                 <TextField
                   select
                   fullWidth
-                  label={s.coursesLabel}
+                  label={t('assignments.classroom.coursesLabel')}
                   value={courseId}
                   onChange={(e) => setCourseId(e.target.value)}
                   disabled={busy}
@@ -81,7 +89,7 @@ export function PostToClassroomDialog({
                 >
                   {data.courses.map((c) => (
                     <MenuItem key={c.id} value={c.id}>
-                      {s.course(c.name, c.section)}
+                      {classLabel(c)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -89,7 +97,13 @@ export function PostToClassroomDialog({
             }
           </QueryState>
         </DialogContent>
-        <DialogFooter cancelLabel={s.cancel} onCancel={onClose} confirmLabel={s.post} busy={busy} confirmDisabled={!chosen} />
+        <DialogFooter
+          cancelLabel={t('common.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('assignments.classroom.post')}
+          busy={busy}
+          confirmDisabled={!chosen}
+        />
       </form>
     </Dialog>
   );

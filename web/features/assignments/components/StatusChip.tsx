@@ -1,8 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { StudentAssignmentStatus } from '../../../../contract/assignments';
-import { strings } from '../../../lib/strings';
-
-const s = strings.assignments;
+import { useT } from '../../../lib/i18n';
+import { statusKey } from '../model/labels';
 
 const hue = {
   assigned: 'text.secondary',
@@ -16,11 +15,12 @@ const hue = {
  * the word keeps the text colour, since orange and light blue on white fall short of AA contrast.
  */
 export function StatusChip({ status }: { status: StudentAssignmentStatus }) {
+  const t = useT();
   return (
     <Chip
       size="small"
       variant="outlined"
-      label={s.status[status]}
+      label={t(statusKey[status])}
       sx={{ fontWeight: 600, color: 'text.primary', borderColor: hue[status], borderWidth: 2 }}
     />
   );

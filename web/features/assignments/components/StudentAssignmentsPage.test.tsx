@@ -6,6 +6,8 @@ import { AppStateProvider } from '../../../lib/app-state/AppState';
 import { meQueryKey } from '../../../lib/session/getMe';
 import { render, settle } from '../../../../tests/web/render';
 import { myAssignmentKeys } from '../api/myAssignmentKeys';
+import en from '../../../lib/i18n/messages/en.json';
+import es from '../../../lib/i18n/messages/es.json';
 import StudentAssignmentsPage from './StudentAssignmentsPage';
 
 // Issue 29: a student's launch of a course link (LTI 1.3) lands on /studentAssignments?open=<record>,
@@ -42,7 +44,7 @@ function Runner() {
   return <h1>{useLocation().pathname}</h1>;
 }
 
-async function open(address: string) {
+async function open(address: string, locale: 'en' | 'es' = 'en') {
   const router = createMemoryRouter(
     [
       { path: '/studentAssignments', element: <StudentAssignmentsPage /> },
@@ -56,6 +58,7 @@ async function open(address: string) {
     </AppStateProvider>,
     {
       router: false,
+      locale,
       data: [
         [meQueryKey, null],
         [myAssignmentKeys.list(), { assignments: [record] }],
@@ -90,5 +93,29 @@ describe('/studentAssignments?open=', () => {
     expect(router.state.location.pathname).toBe('/studentAssignments');
     expect(container.querySelector('h1')!.textContent).toBe('My Assignments');
     expect(container.textContent).toContain('Cells and membranes');
+  });
+});
+
+describe('/studentAssignments in Spanish', () => {
+  it('speaks Spanish: the heading, the group, the card and joining a class', async () => {
+    const { container } = await open('/studentAssignments', 'es');
+    const text = container.textContent ?? '';
+    expect(container.querySelector('h1')!.textContent).toBe('Mis tareas');
+    for (const words of [
+      'Por hacer',
+      'Tutor: Cell Tutor',
+      'De Lena Lms',
+      'Sin fecha de entrega',
+      'Sin empezar',
+      'Empezar',
+      'Unirse a una clase',
+    ]) {
+      expect(text).toContain(words);
+    }
+    // No English words of this page's catalogue are left (those written the same in both are not telling).
+    const english = Object.entries(en).filter(
+      ([id, value]) => id.startsWith('myAssignments.') && !value.includes('{') && value !== es[id as keyof typeof es],
+    );
+    for (const [, value] of english) expect(text).not.toContain(value);
   });
 });

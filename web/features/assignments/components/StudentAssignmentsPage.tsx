@@ -19,11 +19,9 @@ import { useMyAssignments } from '../api/getMyAssignments';
 import { myAssignmentKeys } from '../api/myAssignmentKeys';
 import { groupAssignments, runnerPath } from '../../../lib/my-assignments/present';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
+import { classLabel } from '../model/labels';
 import { AssignmentGroupSection } from './MyAssignmentCard';
-
-const s = strings.myAssignments;
-const j = strings.pages.joinClass;
 
 /** What the tutor page hands over after "I'm done". */
 interface HandedIn {
@@ -44,6 +42,7 @@ const handedInFrom = (state: unknown): HandedIn | null => {
  * that record's tutor page when it is in the list, and otherwise show the list.
  */
 export default function StudentAssignmentsPage() {
+  const t = useT();
   const { subscription } = useAppState();
   const isTeacher = subscription?.user_type === 'teacher';
   const list = useMyAssignments();
@@ -68,7 +67,7 @@ export default function StudentAssignmentsPage() {
 
   return (
     <Box sx={{ maxWidth: 1120 }}>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('myAssignments.title')}</PageHeading>
       {list.data && <TeacherListHint assignments={list.data.assignments.length} />}
       {handedIn && (
         <Alert
@@ -76,17 +75,17 @@ export default function StudentAssignmentsPage() {
           role="status"
           sx={{ mb: 3 }}
           onClose={() => void navigate(location.pathname, { replace: true, state: null })}
-          slotProps={{ closeButton: { 'aria-label': s.dismiss } }}
+          slotProps={{ closeButton: { 'aria-label': t('common.close') } }}
         >
-          {s.handedInNotice(handedIn.title, handedIn.teacherName)}
+          {t('myAssignments.handedInNotice', { title: handedIn.title, teacher: handedIn.teacherName })}
         </Alert>
       )}
       <QueryState
         query={list}
-        loadingLabel={s.loading}
+        loadingLabel={t('myAssignments.loading')}
         loadingLine
-        errorText={list.error instanceof ApiError ? list.error.message : s.loadFailed}
-        retryLabel={s.retry}
+        errorText={list.error instanceof ApiError ? list.error.message : t('myAssignments.loadFailed')}
+        retryLabel={t('common.tryAgain')}
         retrySize="medium"
         keepDataOnError
       >
@@ -107,6 +106,7 @@ export default function StudentAssignmentsPage() {
  * good once dismissed (per account, in this browser).
  */
 function TeacherListHint({ assignments }: { assignments: number }) {
+  const t = useT();
   const { subscription } = useAppState();
   const { data: me } = useMe();
   const [hidden, setHidden] = useState(false);
@@ -119,8 +119,13 @@ function TeacherListHint({ assignments }: { assignments: number }) {
     setHidden(true);
   };
   return (
-    <Alert severity="info" sx={{ mb: 3, maxWidth: 720 }} onClose={dismiss} slotProps={{ closeButton: { 'aria-label': s.dismissHint } }}>
-      {s.teacherListHint(subscription.school_name, me.email)}
+    <Alert
+      severity="info"
+      sx={{ mb: 3, maxWidth: 720 }}
+      onClose={dismiss}
+      slotProps={{ closeButton: { 'aria-label': t('myAssignments.dismissHint') } }}
+    >
+      {t('myAssignments.teacherListHint', { school: subscription.school_name, email: me.email })}
     </Alert>
   );
 }
@@ -139,34 +144,37 @@ function Groups({ assignments, isTeacher }: { assignments: Parameters<typeof gro
 }
 
 function StudentEmpty() {
+  const t = useT();
   return (
     <Box sx={{ py: 2 }}>
       <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
-        {s.empty.title}
+        {t('myAssignments.empty.title')}
       </Typography>
-      <Typography sx={{ maxWidth: 560 }}>{s.empty.body}</Typography>
+      <Typography sx={{ maxWidth: 560 }}>{t('myAssignments.empty.body')}</Typography>
     </Box>
   );
 }
 
 function TeacherEmpty() {
+  const t = useT();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
       <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
-        {s.teacherEmpty.title}
+        {t('myAssignments.teacherEmpty.title')}
       </Typography>
-      <Typography sx={{ mb: 1.5 }}>{s.teacherEmpty.body}</Typography>
+      <Typography sx={{ mb: 1.5 }}>{t('myAssignments.teacherEmpty.body')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {s.teacherEmpty.onRoster}
+        {t('myAssignments.teacherEmpty.onRoster')}
       </Typography>
       <Button variant="contained" component={RouterLink} to={paths.teachAssignments.to()}>
-        {s.teacherEmpty.goTeach}
+        {t('myAssignments.teacherEmpty.goTeach')}
       </Button>
     </Paper>
   );
 }
 
 function JoinClass() {
+  const t = useT();
   const joinClass = useJoinClass();
   const client = useQueryClient();
   const [code, setCode] = useState('');
@@ -180,8 +188,13 @@ function JoinClass() {
     setOutcome(null);
     joinClass(code).then(
       (r) => {
-        const label = j.classLabel(r.className, r.section);
-        setOutcome({ ok: true, text: r.alreadyOnRoster ? j.already(label) : j.joined(label, r.teacherName) });
+        const className = classLabel({ name: r.className, section: r.section });
+        setOutcome({
+          ok: true,
+          text: r.alreadyOnRoster
+            ? t('myAssignments.join.already', { className })
+            : t('myAssignments.join.joined', { className, teacher: r.teacherName }),
+        });
         setCode('');
         setBusy(false);
         // The class's open assignments are the student's from now on.
@@ -197,14 +210,14 @@ function JoinClass() {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="join-class-title" sx={{ p: 2, mt: 4, maxWidth: 560 }}>
       <Typography id="join-class-title" component="h2" variant="h6">
-        {j.title}
+        {t('myAssignments.join.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {j.body}
+        {t('myAssignments.join.body')}
       </Typography>
       <Stack component="form" onSubmit={submit} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField
-          label={j.label}
+          label={t('myAssignments.join.label')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           size="small"
@@ -212,7 +225,7 @@ function JoinClass() {
           slotProps={{ htmlInput: { maxLength: 16, style: { textTransform: 'uppercase', letterSpacing: '0.15em' } } }}
         />
         <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
-          {busy ? j.joining : j.join}
+          {t(busy ? 'myAssignments.join.joining' : 'myAssignments.join.join')}
         </Button>
       </Stack>
       {outcome && (

@@ -25,11 +25,11 @@ import { flagStrings } from '../../../lib/flags/strings';
 import { compactDate, dateTime, duration, messagesUsed, nextActions, relativeTime } from '../../../lib/format';
 import { studentPageHref } from '../../../lib/links';
 import { useNow } from '../../../lib/useNow';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { StatusChip } from './StatusChip';
 
-const s = strings.assignments;
-const t = strings.trophies;
+/** An empty cell's mark (no words). */
+const NONE = '—';
 /** Amber with 3:1 against the table in both themes. */
 const trophyGold = (theme: Theme) => (theme.palette.mode === 'light' ? '#b26a00' : '#ffb300');
 
@@ -55,7 +55,7 @@ const sticky = {
 
 /** A moment as "5 minutes ago", with the exact time for a pointer and for assistive technology. */
 function When({ iso, now, relative }: { iso: string | null; now: number; relative?: boolean }) {
-  if (!iso) return <>{s.never}</>;
+  if (!iso) return <>{NONE}</>;
   return (
     <time dateTime={iso} title={dateTime(iso)}>
       {relative ? relativeTime(iso, now) : compactDate(iso, now)}
@@ -83,12 +83,13 @@ export function StudentTable({
   /** Opens the record's trophies, to award one (or take one back). */
   onAward: (record: StudentRecord) => void;
 }) {
+  const t = useT();
   const now = useNow();
   const [flagsOf, setFlagsOf] = useState<StudentRecord | null>(null);
   if (assignment.students.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
-        {s.noStudents}
+        {t('assignments.noStudents')}
       </Typography>
     );
   }
@@ -97,25 +98,25 @@ export function StudentTable({
       component={Paper}
       variant="outlined"
       role="region"
-      aria-label={s.tableScroll}
+      aria-label={t('assignments.tableScroll')}
       tabIndex={0}
       sx={{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
     >
       <Table size="small" sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1.25 } }}>
         <Box component="caption" sx={visuallyHidden}>
-          {s.tableCaption(assignment.title)}
+          {t('assignments.tableCaption', { title: assignment.title })}
         </Box>
         <TableHead>
           <TableRow>
-            <TableCell sx={sticky}>{s.colStudent}</TableCell>
-            <TableCell>{s.colClass}</TableCell>
-            <TableCell>{s.colStatus}</TableCell>
-            <TableCell>{s.colStarted}</TableCell>
-            <TableCell>{s.colLastActive}</TableCell>
-            <TableCell align="right">{s.colTime}</TableCell>
-            <TableCell align="right">{s.colMessages}</TableCell>
-            <TableCell align="right">{t.colTrophies}</TableCell>
-            <TableCell align="right">{s.colFlags}</TableCell>
+            <TableCell sx={sticky}>{t('assignments.colStudent')}</TableCell>
+            <TableCell>{t('assignments.colClass')}</TableCell>
+            <TableCell>{t('assignments.colStatus')}</TableCell>
+            <TableCell>{t('assignments.colStarted')}</TableCell>
+            <TableCell>{t('assignments.colLastActive')}</TableCell>
+            <TableCell align="right">{t('assignments.colTime')}</TableCell>
+            <TableCell align="right">{t('assignments.colMessages')}</TableCell>
+            <TableCell align="right">{t('assignments.trophies.colTrophies')}</TableCell>
+            <TableCell align="right">{t('assignments.colFlags')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -138,19 +139,19 @@ export function StudentTable({
                   </Typography>
                   {!r.onRoster && (
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontStyle: 'italic' }}>
-                      {s.offRoster}
+                      {t('assignments.offRoster')}
                     </Typography>
                   )}
                   <RowActions record={r} busy={busy} onOpen={onOpen} onStatus={onStatus} onAward={onAward} />
                 </TableCell>
-                <TableCell sx={{ minWidth: 96 }}>{r.className ?? s.never}</TableCell>
+                <TableCell sx={{ minWidth: 96 }}>{r.className ?? NONE}</TableCell>
                 <TableCell>
                   <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
                     <StatusChip status={r.status} />
-                    {r.late && <Chip size="small" color="error" variant="outlined" label={s.late} />}
+                    {r.late && <Chip size="small" color="error" variant="outlined" label={t('assignments.late')} />}
                     {r.feedbackAt && (
                       <Typography variant="caption" color="text.secondary">
-                        {s.feedbackGiven}
+                        {t('assignments.feedbackGiven')}
                       </Typography>
                     )}
                   </Stack>
@@ -161,7 +162,7 @@ export function StudentTable({
                 <TableCell>
                   <When iso={r.lastActiveAt} now={now} relative />
                 </TableCell>
-                <TableCell align="right">{duration(r.timeSpentSeconds)}</TableCell>
+                <TableCell align="right">{duration(r.timeSpentSeconds, t)}</TableCell>
                 <TableCell align="right">{messagesUsed(r.messageCount, assignment.messageBudget)}</TableCell>
                 <TableCell align="right" data-testid="trophy-count">
                   {r.trophies > 0 ? (
@@ -169,7 +170,7 @@ export function StudentTable({
                     <Button
                       size="small"
                       onClick={() => onAward(r)}
-                      aria-label={t.countLabel(r.trophies, r.name)}
+                      aria-label={t('assignments.trophies.countLabel', { count: r.trophies, name: r.name })}
                       aria-haspopup="dialog"
                       startIcon={<EmojiEvents sx={{ color: trophyGold }} aria-hidden />}
                       sx={{ minWidth: 0, px: 0.75 }}
@@ -230,6 +231,7 @@ function RowActions({
   onStatus: (record: StudentRecord, status: 'completed' | 'in_progress') => void;
   onAward: (record: StudentRecord) => void;
 }) {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const can = nextActions(record.status);
@@ -244,13 +246,13 @@ function RowActions({
         variant="outlined"
         sx={{ minWidth: 0 }}
         onClick={() => onOpen(record)}
-        aria-label={s.openTranscriptLabel(record.name)}
+        aria-label={t('assignments.openTranscriptLabel', { name: record.name })}
       >
-        {s.openTranscript}
+        {t('assignments.openTranscript')}
       </Button>
       <IconButton
         size="small"
-        aria-label={s.moreActions(record.name)}
+        aria-label={t('assignments.moreActions', { name: record.name })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
@@ -260,10 +262,10 @@ function RowActions({
         <MoreVert fontSize="small" />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={pick(() => onOpen(record, true))}>{s.writeFeedback}</MenuItem>
-        <MenuItem onClick={pick(() => onAward(record))}>{t.award}</MenuItem>
-        {can.complete && <MenuItem onClick={pick(() => onStatus(record, 'completed'))}>{s.markCompleted}</MenuItem>}
-        {can.handBack && <MenuItem onClick={pick(() => onStatus(record, 'in_progress'))}>{s.handBack}</MenuItem>}
+        <MenuItem onClick={pick(() => onOpen(record, true))}>{t('assignments.writeFeedback')}</MenuItem>
+        <MenuItem onClick={pick(() => onAward(record))}>{t('assignments.trophies.award')}</MenuItem>
+        {can.complete && <MenuItem onClick={pick(() => onStatus(record, 'completed'))}>{t('assignments.markCompleted')}</MenuItem>}
+        {can.handBack && <MenuItem onClick={pick(() => onStatus(record, 'in_progress'))}>{t('assignments.handBack')}</MenuItem>}
       </Menu>
     </Stack>
   );

@@ -9,10 +9,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { classListQuery, rosterQuery } from '../../students/api/classes';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { classLabel } from '../model/labels';
-
-const s = strings.assignments;
 
 interface StudentOption {
   /** The roster entry id (what studentIds names). */
@@ -41,6 +39,7 @@ export function TargetPicker({
   disabled?: boolean;
   taken?: { classIds: Set<string>; emails: Set<string> };
 }) {
+  const t = useT();
   const list = useQuery(classListQuery());
   const classes = list.data?.classes ?? [];
   const rosters = useQueries({ queries: classes.map((c) => rosterQuery(c.id)) });
@@ -54,12 +53,12 @@ export function TargetPicker({
 
   return (
     <FormControl component="fieldset" error={Boolean(error)} disabled={disabled} sx={{ width: '100%' }}>
-      <FormLabel component="legend">{s.assignTo}</FormLabel>
-      <FormHelperText sx={{ mx: 0 }}>{s.assignToHelp}</FormHelperText>
+      <FormLabel component="legend">{t('assignments.assignTo')}</FormLabel>
+      <FormHelperText sx={{ mx: 0 }}>{t('assignments.assignToHelp')}</FormHelperText>
       {list.isError && <Alert severity="error">{list.error.message}</Alert>}
       {list.isSuccess && classes.length === 0 && (
         <Alert severity="info" sx={{ my: 1 }}>
-          {s.emptyNoClasses}
+          {t('assignments.emptyNoClasses')}
         </Alert>
       )}
       {classes.length > 0 && (
@@ -76,7 +75,7 @@ export function TargetPicker({
                     onChange={(e) => toggleClass(c.id, e.target.checked)}
                   />
                 }
-                label={`${s.classOption(classLabel(c), c.studentCount)}${already ? ` · ${s.alreadyAssigned}` : ''}`}
+                label={t(already ? 'assignments.classOptionTaken' : 'assignments.classOption', { label: classLabel(c), n: c.studentCount })}
                 sx={{ overflowWrap: 'anywhere' }}
               />
             );
@@ -94,10 +93,12 @@ export function TargetPicker({
           isOptionEqualToValue={(a, b) => a.id === b.id}
           getOptionDisabled={(o) => taken?.emails.has(o.email.toLowerCase()) ?? false}
           onChange={(_e, next) => onChange({ classIds, studentIds: next.map((o) => o.id) })}
-          noOptionsText={s.noOptions}
+          noOptionsText={t('assignments.noOptions')}
           disabled={disabled}
           filterSelectedOptions
-          renderInput={(params) => <TextField {...params} label={s.studentsLabel} helperText={s.studentsHelp} />}
+          renderInput={(params) => (
+            <TextField {...params} label={t('assignments.studentsLabel')} helperText={t('assignments.studentsHelp')} />
+          )}
           sx={{ mt: 1 }}
         />
       )}

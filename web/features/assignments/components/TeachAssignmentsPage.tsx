@@ -17,7 +17,7 @@ import { assignmentListQuery } from '../api/listAssignments';
 import { useAssignmentsLive } from '../hooks/useAssignmentsLive';
 import { classListQuery } from '../../students/api/classes';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { QueryState } from '../../../components/QueryState';
 import { messageOf } from '../model/labels';
 import { AssignmentList } from './AssignmentList';
@@ -25,14 +25,13 @@ import { AssignmentView, type Notice } from './AssignmentView';
 import { LiveIndicator } from './LiveIndicator';
 import { NewAssignmentDialog } from './NewAssignmentDialog';
 
-const s = strings.assignments;
-
 /**
  * The teacher's assignments (premium). The address says what is shown, so it can be shared or
  * reloaded: `?assignment=<id>` one assignment's table, `&record=<id>` a student's transcript,
  * `?bot=<id>` "New assignment" with that TutorBot chosen.
  */
 export default function TeachAssignmentsPage() {
+  const t = useT();
   const restoreAssignment = useRestoreAssignment();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -53,7 +52,7 @@ export default function TeachAssignmentsPage() {
 
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{strings.pages.teachAssignments.title}</PageHeading>
+      <PageHeading>{t('assignments.pageTitle')}</PageHeading>
       {assignmentId ? (
         isUuid(assignmentId) ? (
           <AssignmentView
@@ -73,12 +72,12 @@ export default function TeachAssignmentsPage() {
               );
               void queryClient.invalidateQueries({ queryKey: assignmentKeys.list() });
               say({
-                message: s.deleted,
+                message: t('assignments.deleted'),
                 undo: () => {
                   restoreAssignment(deleted.id)
                     .then(async () => {
                       await queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
-                      say({ message: s.restored });
+                      say({ message: t('assignments.restored') });
                       await navigate(teachAssignmentsHref({ assignment: deleted.id }));
                     })
                     .catch((err: unknown) => say({ message: messageOf(err) }));
@@ -87,7 +86,7 @@ export default function TeachAssignmentsPage() {
             }}
           />
         ) : (
-          <Alert severity="info">{s.notFound}</Alert>
+          <Alert severity="info">{t('assignments.notFound')}</Alert>
         )
       ) : (
         <AssignmentsHome live={live} onNew={() => setCreating(true)} />
@@ -101,7 +100,7 @@ export default function TeachAssignmentsPage() {
             queryClient.setQueryData(assignmentKeys.detail(created.id), created);
             void queryClient.invalidateQueries({ queryKey: assignmentKeys.list() });
             void navigate(teachAssignmentsHref({ assignment: created.id }), { replace: Boolean(botParam) });
-            say({ message: s.createdNotice(created.title) });
+            say({ message: t('assignments.createdNotice', { title: created.title }) });
           }}
         />
       )}
@@ -121,7 +120,7 @@ export default function TeachAssignmentsPage() {
                 setNotice(null);
               }}
             >
-              {s.undo}
+              {t('assignments.undo')}
             </Button>
           ) : undefined
         }
@@ -132,6 +131,7 @@ export default function TeachAssignmentsPage() {
 
 /** The list of assignments, or the empty state that explains them. */
 function AssignmentsHome({ live, onNew }: { live: ReturnType<typeof useAssignmentsLive>; onNew: () => void }) {
+  const t = useT();
   const list = useQuery(assignmentListQuery());
   const classes = useQuery(classListQuery());
   const assignments = [...(list.data?.assignments ?? [])].sort((x, y) => y.createdAt.localeCompare(x.createdAt));
@@ -139,27 +139,32 @@ function AssignmentsHome({ live, onNew }: { live: ReturnType<typeof useAssignmen
 
   const newButton = (
     <Button variant="contained" onClick={onNew}>
-      {s.newAssignment}
+      {t('assignments.newAssignment')}
     </Button>
   );
 
   return (
-    <QueryState query={list} loadingLabel={s.listLabel} errorText={`${s.loadFailed} ${messageOf(list.error)}`} retryLabel={s.tryAgain}>
+    <QueryState
+      query={list}
+      loadingLabel={t('assignments.listLabel')}
+      errorText={`${t('assignments.loadFailed')} ${messageOf(list.error)}`}
+      retryLabel={t('common.tryAgain')}
+    >
       {() =>
         assignments.length === 0 ? (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
             <Typography variant="h6" component="h2" gutterBottom>
-              {s.emptyTitle}
+              {t('assignments.emptyTitle')}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {s.emptyBody}
+              {t('assignments.emptyBody')}
             </Typography>
             {noClasses && (
               <Alert severity="info" sx={{ mb: 2 }}>
-                {s.emptyNoClasses}
+                {t('assignments.emptyNoClasses')}
                 <Box sx={{ mt: 1 }}>
                   <Button component={RouterLink} to={paths.myStudents.to()} color="inherit" size="small" variant="outlined">
-                    {s.toMyStudents}
+                    {t('assignments.toMyStudents')}
                   </Button>
                 </Box>
               </Alert>

@@ -19,13 +19,11 @@ import type { AssignmentDetail, StudentRecord } from '../../../../contract/assig
 import { printElement } from '../../../components/export/printDocument';
 import { dateTime, duration, messagesUsed, nextActions } from '../../../lib/format';
 import { transcriptQuery, useDownloadTranscriptDocx } from '../api/getTranscript';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { messageOf } from '../model/labels';
 import { FeedbackBox } from './FeedbackBox';
 import { StatusChip } from './StatusChip';
 import { TranscriptMessages } from './TranscriptMessages';
-
-const s = strings.assignments;
 
 /**
  * One student's work on the assignment (`?record=`): the conversation read-only, Download DOCX and
@@ -52,6 +50,7 @@ export function TranscriptDialog({
   onRecordSaved: (record: StudentRecord) => void;
   reload: () => Promise<unknown>;
 }) {
+  const t = useT();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const transcript = useQuery({ ...transcriptQuery(assignment.id, record.id), enabled: record.hasTranscript });
@@ -64,20 +63,21 @@ export function TranscriptDialog({
     void onStatus(record, status).then(setStatusNote);
   };
   const can = nextActions(record.status);
-  const printTitle = `${record.name} – ${assignment.title}`;
+  const loadFailed = `${t('assignments.transcriptLoadFailed')} ${messageOf(transcript.error)}`;
+  const printTitle = t('assignments.printTitle', { name: record.name, title: assignment.title });
 
   const facts = [
-    record.startedAt && s.startedAt(dateTime(record.startedAt)),
-    record.lastActiveAt && s.lastActiveAt(dateTime(record.lastActiveAt)),
-    record.submittedAt && s.submittedAt(dateTime(record.submittedAt)),
-    s.timeSpent(duration(record.timeSpentSeconds)),
-    s.messagesCount(messagesUsed(record.messageCount, assignment.messageBudget)),
+    record.startedAt && t('assignments.startedAt', { date: dateTime(record.startedAt) }),
+    record.lastActiveAt && t('assignments.lastActiveAt', { date: dateTime(record.lastActiveAt) }),
+    record.submittedAt && t('assignments.submittedAt', { date: dateTime(record.submittedAt) }),
+    t('assignments.timeSpent', { time: duration(record.timeSpentSeconds, t) }),
+    t('assignments.messagesCount', { count: messagesUsed(record.messageCount, assignment.messageBudget) }),
   ].filter(Boolean);
 
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" scroll="paper" aria-labelledby="transcript-title">
       <DialogTitle id="transcript-title" sx={{ overflowWrap: 'anywhere' }}>
-        {s.transcriptTitle(record.name)}
+        {t('assignments.transcriptTitle', { name: record.name })}
       </DialogTitle>
       <DialogContent dividers>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 2 }}>
@@ -91,7 +91,7 @@ export function TranscriptDialog({
               downloadTranscriptDocx(assignment.id, record.id).catch((err: unknown) => setExportError(messageOf(err)));
             }}
           >
-            {s.downloadDocx}
+            {t('assignments.downloadDocx')}
           </Button>
           <Button
             variant="outlined"
@@ -100,7 +100,7 @@ export function TranscriptDialog({
             disabled={!transcript.data}
             onClick={() => printArea.current && printElement(printArea.current, printTitle)}
           >
-            {s.print}
+            {t('assignments.print')}
           </Button>
         </Stack>
         {exportError && (
@@ -111,16 +111,16 @@ export function TranscriptDialog({
         <Box ref={printArea}>
           {/* Shown on paper only: on screen the dialog's title says it. */}
           <Typography variant="h5" component="p" sx={{ display: 'none', '#cb-print-root &': { display: 'block' } }}>
-            {s.transcriptTitle(record.name)}
+            {t('assignments.transcriptTitle', { name: record.name })}
           </Typography>
           <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {s.transcriptOf(assignment.title)}
+            {t('assignments.transcriptOf', { title: assignment.title })}
           </Typography>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
             <StatusChip status={record.status} />
             {record.late && (
               <Typography color="error" variant="body2">
-                {s.late}
+                {t('assignments.late')}
               </Typography>
             )}
             <Typography variant="body2" color="text.secondary">
@@ -129,11 +129,11 @@ export function TranscriptDialog({
           </Stack>
           <Divider sx={{ my: 2 }} />
           {!record.hasTranscript ? (
-            <Typography color="text.secondary">{s.noTranscript}</Typography>
+            <Typography color="text.secondary">{t('assignments.noTranscript')}</Typography>
           ) : transcript.isPending ? (
-            <CircularProgress aria-label={s.messagesLabel} />
+            <CircularProgress aria-label={t('assignments.messagesLabel')} />
           ) : transcript.isError ? (
-            <Alert severity="error">{`${s.transcriptLoadFailed} ${messageOf(transcript.error)}`}</Alert>
+            <Alert severity="error">{loadFailed}</Alert>
           ) : (
             <TranscriptMessages messages={transcript.data.messages} studentName={record.name} tutorName={transcript.data.bot.name} />
           )}
@@ -156,16 +156,16 @@ export function TranscriptDialog({
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {can.complete && (
           <Button variant="contained" color="success" disabled={busy} onClick={() => changeStatus('completed')}>
-            {s.markCompleted}
+            {t('assignments.markCompleted')}
           </Button>
         )}
         {can.handBack && (
           <Button variant="outlined" disabled={busy} onClick={() => changeStatus('in_progress')}>
-            {s.handBack}
+            {t('assignments.handBack')}
           </Button>
         )}
         <Box sx={{ flex: 1 }} />
-        <Button onClick={onClose}>{s.closeDialog}</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -3,15 +3,13 @@ import Typography from '@mui/material/Typography';
 import type { ConversationMessage } from '../../../../contract/ai';
 import { MessageText } from '../../../components/markdown/MessageText';
 import { dateTime } from '../../../lib/format';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 
-const s = strings.assignments;
-
-const note: Partial<Record<ConversationMessage['status'], string>> = {
-  blocked: s.blockedTurn,
-  failed: s.failedTurn,
-  interrupted: s.interruptedTurn,
-  streaming: s.streamingTurn,
+const note: Partial<Record<ConversationMessage['status'], MessageId>> = {
+  blocked: 'assignments.blockedTurn',
+  failed: 'assignments.failedTurn',
+  interrupted: 'assignments.interruptedTurn',
+  streaming: 'assignments.streamingTurn',
 };
 
 /**
@@ -27,11 +25,13 @@ export function TranscriptMessages({
   studentName: string;
   tutorName: string;
 }) {
-  if (messages.length === 0) return <Typography color="text.secondary">{s.noMessages}</Typography>;
+  const t = useT();
+  if (messages.length === 0) return <Typography color="text.secondary">{t('assignments.noMessages')}</Typography>;
   return (
-    <Box component="ol" aria-label={s.messagesLabel} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+    <Box component="ol" aria-label={t('assignments.messagesLabel')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
       {messages.map((m) => {
         const student = m.role === 'user';
+        const noteId = note[m.status];
         return (
           <Box
             component="li"
@@ -51,20 +51,20 @@ export function TranscriptMessages({
           >
             <Typography component="div" variant="caption" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, mb: 0.5 }}>
               <Box component="strong" sx={{ color: 'text.primary' }}>
-                {student ? s.studentTurn(studentName) : s.tutorTurn(tutorName)}
+                {student ? t('assignments.studentTurn', { name: studentName }) : t('assignments.tutorTurn', { name: tutorName })}
               </Box>
               <Box component="time" dateTime={m.createdAt} sx={{ color: 'text.secondary' }}>
                 {dateTime(m.createdAt)}
               </Box>
             </Typography>
             {m.text ? <MessageText role={m.role} text={m.text} /> : null}
-            {note[m.status] && (
+            {noteId && (
               <Typography
                 variant="body2"
                 color={m.status === 'failed' ? 'error' : 'text.secondary'}
                 sx={{ mt: m.text ? 1 : 0, fontStyle: 'italic' }}
               >
-                {note[m.status]}
+                {t(noteId)}
               </Typography>
             )}
           </Box>

@@ -16,15 +16,23 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import type { StudentRecord } from '../../../../contract/assignments';
-import { awardTrophyInput, TROPHY_REASON_MAX, trophyRuleText, type Trophy } from '../../../../contract/trophies';
+import { awardTrophyInput, TROPHY_REASON_MAX, type Trophy } from '../../../../contract/trophies';
 import { dateTime } from '../../../lib/format';
 import { assignmentKeys } from '../api/keys';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 import { trophyKeys } from '../../../lib/trophies/keys';
 import { useAwardTrophy, recordTrophiesQuery, useRestoreTrophy, useTakeBackTrophy } from '../api/recordTrophies';
-import { messageOf } from '../model/labels';
+import { messageOf, trophyRuleKeys } from '../model/labels';
 
-const t = strings.trophies;
+/** The quick reasons a teacher can pick (the reason is saved in the words shown). */
+const presets: MessageId[] = [
+  'assignments.trophies.preset.greatEffort',
+  'assignments.trophies.preset.clearExplanation',
+  'assignments.trophies.preset.keptGoing',
+  'assignments.trophies.preset.carefulWorking',
+  'assignments.trophies.preset.greatQuestion',
+  'assignments.trophies.preset.bigImprovement',
+];
 
 /** What the dialog last said: an award, a take-back (with Undo), or a failure. */
 type Outcome = { severity: 'success' | 'error'; text: string; undo?: () => void };
@@ -35,6 +43,7 @@ type Outcome = { severity: 'success' | 'error'; text: string; undo?: () => void 
  * back (with Undo, which brings back the same trophy); a rule's trophies stay.
  */
 export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: string; record: StudentRecord; onClose: () => void }) {
+  const t = useT();
   const awardTrophy = useAwardTrophy();
   const restoreTrophy = useRestoreTrophy();
   const takeBackTrophy = useTakeBackTrophy();
@@ -42,6 +51,7 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const list = useQuery(recordTrophiesQuery(assignmentId, record.id));
+  const loadFailed = `${t('assignments.trophies.loadFailed')} ${messageOf(list.error)}`;
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -86,7 +96,7 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
     setOutcome(null);
     if (await send(checked.data.reason)) {
       setReason('');
-      setOutcome({ severity: 'success', text: t.awarded(record.name) });
+      setOutcome({ severity: 'success', text: t('assignments.trophies.awarded', { name: record.name }) });
     }
   };
 
@@ -96,7 +106,7 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
     setOutcome(null);
     try {
       await restoreTrophy(assignmentId, record.id, trophy.id);
-      setOutcome({ severity: 'success', text: t.awarded(record.name) });
+      setOutcome({ severity: 'success', text: t('assignments.trophies.awarded', { name: record.name }) });
     } catch (err) {
       setOutcome({ severity: 'error', text: messageOf(err) });
     } finally {
@@ -112,7 +122,7 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
       await takeBackTrophy(assignmentId, record.id, trophy.id);
       setOutcome({
         severity: 'success',
-        text: t.takenBack,
+        text: t('assignments.trophies.takenBack'),
         undo: () => void undoTakeBack(trophy),
       });
     } catch (err) {
@@ -126,14 +136,14 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="trophy-dialog-title">
       <DialogTitle id="trophy-dialog-title" sx={{ overflowWrap: 'anywhere' }}>
-        {t.awardTitle(record.name)}
+        {t('assignments.trophies.awardTitle', { name: record.name })}
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Stack spacing={1.5}>
               <TextField
-                label={t.reasonLabel}
+                label={t('assignments.trophies.reasonLabel')}
                 required
                 value={reason}
                 onChange={(e) => {
@@ -141,30 +151,32 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
                   if (error) setError(null);
                 }}
                 error={Boolean(error)}
-                helperText={error ?? t.reasonHelp(reason.length, TROPHY_REASON_MAX)}
+                helperText={error ?? t('assignments.trophies.reasonHelp', { used: reason.length, max: TROPHY_REASON_MAX })}
                 disabled={busy}
                 autoFocus
                 fullWidth
                 slotProps={{ htmlInput: { maxLength: TROPHY_REASON_MAX } }}
               />
-              <Box role="group" aria-label={t.presetsLabel} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-                {t.presets.map((p) => (
-                  <Chip
-                    key={p}
-                    label={p}
-                    variant={reason === p ? 'filled' : 'outlined'}
-                    color={reason === p ? 'primary' : 'default'}
-                    onClick={() => {
-                      setReason(p);
-                      setError(null);
-                    }}
-                    disabled={busy}
-                  />
-                ))}
+              <Box role="group" aria-label={t('assignments.trophies.presetsLabel')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+                {presets
+                  .map((id) => t(id))
+                  .map((p) => (
+                    <Chip
+                      key={p}
+                      label={p}
+                      variant={reason === p ? 'filled' : 'outlined'}
+                      color={reason === p ? 'primary' : 'default'}
+                      onClick={() => {
+                        setReason(p);
+                        setError(null);
+                      }}
+                      disabled={busy}
+                    />
+                  ))}
               </Box>
               <Box>
                 <Button type="submit" variant="contained" startIcon={<EmojiEvents />} disabled={busy}>
-                  {busy ? t.awarding : t.awardButton}
+                  {t(busy ? 'assignments.trophies.awarding' : 'assignments.trophies.awardButton')}
                 </Button>
               </Box>
             </Stack>
@@ -176,7 +188,7 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
               action={
                 outcome.undo ? (
                   <Button color="inherit" size="small" onClick={outcome.undo} disabled={busy}>
-                    {t.undo}
+                    {t('assignments.undo')}
                   </Button>
                 ) : undefined
               }
@@ -186,14 +198,14 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
           )}
           <Box component="section" aria-labelledby="record-trophies-heading">
             <Typography id="record-trophies-heading" variant="subtitle1" component="h3" gutterBottom>
-              {t.listHeading}
+              {t('assignments.trophies.listHeading')}
             </Typography>
             {list.isPending ? (
-              <CircularProgress size={24} aria-label={t.loading} />
+              <CircularProgress size={24} aria-label={t('assignments.trophies.loading')} />
             ) : list.isError ? (
-              <Alert severity="error">{`${t.loadFailed} ${messageOf(list.error)}`}</Alert>
+              <Alert severity="error">{loadFailed}</Alert>
             ) : list.data.trophies.length === 0 ? (
-              <Typography color="text.secondary">{t.none}</Typography>
+              <Typography color="text.secondary">{t('assignments.trophies.none')}</Typography>
             ) : (
               <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
                 {list.data.trophies.map((tr) => (
@@ -206,7 +218,7 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t.close}
+          {t('common.close')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -214,7 +226,12 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
 }
 
 function TrophyRow({ trophy, busy, onTakeBack }: { trophy: Trophy; busy: boolean; onTakeBack: () => void }) {
-  const source = trophy.kind === 'teacher' ? t.fromYou : t.fromRule(trophyRuleText[trophy.kind].label);
+  const t = useT();
+  const source =
+    trophy.kind === 'teacher'
+      ? t('assignments.trophies.fromYou')
+      : t('assignments.trophies.fromRule', { label: t(trophyRuleKeys[trophy.kind].label) });
+  const line = `${source} · ${dateTime(trophy.awardedAt)}`;
   return (
     <Box
       component="li"
@@ -224,12 +241,18 @@ function TrophyRow({ trophy, busy, onTakeBack }: { trophy: Trophy; busy: boolean
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ overflowWrap: 'anywhere' }}>{trophy.reason}</Typography>
         <Typography variant="caption" color="text.secondary">
-          {`${source} · ${dateTime(trophy.awardedAt)}`}
+          {line}
         </Typography>
       </Box>
       {trophy.byTeacher && (
-        <Button size="small" color="error" onClick={onTakeBack} disabled={busy} aria-label={t.takeBackLabel(trophy.reason)}>
-          {t.takeBack}
+        <Button
+          size="small"
+          color="error"
+          onClick={onTakeBack}
+          disabled={busy}
+          aria-label={t('assignments.trophies.takeBackLabel', { reason: trophy.reason })}
+        >
+          {t('assignments.trophies.takeBack')}
         </Button>
       )}
     </Box>

@@ -4,9 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { BotSummary } from '../../../../contract/bots';
 import { tutorBotsQuery } from '../api/listTutorBots';
-import { strings } from '../../../lib/strings';
-
-const s = strings.assignments;
+import { useT } from '../../../lib/i18n';
 
 /** The TutorBots an assignment can use: the teacher's own and the built-in templates. */
 export function useTutorBots() {
@@ -38,16 +36,18 @@ export function TutorBotSelect({
   error?: string;
   disabled?: boolean;
 }) {
+  const t = useT();
   const { own, builtIn, all, loading, failed } = useTutorBots();
   // A preselected bot shows once the lists arrive; until then the value is left empty for the Select.
   const known = all.some((b) => b.id === value);
-  const help = error ?? (failed ? s.botsLoadFailed : own.length === 0 && !loading ? s.noTutorBots : s.tutorHelp);
+  const help =
+    error ?? t(failed ? 'assignments.botsLoadFailed' : own.length === 0 && !loading ? 'assignments.noTutorBots' : 'assignments.tutorHelp');
 
   return (
     <TextField
       select
       required
-      label={s.tutorLabel}
+      label={t('assignments.tutorLabel')}
       value={known ? value : ''}
       onChange={(e) => {
         const bot = all.find((b) => b.id === e.target.value);
@@ -58,16 +58,16 @@ export function TutorBotSelect({
       disabled={disabled || loading}
       fullWidth
     >
-      {own.length > 0 && <ListSubheader>{s.yourTutorBots}</ListSubheader>}
+      {own.length > 0 && <ListSubheader>{t('assignments.yourTutorBots')}</ListSubheader>}
       {own.map((b) => (
         <MenuItem key={b.id} value={b.id} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
           {b.name}
         </MenuItem>
       ))}
-      {builtIn.length > 0 && <ListSubheader>{s.templates}</ListSubheader>}
+      {builtIn.length > 0 && <ListSubheader>{t('assignments.templates')}</ListSubheader>}
       {builtIn.map((b) => (
         <MenuItem key={b.id} value={b.id} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-          {`${b.name} (${s.templateTag})`}
+          {t('assignments.templateOption', { name: b.name })}
         </MenuItem>
       ))}
     </TextField>

@@ -8,7 +8,8 @@ import {
 } from '../../../../contract/assignments';
 import { defaultTrophyRules, trophyRuleKinds, type TrophyRules } from '../../../../contract/trophies';
 import { dateInputValue, endOfDayIso } from './dueDate';
-import { strings } from '../../../lib/strings';
+import type { Locale } from '../../../../contract/locale';
+import type { Translate } from '../../../lib/i18n';
 
 /** What the New and Edit dialogs hold, as typed (numbers and dates still text). */
 export interface AssignmentForm {
@@ -24,10 +25,12 @@ export interface AssignmentForm {
   studentIds: string[];
   /** The automatic trophy rules switched on. */
   trophyRules: TrophyRules;
+  /** The language the tutor answers in; null: each student's own. */
+  responseLanguage: Locale | null;
 }
 
 /** The form's fields that a server error can point at. */
-export type FormField = 'botId' | 'title' | 'instructions' | 'due' | 'budget' | 'targets';
+export type FormField = 'botId' | 'title' | 'instructions' | 'due' | 'budget' | 'responseLanguage' | 'targets';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 export const emptyForm = (): AssignmentForm => ({
@@ -39,6 +42,7 @@ export const emptyForm = (): AssignmentForm => ({
   classIds: [],
   studentIds: [],
   trophyRules: { ...defaultTrophyRules },
+  responseLanguage: null,
 });
 
 /** The Edit dialog's starting values: the assignment as saved (the classes and students it has are not re-sent). */
@@ -51,6 +55,7 @@ export const formOf = (a: AssignmentDetail): AssignmentForm => ({
   classIds: [],
   studentIds: [],
   trophyRules: { ...a.trophyRules },
+  responseLanguage: a.responseLanguage ?? null,
 });
 
 /** The budget as sent: null for none; NaN for text that is no number (the contract says so). */
@@ -74,9 +79,9 @@ function check<T>(schema: ZodType, input: T): Checked<T> {
  * POST /api/assignments from the New dialog, checked against the contract first. `idempotencyKey`
  * is the dialog's, the same for every submit of it: a double submit makes one assignment.
  */
-export function toCreateInput(form: AssignmentForm, idempotencyKey?: string): Checked<CreateAssignmentInput> {
+export function toCreateInput(form: AssignmentForm, t: Translate, idempotencyKey?: string): Checked<CreateAssignmentInput> {
   const dueAt = endOfDayIso(form.due);
-  if (dueAt === undefined) return { ok: false, errors: { due: strings.assignments.dueInvalid }, other: [] };
+  if (dueAt === undefined) return { ok: false, errors: { due: t('assignments.dueInvalid') }, other: [] };
   return check(createAssignmentInput, {
     ...(idempotencyKey ? { idempotencyKey } : {}),
     botId: form.botId,
@@ -84,6 +89,7 @@ export function toCreateInput(form: AssignmentForm, idempotencyKey?: string): Ch
     instructions: form.instructions,
     dueAt,
     messageBudget: budgetValue(form.budget),
+    responseLanguage: form.responseLanguage,
     classIds: form.classIds,
     studentIds: form.studentIds,
     trophyRules: form.trophyRules,
@@ -95,14 +101,15 @@ export function toCreateInput(form: AssignmentForm, idempotencyKey?: string): Ch
  * form as the dialog opened), against `version` (the newest seen: after a conflict, the reloaded one,
  * so the teacher's changes go over the other edit and leave its other fields alone).
  */
-export function toUpdateInput(form: AssignmentForm, base: AssignmentForm, version: number): Checked<UpdateAssignmentInput> {
+export function toUpdateInput(form: AssignmentForm, base: AssignmentForm, version: number, t: Translate): Checked<UpdateAssignmentInput> {
   const dueAt = endOfDayIso(form.due);
-  if (dueAt === undefined) return { ok: false, errors: { due: strings.assignments.dueInvalid }, other: [] };
+  if (dueAt === undefined) return { ok: false, errors: { due: t('assignments.dueInvalid') }, other: [] };
   const input: UpdateAssignmentInput = { version };
   if (form.title !== base.title) input.title = form.title;
   if (form.instructions !== base.instructions) input.instructions = form.instructions;
   if (form.due !== base.due) input.dueAt = dueAt;
   if (form.budget.trim() !== base.budget.trim()) input.messageBudget = budgetValue(form.budget);
+  if (form.responseLanguage !== base.responseLanguage) input.responseLanguage = form.responseLanguage;
   if (form.classIds.length) input.addClassIds = form.classIds;
   if (form.studentIds.length) input.addStudentIds = form.studentIds;
   if (!sameRules(form.trophyRules, base.trophyRules)) input.trophyRules = form.trophyRules;
@@ -119,7 +126,16 @@ export function rebaseForm(form: AssignmentForm, base: AssignmentForm, saved: As
   // Each rule's switch on its own: the teacher's flips stay, the others follow the saved version.
   const trophyRules = { ...form.trophyRules };
   for (const k of trophyRuleKinds) if (form.trophyRules[k] === base.trophyRules[k]) trophyRules[k] = saved.trophyRules[k];
-  return { ...form, title: pick('title'), instructions: pick('instructions'), due: pick('due'), budget: pick('budget'), trophyRules };
+  const responseLanguage = form.responseLanguage === base.responseLanguage ? saved.responseLanguage : form.responseLanguage;
+  return {
+    ...form,
+    title: pick('title'),
+    instructions: pick('instructions'),
+    due: pick('due'),
+    budget: pick('budget'),
+    responseLanguage,
+    trophyRules,
+  };
 }
 
 const sameRules = (x: TrophyRules, y: TrophyRules) => trophyRuleKinds.every((k) => x[k] === y[k]);
@@ -133,6 +149,7 @@ const fieldOfPath: Record<string, FormField> = {
   instructions: 'instructions',
   dueAt: 'due',
   messageBudget: 'budget',
+  responseLanguage: 'responseLanguage',
   classIds: 'targets',
   studentIds: 'targets',
   addClassIds: 'targets',

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/http';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { formErrorsOf, type FormErrors } from './form';
 
 /**
@@ -9,6 +9,7 @@ import { formErrorsOf, type FormErrors } from './form';
  * any other failure above the form.
  */
 export function useFormSubmit() {
+  const t = useT();
   const [errors, setErrors] = useState<FormErrors>({});
   const [other, setOther] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -32,7 +33,7 @@ export function useFormSubmit() {
       if (err instanceof ApiError && err.fields) {
         const mapped = formErrorsOf(err.fields);
         setErrors(mapped.errors);
-        setOther(mapped.other.length ? mapped.other : [strings.assignments.fixErrors]);
+        setOther(mapped.other.length ? mapped.other : [t('assignments.fixErrors')]);
       } else setOther([err instanceof Error ? err.message : String(err)]);
     } finally {
       pending.current = false;

@@ -5,6 +5,8 @@ import type { AssignmentList, AssignmentSummary } from '../../../../contract/ass
 import { defaultTrophyRules } from '../../../../contract/trophies';
 import { render } from '../../../../tests/web/render';
 import { assignmentKeys } from '../../assignments/api/keys';
+import en from '../../../lib/i18n/messages/en.json';
+import es from '../../../lib/i18n/messages/es.json';
 import DeepLinkPage from './DeepLinkPage';
 
 // Issue 29 (LTI 1.3): the deep-link picker lists the teacher's assignments, each "Add to course" a
@@ -30,11 +32,12 @@ const assignment = (id: string, title: string, extra: Partial<AssignmentSummary>
 
 const request = 'eyJhbGciOiJIUzI1NiJ9.eyJyZXR1cm4iOiJodHRwczovL2xtcyJ9.c2ln+/=';
 
-async function open(address: string, list: AssignmentList, mode: 'light' | 'dark' = 'light') {
+async function open(address: string, list: AssignmentList, mode: 'light' | 'dark' = 'light', locale: 'en' | 'es' = 'en') {
   const router = createMemoryRouter([{ path: '/lti/deep-link', element: <DeepLinkPage /> }], { initialEntries: [address] });
   const { container } = await render(<RouterProvider router={router} />, {
     router: false,
     mode,
+    locale,
     data: [[assignmentKeys.list(), list]],
   });
   return container;
@@ -86,5 +89,16 @@ describe('the deep-link picker', () => {
     expect(container.querySelector('h1')!.textContent).toBe('Add an assignment to your course');
     expect(container.textContent).toContain('This page opens from a course.');
     expect(container.querySelector('form')).toBeNull();
+  });
+
+  it('speaks Spanish', async () => {
+    const list = { assignments: [assignment('a1', 'Cells and membranes', { status: 'closed', closedAt: '2026-11-05T00:00:00.000Z' })] };
+    const container = await open(`/lti/deep-link?request=${encodeURIComponent(request)}`, list, 'light', 'es');
+    expect(container.querySelector('h1')!.textContent).toBe('Agrega una tarea a tu curso');
+    const text = container.textContent ?? '';
+    for (const words of ['Cerrada', 'Sin fecha de entrega', 'Agregar al curso']) expect(text).toContain(words);
+    for (const [id, value] of Object.entries(en)) {
+      if (id.startsWith('lti.') && !value.includes('{') && value !== es[id as keyof typeof es]) expect(text).not.toContain(value);
+    }
   });
 });

@@ -14,12 +14,9 @@ import { PageHeading } from '../../../components/PageHeading';
 import { QueryState } from '../../../components/QueryState';
 import { shortDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { assignmentListQuery } from '../../assignments/api/listAssignments';
 import { LTI_DEEP_LINK_ACTION } from '../api/deepLink';
-import { ltiStrings as s } from '../strings';
-
-const assignmentWords = strings.assignments;
 
 /**
  * /lti/deep-link?request=<signed request> (teachers): the LMS's deep-linking launch lands here and
@@ -28,17 +25,19 @@ const assignmentWords = strings.assignments;
  * says where it opens from.
  */
 export default function DeepLinkPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const request = params.get('request');
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{s.title}</PageHeading>
-      {request ? <Picker request={request} /> : <Typography sx={{ maxWidth: 640 }}>{s.noRequest}</Typography>}
+      <PageHeading>{t('lti.title')}</PageHeading>
+      {request ? <Picker request={request} /> : <Typography sx={{ maxWidth: 640 }}>{t('lti.noRequest')}</Typography>}
     </Box>
   );
 }
 
 function Picker({ request }: { request: string }) {
+  const t = useT();
   const list = useQuery(assignmentListQuery());
   // The assignment whose form is on its way: every button waits, so a second click adds nothing twice.
   const [sending, setSending] = useState<string | null>(null);
@@ -52,22 +51,22 @@ function Picker({ request }: { request: string }) {
   }, []);
 
   return (
-    <QueryState query={list} loadingLabel={s.loading} loadingLine errorText={s.loadFailed} retryLabel={s.retry}>
+    <QueryState query={list} loadingLabel={t('lti.loading')} loadingLine errorText={t('lti.loadFailed')} retryLabel={t('common.tryAgain')}>
       {(data) =>
         data.assignments.length === 0 ? (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
             <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
-              {s.emptyTitle}
+              {t('lti.emptyTitle')}
             </Typography>
-            <Typography sx={{ mb: 2 }}>{s.emptyBody}</Typography>
+            <Typography sx={{ mb: 2 }}>{t('lti.emptyBody')}</Typography>
             <Button variant="contained" component={RouterLink} to={paths.teachAssignments.to()}>
-              {s.create}
+              {t('lti.create')}
             </Button>
           </Paper>
         ) : (
           <>
-            <Typography sx={{ mb: 3, maxWidth: 640 }}>{s.intro}</Typography>
-            <List aria-label={s.listLabel} sx={{ display: 'grid', gap: 1.5, p: 0 }}>
+            <Typography sx={{ mb: 3, maxWidth: 640 }}>{t('lti.intro')}</Typography>
+            <List aria-label={t('lti.listLabel')} sx={{ display: 'grid', gap: 1.5, p: 0 }}>
               {data.assignments.map((a) => (
                 <Choice key={a.id} assignment={a} request={request} sending={sending} onSend={() => setSending(a.id)} />
               ))}
@@ -90,6 +89,7 @@ function Choice({
   sending: string | null;
   onSend: () => void;
 }) {
+  const t = useT();
   const mine = sending === a.id;
   return (
     <ListItem
@@ -109,12 +109,12 @@ function Choice({
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
             {a.title}
           </Typography>
-          {a.status === 'closed' && <Chip size="small" label={assignmentWords.closed} />}
+          {a.status === 'closed' && <Chip size="small" label={t('assignments.closed')} />}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {[
-            a.bot.deleted ? assignmentWords.tutorDeleted(a.bot.name) : assignmentWords.tutor(a.bot.name),
-            a.dueAt ? assignmentWords.due(shortDate(a.dueAt)) : assignmentWords.noDue,
+            t(a.bot.deleted ? 'assignments.tutorDeleted' : 'assignments.tutor', { name: a.bot.name }),
+            a.dueAt ? t('assignments.due', { date: shortDate(a.dueAt) }) : t('assignments.noDue'),
           ].join(' · ')}
         </Typography>
       </Box>
@@ -122,8 +122,13 @@ function Choice({
       <form method="post" action={LTI_DEEP_LINK_ACTION} onSubmit={onSend}>
         <input type="hidden" name="request" value={request} />
         <input type="hidden" name="assignmentId" value={a.id} />
-        <Button type="submit" variant="contained" disabled={sending !== null} aria-label={mine ? undefined : s.addLabel(a.title)}>
-          {mine ? s.adding : s.add}
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={sending !== null}
+          aria-label={mine ? undefined : t('lti.addLabel', { title: a.title })}
+        >
+          {t(mine ? 'lti.adding' : 'lti.add')}
         </Button>
       </form>
     </ListItem>
