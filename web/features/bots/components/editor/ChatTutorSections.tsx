@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { BOT_LIMITS, tutoringStyles, type TutoringStyle } from '../../../../../contract/bots';
 import { useT, type MessageId } from '../../../../lib/i18n';
 import { gradeLevelChoices, type BotDraft } from '../../model/draft';
+import { gradeLevelLabel } from '../../model/gradeLevels';
 import { useEditor } from './editorContext';
 import { Field } from './Field';
 import { Section } from './Section';
@@ -128,7 +129,7 @@ export function TutorSection() {
             <MenuItem value="">{t('bots.editor.anyGrade')}</MenuItem>
             {gradeLevelChoices.map((g) => (
               <MenuItem key={g} value={g}>
-                {g}
+                {gradeLevelLabel(g, t)}
               </MenuItem>
             ))}
           </Select>

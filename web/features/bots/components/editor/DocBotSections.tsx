@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { BOT_LIMITS, formInputKinds } from '../../../../../contract/bots';
 import { useT, type MessageId } from '../../../../lib/i18n';
 import { gradeLevelChoices, newField, optionsOf, type BotDraft, type FieldDraft, type FieldKind } from '../../model/draft';
+import { gradeLevelLabel } from '../../model/gradeLevels';
 import { useEditor } from './editorContext';
 import { Field } from './Field';
 import { Section } from './Section';
@@ -193,7 +194,10 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
             path={`${row}.default`}
             label={t('bots.editor.fieldDefault')}
             value={field.defaultValue}
-            options={[{ value: '', label: t('bots.editor.fieldNoDefault') }, ...gradeLevelChoices.map((g) => ({ value: g, label: g }))]}
+            options={[
+              { value: '', label: t('bots.editor.fieldNoDefault') },
+              ...gradeLevelChoices.map((g) => ({ value: g, label: gradeLevelLabel(g, t) })),
+            ]}
             onChange={(d, v) => patchField(d, index, { defaultValue: v })}
           />
         )}
