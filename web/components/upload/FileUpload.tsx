@@ -8,17 +8,16 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { acceptedFileTypes, fileExtensions, type FileInfo, type FilePurpose } from '../../../contract/files';
 import { paths } from '../../lib/paths';
-import { strings } from '../../lib/strings';
-import { UploadError } from '../../lib/upload/errors';
+import { useT } from '../../lib/i18n';
+import { UploadError, uploadErrorMessage } from '../../lib/upload/errors';
 import { useMe } from '../../lib/session/getMe';
-import { uploadStrings } from '../../lib/upload/strings';
 import { startUpload, type UploadHandle } from '../../lib/upload/upload-client';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'uploading'; name: string; percent: number; retrying: boolean }
   | { kind: 'done'; name: string }
-  | { kind: 'failed'; message: string; quota: boolean };
+  | { kind: 'failed'; error: unknown; quota: boolean };
 
 const defaultAccept = acceptedFileTypes.flatMap((t) => [t, ...fileExtensions[t]]).join(',');
 
@@ -35,6 +34,7 @@ export interface FileUploadProps {
 
 /** Picks a file and uploads it with a progress bar, a cancel button and a clear error message. */
 export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs, onUploaded }: FileUploadProps) {
+  const t = useT();
   const inputId = useId();
   const { data: me } = useMe();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -70,8 +70,7 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
       (err: unknown) => {
         if (handle.current !== current) return;
         handle.current = undefined;
-        const message = err instanceof UploadError ? err.message : uploadStrings.errors.other;
-        setState({ kind: 'failed', message, quota: err instanceof UploadError && err.kind === 'quota' });
+        setState({ kind: 'failed', error: err, quota: err instanceof UploadError && err.kind === 'quota' });
       },
     );
   };
@@ -82,26 +81,26 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
       <Box>
         <input id={inputId} type="file" accept={accept} hidden disabled={busy} onChange={onPick} />
         <Button component="label" htmlFor={inputId} variant="outlined" disabled={busy}>
-          {label ?? uploadStrings.chooseFile}
+          {label ?? t('upload.chooseFile')}
         </Button>
       </Box>
       {state.kind === 'uploading' && (
         <Stack spacing={0.5}>
           {/* The name is a user's text: React renders it as text, never as markup. */}
           <Typography variant="body2">
-            {state.retrying ? uploadStrings.retrying : uploadStrings.progressText(state.name, state.percent)}
+            {state.retrying ? t('upload.retrying') : t('upload.progressText', { name: state.name, percent: state.percent })}
           </Typography>
-          <LinearProgress variant="determinate" value={state.percent} aria-label={uploadStrings.progressLabel(state.name)} />
+          <LinearProgress variant="determinate" value={state.percent} aria-label={t('upload.progressLabel', { name: state.name })} />
           <Box>
             <Button size="small" onClick={() => handle.current?.cancel()}>
-              {uploadStrings.cancel}
+              {t('upload.cancel')}
             </Button>
           </Box>
         </Stack>
       )}
       {state.kind === 'done' && (
         <Typography variant="body2" role="status">
-          {uploadStrings.uploaded(state.name)}
+          {t('upload.uploaded', { name: state.name })}
         </Typography>
       )}
       {state.kind === 'failed' && (
@@ -110,12 +109,12 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
           action={
             state.quota && (
               <Button color="inherit" size="small" component={RouterLink} to={paths.myFiles.to()}>
-                {strings.freeUpSpace}
+                {t('common.freeUpSpace')}
               </Button>
             )
           }
         >
-          {state.message}
+          {uploadErrorMessage(state.error, t)}
         </Alert>
       )}
     </Stack>

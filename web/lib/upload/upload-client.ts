@@ -9,7 +9,6 @@ import {
 } from '../../../contract/files';
 import { isRetryableStatus, retryLimitError, UploadError, uploadErrorFor } from './errors';
 import { FIRST_CHUNK, nextChunkSize, RetryBudget } from './retry';
-import { uploadStrings } from './strings';
 import { browserStorage, forgetUploadUrls, UserUploadUrls } from './url-storage';
 
 export interface UploadOptions {
@@ -67,7 +66,7 @@ function multipartUpload(file: File, options: UploadOptions): UploadHandle {
   const run = async (): Promise<FileInfo> => {
     for (;;) {
       const { status, body } = await once();
-      if (cancelled || status === -1) throw new UploadError('cancelled', uploadStrings.errors.cancelled);
+      if (cancelled || status === -1) throw new UploadError('cancelled');
       if (status >= 200 && status < 300) {
         options.onProgress?.(file.size, file.size);
         return fileInfo.parse(JSON.parse(body));
@@ -77,7 +76,7 @@ function multipartUpload(file: File, options: UploadOptions): UploadHandle {
       if (delay === undefined) throw retryLimitError(options.maxRetryMs ?? DEFAULT_MAX_RETRY_MS);
       options.onRetry?.(uploadErrorFor(status, body));
       await sleep(delay);
-      if (cancelled) throw new UploadError('cancelled', uploadStrings.errors.cancelled);
+      if (cancelled) throw new UploadError('cancelled');
     }
   };
   return {
@@ -135,7 +134,7 @@ function resumableUpload(file: File, options: UploadOptions): UploadHandle {
     onSuccess: ({ lastResponse }) => {
       const id = lastResponse.getHeader(UPLOAD_FILE_ID_HEADER);
       if (!id) {
-        reject(new UploadError('other', uploadStrings.errors.other));
+        reject(new UploadError('other'));
         return;
       }
       options.onProgress?.(file.size, file.size);
@@ -162,7 +161,7 @@ function resumableUpload(file: File, options: UploadOptions): UploadHandle {
     cancel: () => {
       // Terminate: the server deletes the part and the fingerprint is forgotten.
       void upload.abort(true).catch(() => undefined);
-      rejectDone(new UploadError('cancelled', uploadStrings.errors.cancelled));
+      rejectDone(new UploadError('cancelled'));
     },
   };
 }

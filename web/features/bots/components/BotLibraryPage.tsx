@@ -20,17 +20,23 @@ import { NotFoundContent } from '../../../components/NotFoundContent';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { botType, paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT, type MessageId } from '../../../lib/i18n';
 import { useCollections } from '../api/listCollections';
 import { NoticeProvider } from '../hooks/notice';
 import { useOwnRouteIds } from '../hooks/useOwnRouteIds';
+import { kindPlural } from '../model/kinds';
 import { editorPath } from '../model/links';
 import { BotResults } from './library/BotResults';
 import { CollectionsPanel } from './library/CollectionsPanel';
 import { StartPanel } from './start/StartPanel';
 
-const s = strings.bots.library;
 const allTabs: LibraryTab[] = ['mine', 'school', 'public', 'templates'];
+const tabLabels = {
+  mine: 'bots.library.tabs.mine',
+  school: 'bots.library.tabs.school',
+  public: 'bots.library.tabs.public',
+  templates: 'bots.library.tabs.templates',
+} as const satisfies Record<LibraryTab, MessageId>;
 
 /** The bot library of one kind (/home/{type}); any other type is not found. */
 export default function BotLibraryPage() {
@@ -65,14 +71,15 @@ function useLibraryParams(hasSchool: boolean) {
 }
 
 function Library({ kind }: { kind: BotKind }) {
+  const t = useT();
   const own = useOwnRouteIds();
   const { tab, q, collectionId, update } = useLibraryParams(own.hasSchool);
   const collections = useCollections(kind);
   const { setCollections } = useAppState();
-  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const tabsId = useId();
-  const plural = strings.bots.kindPlural[kind];
+  const plural = kindPlural[kind];
   const list = collections.data ?? [];
 
   // The seed's shared app state carries the collections of the library on screen.
@@ -80,7 +87,7 @@ function Library({ kind }: { kind: BotKind }) {
     if (collections.data) setCollections(collections.data);
   }, [collections.data, setCollections]);
 
-  const tabs = allTabs.filter((t) => t !== 'school' || own.hasSchool);
+  const tabs = allTabs.filter((x) => x !== 'school' || own.hasSchool);
   const selectedCollection = list.find((c) => c.id === collectionId) ?? null;
   const select = (id: string | null) => {
     update({ collection: id });
@@ -91,11 +98,11 @@ function Library({ kind }: { kind: BotKind }) {
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
-        <PageHeading>{strings.pages.home[kind].title}</PageHeading>
+        <PageHeading>{t('bots.home.title', { plural })}</PageHeading>
         <Stack direction="row" spacing={1} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}>
           {kind === 'TutorBot' && (
             <Button variant="outlined" startIcon={<Visibility />} component={RouterLink} to={paths.student.to()}>
-              {strings.bots.student.fromLibrary}
+              {t('bots.student.fromLibrary')}
             </Button>
           )}
           {own.uid && (
@@ -105,7 +112,7 @@ function Library({ kind }: { kind: BotKind }) {
               component={RouterLink}
               to={editorPath(kind, { id: 'new', shared: false, aec: 'add', uid: own.uid, sid: own.sid })}
             >
-              {s.newBot(strings.bots.kindNoun[kind])}
+              {t('bots.library.newBot', { kind })}
             </Button>
           )}
         </Stack>
@@ -116,28 +123,28 @@ function Library({ kind }: { kind: BotKind }) {
       <Tabs
         value={tab}
         onChange={(_e, v: LibraryTab) => update({ tab: v })}
-        aria-label={s.tabsLabel(plural)}
+        aria-label={t('bots.library.tabsLabel', { plural })}
         variant="scrollable"
         scrollButtons={false}
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, '& .MuiTab-root': { minWidth: 0, px: { xs: 1.25, sm: 2 } } }}
       >
-        {tabs.map((t) => (
-          <Tab key={t} value={t} label={s.tabs[t]} id={`${tabsId}-${t}`} aria-controls={`${tabsId}-panel`} />
+        {tabs.map((x) => (
+          <Tab key={x} value={x} label={t(tabLabels[x])} id={`${tabsId}-${x}`} aria-controls={`${tabsId}-panel`} />
         ))}
       </Tabs>
 
       <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-          <SearchBox label={s.search(plural)} initial={q} onSearch={(v) => update({ q: v }, true)} />
+          <SearchBox label={t('bots.library.search', { plural })} initial={q} onSearch={(v) => update({ q: v }, true)} />
           {tab === 'mine' && !wide && (
             <Button variant="outlined" startIcon={<FolderOutlined />} onClick={() => setDrawerOpen(true)} sx={{ alignSelf: 'flex-start' }}>
-              {strings.bots.collections.open(selectedCollection?.name ?? strings.bots.collections.all(plural))}
+              {t('bots.collections.open', { name: selectedCollection?.name ?? t('bots.collections.all', { plural }) })}
             </Button>
           )}
         </Stack>
         {collections.isError && tab === 'mine' && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {s.loadFailed}
+            {t('bots.library.loadFailed')}
           </Alert>
         )}
         <Box
@@ -168,7 +175,7 @@ function Library({ kind }: { kind: BotKind }) {
         >
           {panel}
           <Button onClick={() => setDrawerOpen(false)} sx={{ mt: 1 }}>
-            {strings.bots.collections.close}
+            {t('bots.collections.close')}
           </Button>
         </Drawer>
       )}

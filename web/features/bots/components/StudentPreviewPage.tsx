@@ -14,44 +14,43 @@ import type { BotSummary } from '../../../../contract/bots';
 import { BotAvatar } from '../../../components/BotAvatar';
 import { PageHeading } from '../../../components/PageHeading';
 import { paths } from '../../../lib/paths';
-import { strings } from '../../../lib/strings';
+import { useT } from '../../../lib/i18n';
 import { useBotList } from '../api/listBots';
 import { studentPreviewPathOf } from '../model/links';
 import { cardGridSx } from './library/BotResults';
 
-const s = strings.bots.student;
-
 /** /student: the teacher's TutorBots as students meet them, each opening the student tutor view. */
 export default function StudentPreviewPage() {
+  const t = useT();
   const list = useBotList({ kind: 'TutorBot', tab: 'mine', q: '', collectionId: null });
   const bots = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
       <Button component={RouterLink} to={paths.home.to('TutorBot')} startIcon={<ArrowBack />} sx={{ mb: 1, ml: -1 }}>
-        {s.back}
+        {t('bots.student.back')}
       </Button>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('bots.student.title')}</PageHeading>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
-        {s.intro}
+        {t('bots.student.intro')}
       </Typography>
-      {list.isPending && <Skeleton variant="rounded" height={160} aria-label={strings.loading} />}
+      {list.isPending && <Skeleton variant="rounded" height={160} aria-label={t('shell.loading')} />}
       {list.isError && (
         <Alert
           severity="error"
           action={
             <Button color="inherit" onClick={() => void list.refetch()}>
-              {strings.bots.library.retry}
+              {t('bots.library.retry')}
             </Button>
           }
         >
-          {strings.bots.library.loadFailed}
+          {t('bots.library.loadFailed')}
         </Alert>
       )}
       {list.isSuccess && bots.length === 0 && (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography role="status">{s.empty}</Typography>
+          <Typography role="status">{t('bots.student.empty')}</Typography>
           <Button variant="contained" component={RouterLink} to={paths.home.to('TutorBot')}>
-            {s.toLibrary}
+            {t('bots.student.toLibrary')}
           </Button>
         </Stack>
       )}
@@ -67,7 +66,7 @@ export default function StudentPreviewPage() {
       {list.hasNextPage && (
         <Box sx={{ textAlign: 'center', mt: 3 }}>
           <Button variant="outlined" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? strings.bots.library.loadingMore : strings.bots.library.loadMore}
+            {list.isFetchingNextPage ? t('bots.library.loadingMore') : t('bots.library.loadMore')}
           </Button>
         </Box>
       )}
@@ -76,6 +75,7 @@ export default function StudentPreviewPage() {
 }
 
 function StudentCard({ bot }: { bot: BotSummary }) {
+  const t = useT();
   const titleId = useId();
   return (
     <Card
@@ -98,8 +98,14 @@ function StudentCard({ bot }: { bot: BotSummary }) {
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="contained" size="small" component={RouterLink} to={studentPreviewPathOf(bot)} aria-label={s.openLabel(bot.name)}>
-          {s.open}
+        <Button
+          variant="contained"
+          size="small"
+          component={RouterLink}
+          to={studentPreviewPathOf(bot)}
+          aria-label={t('bots.student.openLabel', { name: bot.name })}
+        >
+          {t('bots.student.open')}
         </Button>
       </CardActions>
     </Card>

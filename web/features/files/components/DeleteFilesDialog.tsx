@@ -9,7 +9,7 @@ import type { DeleteFilesResult, FileUses, MyFile } from '../../../../contract/m
 import { DialogFooter } from '../../../components/DialogFooter';
 import { formatBytes } from '../../../lib/bytes';
 import { useDeleteFiles } from '../api/deleteFiles';
-import { myFilesStrings as s } from '../strings';
+import { useT } from '../../../lib/i18n';
 
 /** Every file's uses as one, each bot, item and ticket once. */
 function allUses(files: MyFile[]): FileUses {
@@ -26,6 +26,7 @@ function allUses(files: MyFile[]): FileUses {
 }
 
 function Affected({ heading, names }: { heading: string; names: string[] }) {
+  const t = useT();
   if (!names.length) return null;
   return (
     <Box sx={{ mt: 1.5 }}>
@@ -35,7 +36,7 @@ function Affected({ heading, names }: { heading: string; names: string[] }) {
       <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
         {names.map((n, i) => (
           <Typography component="li" variant="body2" key={i} sx={{ overflowWrap: 'anywhere' }}>
-            {n.trim() || s.untitled}
+            {n.trim() || t('files.untitled')}
           </Typography>
         ))}
       </Box>
@@ -53,6 +54,7 @@ export function DeleteFilesDialog({
   onClose: () => void;
   onDone: (result: DeleteFilesResult) => void;
 }) {
+  const t = useT();
   const remove = useDeleteFiles();
   const close = () => !remove.isPending && onClose();
   const uses = allUses(files);
@@ -68,46 +70,48 @@ export function DeleteFilesDialog({
     0;
   return (
     <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="delete-files-title">
-      <DialogTitle id="delete-files-title">{s.confirmTitle(files.length)}</DialogTitle>
+      <DialogTitle id="delete-files-title">{t('files.confirmTitle', { count: files.length })}</DialogTitle>
       <DialogContent>
-        <Box component="ul" sx={{ mt: 0, mb: 1, pl: 3 }} aria-label={s.columns.name}>
+        <Box component="ul" sx={{ mt: 0, mb: 1, pl: 3 }} aria-label={t('files.columns.name')}>
           {files.map((f) => (
             <Typography component="li" key={f.id} sx={{ overflowWrap: 'anywhere' }}>
-              {`${f.name} (${formatBytes(f.size)})`}
+              {t('files.fileAndSize', { name: f.name, size: formatBytes(f.size) })}
             </Typography>
           ))}
         </Box>
-        <DialogContentText>{s.confirmFrees(formatBytes(bytes))}</DialogContentText>
+        <DialogContentText>{t('files.confirmFrees', { bytes: formatBytes(bytes) })}</DialogContentText>
         {affectsAnything ? (
           <Box data-testid="delete-affects">
             <Typography variant="body2" sx={{ mt: 2 }}>
-              {s.affects}
+              {t('files.affects')}
             </Typography>
-            <Affected heading={s.losesKnowledge} names={uses.knowledgeOf.map((b) => b.name)} />
-            <Affected heading={s.losesIcon} names={uses.iconOf.map((b) => b.name)} />
+            <Affected heading={t('files.losesKnowledge')} names={uses.knowledgeOf.map((b) => b.name)} />
+            <Affected heading={t('files.losesIcon')} names={uses.iconOf.map((b) => b.name)} />
             {uses.otherBots > 0 && (
               <Typography variant="body2" sx={{ mt: 1.5 }}>
-                {s.otherCopies(uses.otherBots)}
+                {t('files.otherCopies', { count: uses.otherBots })}
               </Typography>
             )}
-            <Affected heading={s.savedImagesGo} names={uses.savedImages.map((d) => d.title)} />
-            <Affected heading={s.docsLoseImage} names={uses.savedDocs.map((d) => d.title)} />
-            <Affected heading={s.conversationsLoseImage} names={uses.conversations.map((c) => c.title)} />
-            <Affected heading={s.ticketsLoseAttachment} names={uses.tickets.map((t) => t.subject)} />
+            <Affected heading={t('files.savedImagesGo')} names={uses.savedImages.map((d) => d.title)} />
+            <Affected heading={t('files.docsLoseImage')} names={uses.savedDocs.map((d) => d.title)} />
+            <Affected heading={t('files.conversationsLoseImage')} names={uses.conversations.map((c) => c.title)} />
+            <Affected heading={t('files.ticketsLoseAttachment')} names={uses.tickets.map((x) => x.subject)} />
           </Box>
         ) : (
-          <DialogContentText sx={{ mt: 1 }}>{files.length === 1 ? s.confirmNothingElse : s.confirmNothingElseMany}</DialogContentText>
+          <DialogContentText sx={{ mt: 1 }}>
+            {files.length === 1 ? t('files.confirmNothingElse') : t('files.confirmNothingElseMany')}
+          </DialogContentText>
         )}
         {remove.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {remove.error.message || s.deleteFailed}
+            {remove.error.message || t('files.deleteFailed')}
           </Alert>
         )}
       </DialogContent>
       <DialogFooter
-        cancelLabel={s.cancel}
+        cancelLabel={t('files.cancel')}
         onCancel={close}
-        confirmLabel={remove.isPending ? s.deleting : s.confirm}
+        confirmLabel={remove.isPending ? t('files.deleting') : t('files.confirm')}
         busy={remove.isPending}
         danger
         onConfirm={() =>

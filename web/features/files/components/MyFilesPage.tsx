@@ -24,20 +24,21 @@ import { ResponsiveList, type ResponsiveColumn } from '../../../components/Respo
 import { dateTime, relativeTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/bytes';
 import { useMyFiles, type MyFilesParams } from '../api/listMyFiles';
-import { myFilesStrings as s } from '../strings';
+import { useT, type MessageId, type Translate } from '../../../lib/i18n';
 import { DeleteFilesDialog } from './DeleteFilesDialog';
 import { FileUses } from './FileUses';
 
 const orders = [
-  { value: 'created-desc', label: s.sortNewest },
-  { value: 'created-asc', label: s.sortOldest },
-  { value: 'size-desc', label: s.sortLargest },
-  { value: 'size-asc', label: s.sortSmallest },
-] as const;
+  { value: 'created-desc', label: 'files.sortNewest' },
+  { value: 'created-asc', label: 'files.sortOldest' },
+  { value: 'size-desc', label: 'files.sortLargest' },
+  { value: 'size-asc', label: 'files.sortSmallest' },
+] as const satisfies readonly { value: string; label: MessageId }[];
 type Order = (typeof orders)[number]['value'];
 
 /** /myFiles: the teacher's files and generated images, their sizes and uses, and deleting them to free up space. */
 export default function MyFilesPage() {
+  const t = useT();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const [order, setOrder] = useState<Order>('created-desc');
@@ -59,38 +60,38 @@ export default function MyFilesPage() {
   const done = (result: DeleteFilesResult) => {
     setConfirming(null);
     setSelected(new Map());
-    setNotice(s.deleted(result.deleted.length, formatBytes(result.freedBytes)));
+    setNotice(t('files.deleted', { count: result.deleted.length, bytes: formatBytes(result.freedBytes) }));
     // The last file of a later page gone: show the page before.
     if (page > 0 && files.data && files.data.files.length <= result.deleted.length) setPage(page - 1);
   };
 
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('files.title')}</PageHeading>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {s.intro}
+        {t('files.intro')}
       </Typography>
       {notice && (
         <Alert severity="success" role="status" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
           {notice}
         </Alert>
       )}
-      <QueryState query={files} loadingLabel={s.loading} errorText={s.loadFailed} retryLabel={s.retry}>
+      <QueryState query={files} loadingLabel={t('files.loading')} errorText={t('files.loadFailed')} retryLabel={t('files.retry')}>
         {(data) => (
           <>
             <StorageMeter totals={data.totals} />
             {data.totals.fileCount === 0 ? (
               <Paper variant="outlined" sx={{ p: 3 }} data-testid="my-files-empty">
-                <Typography color="text.secondary">{s.empty}</Typography>
+                <Typography color="text.secondary">{t('files.empty')}</Typography>
               </Paper>
             ) : (
               <>
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}>
                   <FormControl size="small" sx={{ minWidth: 180 }}>
-                    <InputLabel id="my-files-sort">{s.sortBy}</InputLabel>
+                    <InputLabel id="my-files-sort">{t('files.sortBy')}</InputLabel>
                     <Select
                       labelId="my-files-sort"
-                      label={s.sortBy}
+                      label={t('files.sortBy')}
                       value={order}
                       onChange={(e) => {
                         setOrder(e.target.value);
@@ -99,7 +100,7 @@ export default function MyFilesPage() {
                     >
                       {orders.map((o) => (
                         <MenuItem key={o.value} value={o.value}>
-                          {o.label}
+                          {t(o.label)}
                         </MenuItem>
                       ))}
                     </Select>
@@ -112,7 +113,7 @@ export default function MyFilesPage() {
                     onClick={() => setConfirming([...selected.values()])}
                     sx={{ ml: { sm: 'auto' } }}
                   >
-                    {selected.size ? s.deleteSelected(selected.size) : s.deleteSelectedNone}
+                    {selected.size ? t('files.deleteSelected', { count: selected.size }) : t('files.deleteSelectedNone')}
                   </Button>
                 </Stack>
                 <Files files={data.files} selected={selected} onToggle={toggle} onDelete={(f) => setConfirming([f])} />
@@ -123,7 +124,7 @@ export default function MyFilesPage() {
                   rowsPerPage={limit}
                   // On a phone the page size is left out, so the pager fits without scrolling sideways.
                   rowsPerPageOptions={narrow ? [] : [...MY_FILES_PAGE_SIZES]}
-                  labelRowsPerPage={s.rowsPerPage}
+                  labelRowsPerPage={t('files.rowsPerPage')}
                   onPageChange={(_, p) => setPage(p)}
                   sx={{ '& .MuiTablePagination-toolbar': { px: { xs: 0, sm: 2 } } }}
                   onRowsPerPageChange={(e) => {
@@ -143,18 +144,19 @@ export default function MyFilesPage() {
 
 /** The storage in use against the quota, the page's own usage meter. */
 function StorageMeter({ totals }: { totals: StorageTotals }) {
+  const t = useT();
   // Rounded: a tiny share would reach aria-valuenow in exponent notation (9.5e-7), which is no valid value.
   const share = Math.min(100, Math.round((totals.usedBytes / totals.quotaBytes) * 1000) / 10);
   const full = totals.usedBytes >= totals.quotaBytes;
-  const figures = s.storage(formatBytes(totals.usedBytes), formatBytes(totals.quotaBytes));
+  const figures = t('files.storage', { used: formatBytes(totals.usedBytes), quota: formatBytes(totals.quotaBytes) });
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="my-files-storage">
       <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography id="my-files-storage-label" sx={{ fontWeight: 500 }}>
-          {s.storageLabel}
+          {t('files.storageLabel')}
         </Typography>
         <Typography color="text.secondary" data-testid="my-files-used">
-          {`${figures} · ${s.fileCount(totals.fileCount)}`}
+          {t('files.usedLine', { figures, files: t('files.fileCount', { count: totals.fileCount }) })}
         </Typography>
       </Stack>
       <LinearProgress
@@ -167,7 +169,7 @@ function StorageMeter({ totals }: { totals: StorageTotals }) {
       />
       {full && (
         <Alert severity="warning" sx={{ mt: 1.5 }}>
-          {s.full}
+          {t('files.full')}
         </Alert>
       )}
     </Paper>
@@ -189,19 +191,33 @@ function Added({ at }: { at: string }) {
   );
 }
 
-function kindLine(file: MyFile) {
-  return file.status === 'ready' ? s.kinds[file.kind] : `${s.kinds[file.kind]} · ${s.processing}`;
+const kindIds = {
+  knowledge: 'files.kinds.knowledge',
+  image: 'files.kinds.image',
+  icon: 'files.kinds.icon',
+  attachment: 'files.kinds.attachment',
+} as const satisfies Record<MyFile['kind'], MessageId>;
+
+function kindLine(file: MyFile, t: Translate) {
+  const kind = t(kindIds[file.kind]);
+  return file.status === 'ready' ? kind : t('files.kindProcessing', { kind });
 }
 
 function RowActions({ file, onDelete }: { file: MyFile; onDelete: (f: MyFile) => void }) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, justifyContent: 'flex-end' }}>
       {file.status === 'ready' && (
-        <IconButton aria-label={s.download(file.name)} component="a" href={`/api/files/${encodeURIComponent(file.id)}`} download>
+        <IconButton
+          aria-label={t('files.download', { name: file.name })}
+          component="a"
+          href={`/api/files/${encodeURIComponent(file.id)}`}
+          download
+        >
           <DownloadOutlined />
         </IconButton>
       )}
-      <IconButton aria-label={s.deleteOne(file.name)} onClick={() => onDelete(file)}>
+      <IconButton aria-label={t('files.deleteOne', { name: file.name })} onClick={() => onDelete(file)}>
         <DeleteOutlined />
       </IconButton>
     </Stack>
@@ -210,29 +226,34 @@ function RowActions({ file, onDelete }: { file: MyFile; onDelete: (f: MyFile) =>
 
 /** A table from tablet width up; a list on a phone, so nothing scrolls sideways. */
 function Files({ files, selected, onToggle, onDelete }: FilesProps) {
+  const t = useT();
   const columns: ResponsiveColumn<MyFile>[] = [
     {
       key: 'select',
       padding: 'checkbox',
       header: (
         <Box component="span" sx={visuallyHidden}>
-          {s.columns.select}
+          {t('files.columns.select')}
         </Box>
       ),
       cell: (f) => (
-        <Checkbox checked={selected.has(f.id)} onChange={() => onToggle(f)} slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }} />
+        <Checkbox
+          checked={selected.has(f.id)}
+          onChange={() => onToggle(f)}
+          slotProps={{ input: { 'aria-label': t('files.selectFile', { name: f.name }) } }}
+        />
       ),
     },
-    { key: 'name', header: s.columns.name, sx: { overflowWrap: 'anywhere', maxWidth: 280 }, cell: (f) => f.name },
-    { key: 'kind', header: s.columns.kind, cell: kindLine },
-    { key: 'size', header: s.columns.size, align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (f) => formatBytes(f.size) },
-    { key: 'created', header: s.columns.created, sx: { whiteSpace: 'nowrap' }, cell: (f) => <Added at={f.createdAt} /> },
-    { key: 'usedIn', header: s.columns.usedIn, sx: { maxWidth: 320 }, cell: (f) => <FileUses uses={f.uses} /> },
-    { key: 'actions', header: s.columns.actions, align: 'right', cell: (f) => <RowActions file={f} onDelete={onDelete} /> },
+    { key: 'name', header: t('files.columns.name'), sx: { overflowWrap: 'anywhere', maxWidth: 280 }, cell: (f) => f.name },
+    { key: 'kind', header: t('files.columns.kind'), cell: (f) => kindLine(f, t) },
+    { key: 'size', header: t('files.columns.size'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (f) => formatBytes(f.size) },
+    { key: 'created', header: t('files.columns.created'), sx: { whiteSpace: 'nowrap' }, cell: (f) => <Added at={f.createdAt} /> },
+    { key: 'usedIn', header: t('files.columns.usedIn'), sx: { maxWidth: 320 }, cell: (f) => <FileUses uses={f.uses} /> },
+    { key: 'actions', header: t('files.columns.actions'), align: 'right', cell: (f) => <RowActions file={f} onDelete={onDelete} /> },
   ];
   return (
     <ResponsiveList
-      label={s.title}
+      label={t('files.title')}
       rows={files}
       rowKey={(f) => f.id}
       rowAttributes={(f) => ({ 'data-file': f.name })}
@@ -244,13 +265,13 @@ function Files({ files, selected, onToggle, onDelete }: FilesProps) {
           <Checkbox
             checked={selected.has(f.id)}
             onChange={() => onToggle(f)}
-            slotProps={{ input: { 'aria-label': s.selectFile(f.name) } }}
+            slotProps={{ input: { 'aria-label': t('files.selectFile', { name: f.name }) } }}
             sx={{ mt: -0.5 }}
           />
           <Stack sx={{ minWidth: 0, flex: 1 }} spacing={0.25}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.name}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {`${formatBytes(f.size)} · ${kindLine(f)} · `}
+              {t('files.cardLine', { size: formatBytes(f.size), kind: kindLine(f, t) })}
               <Added at={f.createdAt} />
             </Typography>
             <FileUses uses={f.uses} />

@@ -7,7 +7,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { renameCollectionInput } from '../../../../../contract/bots';
 import { ApiError } from '../../../../lib/http';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
+
+/** An empty helper line, so the box does not move when a message appears under it. */
+const reservedLine = ' ';
 
 export interface NameDialogProps {
   title: string;
@@ -21,6 +24,7 @@ export interface NameDialogProps {
 
 /** Asks for a collection's name, checked with the contract's rule as the teacher types. */
 export function NameDialog({ title, submit, initial, busy, onSubmit, onClose }: NameDialogProps) {
+  const t = useT();
   const titleId = useId();
   const [name, setName] = useState(initial);
   const [touched, setTouched] = useState(false);
@@ -33,7 +37,7 @@ export function NameDialog({ title, submit, initial, busy, onSubmit, onClose }: 
     setTouched(true);
     if (!parsed.success) return;
     onSubmit(parsed.data.name).then(onClose, (err: unknown) => {
-      setServerError(err instanceof ApiError ? (err.fields?.name ?? err.message) : strings.bots.card.failed);
+      setServerError(err instanceof ApiError ? (err.fields?.name ?? err.message) : t('common.actionFailed'));
     });
   };
   return (
@@ -45,7 +49,7 @@ export function NameDialog({ title, submit, initial, busy, onSubmit, onClose }: 
             autoFocus
             fullWidth
             margin="dense"
-            label={strings.bots.collections.name}
+            label={t('bots.collections.name')}
             value={name}
             required
             onChange={(e) => {
@@ -54,11 +58,11 @@ export function NameDialog({ title, submit, initial, busy, onSubmit, onClose }: 
               setServerError(null);
             }}
             error={Boolean(error)}
-            helperText={error ?? ' '}
+            helperText={error ?? reservedLine}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{strings.bots.card.cancel}</Button>
+          <Button onClick={onClose}>{t('bots.card.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={busy}>
             {submit}
           </Button>

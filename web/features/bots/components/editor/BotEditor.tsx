@@ -11,7 +11,7 @@ import { PageHeading } from '../../../../components/PageHeading';
 import { botQuery } from '../../api/getBot';
 import { ApiError } from '../../../../lib/http';
 import { paths } from '../../../../lib/paths';
-import { strings } from '../../../../lib/strings';
+import { useT, type Translate } from '../../../../lib/i18n';
 import { useCreateBot } from '../../api/createBot';
 import { useCollections } from '../../api/listCollections';
 import { useUpdateBot } from '../../api/updateBot';
@@ -36,8 +36,6 @@ import { EditorContext, type EditorContextValue } from './editorContext';
 import { KnowledgeSection } from './KnowledgeSection';
 import { TryItPanel } from './TryItPanel';
 
-const s = strings.bots.editor;
-
 export type EditorMode = 'add' | 'edit' | 'copy' | 'view';
 
 export interface BotEditorProps {
@@ -49,16 +47,17 @@ export interface BotEditorProps {
   editorKey: string;
 }
 
-function initialDraft(kind: BotKind, mode: EditorMode, source: BotDetail | null): BotDraft {
+function initialDraft(kind: BotKind, mode: EditorMode, source: BotDetail | null, t: Translate): BotDraft {
   if (!source) return emptyDraft(kind);
-  return mode === 'copy' ? copyDraftOf(source, s.copyName) : draftFromBot(source);
+  return mode === 'copy' ? copyDraftOf(source, (name) => t('bots.editor.copyName', { name })) : draftFromBot(source);
 }
 
 /** The page of the three editors: every field with inline messages, Save, and the leave warning. */
 export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEditorProps) {
+  const t = useT();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [draft, setDraft] = useState(() => initialDraft(kind, startMode, source));
+  const [draft, setDraft] = useState(() => initialDraft(kind, startMode, source, t));
   const [baseline, setBaseline] = useState(() => JSON.stringify(draft));
   const [saved, setSaved] = useState<BotDetail | null>(startMode === 'edit' || startMode === 'view' ? source : null);
   const [submitted, setSubmitted] = useState(false);
@@ -94,7 +93,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
   }, [focusTick]);
 
   const context = useMemo<EditorContextValue>(() => {
-    const shows = (path: string) => submitted || touched.some((t) => path === t || path.startsWith(`${t}.`) || t.startsWith(`${path}.`));
+    const shows = (path: string) => submitted || touched.some((p) => path === p || path.startsWith(`${p}.`) || p.startsWith(`${path}.`));
     return {
       draft,
       readOnly,
@@ -104,9 +103,9 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
         setJustSaved(false);
         const list = path === null ? [] : typeof path === 'string' ? [path] : path;
         if (list.length === 0) return;
-        setTouched((t) => {
-          const fresh = list.filter((p) => !t.includes(p));
-          return fresh.length ? [...t, ...fresh] : t;
+        setTouched((prev) => {
+          const fresh = list.filter((p) => !prev.includes(p));
+          return fresh.length ? [...prev, ...fresh] : prev;
         });
         setServerErrors((errs) => {
           const under = (k: string) => list.some((p) => k === p || k.startsWith(`${p}.`));
@@ -116,7 +115,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
       },
       touch: (path) => {
         if (readOnly) return;
-        setTouched((t) => (t.includes(path) ? t : [...t, path]));
+        setTouched((prev) => (prev.includes(path) ? prev : [...prev, path]));
       },
       errorOf: (path, exact) => {
         const server = exact ? serverErrors[path] : errorAt(serverErrors, path);
@@ -133,7 +132,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
     setProblem(null);
     const checked = saved ? checkUpdate(draft, saved.version) : checkCreate(draft, copiedFrom);
     if (!checked.ok) {
-      setProblem({ message: s.fixErrors(Object.keys(checked.errors).length), conflict: false });
+      setProblem({ message: t('bots.editor.fixErrors', { count: Object.keys(checked.errors).length }), conflict: false });
       setFocusTick((n) => n + 1);
       return null;
     }
@@ -158,12 +157,12 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && err.fields) {
         setServerErrors(err.fields);
-        setProblem({ message: s.fixErrors(Object.keys(err.fields).length), conflict: false });
+        setProblem({ message: t('bots.editor.fixErrors', { count: Object.keys(err.fields).length }), conflict: false });
         setFocusTick((n) => n + 1);
       } else if (err instanceof ApiError && err.status === 409) {
-        setProblem({ message: s.conflict, conflict: true });
+        setProblem({ message: t('bots.editor.conflict'), conflict: true });
       } else {
-        setProblem({ message: err instanceof ApiError ? err.message : strings.bots.card.failed, conflict: false });
+        setProblem({ message: err instanceof ApiError ? err.message : t('common.actionFailed'), conflict: false });
       }
       return null;
     }
@@ -177,9 +176,15 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
     return (await save())?.id ?? null;
   };
 
-  const kindName = strings.bots.kindNoun[kind];
-  const shownName = saved?.name ?? source?.name;
-  const title = mode === 'add' ? s.title.add(kindName) : `${s.title[mode](kindName)}: ${shownName ?? ''}`;
+  const shownName = saved?.name ?? source?.name ?? '';
+  const title =
+    mode === 'add'
+      ? t('bots.editor.title.add', { kind })
+      : mode === 'edit'
+        ? t('bots.editor.title.edit', { kind, name: shownName })
+        : mode === 'copy'
+          ? t('bots.editor.title.copy', { kind, name: shownName })
+          : t('bots.editor.title.view', { kind, name: shownName });
   const runnerPath = saved ? runPathOf(saved) : null;
   const hasTryIt = !readOnly && kind !== 'DocBot';
   const welcome = kind === 'ChatBot' ? draft.chat.welcomeMessage : draft.tutor.welcomeMessage;
@@ -194,20 +199,20 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
           action={
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               <Button color="inherit" size="small" component={RouterLink} to={editorPathOf(source, 'copy')}>
-                {s.copyToEdit}
+                {t('bots.editor.copyToEdit')}
               </Button>
               <Button color="inherit" size="small" component={RouterLink} to={runPathOf(source)}>
-                {s.run}
+                {t('bots.editor.run')}
               </Button>
             </Stack>
           }
         >
-          {source.isTemplate ? s.readOnlyTemplate : s.readOnly(kindName)}
+          {source.isTemplate ? t('bots.editor.readOnlyTemplate') : t('bots.editor.readOnly', { kind })}
         </Alert>
       )}
       {mode === 'copy' && source && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          {s.copyOf(source.name)}
+          {t('bots.editor.copyOf', { name: source.name })}
         </Alert>
       )}
       <Box
@@ -254,7 +259,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
                 action={
                   problem.conflict ? (
                     <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-                      {s.reload}
+                      {t('bots.editor.reload')}
                     </Button>
                   ) : undefined
                 }
@@ -264,19 +269,19 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
             )}
             {!readOnly && (
               <Button type="submit" variant="contained" disabled={saving}>
-                {saving ? s.saving : s.save}
+                {saving ? t('bots.editor.saving') : t('bots.editor.save')}
               </Button>
             )}
             {runnerPath && !hasTryIt && (
               <Button component={RouterLink} to={runnerPath}>
-                {s.run}
+                {t('bots.editor.run')}
               </Button>
             )}
             <Button component={RouterLink} to={paths.home.to(kind)}>
-              {s.cancel}
+              {t('bots.editor.cancel')}
             </Button>
             <Typography variant="body2" color="text.secondary" role="status" sx={{ ml: { sm: 'auto' } }}>
-              {justSaved && !dirty ? s.saved : ''}
+              {justSaved && !dirty ? t('bots.editor.saved') : ''}
             </Typography>
           </Box>
         </Stack>
@@ -293,10 +298,10 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
       </Box>
       <ConfirmDialog
         open={blocker.state === 'blocked'}
-        title={s.leaveTitle}
-        body={s.leaveBody}
-        confirm={s.leave}
-        cancel={s.stay}
+        title={t('bots.editor.leaveTitle')}
+        body={t('bots.editor.leaveBody')}
+        confirm={t('bots.editor.leave')}
+        cancel={t('bots.editor.stay')}
         destructive
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}

@@ -9,7 +9,7 @@ import { useBot } from '../../api/getBot';
 import { ApiError } from '../../../../lib/http';
 import { isUuid } from '../../../../../contract/common';
 import { paths } from '../../../../lib/paths';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
 import { useOwnRouteIds } from '../../hooks/useOwnRouteIds';
 import { BotEditor } from './BotEditor';
 
@@ -17,9 +17,10 @@ const modes = ['add', 'edit', 'copy'] as const;
 type Aec = (typeof modes)[number];
 
 function Loading() {
+  const t = useT();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress aria-label={strings.loading} />
+      <CircularProgress aria-label={t('shell.loading')} />
     </Box>
   );
 }
@@ -31,6 +32,7 @@ function Loading() {
  * edits: anyone else gets the bot read-only, with Copy.
  */
 export function BotEditorRoute({ kind }: { kind: BotKind }) {
+  const t = useT();
   const { id = '', shared = '', aec = '', uid = '', sid = '' } = useParams();
   const location = useLocation();
   const own = useOwnRouteIds();
@@ -60,11 +62,11 @@ export function BotEditorRoute({ kind }: { kind: BotKind }) {
         severity="error"
         action={
           <Button color="inherit" onClick={() => void query.refetch()}>
-            {strings.bots.library.retry}
+            {t('bots.library.retry')}
           </Button>
         }
       >
-        {strings.bots.editor.loadFailed}
+        {t('bots.editor.loadFailed')}
       </Alert>
     );
   }

@@ -16,53 +16,59 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BOT_LIMITS, tutoringStyles, type TutoringStyle } from '../../../../../contract/bots';
-import { strings } from '../../../../lib/strings';
+import { useT, type MessageId } from '../../../../lib/i18n';
 import { gradeLevelChoices, type BotDraft } from '../../model/draft';
+import { gradeLevelLabel } from '../../model/gradeLevels';
 import { useEditor } from './editorContext';
 import { Field } from './Field';
 import { Section } from './Section';
 
-const s = strings.bots.editor;
+const styleLabels = {
+  socratic: 'bots.editor.tutoringStyles.socratic',
+  explain_then_check: 'bots.editor.tutoringStyles.explain_then_check',
+  practice_quiz: 'bots.editor.tutoringStyles.practice_quiz',
+} as const satisfies Record<TutoringStyle, MessageId>;
 const chat = (d: BotDraft, patch: Partial<BotDraft['chat']>): BotDraft => ({ ...d, chat: { ...d.chat, ...patch } });
 const tutor = (d: BotDraft, patch: Partial<BotDraft['tutor']>): BotDraft => ({ ...d, tutor: { ...d.tutor, ...patch } });
 
 /** A ChatBot's welcome message and starter prompts. */
 export function ChatSection() {
+  const t = useT();
   const { draft, change, errorOf, readOnly } = useEditor();
   const prompts = draft.chat.starterPrompts;
   const listError = errorOf('settings.starterPrompts', true);
   return (
-    <Section title={s.sections.chat}>
+    <Section title={t('bots.editor.sections.chat')}>
       <Field
         path="settings.welcomeMessage"
-        label={s.welcomeMessage}
+        label={t('bots.editor.welcomeMessage')}
         value={draft.chat.welcomeMessage}
         set={(d, v) => chat(d, { welcomeMessage: v })}
         max={BOT_LIMITS.welcomeMessage}
-        help={s.welcomeHelp}
+        help={t('bots.editor.welcomeHelp')}
         multiline
         minRows={2}
       />
       <Box>
         <Typography component="h3" variant="subtitle2">
-          {s.starterPrompts}
+          {t('bots.editor.starterPrompts')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          {s.starterPromptsHelp}
+          {t('bots.editor.starterPromptsHelp')}
         </Typography>
         <Stack spacing={1.5}>
           {prompts.map((p, i) => (
             <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <Field
                 path={`settings.starterPrompts.${i}`}
-                label={s.starterPrompt(i + 1)}
+                label={t('bots.editor.starterPrompt', { n: i + 1 })}
                 value={p}
                 set={(d, v) => chat(d, { starterPrompts: d.chat.starterPrompts.map((x, j) => (j === i ? v : x)) })}
                 max={BOT_LIMITS.starterPromptChars}
               />
               {!readOnly && (
                 <IconButton
-                  aria-label={s.removeStarter(i + 1)}
+                  aria-label={t('bots.editor.removeStarter', { n: i + 1 })}
                   onClick={() => change(null, (d) => chat(d, { starterPrompts: d.chat.starterPrompts.filter((_x, j) => j !== i) }))}
                   sx={{ mt: 1 }}
                 >
@@ -81,7 +87,7 @@ export function ChatSection() {
             disabled={prompts.length >= BOT_LIMITS.starterPrompts}
             onClick={() => change(null, (d) => chat(d, { starterPrompts: [...d.chat.starterPrompts, ''] }))}
           >
-            {s.addStarter}
+            {t('bots.editor.addStarter')}
           </Button>
         )}
       </Box>
@@ -91,38 +97,39 @@ export function ChatSection() {
 
 /** A TutorBot's subject, grade, objectives, style, quiz length, completion criteria and welcome. */
 export function TutorSection() {
+  const t = useT();
   const { draft, change, errorOf, readOnly } = useEditor();
   const gradeLabel = useId();
   const styleLabel = useId();
-  const t = draft.tutor;
+  const tu = draft.tutor;
   const gradeError = errorOf('settings.gradeLevel');
   return (
-    <Section title={s.sections.tutor}>
+    <Section title={t('bots.editor.sections.tutor')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Field
           path="settings.subject"
-          label={s.subject}
-          value={t.subject}
+          label={t('bots.editor.subject')}
+          value={tu.subject}
           set={(d, v) => tutor(d, { subject: v })}
           max={BOT_LIMITS.subject}
         />
         <FormControl fullWidth error={Boolean(gradeError)}>
           <InputLabel id={gradeLabel} shrink>
-            {s.gradeLevel}
+            {t('bots.editor.gradeLevel')}
           </InputLabel>
           <Select
             labelId={gradeLabel}
             displayEmpty
             notched
-            label={s.gradeLevel}
-            value={t.gradeLevel}
+            label={t('bots.editor.gradeLevel')}
+            value={tu.gradeLevel}
             readOnly={readOnly}
             onChange={(e) => change('settings.gradeLevel', (d) => tutor(d, { gradeLevel: e.target.value }))}
           >
-            <MenuItem value="">{s.anyGrade}</MenuItem>
+            <MenuItem value="">{t('bots.editor.anyGrade')}</MenuItem>
             {gradeLevelChoices.map((g) => (
               <MenuItem key={g} value={g}>
-                {g}
+                {gradeLevelLabel(g, t)}
               </MenuItem>
             ))}
           </Select>
@@ -131,18 +138,18 @@ export function TutorSection() {
       </Stack>
       <Field
         path="settings.learningObjectives"
-        label={s.learningObjectives}
-        value={t.learningObjectives}
+        label={t('bots.editor.learningObjectives')}
+        value={tu.learningObjectives}
         set={(d, v) => tutor(d, { learningObjectives: v })}
         max={BOT_LIMITS.learningObjectives}
         multiline
         minRows={3}
       />
       <FormControl>
-        <FormLabel id={styleLabel}>{s.tutoringStyle}</FormLabel>
+        <FormLabel id={styleLabel}>{t('bots.editor.tutoringStyle')}</FormLabel>
         <RadioGroup
           aria-labelledby={styleLabel}
-          value={t.tutoringStyle}
+          value={tu.tutoringStyle}
           onChange={(e) => change('settings.tutoringStyle', (d) => tutor(d, { tutoringStyle: e.target.value as TutoringStyle }))}
         >
           {tutoringStyles.map((style) => (
@@ -150,18 +157,18 @@ export function TutorSection() {
               key={style}
               value={style}
               control={<Radio />}
-              label={s.tutoringStyles[style]}
-              disabled={readOnly && t.tutoringStyle !== style}
+              label={t(styleLabels[style])}
+              disabled={readOnly && tu.tutoringStyle !== style}
             />
           ))}
         </RadioGroup>
       </FormControl>
-      {t.tutoringStyle === 'practice_quiz' && (
+      {tu.tutoringStyle === 'practice_quiz' && (
         <Box sx={{ maxWidth: 240 }}>
           <Field
             path="settings.quizLength"
-            label={s.quizLength}
-            value={t.quizLength}
+            label={t('bots.editor.quizLength')}
+            value={tu.quizLength}
             set={(d, v) => tutor(d, { quizLength: v })}
             inputMode="numeric"
           />
@@ -169,21 +176,21 @@ export function TutorSection() {
       )}
       <Field
         path="settings.completionCriteria"
-        label={s.completionCriteria}
-        value={t.completionCriteria}
+        label={t('bots.editor.completionCriteria')}
+        value={tu.completionCriteria}
         set={(d, v) => tutor(d, { completionCriteria: v })}
         max={BOT_LIMITS.completionCriteria}
-        help={s.completionHelp}
+        help={t('bots.editor.completionHelp')}
         multiline
         minRows={2}
       />
       <Field
         path="settings.welcomeMessage"
-        label={s.welcomeMessage}
-        value={t.welcomeMessage}
+        label={t('bots.editor.welcomeMessage')}
+        value={tu.welcomeMessage}
         set={(d, v) => tutor(d, { welcomeMessage: v })}
         max={BOT_LIMITS.welcomeMessage}
-        help={s.welcomeHelp}
+        help={t('bots.editor.welcomeHelp')}
         multiline
         minRows={2}
       />

@@ -12,12 +12,11 @@ import Typography from '@mui/material/Typography';
 import { BOT_LIMITS, type BotCollection } from '../../../../../contract/bots';
 import { BotAvatar } from '../../../../components/BotAvatar';
 import { FileUpload } from '../../../../components/upload/FileUpload';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
 import { useEditor } from './editorContext';
 import { Field } from './Field';
 import { Section } from './Section';
 
-const s = strings.bots.editor;
 const imageTypes = 'image/png,image/jpeg,image/webp,image/gif,.png,.jpg,.jpeg,.webp,.gif';
 
 /**
@@ -25,25 +24,33 @@ const imageTypes = 'image/png,image/jpeg,image/webp,image/gif,.png,.jpg,.jpeg,.w
  * picture is (served to anyone who may see that bot); null for a picture just uploaded.
  */
 export function BasicsSection({ collections, iconBotId }: { collections: BotCollection[] | null; iconBotId: string | null }) {
+  const t = useT();
   const { draft, change, errorOf, readOnly } = useEditor();
   const collectionLabel = useId();
   const iconError = errorOf('icon');
   return (
-    <Section title={s.sections.basics}>
-      <Field path="name" label={s.name} value={draft.name} set={(d, v) => ({ ...d, name: v })} max={BOT_LIMITS.name} required />
+    <Section title={t('bots.editor.sections.basics')}>
+      <Field
+        path="name"
+        label={t('bots.editor.name')}
+        value={draft.name}
+        set={(d, v) => ({ ...d, name: v })}
+        max={BOT_LIMITS.name}
+        required
+      />
       <Field
         path="description"
-        label={s.description}
+        label={t('bots.editor.description')}
         value={draft.description}
         set={(d, v) => ({ ...d, description: v })}
         max={BOT_LIMITS.description}
-        help={s.descriptionHelp}
+        help={t('bots.editor.descriptionHelp')}
         multiline
         minRows={2}
       />
       <Box>
         <Typography component="h3" variant="subtitle2" gutterBottom>
-          {s.icon}
+          {t('bots.editor.icon')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <BotAvatar
@@ -61,41 +68,47 @@ export function BasicsSection({ collections, iconBotId }: { collections: BotColl
           {draft.iconFileId ? (
             !readOnly && (
               <Button onClick={() => change('icon', (d) => ({ ...d, iconFileId: null }))} sx={{ alignSelf: { sm: 'center' } }}>
-                {s.iconRemove}
+                {t('bots.editor.iconRemove')}
               </Button>
             )
           ) : (
             <Box sx={{ width: { xs: '100%', sm: 160 } }}>
-              <Field path="icon" label={s.iconEmoji} value={draft.iconEmoji} set={(d, v) => ({ ...d, iconEmoji: v })} size="small" />
+              <Field
+                path="icon"
+                label={t('bots.editor.iconEmoji')}
+                value={draft.iconEmoji}
+                set={(d, v) => ({ ...d, iconEmoji: v })}
+                size="small"
+              />
             </Box>
           )}
           {!readOnly && !draft.iconFileId && (
             <FileUpload
               purpose="icon"
               accept={imageTypes}
-              label={s.iconUpload}
+              label={t('bots.editor.iconUpload')}
               onUploaded={(file) => change('icon', (d) => ({ ...d, iconFileId: file.id }))}
             />
           )}
         </Stack>
-        {!iconError && !readOnly && <FormHelperText>{s.iconHelp}</FormHelperText>}
+        {!iconError && !readOnly && <FormHelperText>{t('bots.editor.iconHelp')}</FormHelperText>}
         {iconError && draft.iconFileId && <FormHelperText error>{iconError}</FormHelperText>}
       </Box>
       {collections !== null && (
         <FormControl fullWidth>
           <InputLabel id={collectionLabel} shrink>
-            {s.collection}
+            {t('bots.editor.collection')}
           </InputLabel>
           <Select
             labelId={collectionLabel}
             displayEmpty
             notched
-            label={s.collection}
+            label={t('bots.editor.collection')}
             value={draft.collectionId ?? ''}
             onChange={(e) => change('collectionId', (d) => ({ ...d, collectionId: e.target.value === '' ? null : e.target.value }))}
             error={Boolean(errorOf('collectionId'))}
           >
-            <MenuItem value="">{s.noCollection}</MenuItem>
+            <MenuItem value="">{t('bots.editor.noCollection')}</MenuItem>
             {collections.map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {c.name}
@@ -111,16 +124,17 @@ export function BasicsSection({ collections, iconBotId }: { collections: BotColl
 
 /** The system prompt. */
 export function InstructionsSection() {
+  const t = useT();
   const { draft } = useEditor();
   return (
-    <Section title={s.sections.instructions}>
+    <Section title={t('bots.editor.sections.instructions')}>
       <Field
         path="instructions"
-        label={s.instructions}
+        label={t('bots.editor.instructions')}
         value={draft.instructions}
         set={(d, v) => ({ ...d, instructions: v })}
         max={BOT_LIMITS.instructions}
-        help={s.instructionsHelp}
+        help={t('bots.editor.instructionsHelp')}
         multiline
         minRows={6}
         maxRows={24}
@@ -131,15 +145,16 @@ export function InstructionsSection() {
 
 /** Temperature, shown as Creativity from 0 (focused) to 2 (inventive). */
 export function ModelSection() {
+  const t = useT();
   const { draft, change, errorOf, readOnly } = useEditor();
   const labelId = useId();
   const helpId = useId();
   const error = errorOf('temperature');
   return (
-    <Section title={s.sections.model}>
+    <Section title={t('bots.editor.sections.model')}>
       <Box sx={{ px: 1 }}>
         <Typography id={labelId} gutterBottom>
-          {s.temperature}
+          {t('bots.editor.temperature')}
         </Typography>
         <Slider
           aria-labelledby={labelId}
@@ -154,14 +169,14 @@ export function ModelSection() {
             { value: 2, label: '2' },
           ]}
           valueLabelDisplay="auto"
-          getAriaValueText={(v) => s.temperatureValue(v)}
+          getAriaValueText={(v) => t('bots.editor.temperatureValue', { value: v })}
           disabled={readOnly}
           onChange={(_e, v: number | number[]) =>
             change('temperature', (d) => ({ ...d, temperature: typeof v === 'number' ? v : (v[0] ?? d.temperature) }))
           }
         />
         <FormHelperText id={helpId} error={Boolean(error)}>
-          {error ?? s.temperatureHelp}
+          {error ?? t('bots.editor.temperatureHelp')}
         </FormHelperText>
       </Box>
     </Section>

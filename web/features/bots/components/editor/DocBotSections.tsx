@@ -17,13 +17,20 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { BOT_LIMITS, formInputKinds } from '../../../../../contract/bots';
-import { strings } from '../../../../lib/strings';
+import { useT, type MessageId } from '../../../../lib/i18n';
 import { gradeLevelChoices, newField, optionsOf, type BotDraft, type FieldDraft, type FieldKind } from '../../model/draft';
+import { gradeLevelLabel } from '../../model/gradeLevels';
 import { useEditor } from './editorContext';
 import { Field } from './Field';
 import { Section } from './Section';
 
-const s = strings.bots.editor;
+const kindLabels = {
+  text: 'bots.editor.fieldKinds.text',
+  long_text: 'bots.editor.fieldKinds.long_text',
+  number: 'bots.editor.fieldKinds.number',
+  select: 'bots.editor.fieldKinds.select',
+  grade_level: 'bots.editor.fieldKinds.grade_level',
+} as const satisfies Record<FieldKind, MessageId>;
 
 const setFields = (d: BotDraft, fields: FieldDraft[]): BotDraft => ({ ...d, doc: { ...d.doc, fields } });
 const patchField = (d: BotDraft, i: number, patch: Partial<FieldDraft>): BotDraft =>
@@ -76,9 +83,11 @@ function Choice({
 }
 
 function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index: number; count: number; autoFocus: boolean }) {
+  const t = useT();
   const { change, readOnly } = useEditor();
   const row = `settings.formInputs.${index}`;
-  const name = field.label.trim() || s.field(index + 1);
+  const numbered = t('bots.editor.field', { n: index + 1 });
+  const name = field.label.trim() || numbered;
   const move = (delta: number) =>
     change(null, (d) => {
       const fields = [...d.doc.fields];
@@ -87,22 +96,32 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
     });
   const options = optionsOf(field.options);
   return (
-    <Paper variant="outlined" component="li" sx={{ p: 2, listStyle: 'none' }} aria-label={s.field(index + 1)}>
+    <Paper variant="outlined" component="li" sx={{ p: 2, listStyle: 'none' }} aria-label={numbered}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography component="h3" variant="subtitle2" sx={{ flexGrow: 1 }}>
-          {s.field(index + 1)}
+          {numbered}
         </Typography>
         {!readOnly && (
           <>
-            <IconButton size="small" aria-label={s.fieldMoveUp(name)} disabled={index === 0} onClick={() => move(-1)}>
+            <IconButton
+              size="small"
+              aria-label={t('bots.editor.fieldMoveUp', { label: name })}
+              disabled={index === 0}
+              onClick={() => move(-1)}
+            >
               <ArrowUpward fontSize="small" />
             </IconButton>
-            <IconButton size="small" aria-label={s.fieldMoveDown(name)} disabled={index === count - 1} onClick={() => move(1)}>
+            <IconButton
+              size="small"
+              aria-label={t('bots.editor.fieldMoveDown', { label: name })}
+              disabled={index === count - 1}
+              onClick={() => move(1)}
+            >
               <ArrowDownward fontSize="small" />
             </IconButton>
             <IconButton
               size="small"
-              aria-label={s.fieldRemove(name)}
+              aria-label={t('bots.editor.fieldRemove', { label: name })}
               onClick={() =>
                 change(null, (d) =>
                   setFields(
@@ -121,7 +140,7 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Field
             path={`${row}.label`}
-            label={s.fieldLabel}
+            label={t('bots.editor.fieldLabel')}
             value={field.label}
             set={(d, v) => patchField(d, index, { label: v })}
             max={BOT_LIMITS.inputLabel}
@@ -130,15 +149,15 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
           />
           <Choice
             path={`${row}.kind`}
-            label={s.fieldKind}
+            label={t('bots.editor.fieldKind')}
             value={field.kind}
-            options={formInputKinds.map((k) => ({ value: k, label: s.fieldKinds[k] }))}
+            options={formInputKinds.map((k) => ({ value: k, label: t(kindLabels[k]) }))}
             onChange={(d, v) => patchField(d, index, { kind: v as FieldKind, defaultValue: '' })}
           />
         </Stack>
         <Field
           path={`${row}.help`}
-          label={s.fieldHelp}
+          label={t('bots.editor.fieldHelp')}
           value={field.help}
           set={(d, v) => patchField(d, index, { help: v })}
           max={BOT_LIMITS.inputHelp}
@@ -148,7 +167,7 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
             <Field
               path={`${row}.options`}
               touchPath={`${row}.default`}
-              label={s.fieldOptions}
+              label={t('bots.editor.fieldOptions')}
               value={field.options}
               set={(d, v) => {
                 const next = optionsOf(v);
@@ -157,15 +176,15 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
                 const keep = f && next.includes(f.defaultValue) ? f.defaultValue : '';
                 return patchField(d, index, { options: v, defaultValue: keep });
               }}
-              help={s.fieldOptionsHelp}
+              help={t('bots.editor.fieldOptionsHelp')}
               multiline
               minRows={3}
             />
             <Choice
               path={`${row}.default`}
-              label={s.fieldDefault}
+              label={t('bots.editor.fieldDefault')}
               value={options.includes(field.defaultValue) ? field.defaultValue : ''}
-              options={[{ value: '', label: s.fieldNoDefault }, ...options.map((o) => ({ value: o, label: o }))]}
+              options={[{ value: '', label: t('bots.editor.fieldNoDefault') }, ...options.map((o) => ({ value: o, label: o }))]}
               onChange={(d, v) => patchField(d, index, { defaultValue: v })}
             />
           </>
@@ -173,16 +192,19 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
         {field.kind === 'grade_level' && (
           <Choice
             path={`${row}.default`}
-            label={s.fieldDefault}
+            label={t('bots.editor.fieldDefault')}
             value={field.defaultValue}
-            options={[{ value: '', label: s.fieldNoDefault }, ...gradeLevelChoices.map((g) => ({ value: g, label: g }))]}
+            options={[
+              { value: '', label: t('bots.editor.fieldNoDefault') },
+              ...gradeLevelChoices.map((g) => ({ value: g, label: gradeLevelLabel(g, t) })),
+            ]}
             onChange={(d, v) => patchField(d, index, { defaultValue: v })}
           />
         )}
         {(field.kind === 'text' || field.kind === 'long_text') && (
           <Field
             path={`${row}.default`}
-            label={s.fieldDefault}
+            label={t('bots.editor.fieldDefault')}
             value={field.defaultValue}
             set={(d, v) => patchField(d, index, { defaultValue: v })}
             max={field.kind === 'text' ? BOT_LIMITS.textValue : BOT_LIMITS.longTextValue}
@@ -194,26 +216,31 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
             <Field
               path={`${row}.default`}
-              label={s.fieldDefault}
+              label={t('bots.editor.fieldDefault')}
               value={field.defaultValue}
               set={(d, v) => patchField(d, index, { defaultValue: v })}
               inputMode="decimal"
             />
             <Field
               path={`${row}.min`}
-              label={s.fieldMin}
+              label={t('bots.editor.fieldMin')}
               value={field.min}
               set={(d, v) => patchField(d, index, { min: v })}
               inputMode="decimal"
             />
             <Field
               path={`${row}.max`}
-              label={s.fieldMax}
+              label={t('bots.editor.fieldMax')}
               value={field.max}
               set={(d, v) => patchField(d, index, { max: v })}
               inputMode="decimal"
             />
-            <Field path={`${row}.unit`} label={s.fieldUnit} value={field.unit} set={(d, v) => patchField(d, index, { unit: v })} />
+            <Field
+              path={`${row}.unit`}
+              label={t('bots.editor.fieldUnit')}
+              value={field.unit}
+              set={(d, v) => patchField(d, index, { unit: v })}
+            />
           </Box>
         )}
         <FormControlLabel
@@ -224,7 +251,7 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
               onChange={(e) => change(`${row}.required`, (d) => patchField(d, index, { required: e.target.checked }))}
             />
           }
-          label={s.fieldRequired}
+          label={t('bots.editor.fieldRequired')}
         />
       </Stack>
     </Paper>
@@ -233,13 +260,14 @@ function FieldRow({ field, index, count, autoFocus }: { field: FieldDraft; index
 
 /** A DocBot's form: the fields the runner fills in before Generate. */
 export function DocFormSection() {
+  const t = useT();
   const { draft, change, errorOf, readOnly } = useEditor();
   const [added, setAdded] = useState<string | null>(null);
   const fields = draft.doc.fields;
   const topError = errorOf('settings.formInputs', true);
   return (
-    <Section title={s.sections.form} intro={s.formIntro}>
-      {fields.length === 0 && <Typography color="text.secondary">{s.noFields}</Typography>}
+    <Section title={t('bots.editor.sections.form')} intro={t('bots.editor.formIntro')}>
+      {fields.length === 0 && <Typography color="text.secondary">{t('bots.editor.noFields')}</Typography>}
       {fields.length > 0 && (
         <Stack component="ol" spacing={2} sx={{ p: 0, m: 0 }}>
           {fields.map((f, i) => (
@@ -260,7 +288,7 @@ export function DocFormSection() {
               change(null, (d) => setFields(d, [...d.doc.fields, field]));
             }}
           >
-            {s.addField}
+            {t('bots.editor.addField')}
           </Button>
         </Box>
       )}
@@ -270,16 +298,17 @@ export function DocFormSection() {
 
 /** A DocBot's output format and image switch. */
 export function DocOutputSection() {
+  const t = useT();
   const { draft, change, readOnly } = useEditor();
   return (
-    <Section title={s.sections.output}>
+    <Section title={t('bots.editor.sections.output')}>
       <Field
         path="settings.outputFormat"
-        label={s.outputFormat}
+        label={t('bots.editor.outputFormat')}
         value={draft.doc.outputFormat}
         set={(d, v) => ({ ...d, doc: { ...d.doc, outputFormat: v } })}
         max={BOT_LIMITS.outputFormat}
-        help={s.outputFormatHelp}
+        help={t('bots.editor.outputFormatHelp')}
         multiline
         minRows={3}
       />
@@ -293,7 +322,7 @@ export function DocOutputSection() {
             }
           />
         }
-        label={s.canGenerateImages}
+        label={t('bots.editor.canGenerateImages')}
       />
     </Section>
   );

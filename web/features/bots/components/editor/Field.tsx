@@ -1,5 +1,5 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
 import type { BotDraft } from '../../model/draft';
 import { useEditor } from './editorContext';
 
@@ -46,10 +46,11 @@ export function Field({
   inputMode,
   size,
 }: FieldProps) {
+  const t = useT();
   const { change, touch, errorOf, readOnly } = useEditor();
   const error = errorOf(path);
-  const counter = max !== undefined && !readOnly ? strings.bots.editor.chars(value.length, max) : null;
-  const helper = error ?? ([help, counter].filter(Boolean).join(' · ') || undefined);
+  const counter = max !== undefined && !readOnly ? t('bots.editor.chars', { count: value.length, max }) : null;
+  const helper = error ?? (help && counter ? t('bots.editor.helpAndCounter', { help, counter }) : help || counter || undefined);
   return (
     <TextField
       fullWidth

@@ -10,21 +10,20 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { BOT_LIMITS } from '../../../../../contract/bots';
 import { FileUpload } from '../../../../components/upload/FileUpload';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
 import { useEditor } from './editorContext';
 import { Section } from './Section';
 
-const s = strings.bots.editor;
-
 /** Knowledge files: uploaded through the Files upload client, their text given to the model. */
 export function KnowledgeSection() {
+  const t = useT();
   const { draft, change, errorOf, readOnly } = useEditor();
   const files = draft.knowledgeFiles;
   const error = errorOf('knowledgeFileIds');
   return (
-    <Section title={s.sections.knowledge} intro={readOnly ? undefined : s.knowledgeIntro}>
+    <Section title={t('bots.editor.sections.knowledge')} intro={readOnly ? undefined : t('bots.editor.knowledgeIntro')}>
       {files.length === 0 ? (
-        <Typography color="text.secondary">{s.noKnowledge}</Typography>
+        <Typography color="text.secondary">{t('bots.editor.noKnowledge')}</Typography>
       ) : (
         <List dense disablePadding>
           {files.map((f) => (
@@ -35,7 +34,7 @@ export function KnowledgeSection() {
                 readOnly ? undefined : (
                   <IconButton
                     edge="end"
-                    aria-label={s.knowledgeRemove(f.name)}
+                    aria-label={t('bots.editor.knowledgeRemove', { name: f.name })}
                     onClick={() =>
                       change('knowledgeFileIds', (d) => ({ ...d, knowledgeFiles: d.knowledgeFiles.filter((k) => k.id !== f.id) }))
                     }
@@ -49,7 +48,7 @@ export function KnowledgeSection() {
                 <InsertDriveFileOutlined fontSize="small" />
               </ListItemIcon>
               <ListItemText primary={f.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-              {f.status !== 'ready' && <Chip size="small" label={s.knowledgeProcessing} sx={{ mr: 5 }} />}
+              {f.status !== 'ready' && <Chip size="small" label={t('bots.editor.knowledgeProcessing')} sx={{ mr: 5 }} />}
             </ListItem>
           ))}
         </List>
@@ -58,7 +57,7 @@ export function KnowledgeSection() {
       {!readOnly && files.length < BOT_LIMITS.knowledgeFiles && (
         <FileUpload
           purpose="knowledge"
-          label={s.knowledgeUpload}
+          label={t('bots.editor.knowledgeUpload')}
           onUploaded={(file) =>
             change('knowledgeFileIds', (d) =>
               d.knowledgeFiles.some((k) => k.id === file.id)

@@ -13,9 +13,7 @@ import { Markdown } from '../../../../components/markdown/Markdown';
 import { chatTransport, messageText, type ChatMessage } from '../../../runs/api/chatTransport';
 import { useStartRun } from '../../../runs/api/startRun';
 import { ApiError } from '../../../../lib/http';
-import { strings } from '../../../../lib/strings';
-
-const s = strings.bots.tryIt;
+import { useT, currentFormattingLocale, type Translate } from '../../../../lib/i18n';
 
 export interface TryItPanelProps {
   /** Saves the editor if it has changes (or was never saved) and answers the bot's id, or null when it cannot. */
@@ -56,6 +54,7 @@ class TryItSession {
  * composes the bot's instructions on every turn, so later saves apply to the same test chat.
  */
 export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runnerPath }: TryItPanelProps) {
+  const t = useT();
   const [session] = useState(() => new TryItSession());
   const chat = useChat<ChatMessage>({ transport: session.transport });
   const startRun = useStartRun();
@@ -72,7 +71,7 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
     try {
       const botId = await ensureSaved();
       if (!botId) {
-        setProblem(s.fixFirst);
+        setProblem(t('bots.tryIt.fixFirst'));
         return;
       }
       if (!session.isWith(botId)) {
@@ -83,7 +82,7 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
       setPreparing(false);
       await chat.sendMessage({ text: trimmed });
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : s.failed);
+      setProblem(err instanceof ApiError ? err.message : t('bots.tryIt.failed'));
     } finally {
       setPreparing(false);
     }
@@ -102,8 +101,8 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
   // The server's reason when it refused; a lost connection or a broken stream is just "failed".
   const streamError = chat.error
     ? chat.error instanceof ApiError && chat.error.status !== 0
-      ? withResetDate(chat.error)
-      : s.failed
+      ? withResetDate(chat.error, t)
+      : t('bots.tryIt.failed')
     : null;
 
   return (
@@ -115,43 +114,43 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography id="try-it-title" component="h2" variant="h6">
-          {s.title}
+          {t('bots.tryIt.title')}
         </Typography>
         <Stack direction="row" spacing={1}>
           {chat.messages.length > 0 && (
             <Button size="small" onClick={restart}>
-              {s.restart}
+              {t('bots.tryIt.restart')}
             </Button>
           )}
           {runnerPath && (
             <Button size="small" component={RouterLink} to={runnerPath}>
-              {strings.bots.editor.run}
+              {t('bots.editor.run')}
             </Button>
           )}
         </Stack>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {s.intro}
+        {t('bots.tryIt.intro')}
       </Typography>
       <Box
         role="log"
-        aria-label={s.log}
+        aria-label={t('bots.tryIt.log')}
         aria-live="polite"
         sx={{ maxHeight: 420, minHeight: 120, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 1 }}
       >
-        {welcomeMessage.trim() && <Bubble who={s.bot} text={welcomeMessage.trim()} mine={false} />}
+        {welcomeMessage.trim() && <Bubble who={t('bots.tryIt.bot')} text={welcomeMessage.trim()} mine={false} />}
         {chat.messages.map((m) => (
           <Bubble
             key={m.id}
-            who={m.role === 'user' ? s.you : s.bot}
-            text={messageText(m) || (m.role === 'assistant' ? s.thinking : '')}
+            who={m.role === 'user' ? t('bots.tryIt.you') : t('bots.tryIt.bot')}
+            text={messageText(m) || (m.role === 'assistant' ? t('bots.tryIt.thinking') : '')}
             mine={m.role === 'user'}
           />
         ))}
-        {chat.status === 'submitted' && <Bubble who={s.bot} text={s.thinking} mine={false} />}
+        {chat.status === 'submitted' && <Bubble who={t('bots.tryIt.bot')} text={t('bots.tryIt.thinking')} mine={false} />}
         {chat.messages.length === 0 && !welcomeMessage.trim() && (
           <Typography variant="body2" color="text.secondary">
-            {s.empty}
+            {t('bots.tryIt.empty')}
           </Typography>
         )}
       </Box>
@@ -167,7 +166,7 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
       )}
       <Stack component="form" onSubmit={onSubmit} direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
         <TextField
-          label={s.message}
+          label={t('bots.tryIt.message')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -183,11 +182,11 @@ export function TryItPanel({ ensureSaved, welcomeMessage, starterPrompts, runner
         />
         {chat.status === 'streaming' || chat.status === 'submitted' ? (
           <Button onClick={() => void chat.stop()} variant="outlined">
-            {s.stop}
+            {t('bots.tryIt.stop')}
           </Button>
         ) : (
           <Button type="submit" variant="contained" disabled={busy || !text.trim()} sx={{ flexShrink: 0 }}>
-            {s.send}
+            {t('bots.tryIt.send')}
           </Button>
         )}
       </Stack>
@@ -225,10 +224,10 @@ function Bubble({ who, text, mine }: { who: string; text: string; mine: boolean 
 }
 
 /** A refusal's message; a used-up quota's with the date it starts again (the server leaves it to the page). */
-function withResetDate(error: ApiError): string {
+function withResetDate(error: ApiError, t: Translate): string {
   const at = error.code === 'quota_exceeded' ? error.fields?.resetsAt : undefined;
   const date = at ? new Date(at) : null;
   if (!date || Number.isNaN(date.getTime())) return error.message;
-  const day = date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  return `${error.message} ${strings.runs.quotaResets(day)}`;
+  const day = date.toLocaleDateString(currentFormattingLocale(), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return t('bots.tryIt.quotaResets', { message: error.message, date: day });
 }

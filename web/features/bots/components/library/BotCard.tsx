@@ -12,20 +12,18 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BotCollection, BotSummary } from '../../../../../contract/bots';
 import { BotAvatar } from '../../../../components/BotAvatar';
-import { strings } from '../../../../lib/strings';
+import { useT, type Translate } from '../../../../lib/i18n';
 import { editorPathOf, relativeTime, runPathOf, studentPreviewPathOf } from '../../model/links';
 import { BotMenus, messageOf } from './BotMenus';
 import { useCopyBot } from '../../api/copyBot';
 import { useNotify } from '../../hooks/notice';
 import { useNavigate } from 'react-router';
 
-const s = strings.bots.card;
-
-function lineOf(bot: BotSummary): string {
-  if (bot.isTemplate) return s.builtIn;
-  if (bot.sharedBy) return s.sharedBy(bot.sharedBy);
-  if (bot.isOwner) return bot.lastUsedAt ? s.lastUsed(relativeTime(bot.lastUsedAt)) : s.neverUsed;
-  return s.updated(relativeTime(bot.updatedAt));
+function lineOf(bot: BotSummary, t: Translate): string {
+  if (bot.isTemplate) return t('bots.card.builtIn');
+  if (bot.sharedBy) return t('bots.card.sharedBy', { name: bot.sharedBy });
+  if (bot.isOwner) return bot.lastUsedAt ? t('bots.card.lastUsed', { when: relativeTime(bot.lastUsedAt) }) : t('bots.card.neverUsed');
+  return t('bots.card.updated', { when: relativeTime(bot.updatedAt) });
 }
 
 /** One bot of the library: icon, name, description, last use, and what the teacher may do with it. */
@@ -40,20 +38,29 @@ export function BotCard({
   hasSchool: boolean;
   onDeleted: (bot: BotSummary) => void;
 }) {
+  const t = useT();
   const titleId = useId();
   const moreRef = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const copy = useCopyBot();
   const notify = useNotify();
   const navigate = useNavigate();
-  const line = lineOf(bot);
+  const line = lineOf(bot, t);
   const onCopy = () =>
     copy.mutate(bot.id, {
       onSuccess: (made) =>
-        notify({ message: s.copied(made.name), action: { label: s.editCopy, onClick: () => void navigate(editorPathOf(made, 'edit')) } }),
-      onError: (err) => notify({ message: messageOf(err) }),
+        notify({
+          message: t('bots.card.copied', { name: made.name }),
+          action: { label: t('bots.card.editCopy'), onClick: () => void navigate(editorPathOf(made, 'edit')) },
+        }),
+      onError: (err) => notify({ message: messageOf(err, t) }),
     });
-  const chip = !bot.isTemplate && bot.visibility !== 'private' ? s.visibility[bot.visibility] : null;
+  const chip =
+    bot.isTemplate || bot.visibility === 'private'
+      ? null
+      : bot.visibility === 'school'
+        ? t('bots.card.visibility.school')
+        : t('bots.card.visibility.public');
   return (
     <Card
       component="article"
@@ -91,24 +98,45 @@ export function BotCard({
         {chip && <Chip size="small" label={chip} variant="outlined" sx={{ mt: 1.5 }} />}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
-        <Button variant="contained" size="small" component={RouterLink} to={runPathOf(bot)} aria-label={s.runLabel(bot.name)}>
-          {s.run}
+        <Button
+          variant="contained"
+          size="small"
+          component={RouterLink}
+          to={runPathOf(bot)}
+          aria-label={t('bots.card.runLabel', { name: bot.name })}
+        >
+          {t('bots.card.run')}
         </Button>
         {bot.isOwner ? (
-          <Button size="small" component={RouterLink} to={editorPathOf(bot, 'edit')} aria-label={s.editLabel(bot.name)}>
-            {s.edit}
+          <Button
+            size="small"
+            component={RouterLink}
+            to={editorPathOf(bot, 'edit')}
+            aria-label={t('bots.card.editLabel', { name: bot.name })}
+          >
+            {t('bots.card.edit')}
           </Button>
         ) : (
-          <Button size="small" component={RouterLink} to={editorPathOf(bot, 'edit')} aria-label={s.viewLabel(bot.name)}>
-            {s.view}
+          <Button
+            size="small"
+            component={RouterLink}
+            to={editorPathOf(bot, 'edit')}
+            aria-label={t('bots.card.viewLabel', { name: bot.name })}
+          >
+            {t('bots.card.view')}
           </Button>
         )}
-        <Button size="small" onClick={onCopy} disabled={copy.isPending} aria-label={s.copyLabel(bot.name)}>
-          {s.copy}
+        <Button size="small" onClick={onCopy} disabled={copy.isPending} aria-label={t('bots.card.copyLabel', { name: bot.name })}>
+          {t('bots.card.copy')}
         </Button>
         {bot.kind === 'TutorBot' && bot.isOwner && (
-          <Button size="small" component={RouterLink} to={studentPreviewPathOf(bot)} aria-label={s.previewLabel(bot.name)}>
-            {s.preview}
+          <Button
+            size="small"
+            component={RouterLink}
+            to={studentPreviewPathOf(bot)}
+            aria-label={t('bots.card.previewLabel', { name: bot.name })}
+          >
+            {t('bots.card.preview')}
           </Button>
         )}
         {bot.isOwner && (
@@ -116,7 +144,7 @@ export function BotCard({
             <IconButton
               ref={moreRef}
               size="small"
-              aria-label={s.more(bot.name)}
+              aria-label={t('bots.card.more', { name: bot.name })}
               aria-haspopup="menu"
               aria-expanded={menuOpen}
               onClick={() => setMenuOpen(true)}

@@ -17,16 +17,28 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import type { BotCollection, BotSummary, BotVisibility } from '../../../../../contract/bots';
 import { ApiError } from '../../../../lib/http';
-import { strings } from '../../../../lib/strings';
+import { useT, type MessageId, type Translate } from '../../../../lib/i18n';
 import { useDeleteBot } from '../../api/deleteBot';
 import { useMoveBot } from '../../api/moveBot';
 import { useShareBot } from '../../api/shareBot';
 import { useNotify } from '../../hooks/notice';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 
-const s = strings.bots.card;
-export const messageOf = (err: unknown) =>
-  err instanceof ApiError ? ((err.fields ? Object.values(err.fields)[0] : undefined) ?? err.message) : s.failed;
+/** The server's words for a refused action, else the plain "That did not work". */
+export const messageOf = (err: unknown, t: Translate) =>
+  err instanceof ApiError ? ((err.fields ? Object.values(err.fields)[0] : undefined) ?? err.message) : t('common.actionFailed');
+
+const sharedIds = {
+  private: 'bots.card.shared.private',
+  school: 'bots.card.shared.school',
+  public: 'bots.card.shared.public',
+} as const satisfies Record<BotVisibility, MessageId>;
+
+const shareOptions = {
+  private: { label: 'bots.card.shareOptions.private', hint: 'bots.card.shareOptions.privateHint' },
+  school: { label: 'bots.card.shareOptions.school', hint: 'bots.card.shareOptions.schoolHint' },
+  public: { label: 'bots.card.shareOptions.public', hint: 'bots.card.shareOptions.publicHint' },
+} as const satisfies Record<BotVisibility, { label: MessageId; hint: MessageId }>;
 
 interface BotMenusProps {
   bot: BotSummary;
@@ -41,6 +53,7 @@ interface BotMenusProps {
 
 /** The owner's card menu: Share (private, school, public), Move to collection, Delete with Undo. */
 export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, onDeleted }: BotMenusProps) {
+  const t = useT();
   const [panel, setPanel] = useState<'share' | 'move' | 'delete' | null>(null);
   const share = useShareBot();
   const remove = useDeleteBot();
@@ -52,7 +65,7 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
     if (visibility === bot.visibility) return;
     share.mutate(
       { id: bot.id, visibility },
-      { onSuccess: () => notify({ message: s.shared[visibility] }), onError: (e) => notify({ message: messageOf(e) }) },
+      { onSuccess: () => notify({ message: t(sharedIds[visibility]) }), onError: (e) => notify({ message: messageOf(e, t) }) },
     );
   };
   const onDelete = () =>
@@ -65,7 +78,7 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
         },
         onError: (e) => {
           setPanel(null);
-          notify({ message: messageOf(e) });
+          notify({ message: messageOf(e, t) });
         },
       },
     );
@@ -82,7 +95,7 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
           <ListItemIcon>
             <Share fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{s.share}</ListItemText>
+          <ListItemText>{t('bots.card.share')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -93,7 +106,7 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
           <ListItemIcon>
             <DriveFileMove fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{s.moveToCollection}</ListItemText>
+          <ListItemText>{t('bots.card.moveToCollection')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -104,14 +117,14 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
           <ListItemIcon>
             <DeleteOutline fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{s.delete}</ListItemText>
+          <ListItemText>{t('bots.card.delete')}</ListItemText>
         </MenuItem>
       </Menu>
       <Menu
         anchorEl={anchor.current}
         open={panel === 'share'}
         onClose={() => setPanel(null)}
-        slotProps={{ list: { 'aria-label': s.shareMenu(bot.name) } }}
+        slotProps={{ list: { 'aria-label': t('bots.card.shareMenu', { name: bot.name }) } }}
       >
         {choices.map((v) => (
           <MenuItem
@@ -122,17 +135,17 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
             onClick={() => onShare(v)}
           >
             <ListItemIcon>{bot.visibility === v ? <Check fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText primary={s.shareOptions[v].label} secondary={s.shareOptions[v].hint} />
+            <ListItemText primary={t(shareOptions[v].label)} secondary={t(shareOptions[v].hint)} />
           </MenuItem>
         ))}
       </Menu>
       {panel === 'move' && <MoveDialog bot={bot} collections={collections} onClose={() => setPanel(null)} />}
       <ConfirmDialog
         open={panel === 'delete'}
-        title={s.deleteTitle(bot.name)}
-        body={s.deleteBody}
-        confirm={s.delete}
-        cancel={s.cancel}
+        title={t('bots.card.deleteTitle', { name: bot.name })}
+        body={t('bots.card.deleteBody')}
+        confirm={t('bots.card.delete')}
+        cancel={t('bots.card.cancel')}
         destructive
         busy={remove.isPending}
         onConfirm={onDelete}
@@ -143,6 +156,7 @@ export function BotMenus({ bot, collections, hasSchool, anchor, open, onClose, o
 }
 
 function MoveDialog({ bot, collections, onClose }: { bot: BotSummary; collections: BotCollection[]; onClose: () => void }) {
+  const t = useT();
   const titleId = useId();
   const [target, setTarget] = useState(bot.collectionId ?? '');
   const move = useMoveBot();
@@ -150,27 +164,30 @@ function MoveDialog({ bot, collections, onClose }: { bot: BotSummary; collection
   const onMove = () => {
     const collectionId = target === '' ? null : target;
     if (collectionId === bot.collectionId) return onClose();
-    const name = collections.find((c) => c.id === collectionId)?.name ?? s.noCollection;
+    const name = collections.find((c) => c.id === collectionId)?.name ?? t('bots.card.noCollection');
     move.mutate(
       { id: bot.id, collectionId },
-      { onSuccess: () => (onClose(), notify({ message: s.moved(name) })), onError: (e) => notify({ message: messageOf(e) }) },
+      {
+        onSuccess: () => (onClose(), notify({ message: t('bots.card.moved', { collection: name }) })),
+        onError: (e) => notify({ message: messageOf(e, t) }),
+      },
     );
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{s.moveTitle(bot.name)}</DialogTitle>
+      <DialogTitle id={titleId}>{t('bots.card.moveTitle', { name: bot.name })}</DialogTitle>
       <DialogContent>
         <RadioGroup aria-labelledby={titleId} value={target} onChange={(e) => setTarget(e.target.value)}>
-          <FormControlLabel value="" control={<Radio />} label={s.noCollection} />
+          <FormControlLabel value="" control={<Radio />} label={t('bots.card.noCollection')} />
           {collections.map((c) => (
             <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={c.name} />
           ))}
         </RadioGroup>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{s.cancel}</Button>
+        <Button onClick={onClose}>{t('bots.card.cancel')}</Button>
         <Button variant="contained" onClick={onMove} disabled={move.isPending}>
-          {s.move}
+          {t('bots.card.move')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -8,17 +8,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BotCollection, BotKind, BotSummary } from '../../../../../contract/bots';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
 import type { LibraryFilter } from '../../api/keys';
 import { useBotList } from '../../api/listBots';
 import { useRestoreBot } from '../../api/restoreBot';
 import { useNotify } from '../../hooks/notice';
 import { useOwnRouteIds } from '../../hooks/useOwnRouteIds';
+import { kindPlural } from '../../model/kinds';
 import { editorPath } from '../../model/links';
 import { BotCard } from './BotCard';
 import { messageOf } from './BotMenus';
-
-const s = strings.bots.library;
 
 export const cardGridSx = {
   listStyle: 'none',
@@ -39,29 +38,30 @@ interface BotResultsProps {
 
 /** The cards of one filter, a page at a time from the server's keyset pages, with Load more. */
 export function BotResults({ kind, filter, collections, hasSchool, onBrowseTemplates }: BotResultsProps) {
+  const t = useT();
   const list = useBotList(filter);
   const restore = useRestoreBot();
   const notify = useNotify();
   const own = useOwnRouteIds();
   const bots = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const plural = strings.bots.kindPlural[kind];
+  const plural = kindPlural[kind];
 
   const onDeleted = (bot: BotSummary) =>
     notify({
-      message: strings.bots.card.deleted(bot.name),
+      message: t('bots.card.deleted', { name: bot.name }),
       action: {
-        label: strings.bots.card.undo,
+        label: t('bots.card.undo'),
         onClick: () =>
           restore.mutate(bot.id, {
-            onSuccess: () => notify({ message: strings.bots.card.restored(bot.name) }),
-            onError: (e) => notify({ message: messageOf(e) }),
+            onSuccess: () => notify({ message: t('bots.card.restored', { name: bot.name }) }),
+            onError: (e) => notify({ message: messageOf(e, t) }),
           }),
       },
     });
 
   if (list.isPending) {
     return (
-      <Box component="ul" sx={cardGridSx} aria-busy="true" aria-label={strings.loading}>
+      <Box component="ul" sx={cardGridSx} aria-busy="true" aria-label={t('shell.loading')}>
         {[0, 1, 2].map((i) => (
           <li key={i}>
             <Skeleton variant="rounded" height={180} />
@@ -76,40 +76,45 @@ export function BotResults({ kind, filter, collections, hasSchool, onBrowseTempl
         severity="error"
         action={
           <Button color="inherit" onClick={() => void list.refetch()}>
-            {s.retry}
+            {t('bots.library.retry')}
           </Button>
         }
       >
-        {s.loadFailed}
+        {t('bots.library.loadFailed')}
       </Alert>
     );
   }
   if (bots.length === 0) {
-    if (filter.q) return <EmptyNote text={s.emptySearch(filter.q)} />;
-    if (filter.tab === 'mine' && filter.collectionId) return <EmptyNote text={s.emptyCollection} />;
+    if (filter.q) return <EmptyNote text={t('bots.library.emptySearch', { q: filter.q })} />;
+    if (filter.tab === 'mine' && filter.collectionId) return <EmptyNote text={t('bots.library.emptyCollection')} />;
     if (filter.tab === 'mine') {
       return (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }}>
           <Typography component="h2" variant="h6" gutterBottom>
-            {s.emptyMineTitle(plural)}
+            {t('bots.library.emptyMineTitle', { plural })}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {s.emptyMineBody}
+            {t('bots.library.emptyMineBody')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
             <Button variant="contained" onClick={onBrowseTemplates}>
-              {s.browseTemplates}
+              {t('bots.library.browseTemplates')}
             </Button>
             {own.uid && (
               <Button component={RouterLink} to={editorPath(kind, { id: 'new', shared: false, aec: 'add', uid: own.uid, sid: own.sid })}>
-                {s.newBot(strings.bots.kindNoun[kind])}
+                {t('bots.library.newBot', { kind })}
               </Button>
             )}
           </Stack>
         </Paper>
       );
     }
-    const text = filter.tab === 'school' ? s.emptySchool(plural) : filter.tab === 'public' ? s.emptyPublic(plural) : s.emptyTemplates;
+    const text =
+      filter.tab === 'school'
+        ? t('bots.library.emptySchool', { plural })
+        : filter.tab === 'public'
+          ? t('bots.library.emptyPublic', { plural })
+          : t('bots.library.emptyTemplates');
     return <EmptyNote text={text} />;
   }
 
@@ -124,7 +129,7 @@ export function BotResults({ kind, filter, collections, hasSchool, onBrowseTempl
       </Box>
       <Stack spacing={1} sx={{ alignItems: 'center', mt: 3 }}>
         <Typography variant="body2" color="text.secondary" role="status">
-          {s.shown(bots.length, list.hasNextPage)}
+          {t('bots.library.shown', { count: bots.length, more: list.hasNextPage ? 'yes' : 'no' })}
         </Typography>
         {list.hasNextPage && (
           <Button
@@ -133,10 +138,10 @@ export function BotResults({ kind, filter, collections, hasSchool, onBrowseTempl
             disabled={list.isFetchingNextPage}
             startIcon={list.isFetchingNextPage ? <CircularProgress size={16} aria-hidden /> : undefined}
           >
-            {list.isFetchingNextPage ? s.loadingMore : s.loadMore}
+            {list.isFetchingNextPage ? t('bots.library.loadingMore') : t('bots.library.loadMore')}
           </Button>
         )}
-        {list.isFetchNextPageError && <Alert severity="error">{s.loadFailed}</Alert>}
+        {list.isFetchNextPageError && <Alert severity="error">{t('bots.library.loadFailed')}</Alert>}
       </Stack>
     </Box>
   );

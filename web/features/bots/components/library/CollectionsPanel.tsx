@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import type { BotCollection, BotKind } from '../../../../../contract/bots';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
 import { useCreateCollection } from '../../api/createCollection';
 import { useDeleteCollection } from '../../api/deleteCollection';
 import { useRenameCollection } from '../../api/renameCollection';
@@ -22,9 +22,8 @@ import { useReorderCollections } from '../../api/reorderCollections';
 import { useNotify } from '../../hooks/notice';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { NameDialog } from '../common/NameDialog';
+import { kindPlural } from '../../model/kinds';
 import { messageOf } from './BotMenus';
-
-const s = strings.bots.collections;
 
 const selectedSx = {
   borderRadius: 1,
@@ -46,6 +45,7 @@ type Dialog = { type: 'create' } | { type: 'rename'; collection: BotCollection }
  * move up or down and delete each have a menu item, so everything works from the keyboard.
  */
 export function CollectionsPanel({ kind, collections, selected, onSelect }: CollectionsPanelProps) {
+  const t = useT();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; collection: BotCollection } | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const create = useCreateCollection(kind);
@@ -53,7 +53,7 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
   const remove = useDeleteCollection(kind);
   const reorder = useReorderCollections(kind);
   const notify = useNotify();
-  const plural = strings.bots.kindPlural[kind];
+  const plural = kindPlural[kind];
 
   const moveBy = (collection: BotCollection, delta: number) => {
     const ids = collections.map((c) => c.id);
@@ -61,13 +61,13 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
     const to = from + delta;
     if (from < 0 || to < 0 || to >= ids.length) return;
     ids.splice(to, 0, ...ids.splice(from, 1));
-    reorder.mutate(ids, { onError: (e) => notify({ message: messageOf(e) }) });
+    reorder.mutate(ids, { onError: (e) => notify({ message: messageOf(e, t) }) });
   };
 
   return (
     <Box component="section" aria-labelledby={`collections-${kind}`} sx={{ bgcolor: 'collectionBackground', borderRadius: 2, p: 1.5 }}>
       <Typography id={`collections-${kind}`} component="h2" variant="subtitle1" sx={{ px: 1, fontWeight: 600 }}>
-        {s.title}
+        {t('bots.collections.title')}
       </Typography>
       <List dense>
         <ListItem disablePadding>
@@ -77,7 +77,7 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
             onClick={() => onSelect(null)}
             sx={selectedSx}
           >
-            <ListItemText primary={s.all(plural)} />
+            <ListItemText primary={t('bots.collections.all', { plural })} />
           </ListItemButton>
         </ListItem>
         {collections.map((c) => (
@@ -88,7 +88,7 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
               <IconButton
                 edge="end"
                 size="small"
-                aria-label={s.actions(c.name)}
+                aria-label={t('bots.collections.actions', { name: c.name })}
                 aria-haspopup="menu"
                 onClick={(e) => setMenu({ anchor: e.currentTarget, collection: c })}
               >
@@ -105,7 +105,7 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
               <FolderOutlined fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} aria-hidden />
               <ListItemText
                 primary={c.name}
-                secondary={s.count(c.botCount)}
+                secondary={t('bots.collections.count', { count: c.botCount })}
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItemButton>
@@ -113,38 +113,38 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
         ))}
       </List>
       <Button startIcon={<Add />} size="small" onClick={() => setDialog({ type: 'create' })}>
-        {s.new}
+        {t('bots.collections.new')}
       </Button>
 
       <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
         {menu && [
           <MenuItem key="rename" onClick={() => (setMenu(null), setDialog({ type: 'rename', collection: menu.collection }))}>
-            {s.rename}
+            {t('bots.collections.rename')}
           </MenuItem>,
           <MenuItem
             key="up"
             disabled={collections[0]?.id === menu.collection.id}
             onClick={() => (setMenu(null), moveBy(menu.collection, -1))}
           >
-            {s.moveUp}
+            {t('bots.collections.moveUp')}
           </MenuItem>,
           <MenuItem
             key="down"
             disabled={collections.at(-1)?.id === menu.collection.id}
             onClick={() => (setMenu(null), moveBy(menu.collection, 1))}
           >
-            {s.moveDown}
+            {t('bots.collections.moveDown')}
           </MenuItem>,
           <MenuItem key="delete" onClick={() => (setMenu(null), setDialog({ type: 'delete', collection: menu.collection }))}>
-            {s.delete}
+            {t('bots.collections.delete')}
           </MenuItem>,
         ]}
       </Menu>
 
       {dialog?.type === 'create' && (
         <NameDialog
-          title={s.new}
-          submit={s.create}
+          title={t('bots.collections.new')}
+          submit={t('bots.collections.create')}
           initial=""
           busy={create.isPending}
           onSubmit={(name) => create.mutateAsync(name).then((c) => onSelect(c.id))}
@@ -153,8 +153,8 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
       )}
       {dialog?.type === 'rename' && (
         <NameDialog
-          title={s.renameTitle}
-          submit={s.save}
+          title={t('bots.collections.renameTitle')}
+          submit={t('bots.collections.save')}
           initial={dialog.collection.name}
           busy={rename.isPending}
           onSubmit={(name) => rename.mutateAsync({ id: dialog.collection.id, name })}
@@ -163,10 +163,10 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
       )}
       <ConfirmDialog
         open={dialog?.type === 'delete'}
-        title={dialog?.type === 'delete' ? s.deleteTitle(dialog.collection.name) : ''}
-        body={s.deleteBody}
-        confirm={s.delete}
-        cancel={strings.bots.card.cancel}
+        title={dialog?.type === 'delete' ? t('bots.collections.deleteTitle', { name: dialog.collection.name }) : ''}
+        body={t('bots.collections.deleteBody')}
+        confirm={t('bots.collections.delete')}
+        cancel={t('bots.card.cancel')}
         destructive
         busy={remove.isPending}
         onConfirm={() => {
@@ -177,7 +177,7 @@ export function CollectionsPanel({ kind, collections, selected, onSelect }: Coll
               setDialog(null);
               if (selected === id) onSelect(null);
             },
-            onError: (e) => (setDialog(null), notify({ message: messageOf(e) })),
+            onError: (e) => (setDialog(null), notify({ message: messageOf(e, t) })),
           });
         }}
         onCancel={() => setDialog(null)}

@@ -12,12 +12,11 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BotAvatar } from '../../../../components/BotAvatar';
 import { savedListQuery } from '../../../resources/api';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
 import { useFindBots } from '../../api/findBots';
 import { useRecentRuns } from '../../api/recentRuns';
 import { continueRunPathOf, relativeTime, runPathOf, savedItemPathOf } from '../../model/links';
 
-const s = strings.bots.start;
 const SHOWN = 8;
 
 interface Tile {
@@ -37,6 +36,7 @@ const recentSaved = savedListQuery({ q: '', kind: null, botId: null, sort: 'upda
  * where it was left. A teacher with neither sees the most useful templates instead.
  */
 export function ContinueRow() {
+  const t = useT();
   const runs = useRecentRuns();
   const saved = useInfiniteQuery(recentSaved);
   const headingId = useId();
@@ -46,15 +46,15 @@ export function ContinueRow() {
       key: `run-${r.conversationId}`,
       to: continueRunPathOf(r.bot, r.conversationId),
       title: r.title || r.bot.name,
-      line: s.runOf(strings.bots.kindNoun[r.bot.kind], relativeTime(r.updatedAt)),
+      line: t('bots.start.runOf', { kind: r.bot.kind, when: relativeTime(r.updatedAt) }),
       at: r.updatedAt,
       icon: <BotAvatar icon={r.bot.icon} kind={r.bot.kind} botId={r.bot.id} size={36} />,
     })),
     ...(saved.data?.pages[0]?.items ?? []).slice(0, 4).map((item) => ({
       key: `saved-${item.id}`,
       to: savedItemPathOf(item),
-      title: item.title || s.untitled,
-      line: s.savedOf(relativeTime(item.updatedAt)),
+      title: item.title || t('bots.start.untitled'),
+      line: t('bots.start.savedOf', { when: relativeTime(item.updatedAt) }),
       at: item.updatedAt,
       icon: (
         <Avatar variant="rounded" aria-hidden sx={{ width: 36, height: 36, bgcolor: 'collectionBackground', color: 'text.primary' }}>
@@ -66,12 +66,12 @@ export function ContinueRow() {
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
     .slice(0, SHOWN);
 
-  if (loading) return <Skeleton variant="rounded" height={72} sx={{ mt: 2 }} aria-label={strings.loading} />;
+  if (loading) return <Skeleton variant="rounded" height={72} sx={{ mt: 2 }} aria-label={t('shell.loading')} />;
   if (tiles.length === 0) return <PopularTemplates />;
   return (
     <Box sx={{ mt: 2 }}>
       <Typography id={headingId} component="h2" variant="subtitle1" sx={{ mb: 1, fontWeight: 600 }}>
-        {s.continueTitle}
+        {t('bots.start.continueTitle')}
       </Typography>
       <TileRow labelledBy={headingId} tiles={tiles} />
     </Box>
@@ -79,13 +79,14 @@ export function ContinueRow() {
 }
 
 function PopularTemplates() {
+  const t = useT();
   const found = useFindBots('');
   const headingId = useId();
   const tiles: Tile[] = (found.data?.templates ?? []).slice(0, 6).map((bot) => ({
     key: bot.id,
     to: runPathOf(bot),
     title: bot.name,
-    line: s.templateOf(strings.bots.kindNoun[bot.kind]),
+    line: t('bots.start.templateOf', { kind: bot.kind }),
     at: bot.updatedAt,
     icon: <BotAvatar icon={bot.icon} kind={bot.kind} botId={bot.id} size={36} />,
   }));
@@ -93,7 +94,7 @@ function PopularTemplates() {
   return (
     <Box sx={{ mt: 2 }}>
       <Typography id={headingId} component="h2" variant="subtitle1" sx={{ mb: 1, fontWeight: 600 }}>
-        {s.popularTitle}
+        {t('bots.start.popularTitle')}
       </Typography>
       <TileRow labelledBy={headingId} tiles={tiles} />
     </Box>
@@ -120,18 +121,18 @@ function TileRow({ labelledBy, tiles }: { labelledBy: string; tiles: Tile[] }) {
         scrollSnapType: { xs: 'x mandatory', md: 'none' },
       }}
     >
-      {tiles.map((t) => (
-        <Box component="li" key={t.key} sx={{ scrollSnapAlign: 'start', minWidth: 0 }}>
+      {tiles.map((tile) => (
+        <Box component="li" key={tile.key} sx={{ scrollSnapAlign: 'start', minWidth: 0 }}>
           <Card variant="outlined" sx={{ height: '100%' }}>
-            <CardActionArea component={RouterLink} to={t.to} sx={{ height: '100%', p: 1.5 }}>
+            <CardActionArea component={RouterLink} to={tile.to} sx={{ height: '100%', p: 1.5 }}>
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-                {t.icon}
+                {tile.icon}
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-                    {t.title}
+                    {tile.title}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" component="p" noWrap>
-                    {t.line}
+                    {tile.line}
                   </Typography>
                 </Box>
               </Stack>

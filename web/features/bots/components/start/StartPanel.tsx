@@ -15,18 +15,17 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { BotSummary } from '../../../../../contract/bots';
 import { BotAvatar } from '../../../../components/BotAvatar';
-import { strings } from '../../../../lib/strings';
+import { useT } from '../../../../lib/i18n';
 import { useFindBots } from '../../api/findBots';
 import { editorPathOf, relativeTime, runPathOf } from '../../model/links';
 import { ContinueRow } from './ContinueRow';
-
-const s = strings.bots.start;
 
 /**
  * The top of every /home/{type}: one search over the templates and the teacher's own bots of
  * every kind, and, while nothing is typed, the row of runs and saved items to go back to.
  */
 export function StartPanel() {
+  const t = useT();
   const [value, setValue] = useState('');
   const [q, setQ] = useState('');
   const headingId = useId();
@@ -37,12 +36,12 @@ export function StartPanel() {
   }, [value]);
   const query = useDeferredValue(q);
   return (
-    <Box component="section" aria-label={s.regionLabel} sx={{ mt: { xs: 2, sm: 1 }, mb: 3 }}>
+    <Box component="section" aria-label={t('bots.start.regionLabel')} sx={{ mt: { xs: 2, sm: 1 }, mb: 3 }}>
       <TextField
         type="search"
         fullWidth
-        label={s.search}
-        helperText={s.searchHint}
+        label={t('bots.start.search')}
+        helperText={t('bots.start.searchHint')}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={(e) => {
@@ -67,11 +66,12 @@ export function StartPanel() {
 }
 
 function Results({ q, headingId }: { q: string; headingId: string }) {
+  const t = useT();
   const found = useFindBots(q);
   if (found.isError) {
     return (
       <Alert severity="error" sx={{ mt: 1 }}>
-        {s.searchFailed}
+        {t('bots.start.searchFailed')}
       </Alert>
     );
   }
@@ -80,7 +80,7 @@ function Results({ q, headingId }: { q: string; headingId: string }) {
   if (templates.length === 0 && mine.length === 0) {
     return (
       <Typography color="text.secondary" role="status" sx={{ mt: 1 }}>
-        {s.nothing(q)}
+        {t('bots.start.nothing', { q })}
       </Typography>
     );
   }
@@ -96,8 +96,8 @@ function Results({ q, headingId }: { q: string; headingId: string }) {
         opacity: found.isPlaceholderData ? 0.6 : 1,
       }}
     >
-      {mine.length > 0 && <ResultGroup id={`${headingId}-mine`} title={s.yours} bots={mine} />}
-      {templates.length > 0 && <ResultGroup id={`${headingId}-templates`} title={s.templates} bots={templates} />}
+      {mine.length > 0 && <ResultGroup id={`${headingId}-mine`} title={t('bots.start.yours')} bots={mine} />}
+      {templates.length > 0 && <ResultGroup id={`${headingId}-templates`} title={t('bots.start.templates')} bots={templates} />}
     </Box>
   );
 }
@@ -118,15 +118,21 @@ function ResultGroup({ id, title, bots }: { id: string; title: string; bots: Bot
 }
 
 function ResultItem({ bot }: { bot: BotSummary }) {
-  const kind = strings.bots.kindNoun[bot.kind];
-  const when = bot.lastUsedAt ? strings.bots.card.lastUsed(relativeTime(bot.lastUsedAt)) : strings.bots.card.neverUsed;
-  const secondary = bot.isTemplate ? s.templateOf(kind) : s.yourKind(kind, when.toLowerCase());
+  const t = useT();
+  const kind = bot.kind;
+  const when = bot.lastUsedAt ? t('bots.card.lastUsed', { when: relativeTime(bot.lastUsedAt) }) : t('bots.card.neverUsed');
+  const secondary = bot.isTemplate ? t('bots.start.templateOf', { kind }) : t('bots.start.yourKind', { kind, when: when.toLowerCase() });
   return (
     <ListItem
       disablePadding
       secondaryAction={
         bot.isOwner ? (
-          <IconButton edge="end" component={RouterLink} to={editorPathOf(bot, 'edit')} aria-label={s.edit(bot.name)}>
+          <IconButton
+            edge="end"
+            component={RouterLink}
+            to={editorPathOf(bot, 'edit')}
+            aria-label={t('bots.start.edit', { name: bot.name })}
+          >
             <EditOutlined fontSize="small" />
           </IconButton>
         ) : undefined

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { BotCollection, BotSummary } from '../../../../contract/bots';
+import en from '../../../lib/i18n/messages/en.json';
+import es from '../../../lib/i18n/messages/es.json';
+import { meQueryKey } from '../../../lib/session/getMe';
+import { render } from '../../../../tests/web/render';
+import { botKeys } from '../api/keys';
+import { NoticeProvider } from '../hooks/notice';
+import { BotEditor } from './editor/BotEditor';
+import { BotCard } from './library/BotCard';
+import StudentPreviewPage from './StudentPreviewPage';
+
+/** The English words of this area that Spanish says differently: none may show on a Spanish page. */
+const englishOnly = Object.entries(en)
+  .filter(([id, text]) => id.startsWith('bots.') && text !== es[id as keyof typeof es] && !/[{}]/.test(text))
+  .map(([, text]) => text);
+
+function shown(container: HTMLElement): string {
+  const labels = [...container.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label'));
+  return [container.textContent, ...labels].join('\n');
+}
+
+/** Whole words only: "Form" is no English inside "Formulario". */
+const appears = (text: string, words: string) =>
+  new RegExp(`(^|[^\\p{L}])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text);
+
+function expectNoEnglish(container: HTMLElement) {
+  const text = shown(container);
+  expect(englishOnly.filter((words) => appears(text, words))).toEqual([]);
+}
+
+const bot: BotSummary = {
+  id: 'b1',
+  kind: 'TutorBot',
+  name: 'Fracciones',
+  description: 'Practica fracciones.',
+  icon: { type: 'emoji', emoji: '🧮' },
+  visibility: 'school',
+  isTemplate: false,
+  isOwner: true,
+  collectionId: null,
+  uid: 'u1',
+  sid: 'none',
+  lastUsedAt: null,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  sharedBy: null,
+};
+const collections: BotCollection[] = [];
+
+describe('the bots pages in Spanish', () => {
+  it('shows the student preview in Spanish', async () => {
+    const list = { pages: [{ items: [bot], nextCursor: null }], pageParams: [null] };
+    const { container } = await render(<StudentPreviewPage />, {
+      locale: 'es',
+      data: [[botKeys.list({ kind: 'TutorBot', tab: 'mine', q: '', collectionId: null }), list]],
+    });
+    expect(container.textContent).toContain('Vista previa de estudiante');
+    expect(container.textContent).toContain('Abrir como estudiante');
+    expect(container.querySelector('[aria-label="Abrir Fracciones como estudiante"]')).not.toBeNull();
+    expectNoEnglish(container);
+  });
+
+  it('shows a library card in Spanish', async () => {
+    const { container } = await render(
+      <NoticeProvider>
+        <BotCard bot={bot} collections={collections} hasSchool onDeleted={() => undefined} />
+      </NoticeProvider>,
+      { locale: 'es' },
+    );
+    expect(container.textContent).toContain('Aún sin usar');
+    expect(container.textContent).toContain('Compartido con la escuela');
+    expect(container.textContent).toContain('Vista de estudiante');
+    expectNoEnglish(container);
+  });
+
+  it('shows the DocBot editor in Spanish', async () => {
+    const { container } = await render(<BotEditor kind="DocBot" mode="add" source={null} editorKey="k" />, {
+      locale: 'es',
+      data: [
+        [botKeys.collections('DocBot'), collections],
+        [meQueryKey, { id: 'u1' }],
+      ],
+    });
+    expect(container.querySelector('h1')?.textContent).toBe('Nuevo DocBot');
+    for (const words of ['Lo básico', 'Instrucciones', 'Formulario', 'Agregar un campo', 'Creatividad', 'Volver a la biblioteca']) {
+      expect(container.textContent).toContain(words);
+    }
+    expectNoEnglish(container);
+  });
+});
