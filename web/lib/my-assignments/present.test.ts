@@ -78,17 +78,17 @@ describe('grouping the student’s assignments', () => {
 
 describe('due dates in plain words', () => {
   it('says today, tomorrow and yesterday, and names other days', () => {
-    expect(dueWords(at(2025, 11, 26), now)).toBe('Due today');
-    expect(dueWords(at(2025, 11, 26, 8, 0), now)).toBe('Was due today');
-    expect(dueWords(at(2025, 11, 27), now)).toBe('Due tomorrow');
-    expect(dueWords(at(2025, 11, 25), now)).toBe('Was due yesterday');
-    expect(dueWords(at(2025, 11, 28), now)).toBe('Due Friday, 28 Nov');
-    expect(dueWords(at(2025, 11, 3), now)).toBe('Was due Monday, 3 Nov');
+    expect(dueWords(at(2025, 11, 26), now, tEn)).toBe('Due today');
+    expect(dueWords(at(2025, 11, 26, 8, 0), now, tEn)).toBe('Was due today');
+    expect(dueWords(at(2025, 11, 27), now, tEn)).toBe('Due tomorrow');
+    expect(dueWords(at(2025, 11, 25), now, tEn)).toBe('Was due yesterday');
+    expect(dueWords(at(2025, 11, 28), now, tEn)).toBe('Due Friday, 28 Nov');
+    expect(dueWords(at(2025, 11, 3), now, tEn)).toBe('Was due Monday, 3 Nov');
   });
 
   it('adds the year only when it is not this year, and says when there is no date', () => {
-    expect(dueWords(at(2026, 1, 9), now)).toBe('Due Friday, 9 Jan 2026');
-    expect(dueWords(null, now)).toBe('No due date');
+    expect(dueWords(at(2026, 1, 9), now, tEn)).toBe('Due Friday, 9 Jan 2026');
+    expect(dueWords(null, now, tEn)).toBe('No due date');
   });
 
   it('speaks the reader’s language with a t', () => {
@@ -108,10 +108,10 @@ describe('the message budget', () => {
   });
 
   it('says it in words', () => {
-    expect(budgetWords(5)).toBe('5 messages left');
-    expect(budgetWords(1)).toBe('1 message left');
-    expect(budgetWords(0)).toBe('No messages left');
-    expect(budgetWords(null)).toBeNull();
+    expect(budgetWords(5, tEn)).toBe('5 messages left');
+    expect(budgetWords(1, tEn)).toBe('1 message left');
+    expect(budgetWords(0, tEn)).toBe('No messages left');
+    expect(budgetWords(null, tEn)).toBeNull();
   });
 
   it('says it in the reader’s language with a t', () => {

@@ -2,13 +2,6 @@ import type { MyAssignment } from '../../../contract/assignments';
 import { paths } from '../paths';
 import type { Translate } from '../i18n';
 import { currentFormattingLocale } from '../i18n/language';
-import { strings } from '../strings';
-
-/**
- * English words for callers that do not pass a `t` yet (features/runs); with a `t`, the words come
- * from the catalogue (myAssignments.*) in the page's language.
- */
-const english = strings.myAssignments;
 
 /** The groups of /studentAssignments, in page order. */
 export type AssignmentGroupKey = 'todo' | 'handedIn' | 'done' | 'closed';
@@ -95,26 +88,16 @@ export function dayWords(date: Date, now: Date, locale: string = currentFormatti
 }
 
 /** The due date in plain words: "Due today", "Due tomorrow", "Due Friday, 28 Nov", "Was due yesterday". */
-export function dueWords(dueAt: string | null, now: Date, t?: Translate): string {
-  const say = {
-    none: () => (t ? t('myAssignments.due.none') : english.due.none),
-    today: () => (t ? t('myAssignments.due.today') : english.due.today),
-    wasToday: () => (t ? t('myAssignments.due.wasToday') : english.due.wasToday),
-    tomorrow: () => (t ? t('myAssignments.due.tomorrow') : english.due.tomorrow),
-    yesterday: () => (t ? t('myAssignments.due.yesterday') : english.due.yesterday),
-    on: (day: string) => (t ? t('myAssignments.due.on', { day }) : english.due.on(day)),
-    was: (day: string) => (t ? t('myAssignments.due.was', { day }) : english.due.was(day)),
-  };
-  if (dueAt === null) return say.none();
+export function dueWords(dueAt: string | null, now: Date, t: Translate): string {
+  if (dueAt === null) return t('myAssignments.due.none');
   const due = new Date(dueAt);
-  if (Number.isNaN(due.getTime())) return say.none();
+  if (Number.isNaN(due.getTime())) return t('myAssignments.due.none');
   const days = Math.round((startOfDay(due) - startOfDay(now)) / DAY);
-  if (days === 0) return due.getTime() < now.getTime() ? say.wasToday() : say.today();
-  if (days === 1) return say.tomorrow();
-  if (days === -1) return say.yesterday();
-  // Without a `t` the words are English, and so is the day.
-  const day = t ? dayWords(due, now) : dayWords(due, now, 'en');
-  return days < 0 ? say.was(day) : say.on(day);
+  if (days === 0) return due.getTime() < now.getTime() ? t('myAssignments.due.wasToday') : t('myAssignments.due.today');
+  if (days === 1) return t('myAssignments.due.tomorrow');
+  if (days === -1) return t('myAssignments.due.yesterday');
+  const day = dayWords(due, now);
+  return days < 0 ? t('myAssignments.due.was', { day }) : t('myAssignments.due.on', { day });
 }
 
 /** Messages the student may still send, or null when the assignment has no budget. */
@@ -124,9 +107,9 @@ export function messagesLeft(a: Pick<MyAssignment, 'messageBudget' | 'messagesUs
 }
 
 /** "5 messages left", or null without a budget. */
-export function budgetWords(left: number | null, t?: Translate): string | null {
+export function budgetWords(left: number | null, t: Translate): string | null {
   if (left === null) return null;
-  return t ? t('myAssignments.messagesLeft', { n: Math.max(0, left) }) : english.messagesLeft(left);
+  return t('myAssignments.messagesLeft', { n: Math.max(0, left) });
 }
 
 /** What the card's button does: Start (no conversation yet), Continue, or Open (read-only). */

@@ -27,7 +27,15 @@ describe('speech feature detection', () => {
   it('speaks and listens in the page language, else the browser language, else English', () => {
     expect(speechLang('fr', 'en-GB')).toBe('fr');
     expect(speechLang('', 'en-GB')).toBe('en-GB');
-    expect(speechLang(undefined, undefined)).toBe('en');
+    expect(speechLang(undefined, undefined)).toBe('en-US');
+    // The page's language in the browser's region, else the language's usual one.
+    expect(speechLang('es', 'es-AR')).toBe('es-AR');
+    expect(speechLang('es', 'en-GB')).toBe('es-MX');
+    expect(speechLang('en', 'en-GB')).toBe('en-GB');
+    expect(speechLang('en', 'es-MX')).toBe('en-US');
+    // The pseudo-locales speak English.
+    expect(speechLang('ar-XB', 'en-US')).toBe('en-US');
+    expect(speechLang('en-XA', 'de-DE')).toBe('en-US');
   });
 
   it('tells a blocked microphone apart, and says nothing when dictation was stopped on purpose', () => {

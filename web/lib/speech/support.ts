@@ -40,9 +40,24 @@ export function recognitionIn(host: SpeechHost | undefined = browser()): Recogni
   return typeof Ctor === 'function' ? Ctor : null;
 }
 
-/** The language to speak and listen in: the page's own, else the browser's, else English. */
+/** A region for each language when the browser names none of its own (Latin American Spanish, as the catalogue is written). */
+const defaultRegion: Record<string, string> = { en: 'en-US', es: 'es-MX' };
+
+/**
+ * The language to speak and listen in, with a region (recognition needs one): the page's language
+ * in the browser's region when the browser speaks it ('es' on an es-AR browser is 'es-AR'), else
+ * the language's usual region; a pseudo-locale (en-XA, ar-XB) is English; no page language: the
+ * browser's, else English.
+ */
 export function speechLang(page: string | undefined, browserLang: string | undefined): string {
-  return page?.trim() || browserLang?.trim() || 'en';
+  const browserTag = browserLang?.trim() || undefined;
+  let pageTag = page?.trim() || undefined;
+  if (pageTag && /^(en-XA|ar-XB)$/i.test(pageTag)) pageTag = 'en';
+  if (!pageTag) return browserTag ?? defaultRegion.en!;
+  const base = pageTag.toLowerCase().split('-')[0]!;
+  if (pageTag.includes('-')) return pageTag;
+  if (browserTag && browserTag.toLowerCase().split(/[-_]/)[0] === base && browserTag.includes('-')) return browserTag;
+  return defaultRegion[base] ?? pageTag;
 }
 
 /** speechLang of this page and browser. */

@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/session/getMe';
 import { useT } from '../../../lib/i18n';
-import { UploadError } from '../../../lib/upload/errors';
+import { UploadError, uploadErrorMessage } from '../../../lib/upload/errors';
 import type { UploadHandle } from '../../../lib/upload/upload-client';
 import { MAX_ATTACHMENT_CHARS, type Attachment } from '../api/attachment';
 import { useExtractFileText } from '../api/extractFileText';
@@ -72,7 +72,8 @@ export function AttachFile({
         setReading(null);
         upload.current = null;
         if (err instanceof UploadError && err.kind === 'cancelled') return;
-        setProblem(err instanceof ApiError || err instanceof UploadError ? err.message : t('runs.attach.unreadable', { name: file.name }));
+        if (err instanceof UploadError) return setProblem(uploadErrorMessage(err, t));
+        setProblem(err instanceof ApiError ? err.message : t('runs.attach.unreadable', { name: file.name }));
       },
     );
   };

@@ -8,9 +8,8 @@ import Typography from '@mui/material/Typography';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import SupportOutlined from '@mui/icons-material/SupportOutlined';
-import { safetyStrings } from '../../../lib/my-assignments/safetyStrings';
-
-const s = safetyStrings.help;
+import { useT } from '../../../lib/i18n';
+import { safetyMessages } from '../../../lib/my-assignments/safetyStrings';
 
 /**
  * The help resources, shown at once when the safety check answered a student with the self-harm
@@ -18,6 +17,7 @@ const s = safetyStrings.help;
  * so it is in view without scrolling, on a phone too; it can be folded to one button.
  */
 export function SafetyHelpCard() {
+  const s = safetyMessages(useT()).help;
   const [open, setOpen] = useState(true);
   if (!open) {
     return (

@@ -58,7 +58,7 @@ function AssignmentHeading({ record }: { record: MyAssignmentDetail }) {
         </Box>
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Chip label={dueWords(record.dueAt, new Date())} variant="outlined" />
+        <Chip label={dueWords(record.dueAt, new Date(), t)} variant="outlined" />
         {overdue && <Chip label={t('runs.student.late')} color="warning" />}
         {state && <Chip label={state} variant="outlined" />}
       </Stack>

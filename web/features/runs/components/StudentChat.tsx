@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/http';
 import { myAssignmentChat } from '../../assignments/api/chatEndpoint';
 import { myAssignmentQuery } from '../../assignments/api/getMyAssignment';
 import { myAssignmentKeys } from '../../assignments/api/myAssignmentKeys';
-import { safetyStrings } from '../../../lib/my-assignments/safetyStrings';
+import { safetyMessages } from '../../../lib/my-assignments/safetyStrings';
 import { budgetWords, isReadOnly, messagesLeft } from '../../../lib/my-assignments/present';
 import { useStartBeforeSending } from '../../assignments/api/startMyAssignment';
 import { useSubmitMyAssignment } from '../../assignments/api/submitMyAssignment';
@@ -56,14 +56,15 @@ function ClosedNote({ text, action }: { text: string; action: React.ReactNode })
 
 /** A held turn: the composer waits while the safety check is made again. */
 function HeldNote() {
+  const words = safetyMessages(useT());
   return (
     <Paper variant="outlined" role="status" data-testid="held-note" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'collectionBackground' }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <CircularProgress size={24} aria-label={safetyStrings.held} />
+        <CircularProgress size={24} aria-label={words.held} />
         <Box>
-          <Typography sx={{ fontWeight: 600 }}>{safetyStrings.held}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{words.held}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {safetyStrings.heldDetail}
+            {words.heldDetail}
           </Typography>
         </Box>
       </Stack>
@@ -191,7 +192,7 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
     <ClosedNote text={t('runs.student.budgetUsed', { teacher: record.teacherName })} action={doneButton} />
   ) : undefined;
 
-  const budget = budgetWords(left);
+  const budget = budgetWords(left, t);
   return (
     <>
       <ChatPanel
