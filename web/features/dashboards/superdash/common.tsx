@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
-import { useT } from '../../../lib/i18n';
+import { currentFormattingLocale, useT } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/format';
 
 /** A table that scrolls sideways inside its own box (never the page) and can be scrolled by keyboard. */
@@ -70,7 +70,7 @@ export function MoreButton({ hasMore, loading, onClick }: { hasMore: boolean; lo
 
 const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
 
-/** 1536 → "1.5 KB". */
+/** 1536 → "1.5 KB" ("1,5 KB" in Spanish: the number by the locale's marks; the units are the same in both). */
 export function formatBytes(n: number): string {
   let v = n;
   let i = 0;
@@ -78,7 +78,13 @@ export function formatBytes(n: number): string {
     v /= 1024;
     i++;
   }
-  return i === 0 ? `${v} ${units[0]}` : `${v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
+  const digits = i === 0 || v >= 10 ? 0 : 1;
+  const number = new Intl.NumberFormat(currentFormattingLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+  return `${number.format(v)} ${units[i]}`;
 }
 
 export const formatCount = (n: number) => formatNumber(n);
