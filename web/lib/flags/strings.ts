@@ -1,54 +1,10 @@
-import { flagCategoryText, type FlagCategory, type FlagSeverity } from '../../../contract/flags';
-
-/** The words of the flags' pages, dialogs and drawer item (issue 16). */
+/**
+ * The flag words that code outside the flags pages still reads (the drawer's item and badge, the
+ * count buttons on the assignment table and the student's page). The flags pages themselves read
+ * the `flags.*` catalogue keys (web/lib/i18n/messages), which hold these words in every language.
+ */
 export const flagStrings = {
   drawer: 'Flags',
   unreviewedCount: (n: number) => `${n} unreviewed`,
-  title: 'Flags',
-  intro:
-    'What the safety checks flagged in your students’ conversations. Read each one in context, act as your school asks, and mark it reviewed with a note.',
-  adminIntro: 'As a school admin you also see the self-harm flags of your school’s teachers.',
-  filter: 'Show',
-  filters: { unreviewed: 'Unreviewed', reviewed: 'Reviewed', all: 'All' } as const,
-  empty: { unreviewed: 'Nothing to review. New flags appear here as they come.', reviewed: 'No reviewed flags yet.', all: 'No flags yet.' },
-  loadMore: 'Show more',
-  loadFailed: 'The flags could not be loaded. Try again in a moment.',
-  retry: 'Try again',
-  premium: 'Safety flags come with Premium. Your students’ flagged messages show here while you have it.',
-  seePlans: 'See plans',
-  category: (c: FlagCategory) => flagCategoryText[c],
-  severityLabel: (s: FlagSeverity) => ({ low: 'Low', medium: 'Medium', high: 'High' })[s] + ' severity',
-  flagOf: (category: FlagCategory, student: string) => `${flagCategoryText[category]}: ${student}`,
-  student: 'Student',
-  assignment: 'Assignment',
-  when: 'When',
-  reviewedChip: 'Reviewed',
-  asAdmin: 'School alert',
-  alertUnsent: 'E-mail alert not sent yet: trying again',
-  source: { input: 'The student’s message', output: 'The tutor’s reply', provider: 'Blocked by the provider' } as const,
-  detectedBy: { words: 'the word check', moderation: 'the moderation check', provider: 'the AI provider' } as const,
-  detected: (by: string) => `Found by ${by}`,
-  reason: 'Why',
-  teacher: 'Teacher',
-  what: 'What was flagged',
-  context: 'The conversation around it',
-  noContext: 'The flagged message is no longer in the conversation.',
-  you: 'Student',
-  tutor: 'Tutor',
-  flaggedTurn: 'Flagged',
-  heldTurn: 'Held until checked: the student has not seen this',
-  note: 'Note',
-  noteHelp: 'What you did or decided (only teachers and your school’s admins see it).',
-  markReviewed: 'Mark reviewed',
-  markUnreviewed: 'Mark unreviewed',
-  saveNote: 'Save note',
-  reviewedBy: (name: string | null, when: string) => `Reviewed by ${name ?? 'a former user'} on ${when}`,
-  saved: 'Saved.',
-  saveFailed: 'The review could not be saved. Try again.',
-  close: 'Close',
-  detailFailed: 'This flag could not be opened. It may have been removed, or it is not yours to read.',
-  openInInbox: 'Open in Flags',
-  recordTitle: (student: string) => `Flags: ${student}`,
-  recordEmpty: 'No flags on this assignment.',
   openFlags: (n: number) => `${n} unreviewed ${n === 1 ? 'flag' : 'flags'}: open`,
 };

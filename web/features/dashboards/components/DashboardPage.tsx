@@ -23,7 +23,7 @@ import { ApiError } from '../../../lib/http';
 import { useSchoolDashboard, type PeriodDates } from '../school/api/getSchoolDashboard';
 import { formatDay, formatNumber } from '../school/format';
 import { periodChoices, periodDates, validCustom, type PeriodChoice } from '../school/period';
-import { dashStrings as s } from '../school/strings';
+import { useT, type Translate } from '../../../lib/i18n';
 import { UsageChart } from '../school/UsageChart';
 import { TwoLines, UsageTable, type Column } from '../school/UsageTable';
 
@@ -33,6 +33,7 @@ import { TwoLines, UsageTable, type Column } from '../school/UsageTable';
  * exports. The chart library is imported only from this page's files, so it rides in its lazy chunk.
  */
 export default function DashboardPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const choice: PeriodChoice = periodChoices.find((c) => c === params.get('period')) ?? '30';
   const custom = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
@@ -54,18 +55,18 @@ export default function DashboardPage() {
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('dashboards.school.title')}</PageHeading>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {s.intro}
+        {t('dashboards.school.intro')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {s.counts}
+        {t('dashboards.school.counts')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}>
         <TextField
           select
           size="small"
-          label={s.period}
+          label={t('dashboards.school.period')}
           value={choice}
           onChange={(e) => setChoice(e.target.value as PeriodChoice)}
           sx={{ minWidth: 200 }}
@@ -73,7 +74,7 @@ export default function DashboardPage() {
         >
           {periodChoices.map((c) => (
             <MenuItem key={c} value={c}>
-              {s.periods[c]}
+              {t(`dashboards.school.periods.${c}`)}
             </MenuItem>
           ))}
         </TextField>
@@ -98,6 +99,7 @@ export default function DashboardPage() {
 }
 
 function CustomDates({ initial, onApply }: { initial: PeriodDates; onApply: (p: PeriodDates) => void }) {
+  const t = useT();
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
   const valid = validCustom({ from, to });
@@ -113,7 +115,7 @@ function CustomDates({ initial, onApply }: { initial: PeriodDates; onApply: (p: 
       <TextField
         type="date"
         size="small"
-        label={s.from}
+        label={t('dashboards.school.from')}
         value={from}
         onChange={(e) => setFrom(e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -121,27 +123,28 @@ function CustomDates({ initial, onApply }: { initial: PeriodDates; onApply: (p: 
       <TextField
         type="date"
         size="small"
-        label={s.to}
+        label={t('dashboards.school.to')}
         value={to}
         onChange={(e) => setTo(e.target.value)}
         error={!valid}
-        helperText={valid ? s.customHelp : s.badRange}
+        helperText={valid ? t('dashboards.school.customHelp') : t('dashboards.school.badRange')}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <Button type="submit" variant="contained" disabled={!valid}>
-        {s.show}
+        {t('dashboards.school.show')}
       </Button>
     </Box>
   );
 }
 
 function DashboardBody({ period }: { period: PeriodDates }) {
+  const t = useT();
   const q = useSchoolDashboard(period);
   if (q.isPending)
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 4 }}>
-        <CircularProgress size={24} aria-label={s.loading} />
-        <Typography>{s.loading}</Typography>
+        <CircularProgress size={24} aria-label={t('dashboards.school.loading')} />
+        <Typography>{t('dashboards.school.loading')}</Typography>
       </Stack>
     );
   if (q.isError && !q.data)
@@ -150,45 +153,56 @@ function DashboardBody({ period }: { period: PeriodDates }) {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => void q.refetch()}>
-            {s.retry}
+            {t('common.tryAgain')}
           </Button>
         }
       >
-        {q.error instanceof ApiError && q.error.status >= 400 && q.error.status < 500 ? q.error.message : s.error}
+        {q.error instanceof ApiError && q.error.status >= 400 && q.error.status < 500 ? q.error.message : t('dashboards.school.error')}
       </Alert>
     );
   const d = q.data;
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box sx={{ minHeight: 4 }}>{q.isFetching && <LinearProgress aria-label={s.refreshing} />}</Box>
+      <Box sx={{ minHeight: 4 }}>{q.isFetching && <LinearProgress aria-label={t('dashboards.school.refreshing')} />}</Box>
       <Typography variant="body2" data-testid="showing">
-        {s.showing(formatDay(d.from), formatDay(d.to))}
+        {t('dashboards.school.showing', { from: formatDay(d.from), to: formatDay(d.to) })}
       </Typography>
       <ExpiryNotice school={d.school} />
       <SummaryCards d={d} />
       <UsageChart daily={d.daily} period={period} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <UsageTable<TeacherUsage> table="teachers" period={period} rows={d.teachers} columns={teacherColumns} rowKey={(r) => r.userId} />
+        <UsageTable<TeacherUsage> table="teachers" period={period} rows={d.teachers} columns={teacherColumns(t)} rowKey={(r) => r.userId} />
         <UsageTable<BuildingUsage>
           table="buildings"
           period={period}
           rows={d.buildings}
-          columns={buildingColumns}
+          columns={buildingColumns(t)}
           rowKey={(r) => r.building ?? ''}
         />
-        <UsageTable<BotUsage> table="bots" period={period} rows={d.bots} columns={botColumns} rowKey={(r) => r.botId ?? ''} />
-        <UsageTable<ClassUsage> table="classes" period={period} rows={d.classes} columns={classColumns} rowKey={(r) => r.classId ?? ''} />
+        <UsageTable<BotUsage> table="bots" period={period} rows={d.bots} columns={botColumns(t)} rowKey={(r) => r.botId ?? ''} />
+        <UsageTable<ClassUsage>
+          table="classes"
+          period={period}
+          rows={d.classes}
+          columns={classColumns(t)}
+          rowKey={(r) => r.classId ?? ''}
+        />
       </Box>
     </Stack>
   );
 }
 
 function ExpiryNotice({ school }: { school: Dashboard['school'] }) {
+  const t = useT();
   if (!school.expiration || school.daysLeft === null || school.daysLeft > EXPIRY_NOTICE_DAYS) return null;
   const date = formatDay(school.expiration);
   return (
     <Alert severity={school.daysLeft < 0 ? 'error' : 'warning'} data-testid="expiry-notice">
-      {school.daysLeft < 0 ? s.expired(date) : s.expiring(date, school.daysLeft)}
+      {school.daysLeft < 0
+        ? t('dashboards.school.expired', { date })
+        : school.daysLeft === 0
+          ? t('dashboards.school.expiringToday', { date })
+          : t('dashboards.school.expiring', { date, days: school.daysLeft })}
     </Alert>
   );
 }
@@ -212,7 +226,8 @@ function Card({ label, value, detail, testId }: { label: string; value: string; 
 }
 
 function SummaryCards({ d }: { d: Dashboard }) {
-  const t = d.totals;
+  const t = useT();
+  const totals = d.totals;
   const flags = d.flags.high + d.flags.medium + d.flags.low;
   return (
     <Box
@@ -222,67 +237,98 @@ function SummaryCards({ d }: { d: Dashboard }) {
         gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(7, minmax(0, 1fr))' },
       }}
     >
-      <Card testId="card-generations" label={s.cards.generations} value={formatNumber(t.generations)} />
+      <Card testId="card-generations" label={t('dashboards.school.cards.generations')} value={formatNumber(totals.generations)} />
       <Card
         testId="card-tokens"
-        label={s.cards.tokens}
-        value={formatNumber(t.inputTokens + t.outputTokens)}
-        detail={s.cards.tokensDetail(formatNumber(t.inputTokens), formatNumber(t.outputTokens))}
+        label={t('dashboards.school.cards.tokens')}
+        value={formatNumber(totals.inputTokens + totals.outputTokens)}
+        detail={t('dashboards.school.cards.tokensDetail', {
+          input: formatNumber(totals.inputTokens),
+          output: formatNumber(totals.outputTokens),
+        })}
       />
-      <Card testId="card-images" label={s.cards.images} value={formatNumber(t.images)} />
-      <Card testId="card-teachers" label={s.cards.teachers} value={formatNumber(t.activeTeachers)} detail={s.cards.teachersDetail} />
-      <Card testId="card-students" label={s.cards.students} value={formatNumber(t.activeStudents)} detail={s.cards.studentsDetail} />
+      <Card testId="card-images" label={t('dashboards.school.cards.images')} value={formatNumber(totals.images)} />
+      <Card
+        testId="card-teachers"
+        label={t('dashboards.school.cards.teachers')}
+        value={formatNumber(totals.activeTeachers)}
+        detail={t('dashboards.school.cards.teachersDetail')}
+      />
+      <Card
+        testId="card-students"
+        label={t('dashboards.school.cards.students')}
+        value={formatNumber(totals.activeStudents)}
+        detail={t('dashboards.school.cards.studentsDetail')}
+      />
       <Card
         testId="card-flags"
-        label={s.cards.flags}
+        label={t('dashboards.school.cards.flags')}
         value={formatNumber(flags)}
-        detail={s.cards.flagsDetail(d.flags.high, d.flags.medium, d.flags.low)}
+        detail={t('dashboards.school.cards.flagsDetail', { high: d.flags.high, medium: d.flags.medium, low: d.flags.low })}
       />
       <Card
         testId="card-licence"
-        label={s.cards.licence}
-        value={d.school.expiration ? formatDay(d.school.expiration) : s.cards.noExpiry}
+        label={t('dashboards.school.cards.licence')}
+        value={d.school.expiration ? formatDay(d.school.expiration) : t('dashboards.school.cards.noExpiry')}
         detail={d.school.name}
       />
     </Box>
   );
 }
 
-const counts = <T extends { generations: number; inputTokens: number; outputTokens: number; images: number }>(): Column<T>[] => [
-  { label: s.cols.generations, numeric: true, cell: (r) => formatNumber(r.generations) },
-  { label: s.cols.tokens, numeric: true, cell: (r) => formatNumber(r.inputTokens + r.outputTokens) },
-  { label: s.cols.images, numeric: true, cell: (r) => formatNumber(r.images) },
+const counts = <T extends { generations: number; inputTokens: number; outputTokens: number; images: number }>(
+  t: Translate,
+): Column<T>[] => [
+  { label: t('dashboards.school.cols.generations'), numeric: true, cell: (r) => formatNumber(r.generations) },
+  { label: t('dashboards.school.cols.tokens'), numeric: true, cell: (r) => formatNumber(r.inputTokens + r.outputTokens) },
+  { label: t('dashboards.school.cols.images'), numeric: true, cell: (r) => formatNumber(r.images) },
 ];
 
-const teacherColumns: Column<TeacherUsage>[] = [
-  { label: s.cols.teacher, cell: (r) => <TwoLines primary={r.name || r.email || s.noTeacher} secondary={r.name ? r.email : null} /> },
-  { label: s.cols.building, cell: (r) => r.building ?? s.noBuilding },
-  ...counts<TeacherUsage>(),
-  { label: s.cols.byStudents, numeric: true, cell: (r) => formatNumber(r.studentGenerations) },
-];
-const buildingColumns: Column<BuildingUsage>[] = [
-  { label: s.cols.building, cell: (r) => r.building ?? s.noBuilding },
-  { label: s.cols.teachers, numeric: true, cell: (r) => formatNumber(r.teachers) },
-  ...counts<BuildingUsage>(),
-];
-const botColumns: Column<BotUsage>[] = [
+const teacherColumns = (t: Translate): Column<TeacherUsage>[] => [
   {
-    label: s.cols.bot,
-    cell: (r) => <TwoLines primary={r.name ?? (r.botId ? s.deletedBot : s.assistant)} secondary={r.ownerEmail} />,
+    label: t('dashboards.school.cols.teacher'),
+    cell: (r) => <TwoLines primary={r.name || r.email || t('dashboards.school.noTeacher')} secondary={r.name ? r.email : null} />,
   },
-  { label: s.cols.kind, cell: (r) => r.kind ?? '' },
-  ...counts<BotUsage>(),
+  { label: t('dashboards.school.cols.building'), cell: (r) => r.building ?? t('dashboards.school.noBuilding') },
+  ...counts<TeacherUsage>(t),
+  { label: t('dashboards.school.cols.byStudents'), numeric: true, cell: (r) => formatNumber(r.studentGenerations) },
 ];
-const classColumns: Column<ClassUsage>[] = [
+const buildingColumns = (t: Translate): Column<BuildingUsage>[] => [
+  { label: t('dashboards.school.cols.building'), cell: (r) => r.building ?? t('dashboards.school.noBuilding') },
+  { label: t('dashboards.school.cols.teachers'), numeric: true, cell: (r) => formatNumber(r.teachers) },
+  ...counts<BuildingUsage>(t),
+];
+const botColumns = (t: Translate): Column<BotUsage>[] => [
   {
-    label: s.cols.class,
+    label: t('dashboards.school.cols.bot'),
     cell: (r) => (
       <TwoLines
-        primary={r.name ? (r.section ? `${r.name} (${r.section})` : r.name) : r.classId ? s.deletedClass : s.notFromClass}
+        primary={r.name ?? (r.botId ? t('dashboards.school.deletedBot') : t('dashboards.school.assistant'))}
         secondary={r.ownerEmail}
       />
     ),
   },
-  { label: s.cols.students, numeric: true, cell: (r) => formatNumber(r.students) },
-  ...counts<ClassUsage>(),
+  { label: t('dashboards.school.cols.kind'), cell: (r) => r.kind ?? '' },
+  ...counts<BotUsage>(t),
+];
+const classColumns = (t: Translate): Column<ClassUsage>[] => [
+  {
+    label: t('dashboards.school.cols.class'),
+    cell: (r) => (
+      <TwoLines
+        primary={
+          r.name
+            ? r.section
+              ? t('dashboards.school.classSection', { name: r.name, section: r.section })
+              : r.name
+            : r.classId
+              ? t('dashboards.school.deletedClass')
+              : t('dashboards.school.notFromClass')
+        }
+        secondary={r.ownerEmail}
+      />
+    ),
+  },
+  { label: t('dashboards.school.cols.students'), numeric: true, cell: (r) => formatNumber(r.students) },
+  ...counts<ClassUsage>(t),
 ];

@@ -9,7 +9,7 @@ import { ErrorsTab } from '../superdash/ErrorsTab';
 import { OverviewTab } from '../superdash/OverviewTab';
 import { PlatformsTab } from '../superdash/PlatformsTab';
 import { SchoolsTab } from '../superdash/SchoolsTab';
-import { superStrings as s } from '../superdash/strings';
+import { useT } from '../../../lib/i18n';
 import { UsersTab } from '../superdash/UsersTab';
 
 const tabs = ['overview', 'schools', 'users', 'lti', 'errors', 'audit'] as const;
@@ -28,14 +28,15 @@ const panels: Record<TabName, () => React.JSX.Element> = {
  * platforms (LTI 1.3), server errors and the audit log, a tab each (`?tab=`).
  */
 export default function SuperDashPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
-  const tab: TabName = tabs.find((t) => t === params.get('tab')) ?? 'overview';
+  const tab: TabName = tabs.find((name) => name === params.get('tab')) ?? 'overview';
   const Panel = panels[tab];
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('dashboards.super.title')}</PageHeading>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {s.intro}
+        {t('dashboards.super.intro')}
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
@@ -44,10 +45,16 @@ export default function SuperDashPage() {
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
-          aria-label={s.tabsLabel}
+          aria-label={t('dashboards.super.tabsLabel')}
         >
-          {tabs.map((t) => (
-            <Tab key={t} value={t} label={s.tabs[t]} id={`superdash-tab-${t}`} aria-controls={`superdash-panel-${t}`} />
+          {tabs.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              label={t(`dashboards.super.tabs.${name}`)}
+              id={`superdash-tab-${name}`}
+              aria-controls={`superdash-panel-${name}`}
+            />
           ))}
         </Tabs>
       </Box>

@@ -17,7 +17,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { DailyUsage } from '../../../../contract/school-dashboard';
-import { dashStrings as s } from './strings';
+import { useT } from '../../../lib/i18n';
 import { formatDay, formatNumber, shortDay } from './format';
 import { ExportButton } from './UsageTable';
 import type { PeriodDates } from './api/getSchoolDashboard';
@@ -31,17 +31,20 @@ const valueOf = (d: DailyUsage, m: Metric) => (m === 'tokens' ? d.inputTokens + 
  * per day" holds the same numbers as a table.
  */
 export function UsageChart({ daily, period }: { daily: DailyUsage[]; period: PeriodDates }) {
+  const t = useT();
   const [metric, setMetric] = useState<Metric>('generations');
   const values = daily.map((d) => valueOf(d, metric));
   const total = values.reduce((a, b) => a + b, 0);
   const max = Math.max(0, ...values);
   const busiest = max > 0 ? daily[values.indexOf(max)]! : null;
-  const summary = s.chartSummary(
-    s.metrics[metric],
-    formatNumber(total),
-    daily.length,
-    busiest ? `${formatDay(busiest.day)} (${formatNumber(max)})` : null,
-  );
+  const what = t(`dashboards.school.metrics.${metric}`);
+  const summary =
+    t('dashboards.school.chartSummary', { what, total: formatNumber(total), days: daily.length }) +
+    (busiest
+      ? ` ${t('dashboards.school.chartBusiest', {
+          busiest: t('dashboards.school.busiestValue', { day: formatDay(busiest.day), value: formatNumber(max) }),
+        })}`
+      : '');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
       <Stack
@@ -50,18 +53,18 @@ export function UsageChart({ daily, period }: { daily: DailyUsage[]; period: Per
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
       >
         <Typography variant="h6" component="h2">
-          {s.chartTitle}
+          {t('dashboards.school.chartTitle')}
         </Typography>
         <ToggleButtonGroup
           size="small"
           exclusive
           value={metric}
           onChange={(_, v: Metric | null) => v && setMetric(v)}
-          aria-label={s.metricLabel}
+          aria-label={t('dashboards.school.metricLabel')}
         >
           {(['generations', 'tokens', 'images'] as const).map((m) => (
             <ToggleButton key={m} value={m}>
-              {s.metrics[m]}
+              {t(`dashboards.school.metrics.${m}`)}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
@@ -74,7 +77,7 @@ export function UsageChart({ daily, period }: { daily: DailyUsage[]; period: Per
           height={260}
           xAxis={[{ scaleType: 'band', data: daily.map((d) => shortDay(d.day)), tickLabelMinGap: 12 }]}
           yAxis={[{ width: 56, tickMinStep: 1, valueFormatter: (v: number) => formatNumber(v) }]}
-          series={[{ data: values, label: s.metrics[metric], valueFormatter: (v) => formatNumber(v ?? 0) }]}
+          series={[{ data: values, label: what, valueFormatter: (v) => formatNumber(v ?? 0) }]}
           hideLegend
           margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
           skipAnimation
@@ -82,20 +85,20 @@ export function UsageChart({ daily, period }: { daily: DailyUsage[]; period: Per
       </Box>
       <Accordion disableGutters variant="outlined" sx={{ mt: 1 }}>
         <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="daily-numbers" id="daily-numbers-heading">
-          <Typography>{s.dailyNumbers}</Typography>
+          <Typography>{t('dashboards.school.dailyNumbers')}</Typography>
         </AccordionSummary>
         <AccordionDetails id="daily-numbers" sx={{ p: 0 }}>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pb: 1 }}>
             <ExportButton table="daily" period={period} />
           </Box>
-          <TableContainer sx={{ maxHeight: 360, overflow: 'auto' }} tabIndex={0} aria-label={s.dailyNumbers}>
+          <TableContainer sx={{ maxHeight: 360, overflow: 'auto' }} tabIndex={0} aria-label={t('dashboards.school.dailyNumbers')}>
             <Table size="small" stickyHeader>
               <TableHead>
                 <TableRow>
-                  <TableCell>{s.cols.day}</TableCell>
-                  <TableCell align="right">{s.cols.generations}</TableCell>
-                  <TableCell align="right">{s.cols.tokens}</TableCell>
-                  <TableCell align="right">{s.cols.images}</TableCell>
+                  <TableCell>{t('dashboards.school.cols.day')}</TableCell>
+                  <TableCell align="right">{t('dashboards.school.cols.generations')}</TableCell>
+                  <TableCell align="right">{t('dashboards.school.cols.tokens')}</TableCell>
+                  <TableCell align="right">{t('dashboards.school.cols.images')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

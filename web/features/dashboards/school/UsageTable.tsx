@@ -14,10 +14,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import SwipeLeftOutlined from '@mui/icons-material/SwipeLeftOutlined';
 import type { DashboardTable } from '../../../../contract/school-dashboard';
 import { exportUrl, type PeriodDates } from './api/getSchoolDashboard';
-import { dashStrings as s } from './strings';
+import { useT } from '../../../lib/i18n';
 
 /** Downloads one table as CSV: a link to the server's file (its name says the table and the dates). */
 export function ExportButton({ table, period }: { table: DashboardTable; period: PeriodDates }) {
+  const t = useT();
   return (
     <Button
       size="small"
@@ -25,10 +26,10 @@ export function ExportButton({ table, period }: { table: DashboardTable; period:
       startIcon={<DownloadIcon />}
       href={exportUrl(table, period)}
       download
-      aria-label={s.exportLabel[table]}
+      aria-label={t(`dashboards.school.exportLabel.${table}`)}
       data-testid={`export-${table}`}
     >
-      {s.export}
+      {t('dashboards.school.export')}
     </Button>
   );
 }
@@ -75,6 +76,7 @@ export function UsageTable<T>({
   columns: Column<T>[];
   rowKey: (row: T) => string;
 }) {
+  const t = useT();
   const titleId = `table-${table}`;
   const hintId = `table-${table}-scroll-hint`;
   const [frame, scrolls] = useScrollsSideways<HTMLDivElement>();
@@ -82,15 +84,15 @@ export function UsageTable<T>({
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }} component="section" aria-labelledby={titleId}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
         <Typography variant="h6" component="h2" id={titleId}>
-          {s.tables[table]}
+          {t(`dashboards.school.tables.${table}`)}
         </Typography>
         <ExportButton table={table} period={period} />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {s.tableHelp[table]}
+        {t(`dashboards.school.tableHelp.${table}`)}
       </Typography>
       {rows.length === 0 ? (
-        <Typography sx={{ py: 2 }}>{s.noUsage}</Typography>
+        <Typography sx={{ py: 2 }}>{t('dashboards.school.noUsage')}</Typography>
       ) : (
         <>
           {scrolls && (
@@ -102,7 +104,7 @@ export function UsageTable<T>({
               data-testid={`scroll-hint-${table}`}
             >
               <SwipeLeftOutlined fontSize="inherit" aria-hidden />
-              {s.scrollHint}
+              {t('dashboards.school.scrollHint')}
             </Typography>
           )}
           <Box

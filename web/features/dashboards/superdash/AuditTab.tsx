@@ -20,9 +20,8 @@ import type { AuditRow } from '../../../../contract/superdash';
 import { dateTime } from '../../../lib/format';
 import { auditQuery } from './api/listAudit';
 import { LoadError, Loading, MoreButton, ScrollTable } from './common';
-import { superStrings } from './strings';
+import { useT, type Translate } from '../../../lib/i18n';
 
-const s = superStrings.audit;
 /** Fields an entry's before/after carry that say nothing to a reader. */
 const noise = new Set(['id', 'createdAt', 'updatedAt', 'userId', 'domain']);
 const empty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
@@ -36,7 +35,7 @@ function show(v: unknown): string {
 }
 
 /** An entry's change in a few words: each field that changed, old → new. */
-export function changeOf(row: Pick<AuditRow, 'before' | 'after'>): string {
+export function changeOf(row: Pick<AuditRow, 'before' | 'after'>, t: Translate): string {
   const before = row.before ?? {};
   const after = row.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !noise.has(k));
@@ -46,13 +45,16 @@ export function changeOf(row: Pick<AuditRow, 'before' | 'after'>): string {
       .filter((k) => !empty(from[k]))
       .map((k) => `${k} ${show(from[k])}`)
       .join('; ');
-  if (!row.before && row.after) return `${s.created}: ${listed(after)}`;
-  if (row.before && !row.after) return `${s.removed}: ${listed(before)}`;
+  if (!row.before && row.after)
+    return t('dashboards.super.audit.changeLine', { what: t('dashboards.super.audit.created'), list: listed(after) });
+  if (row.before && !row.after)
+    return t('dashboards.super.audit.changeLine', { what: t('dashboards.super.audit.removed'), list: listed(before) });
   return changed.map((k) => `${k}: ${show(before[k])} → ${show(after[k])}`).join('; ');
 }
 
 /** The audit log, newest first, by action and by the account's address. */
 export function AuditTab() {
+  const t = useT();
   const [action, setAction] = useState('');
   const [typed, setTyped] = useState('');
   const [email, setEmail] = useState('');
@@ -75,14 +77,14 @@ export function AuditTab() {
       >
         <TextField
           select
-          label={s.action}
+          label={t('dashboards.super.audit.action')}
           value={action}
           onChange={(e) => setAction(e.target.value)}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           size="small"
           sx={{ flex: '1 1 200px', minWidth: 0 }}
         >
-          <MenuItem value="">{s.allActions}</MenuItem>
+          <MenuItem value="">{t('dashboards.super.audit.allActions')}</MenuItem>
           {AUDIT_ACTIONS.map((a) => (
             <MenuItem key={a} value={a}>
               {a}
@@ -90,7 +92,7 @@ export function AuditTab() {
           ))}
         </TextField>
         <TextField
-          label={s.email}
+          label={t('dashboards.super.audit.email')}
           name="email"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
@@ -99,7 +101,7 @@ export function AuditTab() {
           slotProps={{ htmlInput: { maxLength: 254, autoCapitalize: 'none', spellCheck: false } }}
         />
         <Button type="submit" variant="contained">
-          {s.filter}
+          {t('dashboards.super.audit.filter')}
         </Button>
         {filtered && (
           <Button
@@ -109,20 +111,20 @@ export function AuditTab() {
               setEmail('');
             }}
           >
-            {s.clear}
+            {t('dashboards.super.audit.clear')}
           </Button>
         )}
       </Box>
       {list.isPending ? (
-        <Loading label={s.loading} />
+        <Loading label={t('dashboards.super.audit.loading')} />
       ) : list.isError ? (
-        <LoadError what="audit log" onRetry={() => void list.refetch()} />
+        <LoadError what={t('dashboards.super.audit.what')} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
-        <Typography color="text.secondary">{filtered ? s.noMatch : s.empty}</Typography>
+        <Typography color="text.secondary">{filtered ? t('dashboards.super.audit.noMatch') : t('dashboards.super.audit.empty')}</Typography>
       ) : phone ? (
         <>
           <Paper variant="outlined">
-            <List aria-label={s.tableLabel} disablePadding>
+            <List aria-label={t('dashboards.super.audit.tableLabel')} disablePadding>
               {rows.map((r, i) => (
                 <ListItem key={r.id} divider={i < rows.length - 1} sx={{ display: 'block' }}>
                   <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
@@ -132,10 +134,10 @@ export function AuditTab() {
                     {subjectOf(r)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {changeOf(r)}
+                    {changeOf(r, t)}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {dateTime(r.at)} · {r.actorLabel ?? r.actorKind}
+                    {[dateTime(r.at), r.actorLabel ?? r.actorKind].join(' · ')}
                   </Typography>
                 </ListItem>
               ))}
@@ -145,15 +147,15 @@ export function AuditTab() {
         </>
       ) : (
         <>
-          <ScrollTable label={s.tableLabel}>
+          <ScrollTable label={t('dashboards.super.audit.tableLabel')}>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>{s.cols.at}</TableCell>
-                  <TableCell>{s.cols.action}</TableCell>
-                  <TableCell>{s.cols.subject}</TableCell>
-                  <TableCell>{s.cols.change}</TableCell>
-                  <TableCell>{s.cols.actor}</TableCell>
+                  <TableCell>{t('dashboards.super.audit.cols.at')}</TableCell>
+                  <TableCell>{t('dashboards.super.audit.cols.action')}</TableCell>
+                  <TableCell>{t('dashboards.super.audit.cols.subject')}</TableCell>
+                  <TableCell>{t('dashboards.super.audit.cols.change')}</TableCell>
+                  <TableCell>{t('dashboards.super.audit.cols.actor')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -162,7 +164,7 @@ export function AuditTab() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(r.at)}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.action}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{subjectOf(r)}</TableCell>
-                    <TableCell sx={{ minWidth: 260, overflowWrap: 'anywhere' }}>{changeOf(r)}</TableCell>
+                    <TableCell sx={{ minWidth: 260, overflowWrap: 'anywhere' }}>{changeOf(r, t)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.actorLabel ?? r.actorKind}</TableCell>
                   </TableRow>
                 ))}

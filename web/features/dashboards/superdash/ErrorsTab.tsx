@@ -17,12 +17,11 @@ import Paper from '@mui/material/Paper';
 import { dateTime } from '../../../lib/format';
 import { errorsQuery } from './api/listErrors';
 import { LoadError, Loading, MoreButton, ScrollTable } from './common';
-import { superStrings } from './strings';
-
-const s = superStrings.errors;
+import { useT } from '../../../lib/i18n';
 
 /** The server errors of the last 30 days, newest first, and a search by request id. */
 export function ErrorsTab() {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const [requestId, setRequestId] = useState('');
   const list = useInfiniteQuery(errorsQuery(requestId));
@@ -40,17 +39,17 @@ export function ErrorsTab() {
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2, flexWrap: 'wrap' }}
       >
         <TextField
-          label={s.search}
+          label={t('dashboards.super.errors.search')}
           name="requestId"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
-          helperText={s.searchHelp}
+          helperText={t('dashboards.super.errors.searchHelp')}
           size="small"
           sx={{ flex: '1 1 220px', minWidth: 0 }}
           slotProps={{ htmlInput: { maxLength: 200, spellCheck: false } }}
         />
         <Button type="submit" variant="contained">
-          {s.searchButton}
+          {t('dashboards.super.errors.searchButton')}
         </Button>
         {requestId && (
           <Button
@@ -59,20 +58,22 @@ export function ErrorsTab() {
               setRequestId('');
             }}
           >
-            {s.clear}
+            {t('dashboards.super.errors.clear')}
           </Button>
         )}
       </Box>
       {list.isPending ? (
-        <Loading label={s.loading} />
+        <Loading label={t('dashboards.super.errors.loading')} />
       ) : list.isError ? (
-        <LoadError what="server errors" onRetry={() => void list.refetch()} />
+        <LoadError what={t('dashboards.super.errors.what')} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
-        <Typography color="text.secondary">{requestId ? s.notFound : s.empty}</Typography>
+        <Typography color="text.secondary">
+          {requestId ? t('dashboards.super.errors.notFound') : t('dashboards.super.errors.empty')}
+        </Typography>
       ) : phone ? (
         <>
           <Paper variant="outlined">
-            <List aria-label={s.tableLabel} disablePadding>
+            <List aria-label={t('dashboards.super.errors.tableLabel')} disablePadding>
               {rows.map((e, i) => (
                 <ListItem key={e.id} divider={i < rows.length - 1} sx={{ display: 'block' }}>
                   <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
@@ -82,7 +83,7 @@ export function ErrorsTab() {
                     {e.code ?? ''}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {dateTime(e.at)} · {e.requestId ?? ''}
+                    {[dateTime(e.at), e.requestId ?? ''].join(' · ')}
                   </Typography>
                 </ListItem>
               ))}
@@ -92,16 +93,16 @@ export function ErrorsTab() {
         </>
       ) : (
         <>
-          <ScrollTable label={s.tableLabel}>
+          <ScrollTable label={t('dashboards.super.errors.tableLabel')}>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>{s.cols.at}</TableCell>
-                  <TableCell>{s.cols.status}</TableCell>
-                  <TableCell>{s.cols.method}</TableCell>
-                  <TableCell>{s.cols.route}</TableCell>
-                  <TableCell>{s.cols.code}</TableCell>
-                  <TableCell>{s.cols.requestId}</TableCell>
+                  <TableCell>{t('dashboards.super.errors.cols.at')}</TableCell>
+                  <TableCell>{t('dashboards.super.errors.cols.status')}</TableCell>
+                  <TableCell>{t('dashboards.super.errors.cols.method')}</TableCell>
+                  <TableCell>{t('dashboards.super.errors.cols.route')}</TableCell>
+                  <TableCell>{t('dashboards.super.errors.cols.code')}</TableCell>
+                  <TableCell>{t('dashboards.super.errors.cols.requestId')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -9,9 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { totalsQuery } from './api/getTotals';
 import { formatBytes, formatCount, LoadError, Loading, ScrollTable } from './common';
-import { superStrings } from './strings';
-
-const s = superStrings.overview;
+import { useT } from '../../../lib/i18n';
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -33,56 +31,61 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 
 /** The installation's totals and the per-school table. */
 export function OverviewTab() {
+  const t = useT();
   const totals = useQuery(totalsQuery());
-  if (totals.isPending) return <Loading label={s.loading} />;
-  if (totals.isError) return <LoadError what="totals" onRetry={() => void totals.refetch()} />;
-  const t = totals.data;
+  if (totals.isPending) return <Loading label={t('dashboards.super.overview.loading')} />;
+  if (totals.isError) return <LoadError what={t('dashboards.super.overview.what')} onRetry={() => void totals.refetch()} />;
+  const data = totals.data;
   const tokens = (p: { inputTokens: number; outputTokens: number }) => formatCount(p.inputTokens + p.outputTokens);
   return (
     <Box data-testid="superdash-overview">
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', mb: 3 }}>
-        <Stat label={s.teachers} value={formatCount(t.users.teachers)} />
-        <Stat label={s.students} value={formatCount(t.users.students)} note={`${formatCount(t.users.unverified)} ${s.unverified}`} />
-        <Stat label={s.schools} value={formatCount(t.schools)} />
-        <Stat label={s.bots} value={formatCount(t.bots)} />
-        <Stat label={s.runs} value={formatCount(t.docBotRuns)} />
-        <Stat label={s.conversations} value={formatCount(t.conversations)} />
-        <Stat label={s.generationsMonth} value={formatCount(t.usage.thisMonth.generations)} />
-        <Stat label={s.generationsAll} value={formatCount(t.usage.allTime.generations)} />
-        <Stat label={s.tokensMonth} value={tokens(t.usage.thisMonth)} />
-        <Stat label={s.tokensAll} value={tokens(t.usage.allTime)} />
-        <Stat label={s.imagesMonth} value={formatCount(t.usage.thisMonth.images)} />
-        <Stat label={s.imagesAll} value={formatCount(t.usage.allTime.images)} />
-        <Stat label={s.storage} value={formatBytes(t.storageBytes)} />
+        <Stat label={t('dashboards.super.overview.teachers')} value={formatCount(data.users.teachers)} />
+        <Stat
+          label={t('dashboards.super.overview.students')}
+          value={formatCount(data.users.students)}
+          note={`${formatCount(data.users.unverified)} ${t('dashboards.super.overview.unverified')}`}
+        />
+        <Stat label={t('dashboards.super.overview.schools')} value={formatCount(data.schools)} />
+        <Stat label={t('dashboards.super.overview.bots')} value={formatCount(data.bots)} />
+        <Stat label={t('dashboards.super.overview.runs')} value={formatCount(data.docBotRuns)} />
+        <Stat label={t('dashboards.super.overview.conversations')} value={formatCount(data.conversations)} />
+        <Stat label={t('dashboards.super.overview.generationsMonth')} value={formatCount(data.usage.thisMonth.generations)} />
+        <Stat label={t('dashboards.super.overview.generationsAll')} value={formatCount(data.usage.allTime.generations)} />
+        <Stat label={t('dashboards.super.overview.tokensMonth')} value={tokens(data.usage.thisMonth)} />
+        <Stat label={t('dashboards.super.overview.tokensAll')} value={tokens(data.usage.allTime)} />
+        <Stat label={t('dashboards.super.overview.imagesMonth')} value={formatCount(data.usage.thisMonth.images)} />
+        <Stat label={t('dashboards.super.overview.imagesAll')} value={formatCount(data.usage.allTime.images)} />
+        <Stat label={t('dashboards.super.overview.storage')} value={formatBytes(data.storageBytes)} />
       </Box>
       <Typography variant="h6" component="h2" gutterBottom>
-        {s.perSchool}
+        {t('dashboards.super.overview.perSchool')}
       </Typography>
-      {t.perSchool.length === 0 ? (
-        <Typography color="text.secondary">{s.noSchools}</Typography>
+      {data.perSchool.length === 0 ? (
+        <Typography color="text.secondary">{t('dashboards.super.overview.noSchools')}</Typography>
       ) : (
-        <ScrollTable label={s.tableLabel}>
+        <ScrollTable label={t('dashboards.super.overview.tableLabel')}>
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>{s.cols.name}</TableCell>
-                <TableCell>{s.cols.domains}</TableCell>
-                <TableCell>{s.cols.expiration}</TableCell>
-                <TableCell align="right">{s.cols.onList}</TableCell>
-                <TableCell align="right">{s.cols.signedUp}</TableCell>
-                <TableCell align="right">{s.cols.students}</TableCell>
-                <TableCell align="right">{s.cols.generations}</TableCell>
-                <TableCell align="right">{s.cols.storage}</TableCell>
+                <TableCell>{t('dashboards.super.overview.cols.name')}</TableCell>
+                <TableCell>{t('dashboards.super.overview.cols.domains')}</TableCell>
+                <TableCell>{t('dashboards.super.overview.cols.expiration')}</TableCell>
+                <TableCell align="right">{t('dashboards.super.overview.cols.onList')}</TableCell>
+                <TableCell align="right">{t('dashboards.super.overview.cols.signedUp')}</TableCell>
+                <TableCell align="right">{t('dashboards.super.overview.cols.students')}</TableCell>
+                <TableCell align="right">{t('dashboards.super.overview.cols.generations')}</TableCell>
+                <TableCell align="right">{t('dashboards.super.overview.cols.storage')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {t.perSchool.map((row) => (
+              {data.perSchool.map((row) => (
                 <TableRow key={row.id}>
                   <TableCell component="th" scope="row">
                     {row.name}
                   </TableCell>
                   <TableCell>{row.domains.join(', ')}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.expiration ?? s.noEnd}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.expiration ?? t('dashboards.super.overview.noEnd')}</TableCell>
                   <TableCell align="right">{formatCount(row.teachersOnList)}</TableCell>
                   <TableCell align="right">{formatCount(row.signedUpTeachers)}</TableCell>
                   <TableCell align="right">{formatCount(row.students)}</TableCell>

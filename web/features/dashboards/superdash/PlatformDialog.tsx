@@ -14,18 +14,16 @@ import { DialogFooter } from '../../../components/DialogFooter';
 import { ApiError } from '../../../lib/http';
 import { useCreateLtiPlatform } from './api/createLtiPlatform';
 import { schoolsQuery } from './api/listSchools';
-import { superStrings } from './strings';
-
-const s = superStrings.lti;
+import { useT, type Translate } from '../../../lib/i18n';
 
 type TextKey = 'name' | 'issuer' | 'clientId' | 'authUrl' | 'tokenUrl' | 'jwksUrl';
-const textFields: { key: TextKey; label: string; help: string; type: 'text' | 'url' }[] = [
-  { key: 'name', label: s.nameField, help: s.nameHelp, type: 'text' },
-  { key: 'issuer', label: s.issuerField, help: s.issuerHelp, type: 'url' },
-  { key: 'clientId', label: s.clientIdField, help: s.clientIdHelp, type: 'text' },
-  { key: 'authUrl', label: s.authUrlField, help: s.authUrlHelp, type: 'url' },
-  { key: 'tokenUrl', label: s.tokenUrlField, help: s.tokenUrlHelp, type: 'url' },
-  { key: 'jwksUrl', label: s.jwksUrlField, help: s.jwksUrlHelp, type: 'url' },
+const textFields = (t: Translate): { key: TextKey; label: string; help: string; type: 'text' | 'url' }[] => [
+  { key: 'name', label: t('dashboards.super.lti.nameField'), help: t('dashboards.super.lti.nameHelp'), type: 'text' },
+  { key: 'issuer', label: t('dashboards.super.lti.issuerField'), help: t('dashboards.super.lti.issuerHelp'), type: 'url' },
+  { key: 'clientId', label: t('dashboards.super.lti.clientIdField'), help: t('dashboards.super.lti.clientIdHelp'), type: 'text' },
+  { key: 'authUrl', label: t('dashboards.super.lti.authUrlField'), help: t('dashboards.super.lti.authUrlHelp'), type: 'url' },
+  { key: 'tokenUrl', label: t('dashboards.super.lti.tokenUrlField'), help: t('dashboards.super.lti.tokenUrlHelp'), type: 'url' },
+  { key: 'jwksUrl', label: t('dashboards.super.lti.jwksUrlField'), help: t('dashboards.super.lti.jwksUrlHelp'), type: 'url' },
 ];
 const empty: Record<TextKey, string> = { name: '', issuer: '', clientId: '', authUrl: '', tokenUrl: '', jwksUrl: '' };
 
@@ -41,6 +39,8 @@ const lines = (text: string) =>
  * superDash's licences, with the server's 422 on the field it is about.
  */
 export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void; onRegistered: (platform: LtiPlatform) => void }) {
+  const t = useT();
+  const texts = textFields(t);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const schools = useQuery(schoolsQuery());
@@ -60,20 +60,24 @@ export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void;
     const input: LtiPlatformInput = { schoolId, ...values, deploymentIds: lines(deployments) };
     create.mutate(input, { onSuccess: (made) => onRegistered(made) });
   };
-  const known = ['schoolId', ...textFields.map((f) => f.key)];
+  const known = ['schoolId', ...texts.map((f) => f.key)];
   const other = create.error && !known.some((k) => fields[k]) && !deploymentError ? create.error.message : null;
   const licences = schools.data?.schools ?? [];
-  const schoolHelp = schools.isPending ? s.schoolsLoading : schools.isSuccess && licences.length === 0 ? s.noSchools : s.schoolHelp;
+  const schoolHelp = schools.isPending
+    ? t('dashboards.super.lti.schoolsLoading')
+    : schools.isSuccess && licences.length === 0
+      ? t('dashboards.super.lti.noSchools')
+      : t('dashboards.super.lti.schoolHelp');
 
   return (
     <Dialog open onClose={close} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="lti-platform-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="lti-platform-title">{s.dialogTitle}</DialogTitle>
+        <DialogTitle id="lti-platform-title">{t('dashboards.super.lti.dialogTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>{s.dialogIntro}</DialogContentText>
+          <DialogContentText sx={{ mb: 1 }}>{t('dashboards.super.lti.dialogIntro')}</DialogContentText>
           <TextField
             select
-            label={s.schoolField}
+            label={t('dashboards.super.lti.schoolField')}
             name="schoolId"
             value={schoolId}
             onChange={(e) => setSchoolId(e.target.value)}
@@ -91,11 +95,11 @@ export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void;
               </MenuItem>
             ))}
           </TextField>
-          {textFields.slice(0, 3).map((f) => (
+          {texts.slice(0, 3).map((f) => (
             <PlatformField key={f.key} field={f} value={values[f.key]} error={fields[f.key]} disabled={busy} onChange={setValues} />
           ))}
           <TextField
-            label={s.deploymentIdsField}
+            label={t('dashboards.super.lti.deploymentIdsField')}
             name="deploymentIds"
             value={deployments}
             onChange={(e) => setDeployments(e.target.value)}
@@ -105,11 +109,11 @@ export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void;
             multiline
             minRows={2}
             error={Boolean(deploymentError)}
-            helperText={deploymentError ?? s.deploymentIdsHelp}
+            helperText={deploymentError ?? t('dashboards.super.lti.deploymentIdsHelp')}
             disabled={busy}
             slotProps={{ htmlInput: { spellCheck: false } }}
           />
-          {textFields.slice(3).map((f) => (
+          {texts.slice(3).map((f) => (
             <PlatformField key={f.key} field={f} value={values[f.key]} error={fields[f.key]} disabled={busy} onChange={setValues} />
           ))}
           {other && (
@@ -118,7 +122,12 @@ export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void;
             </Alert>
           )}
         </DialogContent>
-        <DialogFooter cancelLabel={s.cancel} onCancel={close} confirmLabel={busy ? s.working : s.registerConfirm} busy={busy} />
+        <DialogFooter
+          cancelLabel={t('common.cancel')}
+          onCancel={close}
+          confirmLabel={busy ? t('dashboards.super.lti.working') : t('dashboards.super.lti.registerConfirm')}
+          busy={busy}
+        />
       </form>
     </Dialog>
   );
@@ -131,7 +140,7 @@ function PlatformField({
   disabled,
   onChange,
 }: {
-  field: (typeof textFields)[number];
+  field: ReturnType<typeof textFields>[number];
   value: string;
   error: string | undefined;
   disabled: boolean;

@@ -5,6 +5,8 @@ import type { SchoolLicenceList } from '../../../../contract/superdash';
 import { render, settle } from '../../../../tests/web/render';
 import { superKeys } from './api/keys';
 import { PlatformsTab } from './PlatformsTab';
+import en from '../../../lib/i18n/messages/en.json';
+import es from '../../../lib/i18n/messages/es.json';
 
 // Issue 29 (LTI 1.3): superDash's Course platforms tab shows the addresses to paste in an LMS with
 // Copy, the registrations, Register a platform (the server's 422 on its fields), Delete and Rotate
@@ -204,5 +206,21 @@ describe('superDash, Course platforms', () => {
     for (let i = 0; i < 10 && dialog(); i++) await settle(() => undefined);
     expect(requests.map((r) => [r.method, r.url])).toEqual([['POST', '/api/superdash/lti-platforms/keys/rotate']]);
     expect(container.textContent).toContain('Signing key rotated. The old key stays published for 30 days.');
+  });
+});
+
+describe('superDash, Course platforms in Spanish', () => {
+  it('says the addresses, the registrations and the buttons in Spanish, with no English words of the dashboards catalogue', async () => {
+    const { container } = await render(<PlatformsTab />, { data, locale: 'es' });
+    const text = container.textContent ?? '';
+    for (const words of ['Direcciones para pegar en el LMS', 'Plataformas registradas', 'Registrar una plataforma', 'Copiar', 'Emisor'])
+      expect(text).toContain(words);
+    expect(container.querySelector('[aria-label="Copiar la dirección de inicio de sesión"]')).not.toBeNull();
+    const english = Object.entries(en).filter(
+      ([key, value]) => key.startsWith('dashboards.') && !value.includes('{') && value !== es[key as keyof typeof es] && value.length > 3,
+    );
+    // Whole words only: “Class” is part of “ClassBots”.
+    const word = (value: string) => new RegExp(`(^|\\W)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\W|$)`);
+    for (const [, value] of english) expect(text).not.toMatch(word(value));
   });
 });

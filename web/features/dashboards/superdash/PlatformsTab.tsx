@@ -20,9 +20,7 @@ import { ltiPlatformsQuery } from './api/listLtiPlatforms';
 import { useRotateLtiKey } from './api/rotateLtiKey';
 import { Fact, LoadError, Loading } from './common';
 import { PlatformDialog } from './PlatformDialog';
-import { superStrings } from './strings';
-
-const s = superStrings.lti;
+import { useT } from '../../../lib/i18n';
 
 /**
  * Course platforms (LTI 1.3, docs/decisions/261-lti-1-3.md): the addresses an LMS administrator
@@ -30,6 +28,7 @@ const s = superStrings.lti;
  * platform, and Rotate signing key.
  */
 export function PlatformsTab() {
+  const t = useT();
   const list = useQuery(ltiPlatformsQuery());
   const [registering, setRegistering] = useState(false);
   const [deleting, setDeleting] = useState<LtiPlatform | null>(null);
@@ -38,7 +37,7 @@ export function PlatformsTab() {
   return (
     <Box data-testid="superdash-lti">
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-        {s.intro}
+        {t('dashboards.super.lti.intro')}
       </Typography>
       {done && (
         <Alert severity="success" sx={{ mb: 2 }} onClose={() => setDone(null)}>
@@ -46,28 +45,28 @@ export function PlatformsTab() {
         </Alert>
       )}
       {list.isPending ? (
-        <Loading label={s.loading} />
+        <Loading label={t('dashboards.super.lti.loading')} />
       ) : list.isError ? (
-        <LoadError what={s.what} onRetry={() => void list.refetch()} />
+        <LoadError what={t('dashboards.super.lti.what')} onRetry={() => void list.refetch()} />
       ) : (
         <Stack spacing={3}>
           <ToolAddresses tool={list.data.tool} />
           <Box component="section" aria-labelledby="lti-platforms-title">
             <Stack direction="row" sx={{ mb: 1.5, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
               <Typography id="lti-platforms-title" component="h2" variant="h6" sx={{ flex: '1 1 auto' }}>
-                {s.listTitle}
+                {t('dashboards.super.lti.listTitle')}
               </Typography>
               <Button variant="outlined" onClick={() => setRotating(true)}>
-                {s.rotate}
+                {t('dashboards.super.lti.rotate')}
               </Button>
               <Button variant="contained" onClick={() => setRegistering(true)}>
-                {s.register}
+                {t('dashboards.super.lti.register')}
               </Button>
             </Stack>
             {list.data.platforms.length === 0 ? (
-              <Typography color="text.secondary">{s.empty}</Typography>
+              <Typography color="text.secondary">{t('dashboards.super.lti.empty')}</Typography>
             ) : (
-              <Stack spacing={1.5} component="ul" aria-label={s.listLabel} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              <Stack spacing={1.5} component="ul" aria-label={t('dashboards.super.lti.listLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {list.data.platforms.map((p) => (
                   <PlatformCard key={p.id} platform={p} onDelete={() => setDeleting(p)} />
                 ))}
@@ -81,7 +80,7 @@ export function PlatformsTab() {
           onClose={() => setRegistering(false)}
           onRegistered={(platform) => {
             setRegistering(false);
-            setDone(s.registered(platform.name));
+            setDone(t('dashboards.super.lti.registered', { name: platform.name }));
           }}
         />
       )}
@@ -90,7 +89,7 @@ export function PlatformsTab() {
           platform={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
-            setDone(s.deleted(deleting.name));
+            setDone(t('dashboards.super.lti.deleted', { name: deleting.name }));
             setDeleting(null);
           }}
         />
@@ -100,7 +99,7 @@ export function PlatformsTab() {
           onClose={() => setRotating(false)}
           onRotated={() => {
             setRotating(false);
-            setDone(s.rotated(LTI_KEY_RETIRED_DAYS));
+            setDone(t('dashboards.super.lti.rotated', { days: LTI_KEY_RETIRED_DAYS }));
           }}
         />
       )}
@@ -112,6 +111,7 @@ const toolKeys = ['loginUrl', 'launchUrl', 'deepLinkUrl', 'jwksUrl'] as const;
 
 /** The four addresses of ClassBots an LMS asks for, each with Copy; what was copied is said in a live region. */
 function ToolAddresses({ tool }: { tool: LtiToolSettings }) {
+  const t = useT();
   const [copied, setCopied] = useState('');
   const copy = (key: (typeof toolKeys)[number]) => {
     setCopied('');
@@ -119,19 +119,19 @@ function ToolAddresses({ tool }: { tool: LtiToolSettings }) {
     Promise.resolve()
       .then(() => navigator.clipboard.writeText(tool[key]))
       .then(
-        () => setCopied(s.tool[key].copied),
-        () => setCopied(s.copyFailed),
+        () => setCopied(t(`dashboards.super.lti.tool.${key}.copied`)),
+        () => setCopied(t('dashboards.super.lti.copyFailed')),
       );
   };
   return (
     <Paper variant="outlined" component="section" aria-labelledby="lti-tool-title" sx={{ p: 2 }}>
       <Typography id="lti-tool-title" component="h2" variant="h6">
-        {s.toolTitle}
+        {t('dashboards.super.lti.toolTitle')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {s.toolBody}
+        {t('dashboards.super.lti.toolBody')}
       </Typography>
-      <List disablePadding aria-label={s.toolLabel}>
+      <List disablePadding aria-label={t('dashboards.super.lti.toolLabel')}>
         {toolKeys.map((key, i) => (
           <ListItem
             key={key}
@@ -141,19 +141,19 @@ function ToolAddresses({ tool }: { tool: LtiToolSettings }) {
           >
             <Box sx={{ flex: '1 1 18rem', minWidth: 0 }}>
               <Typography variant="caption" color="text.secondary" component="div">
-                {s.tool[key].label}
+                {t(`dashboards.super.lti.tool.${key}.label`)}
               </Typography>
               <Typography variant="body2" component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', display: 'block' }}>
                 {tool[key]}
               </Typography>
             </Box>
-            <Button size="small" variant="outlined" onClick={() => copy(key)} aria-label={s.tool[key].copy}>
-              {s.copy}
+            <Button size="small" variant="outlined" onClick={() => copy(key)} aria-label={t(`dashboards.super.lti.tool.${key}.copy`)}>
+              {t('dashboards.super.lti.copy')}
             </Button>
           </ListItem>
         ))}
       </List>
-      <Typography variant="body2" role="status" color={copied === s.copyFailed ? 'error' : 'text.secondary'}>
+      <Typography variant="body2" role="status" color={copied === t('dashboards.super.lti.copyFailed') ? 'error' : 'text.secondary'}>
         {copied}
       </Typography>
     </Paper>
@@ -161,6 +161,7 @@ function ToolAddresses({ tool }: { tool: LtiToolSettings }) {
 }
 
 function PlatformCard({ platform: p, onDelete }: { platform: LtiPlatform; onDelete: () => void }) {
+  const t = useT();
   return (
     <Paper variant="outlined" component="li" sx={{ p: 2 }} aria-label={p.name} data-platform={p.id}>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}>
@@ -172,15 +173,21 @@ function PlatformCard({ platform: p, onDelete }: { platform: LtiPlatform; onDele
             {p.schoolName}
           </Typography>
         </Box>
-        <Button size="small" variant="outlined" color="error" onClick={onDelete} aria-label={s.deleteLabel(p.name)}>
-          {s.delete}
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          onClick={onDelete}
+          aria-label={t('dashboards.super.lti.deleteLabel', { name: p.name })}
+        >
+          {t('dashboards.super.lti.delete')}
         </Button>
       </Stack>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1.5, m: 0 }}>
-        <Fact label={s.issuer}>{p.issuer}</Fact>
-        <Fact label={s.clientId}>{p.clientId}</Fact>
-        <Fact label={s.deploymentIds}>{p.deploymentIds.join(', ')}</Fact>
-        <Fact label={s.created}>{dateTime(p.createdAt)}</Fact>
+        <Fact label={t('dashboards.super.lti.issuer')}>{p.issuer}</Fact>
+        <Fact label={t('dashboards.super.lti.clientId')}>{p.clientId}</Fact>
+        <Fact label={t('dashboards.super.lti.deploymentIds')}>{p.deploymentIds.join(', ')}</Fact>
+        <Fact label={t('dashboards.super.lti.created')}>{dateTime(p.createdAt)}</Fact>
       </Box>
     </Paper>
   );
@@ -188,15 +195,16 @@ function PlatformCard({ platform: p, onDelete }: { platform: LtiPlatform; onDele
 
 /** Deleting a registration cannot be undone (decision 018: confirmation, not Undo). */
 function DeleteDialog({ platform, onClose, onDeleted }: { platform: LtiPlatform; onClose: () => void; onDeleted: () => void }) {
+  const t = useT();
   const remove = useDeleteLtiPlatform();
   const busy = remove.isPending;
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="lti-delete-title">
       <DialogTitle id="lti-delete-title" sx={{ overflowWrap: 'anywhere' }}>
-        {s.deleteTitle(platform.name)}
+        {t('dashboards.super.lti.deleteTitle', { name: platform.name })}
       </DialogTitle>
       <DialogContent>
-        <DialogContentText>{s.deleteBody}</DialogContentText>
+        <DialogContentText>{t('dashboards.super.lti.deleteBody')}</DialogContentText>
         {remove.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {remove.error.message}
@@ -204,9 +212,9 @@ function DeleteDialog({ platform, onClose, onDeleted }: { platform: LtiPlatform;
         )}
       </DialogContent>
       <DialogFooter
-        cancelLabel={s.cancel}
+        cancelLabel={t('common.cancel')}
         onCancel={onClose}
-        confirmLabel={busy ? s.working : s.delete}
+        confirmLabel={busy ? t('dashboards.super.lti.working') : t('dashboards.super.lti.delete')}
         busy={busy}
         danger
         onConfirm={() => remove.mutate(platform.id, { onSuccess: onDeleted })}
@@ -216,13 +224,14 @@ function DeleteDialog({ platform, onClose, onDeleted }: { platform: LtiPlatform;
 }
 
 function RotateDialog({ onClose, onRotated }: { onClose: () => void; onRotated: () => void }) {
+  const t = useT();
   const rotate = useRotateLtiKey();
   const busy = rotate.isPending;
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="lti-rotate-title">
-      <DialogTitle id="lti-rotate-title">{s.rotateTitle}</DialogTitle>
+      <DialogTitle id="lti-rotate-title">{t('dashboards.super.lti.rotateTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{s.rotateBody(LTI_KEY_RETIRED_DAYS)}</DialogContentText>
+        <DialogContentText>{t('dashboards.super.lti.rotateBody', { days: LTI_KEY_RETIRED_DAYS })}</DialogContentText>
         {rotate.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {rotate.error.message}
@@ -230,9 +239,9 @@ function RotateDialog({ onClose, onRotated }: { onClose: () => void; onRotated: 
         )}
       </DialogContent>
       <DialogFooter
-        cancelLabel={s.cancel}
+        cancelLabel={t('common.cancel')}
         onCancel={onClose}
-        confirmLabel={busy ? s.working : s.rotateConfirm}
+        confirmLabel={busy ? t('dashboards.super.lti.working') : t('dashboards.super.lti.rotateConfirm')}
         busy={busy}
         onConfirm={() => rotate.mutate(undefined, { onSuccess: onRotated })}
       />

@@ -10,9 +10,7 @@ import type { SchoolLicence } from '../../../../contract/superdash';
 import { ApiError } from '../../../lib/http';
 import { useSaveSchool } from './api/saveSchool';
 import { ChipsField } from './ChipsField';
-import { superStrings } from './strings';
-
-const s = superStrings.schools;
+import { useT } from '../../../lib/i18n';
 
 /** Creates a school licence (`school` null) or edits one, with the server's answer on the field it is about. */
 export function SchoolDialog({
@@ -24,6 +22,7 @@ export function SchoolDialog({
   onClose: () => void;
   onSaved: (saved: SchoolLicence) => void;
 }) {
+  const t = useT();
   const [name, setName] = useState(school?.name ?? '');
   const [domains, setDomains] = useState<string[]>(school?.domains ?? []);
   const [admins, setAdmins] = useState<string[]>(school?.admins ?? []);
@@ -44,14 +43,14 @@ export function SchoolDialog({
   };
   const known = ['name', 'domains', 'admins', 'expires', 'logoUrl'];
   const other = save.error && !known.some((k) => fields[k]) ? save.error.message : null;
-  const title = school ? s.dialogEdit : s.dialogNew;
+  const title = school ? t('dashboards.super.schools.dialogEdit') : t('dashboards.super.schools.dialogNew');
   return (
     <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="school-dialog-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="school-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <TextField
-            label={s.name}
+            label={t('dashboards.super.schools.name')}
             name="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -65,24 +64,24 @@ export function SchoolDialog({
           />
           <ChipsField
             name="domains"
-            label={s.domains}
+            label={t('dashboards.super.schools.domains')}
             values={domains}
             onChange={setDomains}
-            helperText={fields.domains ?? s.domainsHelp}
+            helperText={fields.domains ?? t('dashboards.super.schools.domainsHelp')}
             error={Boolean(fields.domains)}
             disabled={busy}
           />
           <ChipsField
             name="admins"
-            label={s.adminsField}
+            label={t('dashboards.super.schools.adminsField')}
             values={admins}
             onChange={setAdmins}
-            helperText={fields.admins ?? s.adminsHelp}
+            helperText={fields.admins ?? t('dashboards.super.schools.adminsHelp')}
             error={Boolean(fields.admins)}
             disabled={busy}
           />
           <TextField
-            label={s.expiresField}
+            label={t('dashboards.super.schools.expiresField')}
             name="expires"
             type="date"
             value={expires}
@@ -91,11 +90,11 @@ export function SchoolDialog({
             margin="dense"
             slotProps={{ inputLabel: { shrink: true } }}
             error={Boolean(fields.expires)}
-            helperText={fields.expires ?? s.expiresHelp}
+            helperText={fields.expires ?? t('dashboards.super.schools.expiresHelp')}
             disabled={busy}
           />
           <TextField
-            label={s.logo}
+            label={t('dashboards.super.schools.logo')}
             name="logoUrl"
             type="url"
             value={logoUrl}
@@ -103,7 +102,7 @@ export function SchoolDialog({
             fullWidth
             margin="dense"
             error={Boolean(fields.logoUrl)}
-            helperText={fields.logoUrl ?? s.logoHelp}
+            helperText={fields.logoUrl ?? t('dashboards.super.schools.logoHelp')}
             disabled={busy}
           />
           {other && (
@@ -114,10 +113,10 @@ export function SchoolDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={busy}>
-            {s.cancel}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? s.saving : s.save}
+            {busy ? t('dashboards.super.schools.saving') : t('common.save')}
           </Button>
         </DialogActions>
       </form>

@@ -13,17 +13,18 @@ import type { SchoolLicence } from '../../../../contract/superdash';
 import { schoolsQuery } from './api/listSchools';
 import { LoadError, Loading } from './common';
 import { SchoolDialog } from './SchoolDialog';
-import { superStrings } from './strings';
+import { useT, type Translate } from '../../../lib/i18n';
 
-const s = superStrings.schools;
-
-function expiry(day: string | null) {
-  if (!day) return s.noEnd;
-  return day < new Date().toISOString().slice(0, 10) ? s.expired(day) : s.expires(day);
+function expiry(day: string | null, t: Translate) {
+  if (!day) return t('dashboards.super.schools.noEnd');
+  return day < new Date().toISOString().slice(0, 10)
+    ? t('dashboards.super.schools.expired', { day })
+    : t('dashboards.super.schools.expires', { day });
 }
 
 /** The school licences, each editable, and a way to add one. */
 export function SchoolsTab() {
+  const t = useT();
   const schools = useQuery(schoolsQuery());
   const [editing, setEditing] = useState<SchoolLicence | 'new' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -31,20 +32,20 @@ export function SchoolsTab() {
     <Box data-testid="superdash-schools">
       <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Button variant="contained" onClick={() => setEditing('new')}>
-          {s.add}
+          {t('dashboards.super.schools.add')}
         </Button>
       </Stack>
       {saved && (
         <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSaved(null)}>
-          {s.saved(saved)}
+          {t('dashboards.super.schools.saved', { name: saved })}
         </Alert>
       )}
       {schools.isPending ? (
-        <Loading label={s.loading} />
+        <Loading label={t('dashboards.super.schools.loading')} />
       ) : schools.isError ? (
-        <LoadError what="school licences" onRetry={() => void schools.refetch()} />
+        <LoadError what={t('dashboards.super.schools.what')} onRetry={() => void schools.refetch()} />
       ) : schools.data.schools.length === 0 ? (
-        <Typography color="text.secondary">{s.empty}</Typography>
+        <Typography color="text.secondary">{t('dashboards.super.schools.empty')}</Typography>
       ) : (
         <Paper variant="outlined">
           <List disablePadding>
@@ -56,20 +57,29 @@ export function SchoolsTab() {
                       {school.name}
                     </Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {school.domains.join(', ')} · {expiry(school.expiration)} · {s.teachersOnList(school.teachersOnList)}
+                      {[
+                        school.domains.join(', '),
+                        expiry(school.expiration, t),
+                        t('dashboards.super.schools.teachersOnList', { count: school.teachersOnList }),
+                      ].join(' · ')}
                     </Typography>
                   </Box>
-                  <Button size="small" variant="outlined" onClick={() => setEditing(school)} aria-label={s.editLabel(school.name)}>
-                    {s.edit}
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => setEditing(school)}
+                    aria-label={t('dashboards.super.schools.editLabel', { name: school.name })}
+                  >
+                    {t('dashboards.super.schools.edit')}
                   </Button>
                 </Stack>
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1, alignItems: 'center' }}>
                   <Typography variant="body2" component="span" sx={{ mr: 0.5 }}>
-                    {s.admins}:
+                    {t('dashboards.super.schools.adminsLabel')}
                   </Typography>
                   {school.admins.length === 0 ? (
                     <Typography variant="body2" color="text.secondary" component="span">
-                      {s.noAdmins}
+                      {t('dashboards.super.schools.noAdmins')}
                     </Typography>
                   ) : (
                     school.admins.map((a) => <Chip key={a} label={a} size="small" sx={{ maxWidth: '100%' }} />)

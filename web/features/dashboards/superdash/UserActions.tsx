@@ -12,9 +12,8 @@ import type { SupportUser } from '../../../../contract/superdash';
 import { ApiError } from '../../../lib/http';
 import { useChangeUser, type UserChange } from './api/changeUser';
 import { monthsFromToday } from './common';
-import { superStrings } from './strings';
+import { useT } from '../../../lib/i18n';
 
-const s = superStrings.users;
 export type UserAction = 'grant' | 'extend' | 'revoke' | 'role';
 
 /** The dialog of one change to an account: its fields, a confirm button, and the server's refusal in words. */
@@ -29,6 +28,7 @@ export function UserActionDialog({
   onClose: () => void;
   onDone: (user: SupportUser, action: UserAction) => void;
 }) {
+  const t = useT();
   const change = useChangeUser(user.id);
   const [length, setLength] = useState<string>('12');
   const [until, setUntil] = useState('');
@@ -61,13 +61,23 @@ export function UserActionDialog({
   };
 
   const title = {
-    grant: s.grantTitle(user.email),
-    extend: s.extendTitle(user.email),
-    revoke: s.revokeTitle(user.email),
-    role: s.roleTitle(user.email, newRole === 'teacher' ? s.teacher.toLowerCase() : s.student.toLowerCase()),
+    grant: t('dashboards.super.users.grantTitle', { email: user.email }),
+    extend: t('dashboards.super.users.extendTitle', { email: user.email }),
+    revoke: t('dashboards.super.users.revokeTitle', { email: user.email }),
+    role: t('dashboards.super.users.roleTitle', { email: user.email, role: newRole }),
   }[action];
-  const body = { grant: s.grantBody, extend: s.extendBody, revoke: s.revokeBody, role: s.roleBody }[action];
-  const confirm = { grant: s.grantConfirm, extend: s.extendConfirm, revoke: s.revokeConfirm, role: s.roleConfirm }[action];
+  const body = {
+    grant: t('dashboards.super.users.grantBody'),
+    extend: t('dashboards.super.users.extendBody'),
+    revoke: t('dashboards.super.users.revokeBody'),
+    role: t('dashboards.super.users.roleBody'),
+  }[action];
+  const confirm = {
+    grant: t('dashboards.super.users.grantConfirm'),
+    extend: t('dashboards.super.users.extendConfirm'),
+    revoke: t('dashboards.super.users.revokeConfirm'),
+    role: t('dashboards.super.users.roleConfirm'),
+  }[action];
   const other = change.error && !Object.keys(fields).some((k) => k === 'until' || k === 'days') ? change.error.message : null;
 
   return (
@@ -82,7 +92,7 @@ export function UserActionDialog({
             <>
               <TextField
                 select
-                label={s.length}
+                label={t('dashboards.super.users.length')}
                 value={length}
                 onChange={(e) => setLength(e.target.value)}
                 fullWidth
@@ -91,15 +101,15 @@ export function UserActionDialog({
               >
                 {[1, 3, 6, 12].map((n) => (
                   <MenuItem key={n} value={String(n)}>
-                    {s.months(n)}
+                    {t('dashboards.super.users.months', { count: n })}
                   </MenuItem>
                 ))}
-                <MenuItem value="date">{s.untilDate}</MenuItem>
-                <MenuItem value="none">{s.noEndDate}</MenuItem>
+                <MenuItem value="date">{t('dashboards.super.users.untilDate')}</MenuItem>
+                <MenuItem value="none">{t('dashboards.super.users.noEndDate')}</MenuItem>
               </TextField>
               {length === 'date' && (
                 <TextField
-                  label={s.lastDay}
+                  label={t('dashboards.super.users.lastDay')}
                   type="date"
                   value={until}
                   onChange={(e) => setUntil(e.target.value)}
@@ -117,7 +127,7 @@ export function UserActionDialog({
           )}
           {action === 'extend' && (
             <TextField
-              label={s.days}
+              label={t('dashboards.super.users.days')}
               type="number"
               value={days}
               onChange={(e) => setDays(e.target.value)}
@@ -137,10 +147,10 @@ export function UserActionDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={busy}>
-            {s.cancel}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" color={action === 'revoke' ? 'error' : 'primary'} disabled={busy}>
-            {busy ? s.working : confirm}
+            {busy ? t('dashboards.super.users.working') : confirm}
           </Button>
         </DialogActions>
       </form>

@@ -13,12 +13,11 @@ import type { SupportUser } from '../../../../contract/superdash';
 import { dateTime } from '../../../lib/format';
 import { usersQuery } from './api/searchUsers';
 import { Fact, LoadError, Loading } from './common';
-import { superStrings } from './strings';
+import { useT } from '../../../lib/i18n';
 import { UserActionDialog, type UserAction } from './UserActions';
 
-const s = superStrings.users;
-
 function UserCard({ user, onAction }: { user: SupportUser; onAction: (action: UserAction) => void }) {
+  const t = useT();
   const { plan } = user;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="superdash-user" aria-label={user.email} component="section">
@@ -26,7 +25,11 @@ function UserCard({ user, onAction }: { user: SupportUser; onAction: (action: Us
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
           {user.email}
         </Typography>
-        <Chip size="small" label={user.verified ? s.verified : s.notVerified} variant="outlined" />
+        <Chip
+          size="small"
+          label={user.verified ? t('dashboards.super.users.verified') : t('dashboards.super.users.notVerified')}
+          variant="outlined"
+        />
       </Stack>
       {user.name && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
@@ -34,44 +37,55 @@ function UserCard({ user, onAction }: { user: SupportUser; onAction: (action: Us
         </Typography>
       )}
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1.5, m: 0 }}>
-        <Fact label={s.role}>{user.role === 'teacher' ? s.teacher : s.student}</Fact>
-        <Fact label={s.plan}>
-          {plan.status}
-          {plan.current_period_end ? s.planUntil(plan.current_period_end) : ''}
+        <Fact label={t('dashboards.super.users.role')}>
+          {user.role === 'teacher' ? t('dashboards.super.users.teacher') : t('dashboards.super.users.student')}
         </Fact>
-        <Fact label={s.school}>
-          {plan.school_name ?? s.noSchool}
-          {plan.is_admin ? ` (${s.admin})` : ''}
+        <Fact label={t('dashboards.super.users.plan')}>
+          {plan.current_period_end
+            ? t('dashboards.super.users.planUntil', { status: plan.status, until: plan.current_period_end.slice(0, 10) })
+            : plan.status}
         </Fact>
-        <Fact label={s.lastSignIn}>{user.lastSignInAt ? dateTime(user.lastSignInAt) : s.never}</Fact>
-        <Fact label={s.created}>{dateTime(user.createdAt)}</Fact>
+        <Fact label={t('dashboards.super.users.school')}>
+          {plan.is_admin
+            ? t('dashboards.super.users.schoolAdmin', {
+                school: plan.school_name ?? t('dashboards.super.users.noSchool'),
+                admin: t('dashboards.super.users.admin'),
+              })
+            : (plan.school_name ?? t('dashboards.super.users.noSchool'))}
+        </Fact>
+        <Fact label={t('dashboards.super.users.lastSignIn')}>
+          {user.lastSignInAt ? dateTime(user.lastSignInAt) : t('dashboards.super.users.never')}
+        </Fact>
+        <Fact label={t('dashboards.super.users.created')}>{dateTime(user.createdAt)}</Fact>
       </Box>
       {user.grant && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {s.grantNow(user.grant)}
+          {user.grant.until
+            ? t('dashboards.super.users.grantNowUntil', { status: user.grant.status, until: user.grant.until.slice(0, 10) })
+            : t('dashboards.super.users.grantNowOpen', { status: user.grant.status })}
         </Typography>
       )}
       {user.isSupport ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {s.supportAccount}
+          {t('dashboards.super.users.supportAccount')}
         </Typography>
       ) : (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
           <Button size="small" variant="outlined" onClick={() => onAction('grant')}>
-            {s.grant}
+            {t('dashboards.super.users.grant')}
           </Button>
           {user.grant && (
             <>
               <Button size="small" variant="outlined" onClick={() => onAction('extend')}>
-                {s.extend}
+                {t('dashboards.super.users.extend')}
               </Button>
               <Button size="small" variant="outlined" color="error" onClick={() => onAction('revoke')}>
-                {s.revoke}
+                {t('dashboards.super.users.revoke')}
               </Button>
             </>
           )}
           <Button size="small" variant="outlined" onClick={() => onAction('role')}>
-            {s.changeRole}
+            {t('dashboards.super.users.changeRole')}
           </Button>
         </Stack>
       )}
@@ -81,6 +95,7 @@ function UserCard({ user, onAction }: { user: SupportUser; onAction: (action: Us
 
 /** Finds accounts by e-mail (`?email=`), each with its plan and the changes support may make. */
 export function UsersTab() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const email = params.get('email') ?? '';
   const [typed, setTyped] = useState(email);
@@ -108,17 +123,17 @@ export function UsersTab() {
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2, flexWrap: 'wrap' }}
       >
         <TextField
-          label={s.search}
+          label={t('dashboards.super.users.search')}
           name="email"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
-          helperText={s.searchHelp}
+          helperText={t('dashboards.super.users.searchHelp')}
           size="small"
           sx={{ flex: '1 1 220px', minWidth: 0 }}
           slotProps={{ htmlInput: { maxLength: 254, autoCapitalize: 'none', spellCheck: false } }}
         />
         <Button type="submit" variant="contained" disabled={!typed.trim()}>
-          {s.searchButton}
+          {t('dashboards.super.users.searchButton')}
         </Button>
       </Box>
       {done && (
@@ -127,19 +142,19 @@ export function UsersTab() {
         </Alert>
       )}
       {!email ? (
-        <Typography color="text.secondary">{s.prompt}</Typography>
+        <Typography color="text.secondary">{t('dashboards.super.users.prompt')}</Typography>
       ) : users.isPending ? (
-        <Loading label={s.loading} />
+        <Loading label={t('dashboards.super.users.loading')} />
       ) : users.isError ? (
-        <LoadError what="accounts" onRetry={() => void users.refetch()} />
+        <LoadError what={t('dashboards.super.users.what')} onRetry={() => void users.refetch()} />
       ) : users.data.users.length === 0 ? (
-        <Typography color="text.secondary">{s.none(email)}</Typography>
+        <Typography color="text.secondary">{t('dashboards.super.users.none', { q: email })}</Typography>
       ) : (
         <Stack sx={{ gap: 2 }}>
           {users.data.users.map((user) => (
             <UserCard key={user.id} user={user} onAction={(action) => setActing({ user, action })} />
           ))}
-          {users.data.more && <Typography color="text.secondary">{s.more}</Typography>}
+          {users.data.more && <Typography color="text.secondary">{t('dashboards.super.users.more')}</Typography>}
         </Stack>
       )}
       {acting && (
@@ -149,7 +164,7 @@ export function UsersTab() {
           onClose={() => setActing(null)}
           onDone={(_, action) => {
             setActing(null);
-            setDone(s.done[action]);
+            setDone(t(`dashboards.super.users.done.${action}`));
           }}
         />
       )}

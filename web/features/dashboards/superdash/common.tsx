@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
-import { superStrings as s } from './strings';
+import { currentFormattingLocale, useT } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/format';
 
 /** A table that scrolls sideways inside its own box (never the page) and can be scrolled by keyboard. */
@@ -33,16 +33,17 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 }
 
 export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  const t = useT();
   return (
     <Alert
       severity="error"
       action={
         <Button color="inherit" size="small" onClick={onRetry}>
-          {s.retry}
+          {t('common.tryAgain')}
         </Button>
       }
     >
-      {s.loadFailed(what)}
+      {t('dashboards.super.loadFailed', { what })}
     </Alert>
   );
 }
@@ -56,11 +57,12 @@ export function Loading({ label }: { label: string }) {
 }
 
 export function MoreButton({ hasMore, loading, onClick }: { hasMore: boolean; loading: boolean; onClick: () => void }) {
+  const t = useT();
   if (!hasMore) return null;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
       <Button variant="outlined" onClick={onClick} disabled={loading}>
-        {loading ? s.loadingMore : s.loadMore}
+        {loading ? t('dashboards.super.loadingMore') : t('dashboards.super.loadMore')}
       </Button>
     </Box>
   );
@@ -68,7 +70,7 @@ export function MoreButton({ hasMore, loading, onClick }: { hasMore: boolean; lo
 
 const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
 
-/** 1536 → "1.5 KB". */
+/** 1536 → "1.5 KB" ("1,5 KB" in Spanish: the number by the locale's marks; the units are the same in both). */
 export function formatBytes(n: number): string {
   let v = n;
   let i = 0;
@@ -76,7 +78,13 @@ export function formatBytes(n: number): string {
     v /= 1024;
     i++;
   }
-  return i === 0 ? `${v} ${units[0]}` : `${v.toFixed(v >= 10 ? 0 : 1)} ${units[i]}`;
+  const digits = i === 0 || v >= 10 ? 0 : 1;
+  const number = new Intl.NumberFormat(currentFormattingLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+  return `${number.format(v)} ${units[i]}`;
 }
 
 export const formatCount = (n: number) => formatNumber(n);

@@ -21,17 +21,19 @@ import { assignmentKeys } from '../../assignments/api/keys';
 import { dateTime } from '../../../lib/format';
 import { flagDetailQuery, useReviewFlag } from '../api/flags';
 import { flagKeys } from '../api/keys';
-import { flagStrings as s } from '../../../lib/flags/strings';
-import { reportedFlagStrings as r } from '../strings';
+import { useT } from '../../../lib/i18n';
 import { MessageText } from '../../../components/markdown/MessageText';
 
 /** One flag (`?flag=<id>`): what was flagged and why, the conversation around it, and the review with a note. */
 export function FlagDetailDialog({ flagId, onClose }: { flagId: string; onClose: () => void }) {
+  const t = useT();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const valid = isUuid(flagId);
   const flag = useQuery({ ...flagDetailQuery(flagId), enabled: valid });
-  const title = flag.data ? s.flagOf(flag.data.category, flag.data.studentName) : s.title;
+  const title = flag.data
+    ? t('flags.flagOf', { category: t(`flags.category.${flag.data.category}`), student: flag.data.studentName })
+    : t('flags.title');
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" scroll="paper" aria-labelledby="flag-detail-title">
       <DialogTitle id="flag-detail-title" sx={{ overflowWrap: 'anywhere' }}>
@@ -39,48 +41,46 @@ export function FlagDetailDialog({ flagId, onClose }: { flagId: string; onClose:
       </DialogTitle>
       <DialogContent dividers>
         {!valid || flag.isError ? (
-          <Alert severity="info">{s.detailFailed}</Alert>
+          <Alert severity="info">{t('flags.detailFailed')}</Alert>
         ) : flag.isPending ? (
-          <CircularProgress aria-label={s.title} />
+          <CircularProgress aria-label={t('flags.title')} />
         ) : (
           <FlagBody flag={flag.data} />
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{s.close}</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 function FlagBody({ flag }: { flag: FlagDetail }) {
+  const t = useT();
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <SeverityChip severity={flag.severity} />
-        {flag.as === 'admin' && <Chip size="small" variant="outlined" label={s.asAdmin} />}
+        {flag.as === 'admin' && <Chip size="small" variant="outlined" label={t('flags.asAdmin')} />}
         {flag.detectedBy === 'student' && flag.category !== 'reported' && (
-          <Chip size="small" color="info" variant="outlined" label={r.chip} />
+          <Chip size="small" color="info" variant="outlined" label={t('flags.reported.chip')} />
         )}
         <Typography variant="body2" color="text.secondary">
           {dateTime(flag.createdAt)}
         </Typography>
       </Stack>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
-        <Fact term={s.assignment} value={flag.assignment.title} />
-        {flag.as === 'admin' && <Fact term={s.teacher} value={flag.teacherName} />}
-        <Fact term={s.reason} value={flag.reason || s.category(flag.category)} />
-        <Fact
-          term={s.what}
-          value={`${s.source[flag.source]} · ${s.detected(flag.detectedBy === 'student' ? r.detectedBy : s.detectedBy[flag.detectedBy])}`}
-        />
+        <Fact term={t('flags.assignment')} value={flag.assignment.title} />
+        {flag.as === 'admin' && <Fact term={t('flags.teacher')} value={flag.teacherName} />}
+        <Fact term={t('flags.reason')} value={flag.reason || t(`flags.category.${flag.category}`)} />
+        <Fact term={t('flags.what')} value={`${t(`flags.source.${flag.source}`)} · ${t(`flags.detectedBy.${flag.detectedBy}`)}`} />
       </Box>
       <Box component="section" aria-labelledby="flag-context-title">
         <Typography id="flag-context-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-          {s.context}
+          {t('flags.context')}
         </Typography>
         {flag.context.length === 0 ? (
-          <Typography color="text.secondary">{s.noContext}</Typography>
+          <Typography color="text.secondary">{t('flags.noContext')}</Typography>
         ) : (
           <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {flag.context.map((turn) => (
@@ -109,6 +109,7 @@ function Fact({ term, value }: { term: string; value: string }) {
 
 /** One turn (the tutor's in Markdown, as the student saw it); the flagged one outlined and labelled, a held one marked as unseen by the student. */
 function Turn({ turn }: { turn: FlagTurn }) {
+  const t = useT();
   const student = turn.role === 'user';
   return (
     <Box
@@ -127,12 +128,12 @@ function Turn({ turn }: { turn: FlagTurn }) {
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
         <Typography variant="caption" sx={{ fontWeight: 700 }}>
-          {student ? s.you : s.tutor}
+          {student ? t('flags.you') : t('flags.tutor')}
         </Typography>
-        {turn.flagged && <Chip size="small" color="error" label={s.flaggedTurn} />}
+        {turn.flagged && <Chip size="small" color="error" label={t('flags.flaggedTurn')} />}
         {turn.status === 'held' && (
           <Typography variant="caption" color="text.secondary">
-            {s.heldTurn}
+            {t('flags.heldTurn')}
           </Typography>
         )}
       </Stack>
@@ -144,6 +145,7 @@ function Turn({ turn }: { turn: FlagTurn }) {
 }
 
 function ReviewForm({ flag }: { flag: FlagDetail }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [note, setNote] = useState(flag.reviewed?.note ?? '');
   const [saved, setSaved] = useState(false);
@@ -161,10 +163,14 @@ function ReviewForm({ flag }: { flag: FlagDetail }) {
   return (
     <Box component="form" noValidate onSubmit={(e) => e.preventDefault()} aria-labelledby="flag-review-title">
       <Typography id="flag-review-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-        {flag.reviewed ? s.reviewedBy(flag.reviewed.byName, dateTime(flag.reviewed.at)) : s.markReviewed}
+        {flag.reviewed
+          ? flag.reviewed.byName
+            ? t('flags.reviewedBy', { name: flag.reviewed.byName, when: dateTime(flag.reviewed.at) })
+            : t('flags.reviewedByFormer', { when: dateTime(flag.reviewed.at) })
+          : t('flags.markReviewed')}
       </Typography>
       <TextField
-        label={s.note}
+        label={t('flags.note')}
         value={note}
         onChange={(e) => {
           setNote(e.target.value);
@@ -174,30 +180,30 @@ function ReviewForm({ flag }: { flag: FlagDetail }) {
         minRows={2}
         fullWidth
         error={tooLong}
-        helperText={tooLong ? `${note.length} / ${FLAG_NOTE_MAX}` : s.noteHelp}
+        helperText={tooLong ? t('flags.noteCount', { length: note.length, max: FLAG_NOTE_MAX }) : t('flags.noteHelp')}
       />
       <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
         {flag.reviewed ? (
           <>
             <Button variant="contained" disabled={review.isPending || tooLong} onClick={() => review.mutate({ note, reviewed: true })}>
-              {s.saveNote}
+              {t('flags.saveNote')}
             </Button>
             <Button variant="outlined" disabled={review.isPending || tooLong} onClick={() => review.mutate({ note, reviewed: false })}>
-              {s.markUnreviewed}
+              {t('flags.markUnreviewed')}
             </Button>
           </>
         ) : (
           <Button variant="contained" disabled={review.isPending || tooLong} onClick={() => review.mutate({ note, reviewed: true })}>
-            {s.markReviewed}
+            {t('flags.markReviewed')}
           </Button>
         )}
         <Box role="status" aria-live="polite" sx={{ typography: 'body2', color: 'text.secondary' }}>
-          {saved && !review.isPending ? s.saved : ''}
+          {saved && !review.isPending ? t('flags.saved') : ''}
         </Box>
       </Stack>
       {review.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {s.saveFailed}
+          {t('flags.saveFailed')}
         </Alert>
       )}
     </Box>

@@ -22,8 +22,7 @@ import { useAppState } from '../../../lib/app-state/AppState';
 import { dateTime, relativeTime } from '../../../lib/format';
 import { useNow } from '../../../lib/useNow';
 import { flagCountQuery, flagInboxQuery } from '../api/flags';
-import { flagStrings as s } from '../../../lib/flags/strings';
-import { reportedFlagStrings } from '../strings';
+import { useT } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { FlagDetailDialog } from './FlagDetailDialog';
 
@@ -33,6 +32,7 @@ import { FlagDetailDialog } from './FlagDetailDialog';
  * current. A school admin also sees the school's self-harm alerts.
  */
 export default function FlagsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const { subscription } = useAppState();
   const status: FlagStatus = flagStatus.safeParse(params.get('status')).data ?? 'unreviewed';
@@ -57,27 +57,27 @@ export default function FlagsPage() {
   const flags = list.data?.pages.flatMap((p) => p.flags) ?? [];
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('flags.title')}</PageHeading>
       <Typography color="text.secondary" sx={{ mb: admin ? 0.5 : 2 }}>
-        {s.intro}
+        {t('flags.intro')}
       </Typography>
       {admin && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {s.adminIntro}
+          {t('flags.adminIntro')}
         </Typography>
       )}
       {count.isPending && !allowed ? (
-        <CircularProgress aria-label={s.title} />
+        <CircularProgress aria-label={t('flags.title')} />
       ) : !allowed ? (
         <Alert
           severity="info"
           action={
             <Button component={RouterLink} to={paths.mySubscription.to()} color="inherit" size="small">
-              {s.seePlans}
+              {t('flags.seePlans')}
             </Button>
           }
         >
-          {s.premium}
+          {t('flags.premium')}
         </Alert>
       ) : (
         <>
@@ -86,7 +86,7 @@ export default function FlagsPage() {
             size="small"
             value={status}
             onChange={(_, value: FlagStatus | null) => value && setParam('status', value === 'unreviewed' ? null : value)}
-            aria-label={s.filter}
+            aria-label={t('flags.filter')}
             sx={{ mb: 2, flexWrap: 'wrap' }}
           >
             {flagStatus.options.map((option) => (
@@ -95,20 +95,21 @@ export default function FlagsPage() {
                 value={option}
                 sx={{ px: 2, color: 'text.secondary', '&.Mui-selected': { color: 'text.primary' } }}
               >
-                {s.filters[option]}
-                {option === 'unreviewed' && count.data ? ` (${count.data.unreviewed})` : ''}
+                {option === 'unreviewed' && count.data
+                  ? t('flags.filterCount', { label: t(`flags.filters.${option}`), count: count.data.unreviewed })
+                  : t(`flags.filters.${option}`)}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <QueryState query={list} loadingLabel={s.title} errorText={s.loadFailed} retryLabel={s.retry}>
+          <QueryState query={list} loadingLabel={t('flags.title')} errorText={t('flags.loadFailed')} retryLabel={t('common.tryAgain')}>
             {() =>
               flags.length === 0 ? (
                 <Paper variant="outlined" sx={{ p: 3 }}>
-                  <Typography color="text.secondary">{s.empty[status]}</Typography>
+                  <Typography color="text.secondary">{t(`flags.empty.${status}`)}</Typography>
                 </Paper>
               ) : (
                 <Paper variant="outlined" sx={{ minWidth: 0 }}>
-                  <List aria-label={s.title} disablePadding>
+                  <List aria-label={t('flags.title')} disablePadding>
                     {flags.map((f) => (
                       <FlagRow key={f.id} flag={f} onOpen={() => setParam('flag', f.id)} />
                     ))}
@@ -119,7 +120,7 @@ export default function FlagsPage() {
           </QueryState>
           {list.hasNextPage && (
             <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              {s.loadMore}
+              {t('flags.loadMore')}
             </Button>
           )}
         </>
@@ -130,7 +131,9 @@ export default function FlagsPage() {
 }
 
 function FlagRow({ flag, onOpen }: { flag: FlagSummary; onOpen: () => void }) {
+  const t = useT();
   const now = useNow();
+  const assignmentPart = ` · ${flag.assignment.title}`;
   return (
     <ListItem disablePadding divider data-flag={flag.id}>
       <ListItemButton onClick={onOpen} sx={{ py: 1.5, alignItems: 'flex-start' }}>
@@ -138,25 +141,25 @@ function FlagRow({ flag, onOpen }: { flag: FlagSummary; onOpen: () => void }) {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
             <SeverityChip severity={flag.severity} />
             <Typography component="span" sx={{ fontWeight: 700 }}>
-              {s.category(flag.category)}
+              {t(`flags.category.${flag.category}`)}
             </Typography>
-            {flag.as === 'admin' && <Chip size="small" variant="outlined" label={s.asAdmin} />}
+            {flag.as === 'admin' && <Chip size="small" variant="outlined" label={t('flags.asAdmin')} />}
             {flag.detectedBy === 'student' && flag.category !== 'reported' && (
-              <Chip size="small" color="info" variant="outlined" label={reportedFlagStrings.chip} />
+              <Chip size="small" color="info" variant="outlined" label={t('flags.reported.chip')} />
             )}
-            {flag.reviewed && <Chip size="small" label={s.reviewedChip} />}
-            {flag.alertUnsent && <Chip size="small" color="warning" variant="outlined" label={s.alertUnsent} />}
+            {flag.reviewed && <Chip size="small" label={t('flags.reviewedChip')} />}
+            {flag.alertUnsent && <Chip size="small" color="warning" variant="outlined" label={t('flags.alertUnsent')} />}
           </Stack>
           {flag.detectedBy === 'student' && flag.reason && (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="student-report-reason">
-              {reportedFlagStrings.studentSaid(flag.reason)}
+              {t('flags.reported.studentSaid', { reason: flag.reason })}
             </Typography>
           )}
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             <Box component="span" sx={{ fontWeight: 600 }}>
               {flag.studentName}
             </Box>
-            {` · ${flag.assignment.title}`}
+            {assignmentPart}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="time" dateTime={flag.createdAt} title={dateTime(flag.createdAt)}>
             {relativeTime(flag.createdAt, now)}

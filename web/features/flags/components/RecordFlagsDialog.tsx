@@ -18,9 +18,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { dateTime } from '../../../lib/format';
 import { recordFlagsQuery } from '../api/flags';
-import { flagStrings as s } from '../../../lib/flags/strings';
+import { useT } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { SeverityChip } from './SeverityChip';
+
+/** The parts that are there, joined by a middle dot. */
+const dotJoin = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
 /**
  * One student's flags on one assignment, or on several (opened from the count on the assignment
@@ -37,23 +40,29 @@ export function RecordFlagsDialog({
   records: { recordId: string; title?: string }[];
   onClose: () => void;
 }) {
+  const t = useT();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = 'record-flags-title';
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" scroll="paper" aria-labelledby={titleId}>
       <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
-        {s.recordTitle(studentName)}
+        {t('flags.recordTitle', { student: studentName })}
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           {records.map((r) => (
-            <RecordFlags key={r.recordId} recordId={r.recordId} title={r.title} label={r.title ?? s.recordTitle(studentName)} />
+            <RecordFlags
+              key={r.recordId}
+              recordId={r.recordId}
+              title={r.title}
+              label={r.title ?? t('flags.recordTitle', { student: studentName })}
+            />
           ))}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{s.close}</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -61,6 +70,7 @@ export function RecordFlagsDialog({
 
 /** One record's flags, newest first, 30 at a time with "Show more". */
 function RecordFlags({ recordId, title, label }: { recordId: string; title?: string; label: string }) {
+  const t = useT();
   const flags = useInfiniteQuery(recordFlagsQuery(recordId));
   const items = flags.data?.pages.flatMap((p) => p.flags) ?? [];
   return (
@@ -73,9 +83,9 @@ function RecordFlags({ recordId, title, label }: { recordId: string; title?: str
       {flags.isPending ? (
         <CircularProgress aria-label={label} />
       ) : flags.isError && !items.length ? (
-        <Alert severity="error">{s.loadFailed}</Alert>
+        <Alert severity="error">{t('flags.loadFailed')}</Alert>
       ) : items.length === 0 ? (
-        <Typography color="text.secondary">{s.recordEmpty}</Typography>
+        <Typography color="text.secondary">{t('flags.recordEmpty')}</Typography>
       ) : (
         <>
           <List aria-label={label} disablePadding>
@@ -86,13 +96,12 @@ function RecordFlags({ recordId, title, label }: { recordId: string; title?: str
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                       <SeverityChip severity={f.severity} />
                       <Typography component="span" sx={{ fontWeight: 600 }}>
-                        {s.category(f.category)}
+                        {t(`flags.category.${f.category}`)}
                       </Typography>
-                      {f.reviewed && <Chip size="small" label={s.reviewedChip} />}
+                      {f.reviewed && <Chip size="small" label={t('flags.reviewedChip')} />}
                     </Stack>
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {dateTime(f.createdAt)}
-                      {f.reason ? ` · ${f.reason}` : ''}
+                      {dotJoin(dateTime(f.createdAt), f.reason)}
                     </Typography>
                   </Stack>
                 </ListItemButton>
@@ -101,12 +110,12 @@ function RecordFlags({ recordId, title, label }: { recordId: string; title?: str
           </List>
           {flags.isFetchNextPageError && (
             <Alert severity="error" sx={{ mt: 1 }}>
-              {s.loadFailed}
+              {t('flags.loadFailed')}
             </Alert>
           )}
           {flags.hasNextPage && (
             <Button sx={{ mt: 1 }} onClick={() => void flags.fetchNextPage()} disabled={flags.isFetchingNextPage}>
-              {s.loadMore}
+              {t('flags.loadMore')}
             </Button>
           )}
         </>

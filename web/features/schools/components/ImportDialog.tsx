@@ -13,16 +13,23 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { TEACHER_IMPORT_MAX_CHARS, type ImportPreview, type ImportRow, type ImportVerdict } from '../../../../contract/teacher-lists';
+import {
+  TEACHER_IMPORT_MAX_CHARS,
+  TEACHER_IMPORT_MAX_ROWS,
+  type ImportPreview,
+  type ImportRow,
+  type ImportVerdict,
+} from '../../../../contract/teacher-lists';
 import { useConfirmImport } from '../api/confirmImport';
 import { usePreviewImport } from '../api/previewImport';
-import { teacherListStrings as s } from '../strings';
+import { useT } from '../../../lib/i18n';
 
 const problem: readonly ImportVerdict[] = ['bad', 'duplicate', 'off_domain'];
 const chipColor = (v: ImportVerdict) => (problem.includes(v) ? 'error' : v === 'new' || v === 'building_change' ? 'success' : 'default');
 
 /** Import CSV: choose a file, see every row's verdict (nothing written), then confirm. */
 export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone: (msg: string) => void }) {
+  const t = useT();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const [csv, setCsv] = useState<string | null>(null);
@@ -38,12 +45,12 @@ export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone:
     setCsv(null);
     preview.reset();
     confirm.reset();
-    if (file.size > TEACHER_IMPORT_MAX_CHARS) return setFileError(s.fileTooLarge);
+    if (file.size > TEACHER_IMPORT_MAX_CHARS) return setFileError(t('schools.fileTooLarge'));
     let text: string;
     try {
       text = await file.text();
     } catch {
-      return setFileError(s.fileUnreadable);
+      return setFileError(t('schools.fileUnreadable'));
     }
     setCsv(text);
     preview.mutate(text);
@@ -53,16 +60,19 @@ export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone:
   const writes = result ? result.counts.new + result.counts.building_change : 0;
   const confirmImport = () => {
     if (!csv || !result || confirm.isPending) return;
-    confirm.mutate({ csv, fingerprint: result.fingerprint }, { onSuccess: (r) => onDone(s.imported(r.added, r.updated)) });
+    confirm.mutate(
+      { csv, fingerprint: result.fingerprint },
+      { onSuccess: (r) => onDone(t('schools.imported', { added: r.added, updated: r.updated })) },
+    );
   };
 
   return (
     <Dialog open onClose={close} fullWidth maxWidth="md" fullScreen={narrow} aria-labelledby="import-title">
-      <DialogTitle id="import-title">{s.importTitle}</DialogTitle>
+      <DialogTitle id="import-title">{t('schools.importTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{s.importBody}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('schools.importBody', { max: TEACHER_IMPORT_MAX_ROWS })}</DialogContentText>
         <Button component="label" variant="outlined" disabled={busy}>
-          {result ? s.chooseAnother : s.chooseFile}
+          {result ? t('schools.chooseAnother') : t('schools.chooseFile')}
           <input
             hidden
             type="file"
@@ -81,8 +91,8 @@ export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone:
         )}
         {preview.isPending && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
-            <CircularProgress size={20} aria-label={s.checking} />
-            <Typography>{s.checking}</Typography>
+            <CircularProgress size={20} aria-label={t('schools.checking')} />
+            <Typography>{t('schools.checking')}</Typography>
           </Stack>
         )}
         {preview.error && (
@@ -98,7 +108,7 @@ export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone:
             action={
               csv ? (
                 <Button color="inherit" size="small" onClick={() => (confirm.reset(), preview.mutate(csv))}>
-                  {s.retry}
+                  {t('common.tryAgain')}
                 </Button>
               ) : undefined
             }
@@ -109,10 +119,10 @@ export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone:
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={confirm.isPending}>
-          {s.cancel}
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={confirmImport} disabled={!result || writes === 0 || busy || Boolean(confirm.error)}>
-          {s.confirm(writes)}
+          {t('schools.confirm', { count: writes })}
         </Button>
       </DialogActions>
     </Dialog>
@@ -120,23 +130,32 @@ export function ImportDialog({ onClose, onDone }: { onClose: () => void; onDone:
 }
 
 function PreviewRows({ preview, writes }: { preview: ImportPreview; writes: number }) {
+  const t = useT();
   const skipped = preview.rows.length - writes;
   return (
     <Box sx={{ mt: 2 }}>
-      <Typography sx={{ fontWeight: 600 }}>{s.previewHeading}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>{t('schools.previewHeading')}</Typography>
       <Typography sx={{ mb: 1 }} data-testid="import-summary">
-        {writes === 0 ? s.nothingToImport : s.summary(preview.counts.new, preview.counts.building_change, skipped)}
+        {writes === 0
+          ? t('schools.nothingToImport')
+          : t('schools.summary', { add: preview.counts.new, change: preview.counts.building_change, skip: skipped })}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 1 }}>
         {(Object.keys(preview.counts) as ImportVerdict[])
           .filter((v) => preview.counts[v] > 0)
           .map((v) => (
-            <Chip key={v} size="small" variant="outlined" color={chipColor(v)} label={`${s.verdicts[v]}: ${preview.counts[v]}`} />
+            <Chip
+              key={v}
+              size="small"
+              variant="outlined"
+              color={chipColor(v)}
+              label={t('schools.verdictCount', { verdict: t(`schools.verdicts.${v}`), count: preview.counts[v] })}
+            />
           ))}
       </Stack>
       <Box
         component="ul"
-        aria-label={s.previewHeading}
+        aria-label={t('schools.previewHeading')}
         sx={{
           listStyle: 'none',
           p: 0,
@@ -157,7 +176,10 @@ function PreviewRows({ preview, writes }: { preview: ImportPreview; writes: numb
 }
 
 function PreviewRow({ row }: { row: ImportRow }) {
+  const t = useT();
   const bad = problem.includes(row.verdict);
+  const was = row.currentBuilding ? t('schools.was', { building: row.currentBuilding }) : t('schools.wasNone');
+  const detail = (row.email || '—') + (row.building ? ` · ${row.building}` : '') + (row.verdict === 'building_change' ? ` (${was})` : '');
   return (
     <Box
       component="li"
@@ -174,13 +196,16 @@ function PreviewRow({ row }: { row: ImportRow }) {
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
-          {`${s.line} ${row.line}`}
+          {t('schools.line', { line: row.line })}
         </Typography>
-        <Chip size="small" color={chipColor(row.verdict)} variant={bad ? 'filled' : 'outlined'} label={s.verdicts[row.verdict]} />
+        <Chip
+          size="small"
+          color={chipColor(row.verdict)}
+          variant={bad ? 'filled' : 'outlined'}
+          label={t(`schools.verdicts.${row.verdict}`)}
+        />
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {row.email || '—'}
-          {row.building ? ` · ${row.building}` : ''}
-          {row.verdict === 'building_change' ? ` (${s.was(row.currentBuilding)})` : ''}
+          {detail}
         </Typography>
       </Stack>
       {row.reason && (

@@ -11,13 +11,17 @@ import { ApiError } from '../../../lib/http';
 import { useAddTeacher } from '../api/addTeacher';
 import { useEditTeacher } from '../api/editTeacher';
 import { useRemoveTeacher } from '../api/removeTeacher';
-import { teacherListStrings as s } from '../strings';
+import { formatList } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 const fieldsOf = (err: unknown) => (err instanceof ApiError ? (err.fields ?? {}) : {});
+/** An empty helper line, so the field does not jump when an error appears. */
+const keepLineHeight = ' ';
 const generalError = (err: unknown) => (err instanceof Error ? err.message : null);
 
 /** Adds one teacher: e-mail on the licence's domains, optional building. */
 export function AddTeacherDialog({ domains, onClose, onDone }: { domains: string[]; onClose: () => void; onDone: (msg: string) => void }) {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [building, setBuilding] = useState('');
   const add = useAddTeacher();
@@ -26,35 +30,43 @@ export function AddTeacherDialog({ domains, onClose, onDone }: { domains: string
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (add.isPending) return;
-    add.mutate({ email, building }, { onSuccess: (row) => onDone(s.added(row.email)) });
+    add.mutate({ email, building }, { onSuccess: (row) => onDone(t('schools.added', { email: row.email })) });
   };
   const other = add.error && !fields.email && !fields.building ? generalError(add.error) : null;
   return (
     <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="add-teacher-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="add-teacher-title">{s.addTitle}</DialogTitle>
+        <DialogTitle id="add-teacher-title">{t('schools.addTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{s.addBody(domains)}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t('schools.addBody', {
+              domains: formatList(
+                domains.map((d) => `@${d}`),
+                undefined,
+                'disjunction',
+              ),
+            })}
+          </DialogContentText>
           <TextField
             autoFocus
             required
             fullWidth
             type="email"
-            label={s.email}
+            label={t('schools.email')}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             error={Boolean(fields.email)}
-            helperText={fields.email ?? ' '}
+            helperText={fields.email ?? keepLineHeight}
             disabled={add.isPending}
             sx={{ mb: 1 }}
           />
           <TextField
             fullWidth
-            label={s.building}
+            label={t('schools.building')}
             value={building}
             onChange={(e) => setBuilding(e.target.value)}
             error={Boolean(fields.building)}
-            helperText={fields.building ?? s.buildingHelp}
+            helperText={fields.building ?? t('schools.buildingHelp', { max: BUILDING_MAX })}
             disabled={add.isPending}
             slotProps={{ htmlInput: { maxLength: BUILDING_MAX } }}
           />
@@ -64,7 +76,13 @@ export function AddTeacherDialog({ domains, onClose, onDone }: { domains: string
             </Alert>
           )}
         </DialogContent>
-        <DialogFooter cancelLabel={s.cancel} onCancel={close} confirmLabel={s.add} busy={add.isPending} confirmDisabled={!email.trim()} />
+        <DialogFooter
+          cancelLabel={t('common.cancel')}
+          onCancel={close}
+          confirmLabel={t('schools.add')}
+          busy={add.isPending}
+          confirmDisabled={!email.trim()}
+        />
       </form>
     </Dialog>
   );
@@ -80,6 +98,7 @@ export function EditBuildingDialog({
   onClose: () => void;
   onDone: (msg: string) => void;
 }) {
+  const t = useT();
   const [building, setBuilding] = useState(teacher.building ?? '');
   const edit = useEditTeacher();
   const fields = fieldsOf(edit.error);
@@ -87,23 +106,23 @@ export function EditBuildingDialog({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (edit.isPending) return;
-    edit.mutate({ id: teacher.id, building }, { onSuccess: () => onDone(s.saved) });
+    edit.mutate({ id: teacher.id, building }, { onSuccess: () => onDone(t('schools.saved')) });
   };
   const other = edit.error && !fields.building ? generalError(edit.error) : null;
   return (
     <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="edit-building-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="edit-building-title">{s.editTitle}</DialogTitle>
+        <DialogTitle id="edit-building-title">{t('schools.editTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>{teacher.email}</DialogContentText>
           <TextField
             autoFocus
             fullWidth
-            label={s.building}
+            label={t('schools.building')}
             value={building}
             onChange={(e) => setBuilding(e.target.value)}
             error={Boolean(fields.building)}
-            helperText={fields.building ?? s.buildingHelp}
+            helperText={fields.building ?? t('schools.buildingHelp', { max: BUILDING_MAX })}
             disabled={edit.isPending}
             slotProps={{ htmlInput: { maxLength: BUILDING_MAX } }}
           />
@@ -113,7 +132,7 @@ export function EditBuildingDialog({
             </Alert>
           )}
         </DialogContent>
-        <DialogFooter cancelLabel={s.cancel} onCancel={close} confirmLabel={s.save} busy={edit.isPending} />
+        <DialogFooter cancelLabel={t('common.cancel')} onCancel={close} confirmLabel={t('common.save')} busy={edit.isPending} />
       </form>
     </Dialog>
   );
@@ -129,13 +148,14 @@ export function RemoveTeacherDialog({
   onClose: () => void;
   onDone: (msg: string) => void;
 }) {
+  const t = useT();
   const remove = useRemoveTeacher();
   const close = () => !remove.isPending && onClose();
   return (
     <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="remove-teacher-title">
-      <DialogTitle id="remove-teacher-title">{s.removeTitle}</DialogTitle>
+      <DialogTitle id="remove-teacher-title">{t('schools.removeTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{s.removeBody(teacher.email)}</DialogContentText>
+        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{t('schools.removeBody', { email: teacher.email })}</DialogContentText>
         {remove.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {generalError(remove.error)}
@@ -143,12 +163,12 @@ export function RemoveTeacherDialog({
         )}
       </DialogContent>
       <DialogFooter
-        cancelLabel={s.cancel}
+        cancelLabel={t('common.cancel')}
         onCancel={close}
-        confirmLabel={s.removeConfirm}
+        confirmLabel={t('schools.removeConfirm')}
         busy={remove.isPending}
         danger
-        onConfirm={() => remove.mutate(teacher.id, { onSuccess: () => onDone(s.removed(teacher.email)) })}
+        onConfirm={() => remove.mutate(teacher.id, { onSuccess: () => onDone(t('schools.removed', { email: teacher.email })) })}
       />
     </Dialog>
   );

@@ -4,6 +4,8 @@ import type { TeacherList } from '../../../../contract/teacher-lists';
 import { render, settle } from '../../../../tests/web/render';
 import { teacherListKey } from '../api/getTeacherList';
 import TeacherListsPage from './TeacherListsPage';
+import en from '../../../lib/i18n/messages/en.json';
+import es from '../../../lib/i18n/messages/es.json';
 
 // Issue 25: at phone width the admin's chip put a <div> inside a <p> (React's nesting warning in
 // development). A console.error fails the test (tests/setup.ts).
@@ -47,4 +49,19 @@ describe('TeacherListsPage', () => {
       expect(container.querySelector(width === 360 ? 'li' : 'table')).not.toBeNull();
     });
   }
+});
+
+describe('TeacherListsPage in Spanish', () => {
+  it('says the page, the licence and the row in Spanish, with no English words of the schools catalogue', async () => {
+    const { container } = await render(<TeacherListsPage />, { data: [[teacherListKey, list]], locale: 'es' });
+    const text = container.textContent ?? '';
+    for (const words of ['Lista de docentes', 'Agregar docente', 'Importar CSV', '1 docente', 'Dominios: @hillview.test'])
+      expect(text).toContain(words);
+    const english = Object.entries(en).filter(
+      ([key, value]) => key.startsWith('schools.') && !value.includes('{') && value !== es[key as keyof typeof es] && value.length > 3,
+    );
+    // Whole words only: “Class” is part of “ClassBots”.
+    const word = (value: string) => new RegExp(`(^|\\W)${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\W|$)`);
+    for (const [, value] of english) expect(text).not.toMatch(word(value));
+  });
 });

@@ -15,7 +15,7 @@ import { QueryState } from '../../../components/QueryState';
 import { ResponsiveList, type ResponsiveColumn } from '../../../components/ResponsiveList';
 import { dateTime, relativeTime } from '../../../lib/format';
 import { useTeacherList } from '../api/getTeacherList';
-import { teacherListStrings as s } from '../strings';
+import { useT } from '../../../lib/i18n';
 import { ImportDialog } from './ImportDialog';
 import { LicenceCard } from './LicenceCard';
 import { AddTeacherDialog, EditBuildingDialog, RemoveTeacherDialog } from './TeacherDialogs';
@@ -25,6 +25,7 @@ type Open =
 
 /** /teacherLists (school admins): the licence and its teachers; add, edit building, remove, CSV import and export. */
 export default function TeacherListsPage() {
+  const t = useT();
   const list = useTeacherList();
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -35,31 +36,31 @@ export default function TeacherListsPage() {
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('schools.title')}</PageHeading>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {s.intro}
+        {t('schools.intro')}
       </Typography>
-      <QueryState query={list} loadingLabel={s.loading} errorText={s.loadFailed} retryLabel={s.retry}>
+      <QueryState query={list} loadingLabel={t('schools.loading')} errorText={t('schools.loadFailed')} retryLabel={t('common.tryAgain')}>
         {(data) => (
           <>
             <LicenceCard licence={data.licence} />
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}>
               <Button variant="contained" onClick={() => setOpen({ kind: 'add' })}>
-                {s.add}
+                {t('schools.add')}
               </Button>
               <Button variant="outlined" onClick={() => setOpen({ kind: 'import' })}>
-                {s.importCsv}
+                {t('schools.importCsv')}
               </Button>
               <Button variant="outlined" component="a" href="/api/school-admin/teachers/export" download>
-                {s.exportCsv}
+                {t('schools.exportCsv')}
               </Button>
               <Typography color="text.secondary" sx={{ ml: { sm: 'auto' } }} data-testid="teacher-count">
-                {s.count(data.teachers.length)}
+                {t('schools.count', { count: data.teachers.length })}
               </Typography>
             </Stack>
             {data.teachers.length === 0 ? (
               <Paper variant="outlined" sx={{ p: 3 }}>
-                <Typography color="text.secondary">{s.empty}</Typography>
+                <Typography color="text.secondary">{t('schools.empty')}</Typography>
               </Paper>
             ) : (
               <Teachers
@@ -87,7 +88,8 @@ interface TeachersProps {
 }
 
 function LastSignIn({ at }: { at: string | null }) {
-  if (!at) return <>{s.never}</>;
+  const t = useT();
+  if (!at) return <>{t('schools.never')}</>;
   return (
     <Box component="time" dateTime={at} title={dateTime(at)}>
       {relativeTime(at)}
@@ -96,12 +98,13 @@ function LastSignIn({ at }: { at: string | null }) {
 }
 
 function RowActions({ teacher, onEdit, onRemove }: { teacher: SchoolTeacherRow } & Omit<TeachersProps, 'teachers'>) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
-      <IconButton aria-label={s.edit(teacher.email)} onClick={() => onEdit(teacher)}>
+      <IconButton aria-label={t('schools.edit', { email: teacher.email })} onClick={() => onEdit(teacher)}>
         <EditOutlined />
       </IconButton>
-      <IconButton aria-label={s.remove(teacher.email)} onClick={() => onRemove(teacher)}>
+      <IconButton aria-label={t('schools.remove', { email: teacher.email })} onClick={() => onRemove(teacher)}>
         <DeleteOutlined />
       </IconButton>
     </Stack>
@@ -110,51 +113,52 @@ function RowActions({ teacher, onEdit, onRemove }: { teacher: SchoolTeacherRow }
 
 /** The table at tablet width and up; a list on a phone, so nothing scrolls sideways. */
 function Teachers({ teachers, onEdit, onRemove }: TeachersProps) {
+  const t = useT();
   const columns: ResponsiveColumn<SchoolTeacherRow>[] = [
     {
       key: 'email',
-      header: s.columns.email,
+      header: t('schools.columns.email'),
       sx: { overflowWrap: 'anywhere' },
-      cell: (t) => (
+      cell: (row) => (
         <>
-          {t.email}
-          {t.isAdmin && <Chip size="small" label={s.adminChip} sx={{ ml: 1 }} />}
+          {row.email}
+          {row.isAdmin && <Chip size="small" label={t('schools.adminChip')} sx={{ ml: 1 }} />}
         </>
       ),
     },
-    { key: 'building', header: s.columns.building, sx: { overflowWrap: 'anywhere' }, cell: (t) => t.building ?? s.noBuilding },
-    { key: 'signedUp', header: s.columns.signedUp, cell: (t) => (t.signedUp ? s.yes : s.notYet) },
-    { key: 'lastSignIn', header: s.columns.lastSignIn, cell: (t) => <LastSignIn at={t.lastSignInAt} /> },
+    { key: 'building', header: t('schools.columns.building'), sx: { overflowWrap: 'anywhere' }, cell: (row) => row.building ?? '—' },
+    { key: 'signedUp', header: t('schools.columns.signedUp'), cell: (row) => (row.signedUp ? t('schools.yes') : t('schools.notYet')) },
+    { key: 'lastSignIn', header: t('schools.columns.lastSignIn'), cell: (row) => <LastSignIn at={row.lastSignInAt} /> },
     {
       key: 'actions',
-      header: s.columns.actions,
+      header: t('schools.columns.actions'),
       align: 'right',
-      cell: (t) => <RowActions teacher={t} onEdit={onEdit} onRemove={onRemove} />,
+      cell: (row) => <RowActions teacher={row} onEdit={onEdit} onRemove={onRemove} />,
     },
   ];
   return (
     <ResponsiveList
-      label={s.title}
+      label={t('schools.title')}
       rows={teachers}
-      rowKey={(t) => t.id}
-      rowAttributes={(t) => ({ 'data-teacher': t.email })}
+      rowKey={(row) => row.id}
+      rowAttributes={(row) => ({ 'data-teacher': row.email })}
       columns={columns}
       cardSx={{ gap: 1 }}
-      card={(t) => (
+      card={(row) => (
         <>
           <Stack sx={{ minWidth: 0, flex: 1 }} spacing={0.25}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {t.email} {t.isAdmin && <Chip component="span" size="small" label={s.adminChip} sx={{ ml: 0.5 }} />}
+              {row.email} {row.isAdmin && <Chip component="span" size="small" label={t('schools.adminChip')} sx={{ ml: 0.5 }} />}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {`${s.columns.building}: ${t.building ?? s.noBuilding}`}
+              {t('schools.fieldValue', { field: t('schools.columns.building'), value: row.building ?? '—' })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {`${s.columns.signedUp}: ${t.signedUp ? s.yes : s.notYet} · ${s.columns.lastSignIn}: `}
-              <LastSignIn at={t.lastSignInAt} />
+              {t('schools.signedUpLine', { value: row.signedUp ? t('schools.yes') : t('schools.notYet') })}
+              <LastSignIn at={row.lastSignInAt} />
             </Typography>
           </Stack>
-          <RowActions teacher={t} onEdit={onEdit} onRemove={onRemove} />
+          <RowActions teacher={row} onEdit={onEdit} onRemove={onRemove} />
         </>
       )}
     />

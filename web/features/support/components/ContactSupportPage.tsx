@@ -22,14 +22,13 @@ import { useAddMyMessage } from '../api/addMyMessage';
 import { myTicketQuery } from '../api/getMyTicket';
 import { ticketKeys } from '../api/keys';
 import { myTicketsQuery } from '../api/listMyTickets';
-import { supportStrings } from '../strings';
+import { useT } from '../../../lib/i18n';
 import { NewTicketForm } from './NewTicketForm';
 import { ReplyBox, TicketChips, TicketThread } from './TicketThread';
 
-const s = supportStrings.contact;
-
 /** /contact-support: open a ticket, follow one's tickets, read support's replies and answer them (?ticket=id opens one). */
 export default function ContactSupportPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const open = params.get('ticket');
   const [writing, setWriting] = useState(false);
@@ -44,13 +43,14 @@ export default function ContactSupportPage() {
   const { data: me } = useMe();
   // The support account answers tickets and opens none: its work is on Support Tickets.
   if (me?.isSupport) {
+    const supportAccountLead = `${t('support.contact.supportAccount')} `;
     return (
       <Box sx={{ maxWidth: 880, mx: 'auto', minWidth: 0 }}>
-        <PageHeading>{s.title}</PageHeading>
+        <PageHeading>{t('support.contact.title')}</PageHeading>
         <Alert severity="info">
-          {s.supportAccount}{' '}
+          {supportAccountLead}
           <Link component={RouterLink} to={paths.supportTickets.to()}>
-            {s.supportAccountLink}
+            {t('support.contact.supportAccountLink')}
           </Link>
         </Alert>
       </Box>
@@ -58,13 +58,13 @@ export default function ContactSupportPage() {
   }
   return (
     <Box sx={{ maxWidth: 880, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('support.contact.title')}</PageHeading>
       {open ? (
         <OwnTicket id={open} onBack={() => setTicket(null)} sent={sent} />
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {s.intro}
+            {t('support.contact.intro')}
           </Typography>
           {writing ? (
             <NewTicketForm
@@ -77,7 +77,7 @@ export default function ContactSupportPage() {
             />
           ) : (
             <Button variant="contained" sx={{ mb: 3 }} onClick={() => (setSent(false), setWriting(true))}>
-              {s.newTicket}
+              {t('support.contact.newTicket')}
             </Button>
           )}
           <MyTickets onOpen={(id) => (setSent(false), setTicket(id))} />
@@ -88,41 +88,37 @@ export default function ContactSupportPage() {
 }
 
 function MyTickets({ onOpen }: { onOpen: (id: string) => void }) {
+  const t = useT();
   const list = useInfiniteQuery(myTicketsQuery());
   const tickets = list.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
     <Box component="section" aria-labelledby="my-tickets-heading">
       <Typography id="my-tickets-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        {s.myTickets}
+        {t('support.contact.myTickets')}
       </Typography>
       <QueryState
         query={list}
-        loadingLabel={s.myTickets}
-        errorText={list.error?.message || s.loadFailed}
-        retryLabel={supportStrings.thread.retry}
+        loadingLabel={t('support.contact.myTickets')}
+        errorText={list.error?.message || t('support.contact.loadFailed')}
+        retryLabel={t('common.tryAgain')}
       >
         {() =>
           tickets.length === 0 ? (
             <Paper variant="outlined" sx={{ p: 3 }}>
-              <Typography color="text.secondary">{s.empty}</Typography>
+              <Typography color="text.secondary">{t('support.contact.empty')}</Typography>
             </Paper>
           ) : (
             <>
               <Paper variant="outlined">
-                <List aria-label={s.myTickets} disablePadding>
+                <List aria-label={t('support.contact.myTickets')} disablePadding>
                   {tickets.map((ticket) => (
-                    <TicketRow
-                      key={ticket.id}
-                      ticket={ticket}
-                      onOpen={() => onOpen(ticket.id)}
-                      unreadLabel={supportStrings.thread.unread}
-                    />
+                    <TicketRow key={ticket.id} ticket={ticket} onOpen={() => onOpen(ticket.id)} unreadLabel={t('support.thread.unread')} />
                   ))}
                 </List>
               </Paper>
               {list.hasNextPage && (
                 <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                  {list.isFetchingNextPage ? s.loadingMore : s.loadMore}
+                  {list.isFetchingNextPage ? t('support.contact.loadingMore') : t('support.contact.loadMore')}
                 </Button>
               )}
             </>
@@ -145,6 +141,7 @@ export function TicketRow({
   unreadLabel: string;
   extra?: string;
 }) {
+  const unreadSuffix = ` (${unreadLabel})`;
   return (
     <ListItem disablePadding divider data-ticket={ticket.id}>
       <ListItemButton onClick={onOpen} sx={{ py: 1.5, alignItems: 'flex-start', gap: 1.5 }}>
@@ -157,7 +154,7 @@ export function TicketRow({
             {ticket.subject}
             {ticket.unread && (
               <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                {` (${unreadLabel})`}
+                {unreadSuffix}
               </Box>
             )}
           </Typography>
@@ -179,6 +176,7 @@ export function TicketRow({
 }
 
 function OwnTicket({ id, onBack, sent }: { id: string; onBack: () => void; sent: boolean }) {
+  const t = useT();
   const qc = useQueryClient();
   const ticket = useQuery({ ...myTicketQuery(id), retry: false });
   const reply = useAddMyMessage(id);
@@ -193,15 +191,15 @@ function OwnTicket({ id, onBack, sent }: { id: string; onBack: () => void; sent:
     <Stack spacing={2}>
       <Box>
         <Button startIcon={<ArrowBack />} onClick={onBack}>
-          {s.back}
+          {t('support.contact.back')}
         </Button>
       </Box>
-      {sent && <Alert severity="success">{s.sent}</Alert>}
+      {sent && <Alert severity="success">{t('support.contact.sent')}</Alert>}
       <QueryState
         query={ticket}
-        loadingLabel={s.myTickets}
-        errorText={supportStrings.thread.loadFailed}
-        retryLabel={supportStrings.thread.retry}
+        loadingLabel={t('support.contact.myTickets')}
+        errorText={t('support.thread.loadFailed')}
+        retryLabel={t('common.tryAgain')}
       >
         {(data) => (
           <>
@@ -215,7 +213,7 @@ function OwnTicket({ id, onBack, sent }: { id: string; onBack: () => void; sent:
             <ReplyBox
               pending={reply.isPending}
               error={reply.error}
-              note={data.ticket.status === 'closed' ? supportStrings.thread.reopensNote : undefined}
+              note={data.ticket.status === 'closed' ? t('support.thread.reopensNote') : undefined}
               onSend={(input, done) => reply.mutate(input, { onSuccess: done })}
             />
           </>

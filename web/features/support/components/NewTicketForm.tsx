@@ -17,12 +17,11 @@ import { FileUpload } from '../../../components/upload/FileUpload';
 import { ApiError } from '../../../lib/http';
 import { useCreateTicket } from '../api/createTicket';
 import { newKey } from '../api/keys';
-import { supportStrings } from '../strings';
-
-const s = supportStrings.contact;
+import { useT } from '../../../lib/i18n';
 
 /** The New ticket form: category, subject, message and an optional attachment (uploaded first, as a file of the teacher's). */
 export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSent: (ticket: TicketDetail) => void }) {
+  const t = useT();
   const [category, setCategory] = useState<TicketCategory>('question');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -47,12 +46,12 @@ export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSe
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="new-ticket-heading">
       <Typography id="new-ticket-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-        {s.formHeading}
+        {t('support.contact.formHeading')}
       </Typography>
       <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), ready && send())}>
         <TextField
           select
-          label={s.category}
+          label={t('support.contact.category')}
           value={category}
           onChange={(e) => setCategory(e.target.value as TicketCategory)}
           disabled={create.isPending}
@@ -60,12 +59,12 @@ export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSe
         >
           {pickableTicketCategories.map((c) => (
             <MenuItem key={c} value={c}>
-              {supportStrings.category(c)}
+              {t(`support.category.${c}`)}
             </MenuItem>
           ))}
         </TextField>
         <TextField
-          label={s.subject}
+          label={t('support.contact.subject')}
           value={subject}
           onChange={(e) => setSubject(e.target.value)}
           required
@@ -75,7 +74,7 @@ export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSe
           slotProps={{ htmlInput: { maxLength: TICKET_SUBJECT_MAX } }}
         />
         <TextField
-          label={s.message}
+          label={t('support.contact.message')}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
           required
@@ -83,26 +82,33 @@ export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSe
           minRows={4}
           disabled={create.isPending}
           error={Boolean(fields.message)}
-          helperText={fields.message ?? s.messageHelp}
+          helperText={fields.message ?? t('support.contact.messageHelp')}
           slotProps={{ htmlInput: { maxLength: TICKET_MESSAGE_MAX } }}
         />
         {attachment ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{s.attached(attachment.name)}</Typography>
+            <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+              {t('support.thread.attached', { name: attachment.name })}
+            </Typography>
             <Button size="small" disabled={create.isPending} onClick={() => (setAttachment(null), setUploadKey((k) => k + 1))}>
-              {s.removeAttachment}
+              {t('support.thread.removeAttachment')}
             </Button>
           </Stack>
         ) : (
-          <FileUpload key={uploadKey} purpose="attachment" label={s.attach} onUploaded={(f) => setAttachment({ id: f.id, name: f.name })} />
+          <FileUpload
+            key={uploadKey}
+            purpose="attachment"
+            label={t('support.thread.attach')}
+            onUploaded={(f) => setAttachment({ id: f.id, name: f.name })}
+          />
         )}
         {create.error && !fields.subject && !fields.message && <Alert severity="error">{create.error.message}</Alert>}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={create.isPending || !ready}>
-            {create.isPending ? s.sending : s.send}
+            {create.isPending ? t('support.contact.sending') : t('support.contact.send')}
           </Button>
           <Button onClick={onCancel} disabled={create.isPending}>
-            {s.cancel}
+            {t('common.cancel')}
           </Button>
         </Stack>
       </Stack>

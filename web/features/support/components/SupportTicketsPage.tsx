@@ -20,15 +20,16 @@ import { anyTicketQuery } from '../api/getAnyTicket';
 import { allTicketsQuery } from '../api/listAllTickets';
 import { useSetTicketStatus } from '../api/setTicketStatus';
 import { useSupportReply } from '../api/supportReply';
-import { supportStrings } from '../strings';
+import { useT } from '../../../lib/i18n';
+import { ticketOpener } from '../strings';
 import { TicketRow } from './ContactSupportPage';
 import { ReplyBox, TicketChips, TicketThread } from './TicketThread';
 
-const s = supportStrings.support;
 type Filter = Omit<SupportTicketListQuery, 'cursor'>;
 
 /** /supportTickets (the support account): every ticket by status and category; ?ticket=id opens one to read, answer, close or reopen. */
 export default function SupportTicketsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const parsed = supportTicketListQuery.safeParse({
     status: params.get('status') ?? undefined,
@@ -47,13 +48,13 @@ export default function SupportTicketsPage() {
     });
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', minWidth: 0 }}>
-      <PageHeading>{s.title}</PageHeading>
+      <PageHeading>{t('support.tickets.title')}</PageHeading>
       {open ? (
         <SupportTicket id={open} onBack={() => setParam('ticket', null)} />
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {s.intro}
+            {t('support.tickets.intro')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
             <ToggleButtonGroup
@@ -61,7 +62,7 @@ export default function SupportTicketsPage() {
               size="small"
               value={filter.status}
               onChange={(_, value: Filter['status'] | null) => value && setParam('status', value === 'open' ? null : value)}
-              aria-label={s.status}
+              aria-label={t('support.tickets.status')}
             >
               {(['open', 'closed', 'all'] as const).map((option) => (
                 <ToggleButton
@@ -69,22 +70,22 @@ export default function SupportTicketsPage() {
                   value={option}
                   sx={{ px: 2, color: 'text.secondary', '&.Mui-selected': { color: 'text.primary' } }}
                 >
-                  {s.statuses[option]}
+                  {t(`support.tickets.statuses.${option}`)}
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
             <TextField
               select
               size="small"
-              label={s.category}
+              label={t('support.tickets.category')}
               value={filter.category}
               onChange={(e) => setParam('category', e.target.value === 'all' ? null : e.target.value)}
               sx={{ minWidth: 220 }}
             >
-              <MenuItem value="all">{s.allCategories}</MenuItem>
+              <MenuItem value="all">{t('support.tickets.allCategories')}</MenuItem>
               {ticketCategories.map((c) => (
                 <MenuItem key={c} value={c}>
-                  {supportStrings.category(c)}
+                  {t(`support.category.${c}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -97,33 +98,39 @@ export default function SupportTicketsPage() {
 }
 
 function AllTickets({ filter, onOpen }: { filter: Filter; onOpen: (id: string) => void }) {
+  const t = useT();
   const list = useInfiniteQuery(allTicketsQuery(filter));
   const tickets = list.data?.pages.flatMap((p) => p.tickets) ?? [];
   return (
-    <QueryState query={list} loadingLabel={s.title} errorText={s.loadFailed} retryLabel={supportStrings.thread.retry}>
+    <QueryState
+      query={list}
+      loadingLabel={t('support.tickets.title')}
+      errorText={t('support.tickets.loadFailed')}
+      retryLabel={t('common.tryAgain')}
+    >
       {() =>
         tickets.length === 0 ? (
           <Paper variant="outlined" sx={{ p: 3 }}>
-            <Typography color="text.secondary">{s.empty}</Typography>
+            <Typography color="text.secondary">{t('support.tickets.empty')}</Typography>
           </Paper>
         ) : (
           <>
             <Paper variant="outlined">
-              <List aria-label={s.title} disablePadding>
+              <List aria-label={t('support.tickets.title')} disablePadding>
                 {tickets.map((ticket) => (
                   <TicketRow
                     key={ticket.id}
                     ticket={ticket}
                     onOpen={() => onOpen(ticket.id)}
-                    unreadLabel={supportStrings.thread.unreadSupport}
-                    extra={s.from(ticket.opener?.name ?? '', ticket.opener?.email ?? '')}
+                    unreadLabel={t('support.thread.unreadSupport')}
+                    extra={ticketOpener(t, ticket.opener)}
                   />
                 ))}
               </List>
             </Paper>
             {list.hasNextPage && (
               <Button sx={{ mt: 2 }} variant="outlined" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                {s.loadMore}
+                {t('support.tickets.loadMore')}
               </Button>
             )}
           </>
@@ -134,6 +141,7 @@ function AllTickets({ filter, onOpen }: { filter: Filter; onOpen: (id: string) =
 }
 
 function SupportTicket({ id, onBack }: { id: string; onBack: () => void }) {
+  const t = useT();
   const qc = useQueryClient();
   const ticket = useQuery({ ...anyTicketQuery(id), retry: false });
   const reply = useSupportReply(id);
@@ -147,14 +155,14 @@ function SupportTicket({ id, onBack }: { id: string; onBack: () => void }) {
     <Stack spacing={2}>
       <Box>
         <Button startIcon={<ArrowBack />} onClick={onBack}>
-          {s.back}
+          {t('support.tickets.back')}
         </Button>
       </Box>
       <QueryState
         query={ticket}
-        loadingLabel={s.title}
-        errorText={supportStrings.thread.loadFailed}
-        retryLabel={supportStrings.thread.retry}
+        loadingLabel={t('support.tickets.title')}
+        errorText={t('support.thread.loadFailed')}
+        retryLabel={t('common.tryAgain')}
       >
         {(data) => (
           <>
@@ -168,18 +176,18 @@ function SupportTicket({ id, onBack }: { id: string; onBack: () => void }) {
                   {data.ticket.subject}
                 </Typography>
                 <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
-                  {s.from(data.ticket.opener?.name ?? '', data.ticket.opener?.email ?? '')}
+                  {ticketOpener(t, data.ticket.opener)}
                 </Typography>
                 <TicketChips ticket={data.ticket} />
               </Box>
               <Box sx={{ flexShrink: 0 }}>
                 {data.ticket.status === 'open' ? (
                   <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('close')}>
-                    {s.close}
+                    {t('support.tickets.close')}
                   </Button>
                 ) : (
                   <Button variant="outlined" disabled={status.isPending} onClick={() => status.mutate('reopen')}>
-                    {s.reopen}
+                    {t('support.tickets.reopen')}
                   </Button>
                 )}
               </Box>

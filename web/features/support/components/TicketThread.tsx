@@ -15,30 +15,37 @@ import { FileUpload } from '../../../components/upload/FileUpload';
 import { dateTime } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { newKey } from '../api/keys';
-import { formatSize, supportStrings } from '../strings';
-
-const t = supportStrings.thread;
+import { useT } from '../../../lib/i18n';
+import { formatSize, ticketOpener } from '../strings';
 
 /** A ticket's status (and category) as chips. */
 export function TicketChips({ ticket }: { ticket: Pick<TicketDetail, 'status' | 'category'> }) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-      <Chip size="small" color={ticket.status === 'open' ? 'primary' : 'default'} label={ticket.status === 'open' ? t.open : t.closed} />
-      <Chip size="small" variant="outlined" label={supportStrings.category(ticket.category)} />
+      <Chip
+        size="small"
+        color={ticket.status === 'open' ? 'primary' : 'default'}
+        label={ticket.status === 'open' ? t('support.thread.open') : t('support.thread.closed')}
+      />
+      <Chip size="small" variant="outlined" label={t(`support.category.${ticket.category}`)} />
     </Stack>
   );
 }
 
 /** A reported conversation, readable: each turn with who said it, the reported answer marked. */
 function ReportedConversation({ report }: { report: TicketReport }) {
+  const t = useT();
+  const intro =
+    `${report.title || t('support.thread.untitled')}. ${t('support.thread.reportIntro')}` +
+    (report.truncated ? ` ${t('support.thread.reportTruncated')}` : '');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="reported-conversation">
       <Typography id="reported-conversation" variant="h6" component="h3">
-        {t.reportHeading}
+        {t('support.thread.reportHeading')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {`${report.title || t.untitled}. ${t.reportIntro}`}
-        {report.truncated ? ` ${t.reportTruncated}` : ''}
+        {intro}
       </Typography>
       <Stack spacing={1}>
         {report.turns.map((turn) => (
@@ -55,9 +62,9 @@ function ReportedConversation({ report }: { report: TicketReport }) {
           >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
               <Typography variant="caption" sx={{ fontWeight: 700 }}>
-                {turn.role === 'user' ? t.turnUser : t.turnAssistant}
+                {turn.role === 'user' ? t('support.thread.turnUser') : t('support.thread.turnAssistant')}
               </Typography>
-              {turn.reported && <Chip size="small" color="error" label={t.reportedAnswer} />}
+              {turn.reported && <Chip size="small" color="error" label={t('support.thread.reportedAnswer')} />}
             </Stack>
             <Box sx={{ typography: 'body2' }}>
               <MessageText role={turn.role} text={turn.text} />
@@ -71,7 +78,8 @@ function ReportedConversation({ report }: { report: TicketReport }) {
 
 /** The thread: the reported conversation when there is one, then every message, oldest first. */
 export function TicketThread({ ticket, reader }: { ticket: TicketDetail; reader: 'opener' | 'support' }) {
-  const openerName = reader === 'opener' ? t.you : supportStrings.support.from(ticket.opener?.name ?? '', ticket.opener?.email ?? '');
+  const t = useT();
+  const openerName = reader === 'opener' ? t('support.thread.you') : ticketOpener(t, ticket.opener);
   return (
     <Stack spacing={2}>
       {ticket.report && <ReportedConversation report={ticket.report} />}
@@ -91,7 +99,7 @@ export function TicketThread({ ticket, reader }: { ticket: TicketDetail; reader:
           >
             <Stack direction="row" spacing={1} sx={{ mb: 0.5, flexWrap: 'wrap', alignItems: 'baseline' }}>
               <Typography variant="subtitle2" component="span" sx={{ overflowWrap: 'anywhere' }}>
-                {m.fromSupport ? (reader === 'support' ? `${t.support} (${t.you.toLowerCase()})` : t.support) : openerName}
+                {m.fromSupport ? (reader === 'support' ? t('support.thread.supportYou') : t('support.thread.support')) : openerName}
               </Typography>
               <Typography variant="caption" color="text.secondary" component="time" dateTime={m.createdAt}>
                 {dateTime(m.createdAt)}
@@ -105,7 +113,7 @@ export function TicketThread({ ticket, reader }: { ticket: TicketDetail; reader:
                 sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1, overflowWrap: 'anywhere' }}
               >
                 <AttachFileIcon fontSize="small" aria-hidden />
-                {t.attachment(m.attachment.name, formatSize(m.attachment.size))}
+                {t('support.thread.attachment', { name: m.attachment.name, size: formatSize(m.attachment.size) })}
               </Link>
             )}
           </Paper>
@@ -127,6 +135,7 @@ export function ReplyBox({
   error: Error | null;
   note?: string;
 }) {
+  const t = useT();
   const [message, setMessage] = useState('');
   const [key, setKey] = useState(newKey);
   const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
@@ -144,7 +153,7 @@ export function ReplyBox({
   return (
     <Stack spacing={1} component="form" onSubmit={(e) => (e.preventDefault(), send())}>
       <TextField
-        label={t.replyLabel}
+        label={t('support.thread.replyLabel')}
         value={message}
         onChange={(e) => setMessage(e.target.value)}
         multiline
@@ -157,18 +166,23 @@ export function ReplyBox({
       />
       {attachment ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{t.attached(attachment.name)}</Typography>
+          <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{t('support.thread.attached', { name: attachment.name })}</Typography>
           <Button size="small" disabled={pending} onClick={() => (setAttachment(null), setUploadKey((k) => k + 1))}>
-            {t.removeAttachment}
+            {t('support.thread.removeAttachment')}
           </Button>
         </Stack>
       ) : (
-        <FileUpload key={uploadKey} purpose="attachment" label={t.attach} onUploaded={(f) => setAttachment({ id: f.id, name: f.name })} />
+        <FileUpload
+          key={uploadKey}
+          purpose="attachment"
+          label={t('support.thread.attach')}
+          onUploaded={(f) => setAttachment({ id: f.id, name: f.name })}
+        />
       )}
       {error && !fieldError && <Alert severity="error">{error.message}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={pending || !message.trim()}>
-          {pending ? t.replying : t.reply}
+          {pending ? t('support.thread.replying') : t('support.thread.reply')}
         </Button>
       </Box>
     </Stack>
