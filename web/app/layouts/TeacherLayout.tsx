@@ -19,9 +19,7 @@ import type { Me } from '../../../contract/account';
 import type { FlagCount } from '../../../contract/flags';
 import { PastDueBanner } from '../../features/subscription/components/PastDueBanner';
 import { useTicketUnreadCount } from '../../features/support/api/unreadCount';
-import { supportStrings } from '../../features/support/strings';
 import { useAppState } from '../../lib/app-state/AppState';
-import { flagStrings } from '../../lib/flags/strings';
 import { useFlagCount, useFlagsLive } from '../../features/flags/hooks/useFlagsLive';
 import { useMe } from '../../lib/session/getMe';
 import { useT, type Translate } from '../../lib/i18n';
@@ -59,11 +57,11 @@ function teacherNav(
     subscription.user_type === 'teacher' && { label: t('shell.drawer.myFiles'), to: paths.myFiles.to(), icon: <FolderOutlined /> },
     premium && { label: t('shell.drawer.myStudents'), to: paths.myStudents.to(), icon: <PeopleOutlined /> },
     showFlags && {
-      label: flagStrings.drawer,
+      label: t('flags.drawer'),
       to: paths.flags.to(),
       icon: <FlagOutlined />,
       badge: flags?.unreviewed ?? 0,
-      badgeLabel: flagStrings.unreviewedCount,
+      badgeLabel: (count: number) => t('flags.unreviewedCount', { count }),
     },
     { label: t('shell.drawer.mySubscription'), to: paths.mySubscription.to(), icon: <WorkspacePremiumOutlined /> },
     {
@@ -71,7 +69,7 @@ function teacherNav(
       to: paths.contactSupport.to(),
       icon: <SupportAgent />,
       badge: unreadReplies,
-      badgeLabel: supportStrings.badge,
+      badgeLabel: (count: number) => t('support.badge', { count }),
     },
   ];
   return {

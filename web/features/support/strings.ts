@@ -2,14 +2,6 @@ import type { Translate } from '../../lib/i18n';
 import { formatNumber } from '../../lib/format';
 import { currentFormattingLocale } from '../../lib/i18n';
 
-/**
- * The support words that code outside the support pages still reads (the drawer badge). The support
- * pages themselves read the `support.*` catalogue keys (web/lib/i18n/messages).
- */
-export const supportStrings = {
-  badge: (n: number) => (n === 1 ? '1 new reply' : `${n} new replies`),
-};
-
 /** Who opened a ticket, as support reads it: "Name (email)", the address alone, or a deleted account. */
 export function ticketOpener(t: Translate, opener: { name: string; email: string } | null | undefined): string {
   const name = opener?.name ?? '';

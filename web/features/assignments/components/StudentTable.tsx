@@ -21,7 +21,6 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import type { Theme } from '@mui/material/styles';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
 import { RecordFlagsDialog } from '../../flags/components/RecordFlagsDialog';
-import { flagStrings } from '../../../lib/flags/strings';
 import { compactDate, dateTime, duration, messagesUsed, nextActions, relativeTime } from '../../../lib/format';
 import { studentPageHref } from '../../../lib/links';
 import { useNow } from '../../../lib/useNow';
@@ -188,7 +187,7 @@ export function StudentTable({
                       color="error"
                       label={r.flags}
                       onClick={() => setFlagsOf(r)}
-                      aria-label={flagStrings.openFlags(r.flags)}
+                      aria-label={t('flags.openFlags', { count: r.flags })}
                       aria-haspopup="dialog"
                     />
                   ) : (

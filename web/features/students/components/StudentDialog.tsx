@@ -18,7 +18,6 @@ import { useTheme } from '@mui/material/styles';
 import type { StudentAssignmentStatus, StudentPage } from '../../../../contract/assignments';
 import { isUuid } from '../../../../contract/common';
 import { RecordFlagsDialog } from '../../flags/components/RecordFlagsDialog';
-import { flagStrings } from '../../../lib/flags/strings';
 import { formatNumber, relativeTime, shortDate } from '../../../lib/format';
 import { studentPageQuery } from '../../assignments/api/getStudentPage';
 import { teachAssignmentsHref } from '../../../lib/links';
@@ -152,7 +151,7 @@ function StudentPageBody({ data }: { data: StudentPage }) {
                   variant="h6"
                   onClick={() => setFlagsOpen(flagged)}
                   aria-haspopup="dialog"
-                  aria-label={flagStrings.openFlags(data.flags)}
+                  aria-label={t('flags.openFlags', { count: data.flags })}
                 >
                   {f.value}
                 </Link>
@@ -230,7 +229,7 @@ function StudentPageBody({ data }: { data: StudentPage }) {
                     color="error"
                     label={t('students.student.flagCount', { count: a.flags })}
                     onClick={() => setFlagsOpen([a])}
-                    aria-label={t('students.student.flagsFor', { flags: flagStrings.openFlags(a.flags), title: a.title })}
+                    aria-label={t('students.student.flagsFor', { flags: t('flags.openFlags', { count: a.flags }), title: a.title })}
                     aria-haspopup="dialog"
                   />
                 )}
