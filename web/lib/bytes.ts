@@ -1,4 +1,5 @@
 import { currentFormattingLocale } from './i18n/language';
+import { translate } from './i18n/translate';
 
 /** Bytes in the largest unit that keeps the number at least 1 (1024-based, as the server counts storage): "3.2 MB". */
 export function formatBytes(bytes: number): string {
@@ -10,5 +11,7 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   const digits = unit === 0 || value >= 10 || Number.isInteger(value) ? 0 : 1;
-  return `${new Intl.NumberFormat(currentFormattingLocale(), { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  const number = new Intl.NumberFormat(currentFormattingLocale(), { maximumFractionDigits: digits }).format(value);
+  // KB, MB, GB and TB are symbols in every language; the word for bytes comes from the catalogue.
+  return unit === 0 ? translate('format.bytes', { number }) : `${number} ${units[unit]}`;
 }

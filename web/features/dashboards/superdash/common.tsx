@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
-import { currentFormattingLocale, useT } from '../../../lib/i18n';
+import { currentFormattingLocale, translate, useT } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/format';
 
 /** A table that scrolls sideways inside its own box (never the page) and can be scrolled by keyboard. */
@@ -84,7 +84,7 @@ export function formatBytes(n: number): string {
     maximumFractionDigits: digits,
     useGrouping: false,
   });
-  return `${number.format(v)} ${units[i]}`;
+  return i === 0 ? translate('format.bytes', { number: number.format(v) }) : `${number.format(v)} ${units[i]}`;
 }
 
 export const formatCount = (n: number) => formatNumber(n);

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setActiveIntl } from '../../../lib/i18n';
+import en from '../../../lib/i18n/messages/en.json';
 import { formatBytes, formatDate, formatPrice } from './format';
 
 describe('My Subscription formatting', () => {
+  beforeEach(() => setActiveIntl(createIntl({ locale: 'en', messages: en })));
+
   it('formats Stripe amounts in their currency, from the smallest unit', () => {
     expect(formatPrice({ interval: 'month', unitAmount: 800, currency: 'usd' })).toBe('$8');
     expect(formatPrice({ interval: 'year', unitAmount: 7999, currency: 'eur' })).toBe('€79.99');
