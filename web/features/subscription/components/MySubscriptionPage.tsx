@@ -95,7 +95,7 @@ export default function MySubscriptionPage() {
       <Box sx={{ maxWidth: 1000, mx: 'auto', minWidth: 0 }}>
         <PageHeading>{title}</PageHeading>
         <Typography sx={{ mt: 2 }} data-testid="subscription-status">
-          {t('subscription.status.label', { status: subscription.status })}
+          {t('subscription.status.label', { plan: subscription.status.replaceAll(' ', '_') })}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {t('subscription.studentBody')}

@@ -57,7 +57,7 @@ export function PlanSummary({ subscription, plan }: { subscription: Subscription
   return (
     <Paper variant="outlined" component="section" aria-labelledby="plan-heading" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Typography variant="overline" color="text.secondary" component="p" data-testid="subscription-status">
-        {t('subscription.status.label', { status: subscription.status })}
+        {t('subscription.status.label', { plan: subscription.status.replaceAll(' ', '_') })}
       </Typography>
       <Typography variant="h5" component="h2" id="plan-heading" sx={{ overflowWrap: 'anywhere' }}>
         {words.title}
