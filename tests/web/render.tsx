@@ -4,7 +4,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createIntl, IntlProvider } from 'react-intl';
-import { setActiveIntl } from '../../web/lib/i18n/translate';
+import { setActiveIntl, setValidationTranslator } from '../../web/lib/i18n/translate';
+import { translateValidation } from '../../contract/messages';
 import { afterEach } from 'vitest';
 import { createAppTheme } from '../../web/theme/theme';
 import en from '../../web/lib/i18n/messages/en.json';
@@ -69,6 +70,7 @@ export async function render(ui: ReactNode, { mode = 'light', data = [], router:
   );
   // The catalogue of code outside React (the API client's errors), as I18nProvider sets it in the app.
   setActiveIntl(createIntl({ locale, defaultLocale: 'en', messages: catalogues[locale] }));
+  setValidationTranslator(locale === 'en' ? null : (message) => translateValidation(message, locale));
   await settle(() => root.render(tree(ui)));
   return {
     container,

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { loadMessages, type Messages } from './catalogues';
-import { setActiveIntl } from './translate';
+import { setActiveIntl, setValidationTranslator } from './translate';
 import { applyDocumentLocale, useLanguage } from './language';
 import { formattingLocale, sourceLanguage, type AppLocale } from './locales';
 
@@ -13,7 +13,14 @@ interface Loaded {
 /** Messages that cannot be loaded: English instead, so a failed chunk never leaves a blank page. */
 async function loadOrEnglish(locale: AppLocale): Promise<Loaded> {
   try {
-    return { locale, messages: await loadMessages(locale) };
+    const language = formattingLocale(locale);
+    // The contract's validation messages in the page's language: fetched only for a language other than English.
+    const [messages, contract] = await Promise.all([
+      loadMessages(locale),
+      language === sourceLanguage ? null : import('../../../contract/messages'),
+    ]);
+    setValidationTranslator(contract ? (message) => contract.translateValidation(message, language) : null);
+    return { locale, messages };
   } catch {
     return { locale: sourceLanguage, messages: await loadMessages(sourceLanguage) };
   }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { validationText } from '../../../lib/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -89,7 +90,7 @@ export function TrophyDialog({ assignmentId, record, onClose }: { assignmentId: 
     if (busy) return;
     const checked = awardTrophyInput.safeParse({ reason });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? null);
+      setError(checked.error.issues[0] ? validationText(checked.error.issues[0].message) : null);
       return;
     }
     setError(null);

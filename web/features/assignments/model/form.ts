@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { validationText } from '../../../lib/i18n';
 import {
   createAssignmentInput,
   updateAssignmentInput,
@@ -71,7 +72,7 @@ function check<T>(schema: ZodType, input: T): Checked<T> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, input };
   const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= validationText(issue.message);
   return { ok: false, ...formErrorsOf(fields) };
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { localIssues } from '../../../lib/i18n';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -152,7 +153,7 @@ export function CreateAccountForm() {
       onSubmit={submit(() => {
         const parsed = signUpInput.safeParse({ ...form, role });
         if (!parsed.success) {
-          setLocal(issueFields(parsed.error.issues));
+          setLocal(issueFields(localIssues(parsed.error.issues)));
           return;
         }
         setLocal({});

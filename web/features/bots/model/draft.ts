@@ -1,4 +1,5 @@
 import { fieldErrors } from '../../../../contract/common';
+import { localIssues, validationText } from '../../../lib/i18n';
 import {
   BOT_LIMITS,
   createBotInput,
@@ -291,7 +292,7 @@ function fieldByFieldErrors(draft: BotDraft, errors: FieldErrors): FieldErrors {
     if (one.success) return;
     for (const issue of one.error.issues) {
       const [, , ...rest] = issue.path.map(String);
-      merged[['settings', 'formInputs', String(i), ...rest].join('.')] ??= issue.message;
+      merged[['settings', 'formInputs', String(i), ...rest].join('.')] ??= validationText(issue.message);
     }
   });
   return merged;
@@ -302,7 +303,7 @@ export function checkCreate(draft: BotDraft, copiedFrom: string | null): Checked
   const parsed = createBotInput.safeParse({ ...commonOf(draft), visibility: 'private', copiedFrom });
   return parsed.success
     ? { ok: true, input: parsed.data }
-    : { ok: false, errors: fieldByFieldErrors(draft, fieldErrors(parsed.error.issues)) };
+    : { ok: false, errors: fieldByFieldErrors(draft, fieldErrors(localIssues(parsed.error.issues))) };
 }
 
 /** The draft as PUT /api/bots/:id input with the version it was loaded at. */
@@ -310,7 +311,7 @@ export function checkUpdate(draft: BotDraft, version: number): Checked<UpdateBot
   const parsed = updateBotInput.safeParse({ ...commonOf(draft), version });
   return parsed.success
     ? { ok: true, input: parsed.data }
-    : { ok: false, errors: fieldByFieldErrors(draft, fieldErrors(parsed.error.issues)) };
+    : { ok: false, errors: fieldByFieldErrors(draft, fieldErrors(localIssues(parsed.error.issues))) };
 }
 
 /** The first message for a path or anything under it (a list's options, an icon's emoji). */

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { validationText } from '../../../../lib/i18n';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -30,7 +31,7 @@ export function NameDialog({ title, submit, initial, busy, onSubmit, onClose }: 
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const parsed = renameCollectionInput.safeParse({ name });
-  const localError = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const localError = parsed.success ? null : parsed.error.issues[0] ? validationText(parsed.error.issues[0].message) : null;
   const error = serverError ?? (touched ? localError : null);
   const onSave = (e: FormEvent) => {
     e.preventDefault();
