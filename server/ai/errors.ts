@@ -73,7 +73,10 @@ function providerMessage(err: APICallError): string {
  */
 export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'image'): AppError {
   if (err instanceof AppError) return err;
-  if (err instanceof AiTimeoutError) return new AppError('ai_timeout', 504, `${err.message} Try again in a moment.`);
+  if (err instanceof AiTimeoutError) {
+    // The timeout's own message, with the advice: one text, so it is found in the catalogue (server/lib/messages.ts).
+    return new AppError('ai_timeout', 504, `The AI provider did not answer within ${Math.round(err.ms / 1000)} s. Try again in a moment.`);
+  }
   const modelSetting = kind === 'text' ? provider.settings.textModel : provider.settings.imageModel;
   const modelName = kind === 'text' ? provider.textModelName : provider.imageModelName;
   // A connection that failed, after its retries (the SDK wraps it as a call error without a status).
@@ -114,7 +117,9 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
       return new AppError(
         'ai_provider_quota',
         503,
-        `The AI provider's quota or rate limit is used up for now${seconds ? `; try again in ${seconds} s` : '; try again later'}. (${detail})`,
+        seconds
+          ? `The AI provider's quota or rate limit is used up for now; try again in ${seconds} s. (${detail})`
+          : `The AI provider's quota or rate limit is used up for now; try again later. (${detail})`,
         seconds ? { headers: { 'Retry-After': String(seconds) } } : {},
       );
     }

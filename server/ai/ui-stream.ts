@@ -1,6 +1,8 @@
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { ReplyMetadata } from '../../contract/ai';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locale';
 import type { AppError } from '../lib/errors';
+import { translateMessage } from '../lib/messages';
 import type { Generation, GenerationResult } from './generation';
 import { safeReplyCategory } from './safety';
 
@@ -25,12 +27,14 @@ function closing(
   text: string,
   replaced: boolean,
   error: AppError | undefined,
+  locale: Locale,
 ): Chunk[] {
   const out: Chunk[] = [{ type: 'text-end', id: 'text-0' }];
   if (replaced) {
     out.push({ type: 'text-start', id: 'text-1' }, { type: 'text-delta', id: 'text-1', delta: text }, { type: 'text-end', id: 'text-1' });
   }
-  if (error && status !== 'blocked') out.push({ type: 'error', errorText: error.message });
+  // The error reads in the request's language, as the JSON errors do (server/lib/messages.ts).
+  if (error && status !== 'blocked') out.push({ type: 'error', errorText: translateMessage(error.message, locale) });
   else {
     // A safe reply says which concern it answers, so the page can show help resources at once.
     const safety = status === 'blocked' ? safeReplyCategory(text) : undefined;
@@ -49,12 +53,14 @@ function response(body: ReadableStream<Uint8Array>): Response {
 
 /**
  * Streams a live generation: what it has so far, then each delta. Cancelling (the browser went
- * away) only unsubscribes; the generation goes on and is stored.
+ * away) only unsubscribes; the generation goes on and is stored. `locale`: the request's language,
+ * which an error at the end is written in.
  */
 export function liveReplyResponse(
   generation: Generation,
   meta: ReplyMetadata,
   describeError: (r: GenerationResult) => AppError | undefined,
+  locale: Locale = DEFAULT_LOCALE,
 ): Response {
   let unsubscribe = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -68,6 +74,7 @@ export function liveReplyResponse(
           result.text,
           result.replaced,
           describeError(result),
+          locale,
         ))
           controller.enqueue(sse(c));
         controller.enqueue(done);
@@ -87,13 +94,13 @@ export function liveReplyResponse(
   return response(body);
 }
 
-/** Replays a stored reply in the same shape, for a repeated request. */
-export function storedReplyResponse(reply: StoredReply, meta: ReplyMetadata): Response {
+/** Replays a stored reply in the same shape, for a repeated request (an error in `locale`, the request's language). */
+export function storedReplyResponse(reply: StoredReply, meta: ReplyMetadata, locale: Locale = DEFAULT_LOCALE): Response {
   const chunks: Chunk[] = [
     { type: 'start', messageId: meta.messageId, messageMetadata: meta },
     { type: 'text-start', id: 'text-0' },
     ...(reply.text ? [{ type: 'text-delta' as const, id: 'text-0', delta: reply.text }] : []),
-    ...closing(meta, reply.status === 'streaming' ? 'interrupted' : reply.status, reply.text, false, reply.error),
+    ...closing(meta, reply.status === 'streaming' ? 'interrupted' : reply.status, reply.text, false, reply.error, locale),
   ];
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -123,6 +130,8 @@ export function followedReplyResponse(
   everyMs: number,
   /** Called once when the stream ends or its reader goes away. */
   onClose: () => void = () => undefined,
+  /** The request's language, which an error at the end is written in. */
+  locale: Locale = DEFAULT_LOCALE,
 ): Response {
   let cancelled = false;
   let sent = first;
@@ -149,7 +158,7 @@ export function followedReplyResponse(
         const replaced = !snap.text.startsWith(sent);
         if (grows) controller.enqueue(sse({ type: 'text-delta', id: 'text-0', delta: snap.text.slice(sent.length) }));
         const { status, error, stopped } = snap.end;
-        for (const c of closing(stopped ? { ...meta, stopped: true } : meta, status, snap.text, replaced, error))
+        for (const c of closing(stopped ? { ...meta, stopped: true } : meta, status, snap.text, replaced, error, locale))
           controller.enqueue(sse(c));
         controller.enqueue(done);
         controller.close();

@@ -3,7 +3,10 @@ import { Hono } from 'hono';
 import { EMAIL_CONFIRMED_CALLBACK, resendVerificationInput, signUpInput, updateUserInput } from '../../contract/account';
 import { unstorableTextProblem } from '../../contract/common';
 import { schema, type Db } from '../db/client';
+import type { Locale } from '../../contract/locale';
 import { AppError, invalidFields, errorJson } from '../lib/errors';
+import { translateMessage } from '../lib/messages';
+import { requestLocale } from '../core/locale';
 import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../core/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { rosterCheckRoutes } from './roster-check';
@@ -114,8 +117,8 @@ async function refuseUnstorableText(c: AppContext) {
   if (found) throw invalidFields({ [found.field]: found.problem });
 }
 
-/** better-auth's errors in the app's one error shape, with a lower-case code. */
-async function reshapeError(res: Response, requestId: string): Promise<Response> {
+/** better-auth's errors in the app's one error shape, with a lower-case code, the message in the request's language. */
+async function reshapeError(res: Response, requestId: string, locale: Locale): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res;
   const body = (await res
     .clone()
@@ -126,7 +129,7 @@ async function reshapeError(res: Response, requestId: string): Promise<Response>
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  return new Response(JSON.stringify(errorJson(code, message, requestId)), { status: res.status, headers });
+  return new Response(JSON.stringify(errorJson(code, translateMessage(message, locale), requestId)), { status: res.status, headers });
 }
 
 /** The better-auth endpoints under /api/auth, behind the app's limits and field rules. */
@@ -185,7 +188,7 @@ export function authRoutes() {
     const res = await auth.handler(req);
     // A sign-out, a password reset or a changed name must not be answered from remembered sessions.
     if (affectedUser) await sessionsChanged(c.get('deps').database.db, affectedUser);
-    return reshapeError(res, c.get('requestId'));
+    return reshapeError(res, c.get('requestId'), requestLocale(c));
   });
   return app;
 }

@@ -8,6 +8,8 @@ import type { FileRow } from './files.presenter';
 import { findOwnFile, formatBytes } from './files.service';
 import { finishUpload, rememberUploadRequest, resumableUploads, subscriptionOf } from './files.tus';
 import { logError } from '../../lib/log';
+import { translateMessage } from '../../lib/messages';
+import { requestLocale } from '../../core/locale';
 
 const notFoundUpload = () => new AppError('not_found', 404, 'That upload was not found.');
 
@@ -98,7 +100,7 @@ const tusMessages: Record<number, [string, string]> = {
   415: ['unsupported_type', 'PATCH requests must have Content-Type: application/offset+octet-stream.'],
 };
 
-/** Rewraps tus's plain-text failures (and our hooks' errors) as the app's one JSON error body. */
+/** Rewraps tus's plain-text failures (and our hooks' errors) as the app's one JSON error body, in the request's language. */
 async function asJsonError(c: AppContext, res: Response, maxFileBytes: number): Promise<Response> {
   const requestId = c.get('requestId');
   const text = await res.text();
@@ -123,5 +125,9 @@ async function asJsonError(c: AppContext, res: Response, maxFileBytes: number): 
   const headers = new Headers(res.headers);
   headers.delete('Content-Length');
   headers.set('Content-Type', 'application/json');
-  return c.body(JSON.stringify(errorJson(code, message, requestId)), res.status as ContentfulStatusCode, Object.fromEntries(headers));
+  return c.body(
+    JSON.stringify(errorJson(code, translateMessage(message, requestLocale(c)), requestId)),
+    res.status as ContentfulStatusCode,
+    Object.fromEntries(headers),
+  );
 }

@@ -38,7 +38,9 @@ const roleMismatch = (role: LaunchRole) =>
   new AppError(
     'lti_role_mismatch',
     403,
-    `Your course says you are a ${role}, but your ClassBots account is not a ${role}'s. Ask your school's ClassBots admin.`,
+    role === 'teacher'
+      ? "Your course says you are a teacher, but your ClassBots account is not a teacher's. Ask your school's ClassBots admin."
+      : "Your course says you are a student, but your ClassBots account is not a student's. Ask your school's ClassBots admin.",
   );
 
 /** The account of a platform's person (see launchAccount), inside the caller's transaction. */

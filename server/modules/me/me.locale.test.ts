@@ -102,6 +102,53 @@ describe('error messages in the request language', () => {
   });
 });
 
+describe('every server message in the request language (server/lib/messages.ts, contract/messages.ts)', () => {
+  const es = { 'Accept-Language': 'es' };
+
+  it('answers a 409 and a 404 from real routes in Spanish, and in the same English as before without the header', async () => {
+    const owner = await premiumTeacher(ctx);
+    const again = await owner.client.request('POST', '/api/subscription/request-premium', {}, es);
+    expect([again.status, ((await again.json()) as ErrorReply).error.message]).toEqual([
+      409,
+      'Ya tienes Premium: no hay nada que solicitar.',
+    ]);
+    const english = await owner.client.json<ErrorReply>('POST', '/api/subscription/request-premium', {});
+    expect([english.status, english.body.error.message]).toEqual([409, 'You have Premium already: there is nothing to request.']);
+
+    const student = await signedIn(ctx, { role: 'student' });
+    const unknown = await student.client.request('POST', '/api/classes/join', { code: 'ZZZZ9999' }, es);
+    expect([unknown.status, ((await unknown.json()) as ErrorReply).error.message]).toEqual([
+      404,
+      'Ese código de clase no está en uso. Revísalo con tu docente: puede que lo haya desactivado o creado uno nuevo.',
+    ]);
+  });
+
+  it('fills a 422 built with a value (the limit) into the Spanish text', async () => {
+    const { client } = await premiumTeacher(ctx);
+    const res = await client.request('POST', '/api/classes', { name: 'x'.repeat(101) }, es);
+    const body = (await res.json()) as ErrorReply;
+    expect([res.status, body.error.message, body.error.fields]).toEqual([
+      422,
+      'Hay campos que revisar.',
+      { name: 'El nombre de la clase debe tener menos de 100 caracteres.' },
+    ]);
+    const english = await client.json<ErrorReply>('POST', '/api/classes', { name: 'x'.repeat(101) });
+    expect(english.body.error.fields).toEqual({ name: 'Keep the class name under 100 characters.' });
+  });
+
+  it("answers better-auth's refusal of a wrong password in Spanish", async () => {
+    const { user } = await signedIn(ctx, { role: 'teacher' });
+    const res = await new TestClient(ctx).request(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: user.email, password: 'not-the-password-1' },
+      es,
+    );
+    const body = (await res.json()) as ErrorReply;
+    expect([res.status, body.error.message]).toEqual([401, 'Correo electrónico o contraseña incorrectos']);
+  });
+});
+
 describe("a class's default language", () => {
   it("is set by the class's teacher and reaches its students who chose none, the most recently joined class first", async () => {
     const teacher = await premiumTeacher(ctx);

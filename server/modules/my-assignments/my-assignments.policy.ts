@@ -65,11 +65,12 @@ export function assertMaySubmit(view: RecordView): void {
  */
 export function studentQuotaError(err: unknown, teacherName: string | null): unknown {
   if (!(err instanceof AppError) || err.code !== 'quota_exceeded') return err;
-  const whose = teacherName ? `Your teacher ${teacherName}'s` : "Your teacher's";
   return new AppError(
     'quota_exceeded',
     429,
-    `${whose} AI allowance for this month is used up, so your tutor cannot answer until it resets. Let your teacher know.`,
+    teacherName
+      ? `Your teacher ${teacherName}'s AI allowance for this month is used up, so your tutor cannot answer until it resets. Let your teacher know.`
+      : "Your teacher's AI allowance for this month is used up, so your tutor cannot answer until it resets. Let your teacher know.",
     { fields: { ...err.options.fields, upgrade: '', teacherName: teacherName ?? '' } },
   );
 }

@@ -112,14 +112,27 @@ export async function reserveUsage(tx: Tx, r: Reservation, now = new Date()): Pr
 }
 
 function quotaExceeded(kind: UsageKind, limit: number, resetsAt: Date, premium: boolean, student: boolean): AppError {
-  const what = kind === 'text' ? 'AI generations' : 'AI images';
-  const whose = student ? "Your teacher's class has" : 'You have';
-  const upgrade = !premium && !student ? ' Get Premium for a larger monthly allowance.' : '';
+  const upgrade = !premium && !student;
+  // Each case one whole text, so each is found in the catalogue (server/lib/messages.ts).
+  const texts = student
+    ? {
+        text: `Your teacher's class has used all ${limit} AI generations for this month.`,
+        image: `Your teacher's class has used all ${limit} AI images for this month.`,
+      }
+    : upgrade
+      ? {
+          text: `You have used all ${limit} AI generations for this month. Get Premium for a larger monthly allowance.`,
+          image: `You have used all ${limit} AI images for this month. Get Premium for a larger monthly allowance.`,
+        }
+      : {
+          text: `You have used all ${limit} AI generations for this month.`,
+          image: `You have used all ${limit} AI images for this month.`,
+        };
   return new AppError(
     'quota_exceeded',
     429,
     // The reset date rides in fields.resetsAt, and the page adds it once in the reader's own date format.
-    `${whose} used all ${limit} ${what} for this month.${upgrade}`,
+    texts[kind],
     {
       fields: { resetsAt: resetsAt.toISOString(), kind, limit: String(limit), upgrade: upgrade ? 'premium' : '' },
     },
