@@ -32,7 +32,7 @@ export async function attachReply(deps: AppDeps, actor: SessionUser, conversatio
   if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound('The reply');
   const meta = replyMeta(deps, reply);
   const live = liveGeneration(deps, reply.id);
-  if (live) return liveReplyResponse(live, meta, describeLiveError(deps));
+  if (live) return liveReplyResponse(live, meta, describeLiveError(deps), readerLocale(actor));
   if (reply.status !== 'streaming') return storedReply(reply, meta, readerLocale(actor));
   // Not written here: alive in another process, or left by one that stopped (then it ends as interrupted).
   const current = async (): Promise<store.MessageRow | undefined> => {
@@ -59,7 +59,14 @@ export async function attachReply(deps: AppDeps, actor: SessionUser, conversatio
     const live = followed?.state.text ?? '';
     return !stored.end && live.length > stored.text.length && live.startsWith(stored.text) ? { text: live } : stored;
   };
-  return followedReplyResponse(meta, reply.text, poll, followed ? FOLLOW_BEAT_MS : readEveryMs, () => followed?.leave());
+  return followedReplyResponse(
+    meta,
+    reply.text,
+    poll,
+    followed ? FOLLOW_BEAT_MS : readEveryMs,
+    () => followed?.leave(),
+    readerLocale(actor),
+  );
 }
 
 /** How often a page following a reply relayed from another process looks at what was relayed. */

@@ -56,7 +56,7 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow, locale
   const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;
   for (;;) {
     const live = liveGeneration(deps, reply.id);
-    if (live) return liveReplyResponse(live, meta, describe);
+    if (live) return liveReplyResponse(live, meta, describe, locale);
     if (reply.status !== 'streaming' || Date.now() > deadline) break;
     await sleep(250);
     reply = (await store.findMessage(db, reply.id)) ?? reply;
@@ -68,11 +68,11 @@ export async function replayReply(deps: AppDeps, keyed: store.MessageRow, locale
 export function storedReply(reply: store.MessageRow, meta: ReplyMetadata, locale: Locale = 'en'): Response {
   if (reply.status === 'failed') throw storedFailure(reply.errorCode);
   // A held reply's text (if any) waits for the safety re-check: never shown until then.
-  if (reply.status === 'held') return storedReplyResponse({ status: 'held', text: heldReply(locale) }, { ...meta, status: 'held' });
+  if (reply.status === 'held') return storedReplyResponse({ status: 'held', text: heldReply(locale) }, { ...meta, status: 'held' }, locale);
   const status = reply.status === 'superseded' ? 'complete' : reply.status;
   // A reply the user stopped ended as they wanted: no error, only the mark.
   if (reply.errorCode === store.STOPPED) meta = { ...meta, stopped: true };
-  return storedReplyResponse({ status, text: reply.text, error: storedError(reply) }, meta);
+  return storedReplyResponse({ status, text: reply.text, error: storedError(reply) }, meta, locale);
 }
 
 /** What a stored reply that did not finish says: Retry finishes it (a stopped one ended as wanted). */

@@ -9,6 +9,7 @@ import { createRedactor } from '../../ai/redact';
 import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
 import type { Locale } from '../../../contract/locale';
+import { readerLocale } from '../../core/locale';
 import { classify, heldReply, safeReply, stillHeldReply, type SafetyCategory } from '../../ai/safety';
 import { lets, PendingMeters, ReplyChecks } from './conversations.release';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
@@ -48,6 +49,9 @@ function checkRequest(deps: AppDeps, text?: string): AiProvider {
 
 const rateRule = (deps: AppDeps) => ({ window: 60_000, max: deps.config.ai.ratePerMinute });
 const rateKey = (actor: SessionUser) => `ai:${actor.id}`;
+
+/** The language of the texts the app writes into a reply (held, errors): the student's reply language, else the reader's. */
+const replyTextLocale = (spec: RunSpec, actor: SessionUser): Locale => spec.replyLocale ?? readerLocale(actor);
 
 function rateLimited(decision: RateDecision): AppError {
   return new AppError('rate_limited', 429, `Too many AI requests in a minute. Try again in ${decision.retryAfter} s.`, {
@@ -113,9 +117,9 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   const { db } = deps.database;
   const { conversation, messages, actor, spec, text, clock } = input;
   const existing = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
-  if (existing) return replayReply(deps, existing, spec.replyLocale);
+  if (existing) return replayReply(deps, existing, replyTextLocale(spec, actor));
   // A turn still waiting for its safety re-check comes first: nothing is sent after it until then.
-  if (messages.some((m) => m.status === 'held')) throw conflict(stillHeldReply(spec.replyLocale));
+  if (messages.some((m) => m.status === 'held')) throw conflict(stillHeldReply(replyTextLocale(spec, actor)));
   const hit = spec.audience === 'student' ? classify(text, 'input') : null;
   if (hit) return answerBlocked(deps, input, hit);
   const provider = checkRequest(deps, text);
@@ -175,7 +179,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
     // with the winner's reply instead of an error.
     const winner =
       isUniqueViolation(err) || err instanceof GuardRefused ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
-    if (winner) return replayReply(deps, winner, spec.replyLocale);
+    if (winner) return replayReply(deps, winner, replyTextLocale(spec, input.actor));
     if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
@@ -319,17 +323,18 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
       if (guard && !(await store.writeGuard(tx, guard))) throw new GuardRefused();
       return { flagId, keyed: undefined };
     });
-    if (replay.keyed) return replayReply(deps, (await store.findMessage(db, replay.keyed))!, spec.replyLocale);
+    if (replay.keyed) return replayReply(deps, (await store.findMessage(db, replay.keyed))!, replyTextLocale(spec, input.actor));
     if (replay.flagId) alertAfter(deps, replay.flagId);
   } catch (err) {
     const winner = isUniqueViolation(err) ? await store.findByKey(db, conversation.id, input.idempotencyKey) : undefined;
-    if (winner) return replayReply(deps, winner, spec.replyLocale);
+    if (winner) return replayReply(deps, winner, replyTextLocale(spec, input.actor));
     if (err instanceof GuardRefused) throw await input.hooks!.guard!.refused();
     throw err;
   }
   return storedReplyResponse(
     { status: 'blocked', text: safeReply(hit, spec.replyLocale) },
     replyMeta(deps, { id: replyId, conversationId: conversation.id }),
+    replyTextLocale(spec, input.actor),
   );
 }
 
@@ -532,7 +537,7 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
   deps.timers.checkpoints.watch(deps);
   r.hooks?.started?.(r.replyId, r.generation);
   void r.generation.done.then(() => rt.live.delete(r.replyId));
-  return liveReplyResponse(r.generation, r.meta, errorOf);
+  return liveReplyResponse(r.generation, r.meta, errorOf, replyTextLocale(r.spec, r.actor));
 }
 
 /**
@@ -559,7 +564,7 @@ async function answerRefused(
   rt.live.delete(r.replyId);
   r.generation.end(answer);
   await announce();
-  return storedReplyResponse({ status: answer.status, text: answer.text }, r.meta);
+  return storedReplyResponse({ status: answer.status, text: answer.text }, r.meta, replyTextLocale(r.spec, r.actor));
 }
 
 /**
