@@ -13,15 +13,13 @@ export const me = z.object({
   emailVerified: z.boolean(),
   role: accountRole,
   isSupport: z.boolean(),
-  // The two language fields are optional in the schema only so that web fixtures written before them
-  // still type-check; the server always sends both (decision 272).
   /** The language the person chose (account menu); null until they choose one. */
-  locale: localeSchema.nullable().optional(),
+  locale: localeSchema.nullable(),
   /**
    * For a student who has not chosen: the default language of the class they joined most recently
    * among those that set one (null: none). The page's language is `locale ?? classLocale ?? the browser's`.
    */
-  classLocale: localeSchema.nullable().optional(),
+  classLocale: localeSchema.nullable(),
 });
 export type Me = z.infer<typeof me>;
 

@@ -121,8 +121,8 @@ export const assignmentSummary = z.object({
   instructions: z.string(),
   dueAt: z.string().nullable(),
   messageBudget: z.number().int().nullable(),
-  /** Optional in the schema only so that web fixtures written before it type-check; the server always sends it. */
-  responseLanguage: localeSchema.nullable().optional(),
+  /** The language the tutor answers in (a language lesson); null: each student's own. */
+  responseLanguage: localeSchema.nullable(),
   status: assignmentStatus,
   closedAt: z.string().nullable(),
   bot: assignmentBot,

@@ -88,11 +88,8 @@ export const classSummary = z.object({
   name: z.string(),
   section: z.string().nullable(),
   joinCode: z.string().nullable(),
-  /**
-   * The language of the class's students who have not chosen one (null: none set). Optional in the
-   * schema only so that web fixtures written before it still type-check; the server always sends it.
-   */
-  defaultLocale: localeSchema.nullable().optional(),
+  /** The language of the class's students who have not chosen one (null: none set). */
+  defaultLocale: localeSchema.nullable(),
   studentCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -25,6 +25,8 @@ const me = (over: Partial<Me> = {}): Me => ({
   emailVerified: true,
   role: 'teacher',
   isSupport: false,
+  locale: null,
+  classLocale: null,
   ...over,
 });
 const sub = (over: Partial<Subscription> = {}): SubscriptionState => ({

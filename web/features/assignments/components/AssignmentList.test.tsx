@@ -12,6 +12,7 @@ const summary: AssignmentSummary = {
   title: 'Cells and membranes',
   instructions: '',
   dueAt: null,
+  responseLanguage: null,
   messageBudget: null,
   status: 'closed',
   closedAt: '2026-11-05T00:00:00.000Z',

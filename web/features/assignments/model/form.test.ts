@@ -56,6 +56,7 @@ const saved: AssignmentDetail = {
   title: 'Fractions practice',
   instructions: 'Work through five problems.',
   dueAt: null,
+  responseLanguage: null,
   messageBudget: 20,
   status: 'open',
   closedAt: null,

@@ -17,6 +17,7 @@ const assignment = (id: string, title: string, extra: Partial<AssignmentSummary>
   instructions: '',
   dueAt: null,
   messageBudget: null,
+  responseLanguage: null,
   status: 'open',
   closedAt: null,
   bot: { id: `bot-${id}`, name: 'Cell Tutor', icon: { type: 'emoji', emoji: '🧪' }, deleted: false },

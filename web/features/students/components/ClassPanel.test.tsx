@@ -14,6 +14,7 @@ const klass: ClassSummary = {
   name: 'Biology 7',
   section: null,
   joinCode: null,
+  defaultLocale: null,
   studentCount: 3,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
