@@ -3,6 +3,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
+import { createIntl, IntlProvider } from 'react-intl';
+import { setActiveIntl } from '../../web/lib/i18n/translate';
+import en from '../../web/lib/i18n/messages/en.json';
 import type { FileInfo } from '../../contract/files';
 import { FileUpload } from '../../web/components/upload/FileUpload';
 
@@ -17,13 +20,17 @@ window.progressSeen = [];
 const mount = document.getElementById('mount');
 // The component asks who is signed in (saved upload addresses are kept per user), through React Query.
 if (mount) {
+  // The English catalogue, as the app's I18nProvider would give it (for the component and the upload client).
+  setActiveIntl(createIntl({ locale: 'en', messages: en }));
   createRoot(mount).render(
-    <QueryClientProvider client={new QueryClient()}>
-      {/* A full storage's message links to My Files, which needs a router. */}
-      <MemoryRouter>
-        <FileUpload purpose="knowledge" maxRetryMs={30_000} onUploaded={(file) => (window.uploaded = file)} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <IntlProvider locale="en" messages={en}>
+      <QueryClientProvider client={new QueryClient()}>
+        {/* A full storage's message links to My Files, which needs a router. */}
+        <MemoryRouter>
+          <FileUpload purpose="knowledge" maxRetryMs={30_000} onUploaded={(file) => (window.uploaded = file)} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </IntlProvider>,
   );
 }
 

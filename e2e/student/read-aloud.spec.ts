@@ -144,7 +144,7 @@ describe('Read-aloud and dictation on the student tutor page', () => {
     expect(said).toContain('What is 1 half of ten?');
     expect(said).toContain('A equals pi r squared');
     for (const source of ['$', '\\frac', '**', '#', '|', '\\pi']) expect(said).not.toContain(source);
-    expect(spoken.every((u) => u.lang === 'en')).toBe(true);
+    expect(spoken.every((u) => u.lang === 'en-US')).toBe(true);
 
     // The user's own message has no play button; the welcome has one. One reading at a time.
     expect(await list.getByRole('listitem').nth(1).getByRole('button', { name: 'Read aloud' }).count()).toBe(0);
@@ -162,7 +162,7 @@ describe('Read-aloud and dictation on the student tutor page', () => {
     await micOn.waitFor();
     expect(await micOn.getAttribute('aria-pressed')).toBe('true');
     const rec = (await speechLog(page)).recognitions.at(-1)!;
-    expect(rec).toEqual({ lang: 'en', continuous: true, interimResults: true, started: true });
+    expect(rec).toEqual({ lang: 'en-US', continuous: true, interimResults: true, started: true });
     await hear(page, { said: 'five', final: false });
     // Heard but not final: shown under the box, not yet in it.
     await expect.poll(() => page.getByTestId('dictation-interim').textContent()).toBe('Listening… five');

@@ -131,7 +131,8 @@ function TileRow({ labelledBy, tiles }: { labelledBy: string; tiles: Tile[] }) {
                   <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
                     {tile.title}
                   </Typography>
-                  <Typography variant="caption" color="text.secondary" component="p" noWrap>
+                  {/* The line wraps (a longer language's words are never cut); the title is a name and may be shortened. */}
+                  <Typography variant="caption" color="text.secondary" component="p">
                     {tile.line}
                   </Typography>
                 </Box>
