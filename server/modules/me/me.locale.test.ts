@@ -36,6 +36,16 @@ describe('the account language', () => {
     }
   });
 
+  it("words the AI status notice in the account's language", async () => {
+    const { client } = await signedIn(ctx, { role: 'teacher' });
+    const before = await client.json<{ notice: string | null }>('GET', '/api/ai');
+    expect(before.body.notice).toBe('AI is not configured on this server.');
+    await client.json('PATCH', '/api/me/locale', { locale: 'es' });
+    expect((await client.json<{ notice: string | null }>('GET', '/api/ai')).body.notice).toBe(
+      'La IA no está configurada en este servidor.',
+    );
+  });
+
   it('refuses a bad value with 422 and changes nothing', async () => {
     const { user, client } = await signedIn(ctx, { role: 'teacher' });
     await client.json('PATCH', '/api/me/locale', { locale: 'en' });
