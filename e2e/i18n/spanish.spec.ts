@@ -4,29 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
 import { accessible, shoot } from '../fixtures/checks';
 import { newAssignment } from '../fixtures/assignments';
-import { collectApiStrings, cutOffTexts, englishLeftovers } from '../fixtures/i18n';
-import { transitionsDone } from '../fixtures/ui';
+import { cutOffTexts, englishLeftovers, openSettled, teacherMainPages } from '../fixtures/i18n';
 
 const getBrowser = useBrowser();
 
-const teacherPages = [
-  '/home/DocBot',
-  '/docbot-add-edit/new/false/add/u1/none',
-  '/teachAssignments',
-  '/mystudents',
-  '/savedresources',
-  '/myFiles',
-  '/my-subscription',
-  '/contact-support',
-];
-
 /** Opens `path` as the browser's Spanish-speaking user and lists what on it is not Spanish and whole. */
 async function problemsOn(page: Page, path: string, width: number): Promise<string[]> {
-  const data = collectApiStrings(page);
-  await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await transitionsDone(page);
+  const data = await openSettled(page, path);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
   await accessible(page, width);
   await shoot(page, `es-${path.split('?')[0]!.replace(/\W+/g, '-')}-${width}`);
@@ -46,7 +30,7 @@ describe('Spanish pages', () => {
       const page = await context.newPage();
       const errors = trackErrors(page);
       const problems: string[] = [];
-      for (const path of teacherPages) problems.push(...(await problemsOn(page, path, width)));
+      for (const path of teacherMainPages) problems.push(...(await problemsOn(page, path, width)));
       expect(problems).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
