@@ -36,6 +36,8 @@ const en = {
   enterTeachersClassCode: 'Enter the class code your teacher gave you.',
   fileHasNoStudents: 'The file has no students in it.',
   importAtMost: 'Import at most {max} students at a time.',
+  // A teacher list's preview row (server/modules/teacher-lists), translated on the page.
+  alsoOnLine: 'Also on line {line}; only that line counts.',
   // Field predicates (the page puts the field name before them)
   isRequired: 'is required',
   atLeast8: 'must be at least 8 characters',
@@ -237,6 +239,7 @@ const es: Record<ValidationMessageId, string> = {
   enterTeachersClassCode: 'Escribe el código de clase que te dio tu docente.',
   fileHasNoStudents: 'El archivo no tiene estudiantes.',
   importAtMost: 'Importa como máximo {max} estudiantes a la vez.',
+  alsoOnLine: 'También está en la línea {line}; solo cuenta esa línea.',
   isRequired: 'es obligatorio',
   atLeast8: 'debe tener al menos 8 caracteres',
   atMost100: 'debe tener como máximo 100 caracteres',

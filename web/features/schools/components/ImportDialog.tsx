@@ -22,7 +22,7 @@ import {
 } from '../../../../contract/teacher-lists';
 import { useConfirmImport } from '../api/confirmImport';
 import { usePreviewImport } from '../api/previewImport';
-import { useT } from '../../../lib/i18n';
+import { useT, validationText } from '../../../lib/i18n';
 
 const problem: readonly ImportVerdict[] = ['bad', 'duplicate', 'off_domain'];
 const chipColor = (v: ImportVerdict) => (problem.includes(v) ? 'error' : v === 'new' || v === 'building_change' ? 'success' : 'default');
@@ -210,7 +210,7 @@ function PreviewRow({ row }: { row: ImportRow }) {
       </Stack>
       {row.reason && (
         <Typography variant="body2" color={bad ? 'error' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
-          {row.reason}
+          {validationText(row.reason)}
         </Typography>
       )}
     </Box>

@@ -25,7 +25,7 @@ import {
 import { classListQuery, useImportRoster } from '../api/classes';
 import { ApiError } from '../../../lib/http';
 import { useMe } from '../../../lib/session/getMe';
-import { useT } from '../../../lib/i18n';
+import { useT, validationText } from '../../../lib/i18n';
 
 const ONEROSTER = ['users.csv', 'classes.csv', 'enrollments.csv'] as const;
 /** Between a group's heading and its "new class" chip. */
@@ -185,7 +185,7 @@ export function ImportDialog({
                 ))}
                 {blocked ? (
                   <Alert severity="error" sx={{ mt: 2 }}>
-                    {bad.find((e) => e.code === 'too_many_rows')?.reason}
+                    {validationText(bad.find((e) => e.code === 'too_many_rows')?.reason ?? '')}
                   </Alert>
                 ) : (
                   bad.length > 0 && (
@@ -204,7 +204,7 @@ export function ImportDialog({
                                     : e.file
                                       ? t('students.import.lineInFile', { file: e.file, line: e.line })
                                       : t('students.import.line', { line: e.line }),
-                                reason: e.reason,
+                                reason: validationText(e.reason),
                               })}
                             </li>
                           ))}
