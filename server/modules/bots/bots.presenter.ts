@@ -7,8 +7,10 @@ import {
   type BotKind,
   type BotSummary,
 } from '../../../contract/bots';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale';
 import type { schema } from '../../db/client';
 import { permissionsFor, routeIdsOf, type BotActor } from './bots.policy';
+import { templateInLocale } from './templates/es';
 
 export type BotRow = typeof schema.bot.$inferSelect;
 export type KnowledgeRef = { id: string; name: string; status: string };
@@ -33,9 +35,11 @@ export function sharerName(name: string | null | undefined): string | null {
 
 /**
  * A library card. The owner's collection and last use are the owner's business only; `sharer` is
- * the owner's name, passed only where the actor's school shares the bot (the School tab).
+ * the owner's name, passed only where the actor's school shares the bot (the School tab). A built-in
+ * template reads in the request's `locale` (templates/es.ts); the stored row is never changed.
  */
-export function presentSummary(actor: BotActor, row: BotRow, sharer: string | null = null): BotSummary {
+export function presentSummary(actor: BotActor, stored: BotRow, sharer: string | null = null, locale: Locale = DEFAULT_LOCALE): BotSummary {
+  const row = templateInLocale(stored, locale);
   const own = row.ownerId === actor.userId;
   const sharedWithActor = !own && row.visibility === 'school' && actor.schoolId !== null && row.schoolId === actor.schoolId;
   return {
@@ -55,8 +59,13 @@ export function presentSummary(actor: BotActor, row: BotRow, sharer: string | nu
   };
 }
 
-/** The whole bot, for the editor and the runner. Settings pass through the contract for defaults. */
-export function presentDetail(actor: BotActor, row: BotRow, knowledge: KnowledgeRef[]): BotDetail {
+/**
+ * The whole bot, for the editor and the runner. Settings pass through the contract for defaults.
+ * A built-in template's public face (name, description, welcome message, form labels) reads in
+ * `locale`; its instructions, form keys and options stay as stored, as the model reads them.
+ */
+export function presentDetail(actor: BotActor, stored: BotRow, knowledge: KnowledgeRef[], locale: Locale = DEFAULT_LOCALE): BotDetail {
+  const row = templateInLocale(stored, locale);
   const base = {
     ...presentSummary(actor, row),
     instructions: row.instructions,

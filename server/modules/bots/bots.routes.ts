@@ -13,6 +13,7 @@ import {
 } from '../../../contract/bots';
 import type { AppContext, AppEnv } from '../../core/context';
 import { readJson, readOptionalJson, readQuery } from '../../core/context';
+import { requestLocale } from '../../core/locale';
 import { botIdParam, requireBotActor } from './bots.policy';
 import { findBotIcon, iconResponse } from './bot-icon.service';
 
@@ -33,7 +34,7 @@ export function botsRoutes() {
     const actor = await requireBotActor(c);
     const query = readQuery(c, listBotsQuery);
     c.header('Cache-Control', 'no-store');
-    return c.json(await listBots(db(c), actor, query));
+    return c.json(await listBots(db(c), actor, query, requestLocale(c)));
   });
 
   // Before /:id, which would take "find" for an id.
@@ -41,7 +42,7 @@ export function botsRoutes() {
     const actor = await requireBotActor(c);
     const query = readQuery(c, findBotsQuery);
     c.header('Cache-Control', 'no-store');
-    return c.json(await findBots(db(c), actor, query));
+    return c.json(await findBots(db(c), actor, query, requestLocale(c)));
   });
 
   app.get('/recent-runs', async (c) => {
@@ -62,7 +63,7 @@ export function botsRoutes() {
     const id = botIdParam(c.req.param('id'));
     const params = readQuery(c, botRouteParams);
     c.header('Cache-Control', 'no-store');
-    return c.json(await getBot(db(c), actor, id, params));
+    return c.json(await getBot(db(c), actor, id, params, requestLocale(c)));
   });
 
   // The uploaded icon, to whoever may see the bot (the file itself stays its owner's: /api/files).

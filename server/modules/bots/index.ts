@@ -10,3 +10,4 @@ export { composeBotInstructions, knowledgeJson, knowledgeTexts, parseKnowledge, 
 export { withdrawFromSchool } from './school-sharing';
 export { builtinTemplates } from './templates/index';
 export { syncBuiltinTemplates } from './templates/sync';
+export { templateInLocale } from './templates/es';

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } fr
 import { z } from 'zod';
 import type { BotDetail, BotPage, BotRouteParams, FindBotsQuery, FoundBots, ListBotsQuery } from '../../../contract/bots';
 import { text, uuid } from '../../../contract/common';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
@@ -44,7 +45,7 @@ function tabScope(actor: BotActor, query: ListBotsQuery): SQL | null {
  * One page of a library tab, newest activity first (templates by name), keyset-paged so the
  * thousandth page costs what the first does.
  */
-export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): Promise<BotPage> {
+export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery, locale: Locale = DEFAULT_LOCALE): Promise<BotPage> {
   const scope = tabScope(actor, query);
   if (!scope) return { items: [], nextCursor: null };
   const byName = query.tab === 'templates';
@@ -73,7 +74,7 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
     rows.length > query.limit && last
       ? cursor.encode(byName ? { k: 'name', name: last.row.name, id: last.row.id } : { k: 'recent', at: last.at, id: last.row.id })
       : null;
-  return { items: page.map((r) => presentSummary(actor, r.row, r.sharer)), nextCursor };
+  return { items: page.map((r) => presentSummary(actor, r.row, r.sharer, locale)), nextCursor };
 }
 
 /**
@@ -82,7 +83,7 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery): P
  * first; ties go to the start page's template order and to the bot used last. Without one,
  * templates most useful first (templates/index.ts) and own bots most recently used first.
  */
-export async function findBots(db: Db, actor: BotActor, query: FindBotsQuery): Promise<FoundBots> {
+export async function findBots(db: Db, actor: BotActor, query: FindBotsQuery, locale: Locale = DEFAULT_LOCALE): Promise<FoundBots> {
   if (query.q) {
     const scored = await scoreBots(db, actor.userId, query.q, query.limit);
     if (scored.length === 0) return { templates: [], mine: [] };
@@ -106,8 +107,8 @@ export async function findBots(db: Db, actor: BotActor, query: FindBotsQuery): P
       templates: sorted
         .filter((r) => r.ownerId === null)
         .slice(0, query.limit)
-        .map((row) => presentSummary(actor, row)),
-      mine: sorted.filter((r) => r.ownerId !== null).map((row) => presentSummary(actor, row)),
+        .map((row) => presentSummary(actor, row, null, locale)),
+      mine: sorted.filter((r) => r.ownerId !== null).map((row) => presentSummary(actor, row, null, locale)),
     };
   }
   // The built-ins are a few dozen rows, so they are ranked here rather than in SQL.
@@ -125,8 +126,8 @@ export async function findBots(db: Db, actor: BotActor, query: FindBotsQuery): P
   ]);
   const ranked = templates.sort((x, y) => templateRank(x.templateKey) - templateRank(y.templateKey) || x.name.localeCompare(y.name));
   return {
-    templates: ranked.slice(0, query.limit).map((row) => presentSummary(actor, row)),
-    mine: mine.map((row) => presentSummary(actor, row)),
+    templates: ranked.slice(0, query.limit).map((row) => presentSummary(actor, row, null, locale)),
+    mine: mine.map((row) => presentSummary(actor, row, null, locale)),
   };
 }
 
@@ -150,13 +151,19 @@ export function loadKnowledge(db: Db, botId: string): Promise<KnowledgeRef[]> {
     .orderBy(asc(schema.botKnowledge.position));
 }
 
-export async function detailOf(db: Db, actor: BotActor, row: BotRow): Promise<BotDetail> {
-  return presentDetail(actor, row, await loadKnowledge(db, row.id));
+export async function detailOf(db: Db, actor: BotActor, row: BotRow, locale: Locale = DEFAULT_LOCALE): Promise<BotDetail> {
+  return presentDetail(actor, row, await loadKnowledge(db, row.id), locale);
 }
 
 /** GET /api/bots/:id: the bot when the actor may see it and the page's route parameters match. */
-export async function getBot(db: Db, actor: BotActor, id: string, params: BotRouteParams): Promise<BotDetail> {
+export async function getBot(
+  db: Db,
+  actor: BotActor,
+  id: string,
+  params: BotRouteParams,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<BotDetail> {
   const row = await findVisibleBot(db, actor, id);
   assertRouteMatches(actor, row, params);
-  return detailOf(db, actor, row);
+  return detailOf(db, actor, row, locale);
 }

@@ -3,6 +3,7 @@ import { retryInput, sendMessageInput } from '../../../contract/ai';
 import { studentReportInput } from '../../../contract/flags';
 import type { AppEnv } from '../../core/context';
 import { readJson, requireUser, sendClock } from '../../core/context';
+import { requestLocale } from '../../core/locale';
 import { iconResponse } from '../bots';
 import {
   attachMyReply,
@@ -29,13 +30,13 @@ export function myAssignmentsRoutes() {
   app.get('/', async (c) => {
     const user = await requireUser(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await listMyAssignments(c.get('deps'), user));
+    return c.json(await listMyAssignments(c.get('deps'), user, requestLocale(c)));
   });
 
   app.get('/:asid', async (c) => {
     const user = await requireUser(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await getMyAssignment(c.get('deps'), user, c.req.param('asid')));
+    return c.json(await getMyAssignment(c.get('deps'), user, c.req.param('asid'), requestLocale(c)));
   });
 
   // The tutor's uploaded icon, served as /api/bots/:id/icon serves it to those who may see the bot.
@@ -47,7 +48,7 @@ export function myAssignmentsRoutes() {
   // Start and "I'm done" (below) take no body: whatever is sent is ignored.
   app.post('/:asid/start', async (c) => {
     const user = await requireUser(c);
-    return c.json(await startMyAssignment(c.get('deps'), user, c.req.param('asid')));
+    return c.json(await startMyAssignment(c.get('deps'), user, c.req.param('asid'), requestLocale(c)));
   });
 
   app.post('/:asid/messages', async (c) => {
@@ -79,7 +80,7 @@ export function myAssignmentsRoutes() {
 
   app.post('/:asid/submit', async (c) => {
     const user = await requireUser(c);
-    return c.json(await submitMyAssignment(c.get('deps'), user, c.req.param('asid')));
+    return c.json(await submitMyAssignment(c.get('deps'), user, c.req.param('asid'), requestLocale(c)));
   });
 
   // "Report this answer" on a tutor reply: a flag for the teacher (students only; 403 for a teacher).

@@ -1,7 +1,7 @@
 import type { MyAssignment, MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
 import type { ConversationMessage, StopReplyResult } from '../../../contract/ai';
 import type { RunSpec } from '../../ai/run-spec';
-import { DEFAULT_LOCALE } from '../../../contract/locale';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { readerLocale } from '../../core/locale';
 import { AppError, conflict } from '../../lib/errors';
@@ -33,10 +33,10 @@ async function mine(deps: AppDeps, user: SessionUser, asid: string): Promise<sto
   return view;
 }
 
-export async function listMyAssignments(deps: AppDeps, user: SessionUser): Promise<MyAssignmentList> {
+export async function listMyAssignments(deps: AppDeps, user: SessionUser, locale: Locale = DEFAULT_LOCALE): Promise<MyAssignmentList> {
   const rows = await store.listRecords(deps.database.db, user.id);
   const now = new Date();
-  return { assignments: rows.map((r) => presentMyAssignment(r, now)) };
+  return { assignments: rows.map((r) => presentMyAssignment(r, now, locale)) };
 }
 
 /** The conversation's visible turns, when the record has one of the caller's. */
@@ -51,25 +51,40 @@ async function messagesOf(deps: AppDeps, user: SessionUser, conversationId: stri
 }
 
 /** GET /api/my-assignments/:asid: the record and its conversation; the first open makes the record the caller's. */
-export async function getMyAssignment(deps: AppDeps, user: SessionUser, asid: string): Promise<MyAssignmentDetail> {
+export async function getMyAssignment(
+  deps: AppDeps,
+  user: SessionUser,
+  asid: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<MyAssignmentDetail> {
   const view = await mine(deps, user, asid);
   if (!view.record.studentId) await store.claimRecord(deps.database.db, user.id, asid);
   const [messages, reportedMessageIds] = await Promise.all([
     messagesOf(deps, user, view.record.conversationId),
     store.reportedReplyIds(deps.database.db, user.id, view.record.id),
   ]);
-  return { ...presentMyAssignment(view), messages, reportedMessageIds };
+  return { ...presentMyAssignment(view, new Date(), locale), messages, reportedMessageIds };
 }
 
 /** POST /api/my-assignments/:asid/start: the record's one conversation (made once, however often it is asked for). */
-export async function startMyAssignment(deps: AppDeps, user: SessionUser, asid: string): Promise<MyAssignment> {
+export async function startMyAssignment(
+  deps: AppDeps,
+  user: SessionUser,
+  asid: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<MyAssignment> {
   const done = await store.startRecord(deps.database.db, user.id, asid, assertMayStart);
   if (done === undefined) throw recordNotFound();
-  return presentMyAssignment(await mine(deps, user, asid));
+  return presentMyAssignment(await mine(deps, user, asid), new Date(), locale);
 }
 
 /** POST /api/my-assignments/:asid/submit: handed in; asking again answers the record as it is. */
-export async function submitMyAssignment(deps: AppDeps, user: SessionUser, asid: string): Promise<MyAssignment> {
+export async function submitMyAssignment(
+  deps: AppDeps,
+  user: SessionUser,
+  asid: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<MyAssignment> {
   const view = await mine(deps, user, asid);
   assertMaySubmit(view);
   if (view.record.status === 'assigned' || view.record.status === 'in_progress') {
@@ -83,9 +98,9 @@ export async function submitMyAssignment(deps: AppDeps, user: SessionUser, asid:
     const after = await mine(deps, user, asid);
     // Closed in the same moment: say so; handed in by a twin request: answer the record.
     if (!changed) assertMaySubmit(after);
-    return presentMyAssignment(after);
+    return presentMyAssignment(after, new Date(), locale);
   }
-  return presentMyAssignment(view);
+  return presentMyAssignment(view, new Date(), locale);
 }
 
 /**

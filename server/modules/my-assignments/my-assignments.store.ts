@@ -46,6 +46,7 @@ const viewColumns = {
     icon: b.icon,
     iconFileId: b.iconFileId,
     settings: b.settings,
+    templateKey: b.templateKey,
     deletedAt: b.deletedAt,
   },
   teacherName: teacher.name,

@@ -1,8 +1,38 @@
 import type { ChatBotSettings, DocBotSettings, FormInput, TutorBotSettings } from '../../../../contract/bots';
 
+/**
+ * Every built-in template's key. A new template adds its key here, and the Spanish overlay
+ * (es.ts, a record over these keys) then fails to compile until it has the template's texts.
+ */
+export const templateKeys = [
+  'doc.lesson-plan',
+  'doc.unit-plan',
+  'doc.worksheet',
+  'doc.quiz',
+  'doc.rubric',
+  'doc.exit-ticket',
+  'doc.reading-passage',
+  'doc.differentiated-text',
+  'doc.vocabulary-list',
+  'doc.parent-email',
+  'doc.accommodations',
+  'doc.report-card-comments',
+  'chat.lesson-ideas',
+  'chat.classroom-management',
+  'chat.differentiation',
+  'chat.communication',
+  'chat.standards-unpacker',
+  'tutor.socratic-math',
+  'tutor.writing-coach',
+  'tutor.science-explainer',
+  'tutor.vocabulary-quiz',
+  'tutor.reading-detective',
+] as const;
+export type TemplateKey = (typeof templateKeys)[number];
+
 interface TemplateBase {
   /** Stable forever: the sync matches rows on it. */
-  key: string;
+  key: TemplateKey;
   /** Raise it when the text changes; the sync rewrites the built-in row (never a teacher's copy). */
   version: number;
   name: string;
