@@ -37,6 +37,14 @@ const orders = [
 type Order = (typeof orders)[number]['value'];
 
 /** /myFiles: the teacher's files and generated images, their sizes and uses, and deleting them to free up space. */
+/** The pager's buttons, by MUI's names for them. */
+const pagerLabel = {
+  first: 'files.pageFirst',
+  previous: 'files.pagePrevious',
+  next: 'files.pageNext',
+  last: 'files.pageLast',
+} as const;
+
 export default function MyFilesPage() {
   const t = useT();
   const theme = useTheme();
@@ -125,6 +133,8 @@ export default function MyFilesPage() {
                   // On a phone the page size is left out, so the pager fits without scrolling sideways.
                   rowsPerPageOptions={narrow ? [] : [...MY_FILES_PAGE_SIZES]}
                   labelRowsPerPage={t('files.rowsPerPage')}
+                  labelDisplayedRows={({ from, to, count }) => t('files.displayedRows', { from, to, count })}
+                  getItemAriaLabel={(type) => t(pagerLabel[type])}
                   onPageChange={(_, p) => setPage(p)}
                   sx={{ '& .MuiTablePagination-toolbar': { px: { xs: 0, sm: 2 } } }}
                   onRowsPerPageChange={(e) => {
