@@ -94,6 +94,9 @@ export function TargetPicker({
           getOptionDisabled={(o) => taken?.emails.has(o.email.toLowerCase()) ?? false}
           onChange={(_e, next) => onChange({ classIds, studentIds: next.map((o) => o.id) })}
           noOptionsText={t('assignments.noOptions')}
+          openText={t('common.open')}
+          closeText={t('common.close')}
+          clearText={t('common.clear')}
           disabled={disabled}
           filterSelectedOptions
           renderInput={(params) => (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
+import { useT } from '../../../lib/i18n';
 
 /**
  * A list of short values typed as chips: Enter, a comma or a space ends one; leaving the field
@@ -24,6 +25,7 @@ export function ChipsField({
   disabled?: boolean;
   name: string;
 }) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const add = (text: string) => {
     const parts = text
@@ -37,6 +39,9 @@ export function ChipsField({
     <Autocomplete
       multiple
       freeSolo
+      openText={t('common.open')}
+      closeText={t('common.close')}
+      clearText={t('common.clear')}
       options={[]}
       value={values}
       inputValue={typed}

@@ -80,7 +80,7 @@ export default function MyFilesPage() {
         {t('files.intro')}
       </Typography>
       {notice && (
-        <Alert severity="success" role="status" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+        <Alert severity="success" role="status" onClose={() => setNotice(null)} closeText={t('common.close')} sx={{ mb: 2 }}>
           {notice}
         </Alert>
       )}
