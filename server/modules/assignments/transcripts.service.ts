@@ -1,5 +1,5 @@
 import type { PlanSettings } from '../../core/plan';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Transcript } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
 import { iconOf } from '../bots';
@@ -43,11 +43,18 @@ export async function getTranscript(
   const [record] = await recordsWhere(db, and(eq(a.id, assignmentId), eq(sa.id, recordId), isNull(a.deletedAt))!);
   if (!found || !record) throw recordNotFound();
   const messages = found.conversationId ? await visibleMessages(db, found.conversationId) : [];
+  // Every flag of the record that names its turn (reviewed or not): the same turn the flag detail marks.
+  const flagged = await db
+    .selectDistinct({ messageId: schema.safetyFlag.messageId })
+    .from(schema.safetyFlag)
+    .where(and(eq(schema.safetyFlag.studentAssignmentId, recordId), isNotNull(schema.safetyFlag.messageId)));
+  const flaggedIds = new Set(flagged.map((f) => f.messageId));
   return {
     assignment: { id: record.assignment.id, title: record.assignment.title, teacherName: found.owner.name },
     bot: { name: found.bot.name, icon: iconOf(found.bot) },
     record: record.record,
     messages: messages.map((m) => presentMessage(m, reader.locale)),
+    flaggedMessageIds: messages.filter((m) => flaggedIds.has(m.id)).map((m) => m.id),
   };
 }
 
@@ -78,9 +85,11 @@ function plainParagraphs(text: string): string {
 export function transcriptMarkdown(t: Transcript): string {
   const parts = [`# ${literal(t.assignment.title)}`, `## Student: ${literal(t.record.name)}`, `## Tutor: ${literal(t.bot.name)}`];
   if (!t.messages.length) parts.push('*No messages yet.*');
+  const flagged = new Set(t.flaggedMessageIds);
   for (const m of t.messages) {
     const student = m.role === 'user';
-    parts.push(student ? '### Student' : '### Tutor');
+    const speaker = student ? 'Student' : 'Tutor';
+    parts.push(flagged.has(m.id) ? `### ${speaker} (flagged)` : `### ${speaker}`);
     // The tutor writes Markdown (the page renders it so); a turn with no text says why it has none.
     const body = student ? plainParagraphs(m.text) : m.text.trim();
     parts.push(body || (m.status === 'streaming' ? '*Still being written.*' : '*No text.*'));
