@@ -5,7 +5,7 @@ import { schema, type Db } from '../../db/client';
 import { iconOf } from '../bots';
 import { presentMessage } from '../conversations';
 import { visibleMessages } from '../conversations';
-import { docxFileName, markdownToDocx } from '../export';
+import { docxAttachment, markdownToDocx } from '../export';
 import { assertMayReadTranscript, recordNotFound, type TranscriptReader } from './assignments.policy';
 import { recordsWhere } from './assignments.read';
 
@@ -102,13 +102,5 @@ export async function transcriptDocx(t: Transcript): Promise<Response> {
   const title = `${t.assignment.title} - ${t.record.name}`;
   // Transcripts embed no images: a student's conversation links none of the reader's own files.
   const bytes = await markdownToDocx(transcriptMarkdown(t), { title, loadImage: () => Promise.resolve(null) });
-  const name = docxFileName(title);
-  const utf8Name = `${title.trim().slice(0, 80)}.docx`;
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(utf8Name)}`,
-      'Cache-Control': 'no-store',
-    },
-  });
-}
+  return docxAttachment(bytes, title);
+}}
