@@ -103,4 +103,4 @@ export async function transcriptDocx(t: Transcript): Promise<Response> {
   // Transcripts embed no images: a student's conversation links none of the reader's own files.
   const bytes = await markdownToDocx(transcriptMarkdown(t), { title, loadImage: () => Promise.resolve(null) });
   return docxAttachment(bytes, title);
-}}
+}
