@@ -196,6 +196,8 @@ export const transcript = z.object({
   bot: z.object({ name: z.string(), icon: botIcon }),
   record: studentRecord,
   messages: z.array(conversationMessage),
+  /** The turns a safety flag of this record points at (the flag detail's "Flagged" turn), marked in the transcript too. */
+  flaggedMessageIds: z.array(z.string()),
 });
 export type Transcript = z.infer<typeof transcript>;
 

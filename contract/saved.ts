@@ -109,6 +109,8 @@ export type SavedConflictBody = z.infer<typeof savedConflictBody>;
 /** DOCX of Markdown not saved yet (a runner's output). */
 export const exportDocxInput = z.object({
   title: text({ trim: true, max: SAVED_TITLE_MAX }).default(''),
+  /** The download's name (no extension): the runner sends its bot and the date in the page's language; else the title. */
+  fileName: text({ trim: true, max: SAVED_TITLE_MAX }).optional(),
   markdown: body,
 });
 export type ExportDocxInput = z.infer<typeof exportDocxInput>;

@@ -49,8 +49,10 @@ describe('My Assignments (student)', () => {
     await shoot(page, `student-assignments-list-${width}`);
     await accessible(page);
 
+    // Every card's button names its assignment to a screen reader (Start: <title>), the visible word first.
+    expect(await late.getByRole('button', { name: `Start: ${overdue.title}`, exact: true }).count()).toBe(1);
     // Start: the conversation is made, and the address names it.
-    await card.getByRole('button', { name: 'Start' }).click();
+    await card.getByRole('button', { name: `Start: ${work.title}`, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: work.title }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/run-student-tutor-bot\/[^/]+\/false\/[0-9a-f-]{36}\/[^/]+\/[^/]+\/[0-9a-f-]{36}$/);
     await page.getByText('Your teacher can read this chat.', { exact: true }).waitFor();

@@ -1,11 +1,11 @@
 import type { PlanSettings } from '../../core/plan';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Transcript } from '../../../contract/assignments';
 import { schema, type Db } from '../../db/client';
 import { iconOf } from '../bots';
 import { presentMessage } from '../conversations';
 import { visibleMessages } from '../conversations';
-import { docxFileName, markdownToDocx } from '../export';
+import { docxAttachment, markdownToDocx } from '../export';
 import { assertMayReadTranscript, recordNotFound, type TranscriptReader } from './assignments.policy';
 import { recordsWhere } from './assignments.read';
 
@@ -43,11 +43,18 @@ export async function getTranscript(
   const [record] = await recordsWhere(db, and(eq(a.id, assignmentId), eq(sa.id, recordId), isNull(a.deletedAt))!);
   if (!found || !record) throw recordNotFound();
   const messages = found.conversationId ? await visibleMessages(db, found.conversationId) : [];
+  // Every flag of the record that names its turn (reviewed or not): the same turn the flag detail marks.
+  const flagged = await db
+    .selectDistinct({ messageId: schema.safetyFlag.messageId })
+    .from(schema.safetyFlag)
+    .where(and(eq(schema.safetyFlag.studentAssignmentId, recordId), isNotNull(schema.safetyFlag.messageId)));
+  const flaggedIds = new Set(flagged.map((f) => f.messageId));
   return {
     assignment: { id: record.assignment.id, title: record.assignment.title, teacherName: found.owner.name },
     bot: { name: found.bot.name, icon: iconOf(found.bot) },
     record: record.record,
     messages: messages.map((m) => presentMessage(m, reader.locale)),
+    flaggedMessageIds: messages.filter((m) => flaggedIds.has(m.id)).map((m) => m.id),
   };
 }
 
@@ -78,9 +85,11 @@ function plainParagraphs(text: string): string {
 export function transcriptMarkdown(t: Transcript): string {
   const parts = [`# ${literal(t.assignment.title)}`, `## Student: ${literal(t.record.name)}`, `## Tutor: ${literal(t.bot.name)}`];
   if (!t.messages.length) parts.push('*No messages yet.*');
+  const flagged = new Set(t.flaggedMessageIds);
   for (const m of t.messages) {
     const student = m.role === 'user';
-    parts.push(student ? '### Student' : '### Tutor');
+    const speaker = student ? 'Student' : 'Tutor';
+    parts.push(flagged.has(m.id) ? `### ${speaker} (flagged)` : `### ${speaker}`);
     // The tutor writes Markdown (the page renders it so); a turn with no text says why it has none.
     const body = student ? plainParagraphs(m.text) : m.text.trim();
     parts.push(body || (m.status === 'streaming' ? '*Still being written.*' : '*No text.*'));
@@ -93,13 +102,5 @@ export async function transcriptDocx(t: Transcript): Promise<Response> {
   const title = `${t.assignment.title} - ${t.record.name}`;
   // Transcripts embed no images: a student's conversation links none of the reader's own files.
   const bytes = await markdownToDocx(transcriptMarkdown(t), { title, loadImage: () => Promise.resolve(null) });
-  const name = docxFileName(title);
-  const utf8Name = `${title.trim().slice(0, 80)}.docx`;
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(utf8Name)}`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return docxAttachment(bytes, title);
 }

@@ -14,6 +14,8 @@ let ctx: TestContext;
 let teacher: Awaited<ReturnType<typeof signedIn>>;
 let created: AssignmentDetail;
 let url: string;
+let conversation: string;
+let student: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -25,7 +27,7 @@ beforeAll(async () => {
   ]);
   created = await assign(teacher.client, { botId, title: 'Fractions: week 1', classIds: [k.id] });
   const record = created.students.find((s) => s.email === 'zoe@example.org')!;
-  const student = await signedIn(ctx, { role: 'student', email: 'zoe@example.org' });
+  student = await signedIn(ctx, { role: 'student', email: 'zoe@example.org' });
   const conversationId = await converse(ctx, record.id, student.user.id, [
     'What is 1/2 + 1/4? *not bold* # not a heading',
     'Think of **quarters**: $\\frac{1}{2} = \\frac{2}{4}$.',
@@ -37,6 +39,7 @@ beforeAll(async () => {
     .insert(schema.aiMessage)
     .values({ conversationId, seq: 10, role: 'assistant', text: 'Old draft', status: 'superseded' });
   url = `/api/assignments/${created.id}/students/${record.id}`;
+  conversation = conversationId;
 });
 afterAll(() => ctx.close());
 
@@ -113,6 +116,34 @@ describe('transcripts', () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
     }
     expect((await teacher.client.get(`${url}/transcript`)).status).toBe(200);
+  });
+
+  it('marks the turn a safety flag points at, on the page and in the Word file (issue 39, item 17)', async () => {
+    const record = created.students.find((s) => s.email === 'zoe@example.org')!;
+    const turns = await ctx.database.db
+      .select({ id: schema.aiMessage.id, seq: schema.aiMessage.seq })
+      .from(schema.aiMessage)
+      .where(eq(schema.aiMessage.conversationId, conversation));
+    const third = turns.find((m) => m.seq === 2)!;
+    const replaced = turns.find((m) => m.seq === 10)!;
+    expect((await teacher.client.json<Transcript>('GET', `${url}/transcript`)).body.flaggedMessageIds).toEqual([]);
+    // Two flags on the student's second message (one reviewed), and one on a reply no longer shown.
+    const flag = { conversationId: conversation, studentAssignmentId: record.id, studentId: student.user.id, teacherId: teacher.user.id };
+    await ctx.database.db.insert(schema.safetyFlag).values([
+      { ...flag, messageId: third.id, category: 'bullying', source: 'input' as const },
+      { ...flag, messageId: third.id, category: 'personal_data', source: 'input' as const, reviewedAt: new Date() },
+      { ...flag, messageId: replaced.id, category: 'violence', source: 'output' as const },
+    ]);
+    const res = await teacher.client.json<Transcript>('GET', `${url}/transcript`);
+    expect(res.body.flaggedMessageIds).toEqual([third.id]);
+    expect(res.body.messages.find((m) => m.id === third.id)?.text).toBe('So it is 3/4\nI think');
+
+    const zip = await JSZip.loadAsync(Buffer.from(await (await teacher.client.get(`${url}/transcript.docx`)).arrayBuffer()));
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const level3 = [...xml.matchAll(/<w:pStyle w:val="Heading3"\/>.*?<\/w:p>/g)].map((m) =>
+      (m[0].match(/<w:t(?: [^>]*)?>[^<]*<\/w:t>/g) ?? []).map((t) => t.replace(/<[^>]+>/g, '')).join(''),
+    );
+    expect(level3).toEqual(['Student', 'Tutor', 'Student (flagged)', 'Tutor']);
   });
 
   it('lets a teacher whose plan lapsed still read their own transcripts', async () => {

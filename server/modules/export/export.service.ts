@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../core/context';
 import { findOwnFile, openFile } from '../files';
-import { docxFileName, markdownToDocx, type ImageLoader } from './markdown-docx';
+import { docxFileName, docxUnicodeFileName, markdownToDocx, type ImageLoader } from './markdown-docx';
 
 const MAX_EMBEDDED_BYTES = 10 * 1024 * 1024;
 
@@ -27,15 +27,23 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A DOCX download response: an attachment with a safe name (and the title in UTF-8 too). */
-export async function docxResponse(deps: AppDeps, ownerId: string, title: string, markdown: string): Promise<Response> {
+/**
+ * A DOCX download response: an attachment with a safe name (ASCII, and in UTF-8 too). The file is
+ * named `fileName` when given (the runner's "bot – date" in the page's language), else the title.
+ */
+export async function docxResponse(deps: AppDeps, ownerId: string, title: string, markdown: string, fileName?: string): Promise<Response> {
   const bytes = await markdownToDocx(markdown, { title, loadImage: ownerImageLoader(deps, ownerId) });
-  const name = docxFileName(title);
-  const utf8Name = `${(title.trim() || 'document').slice(0, 80)}.docx`;
+  return docxAttachment(bytes, fileName?.trim() || title);
+}
+
+/** The attachment headers of a Word file named `name` (made safe for file systems). */
+export function docxAttachment(bytes: Uint8Array, name: string): Response {
+  const ascii = docxFileName(name);
+  const utf8Name = docxUnicodeFileName(name);
   return new Response(new Uint8Array(bytes), {
     headers: {
       'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(utf8Name)}`,
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8Name)}`,
       'Cache-Control': 'no-store',
     },
   });

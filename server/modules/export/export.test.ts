@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedDetail } from '../../../contract/saved';
 import { createTestContext, signedIn, type TestContext } from '../../../tests/harness';
 import { makeImage } from '../saved/saved.test-helpers';
-import { docxFileName } from './markdown-docx';
+import { docxFileName, docxUnicodeFileName } from './markdown-docx';
 
 // DOCX export: the file opens again (mammoth) with its headings, lists, tables, emphasis and images.
 let ctx: TestContext;
@@ -81,6 +81,29 @@ describe('DOCX export', () => {
     const out = await html(res);
     expect(out).toContain('<h1>Hello</h1>');
     expect(out).toContain('<ol><li>three</li><li>four</li></ol>');
+  });
+
+  it("names the runner's file as it asks (bot and date, in the page's language), not after the document's first heading (issue 39, item 20)", async () => {
+    const res = await teacher.client.request('POST', '/api/export/docx', {
+      title: 'Unidad 3: los volcanes',
+      fileName: 'Planificador de lección – 2 de diciembre de 2026',
+      markdown: '# Unidad 3: los volcanes\n\nTexto.',
+    });
+    expect(res.status).toBe(200);
+    const disposition = res.headers.get('content-disposition')!;
+    expect(disposition).toMatch(/^attachment; filename="Planificador de leccion 2 de diciembre de 2026\.docx"; /);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).toBe('Planificador de lección – 2 de diciembre de 2026.docx');
+    // A name a file system would refuse is made safe in both forms.
+    const odd = await teacher.client.request('POST', '/api/export/docx', { fileName: 'a/b:c*?"<>|\u0007 . ', markdown: 'x' });
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(odd.headers.get('content-disposition')!)![1]!)).toBe('a b c.docx');
+  });
+
+  it('makes UTF-8 file names safe for file systems', () => {
+    expect(docxUnicodeFileName('Zoë: week 1/2')).toBe('Zoë week 1 2.docx');
+    expect(docxUnicodeFileName('..hidden..')).toBe('hidden.docx');
+    expect(docxUnicodeFileName('CON')).toBe('document.docx');
+    expect(docxUnicodeFileName('   ')).toBe('document.docx');
+    expect(docxUnicodeFileName('数学 – 小测验')).toBe('数学 – 小测验.docx');
   });
 
   it('exports a saved conversation as its transcript', async () => {

@@ -1,3 +1,3 @@
 // The export module's front door: the only file other server code imports from this module.
-export { docxResponse } from './export.service';
-export { docxFileName, markdownToDocx, parseMarkdown } from './markdown-docx';
+export { docxAttachment, docxResponse } from './export.service';
+export { docxFileName, docxUnicodeFileName, markdownToDocx, parseMarkdown } from './markdown-docx';

@@ -26,6 +26,24 @@ export async function markdownToDocx(markdown: string, options: { title: string;
   return renderDocx(markdown, options);
 }
 
+/**
+ * The download's name in UTF-8 (Content-Disposition's filename*): the name's own letters in any
+ * script, without what a file system refuses (control characters, < > : " / \ | ? *), no leading or
+ * trailing dots and spaces, at most 80 characters, never empty; with `.docx`.
+ */
+export function docxUnicodeFileName(name: string): string {
+  const base = name
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  // Windows' reserved device names are not file names, whatever follows the dot.
+  return `${!base || /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(base) ? 'document' : base}.docx`;
+}
+
 /** A file name for the download: the title's letters, digits, spaces and dashes, never empty. */
 export function docxFileName(title: string): string {
   const base = title

@@ -14,7 +14,7 @@ export function exportRoutes() {
   app.post('/docx', async (c) => {
     const actor = await requireSavedActor(c);
     const input = await readJson(c, exportDocxInput);
-    return docxResponse(c.get('deps'), actor.userId, input.title, input.markdown);
+    return docxResponse(c.get('deps'), actor.userId, input.title, input.markdown, input.fileName);
   });
   return app;
 }

@@ -24,7 +24,7 @@ export const catalogueLoaders: Record<Language, () => Promise<Catalogue>> = {
 export async function loadMessages(locale: AppLocale): Promise<Messages> {
   if (isPseudoLocale(locale)) {
     // Written out (not pseudoLocalesEnabled) so that a production build drops the pseudo chunk.
-    if (!(import.meta.env.DEV || import.meta.env.MODE === 'test' || import.meta.env.VITE_PSEUDO_LOCALES === '1')) {
+    if (!(import.meta.env.MODE === 'test' || import.meta.env.VITE_PSEUDO_LOCALES === '1')) {
       return catalogueLoaders.en();
     }
     const [{ pseudoMessages }, source] = await Promise.all([import('./pseudo'), catalogueLoaders.en()]);

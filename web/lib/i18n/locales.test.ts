@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, formattingLocale, matchLocale, textDirection } from './locales';
+import { chooseLocale, formattingLocale, matchLocale, pseudoLocalesAllowed, textDirection } from './locales';
 
 describe('chooseLocale', () => {
   it('takes the stored choice first', () => {
@@ -23,6 +23,15 @@ describe('chooseLocale', () => {
     expect(chooseLocale('ar-XB', ['es'], false)).toBe('es');
     expect(matchLocale('en-XA', false)).toBeNull();
     expect(chooseLocale(null, ['en-XA'], true)).toBe('en');
+  });
+
+  it('keeps the pseudo-locales out of the dev servers (npm run dev, dev:fake-ai): the test build and unit tests only', () => {
+    // Vite's development mode, as npm run dev and npm run dev:fake-ai serve the app.
+    expect(pseudoLocalesAllowed({ MODE: 'development' })).toBe(false);
+    expect(pseudoLocalesAllowed({ MODE: 'production' })).toBe(false);
+    // The browser specs' build (scripts/e2e.mjs) and the unit tests.
+    expect(pseudoLocalesAllowed({ MODE: 'production', VITE_PSEUDO_LOCALES: '1' })).toBe(true);
+    expect(pseudoLocalesAllowed({ MODE: 'test' })).toBe(true);
   });
 });
 

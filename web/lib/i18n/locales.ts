@@ -21,9 +21,16 @@ export const sourceLanguage: Language = 'en';
 /** Each language in its own words, as the picker shows it (never translated). */
 export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
 
-/** Whether the pseudo-locales may be chosen: in development, in tests, or a build made for them. */
-export const pseudoLocalesEnabled: boolean =
-  import.meta.env.DEV || import.meta.env.MODE === 'test' || import.meta.env.VITE_PSEUDO_LOCALES === '1';
+/**
+ * Whether the pseudo-locales may be chosen: in the unit tests, or a build (or dev server) started with
+ * `VITE_PSEUDO_LOCALES=1` — the browser specs' build. Not merely in development: `npm run dev` and
+ * `npm run dev:fake-ai` are how people try the app, and their language menu lists real languages only.
+ */
+export function pseudoLocalesAllowed(env: { MODE?: string; VITE_PSEUDO_LOCALES?: string }): boolean {
+  return env.MODE === 'test' || env.VITE_PSEUDO_LOCALES === '1';
+}
+
+export const pseudoLocalesEnabled: boolean = pseudoLocalesAllowed(import.meta.env);
 
 const rtlLanguages = new Set(['ar', 'he', 'fa', 'ur']);
 

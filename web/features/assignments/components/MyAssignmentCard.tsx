@@ -99,6 +99,8 @@ function CardButton({ assignment }: { assignment: MyAssignment }) {
           variant="contained"
           disabled={busy}
           startIcon={busy ? spinner : undefined}
+          // Every card has a Start: a screen reader hears which assignment each one starts.
+          aria-label={t(busy ? 'myAssignments.startingNamed' : 'myAssignments.startNamed', { title: assignment.title })}
           onClick={() =>
             start.mutate(assignment.id, {
               onSuccess: (started) => {
@@ -117,6 +119,7 @@ function CardButton({ assignment }: { assignment: MyAssignment }) {
     );
   }
   const label = t(action === 'continue' ? 'myAssignments.continue' : 'myAssignments.open');
+  const named = t(action === 'continue' ? 'myAssignments.continueNamed' : 'myAssignments.openNamed', { title: assignment.title });
   return (
     <Button
       {...common}
@@ -125,6 +128,7 @@ function CardButton({ assignment }: { assignment: MyAssignment }) {
       to={runnerPath(assignment)}
       disabled={leaving !== null}
       startIcon={leaving ? spinner : undefined}
+      aria-label={leaving ? t('myAssignments.openingNamed', { title: assignment.title }) : named}
       onClick={(e: MouseEvent) => {
         if (leavesPage(e)) setLeaving('open');
       }}

@@ -135,7 +135,12 @@ export function TranscriptDialog({
           ) : transcript.isError ? (
             <Alert severity="error">{loadFailed}</Alert>
           ) : (
-            <TranscriptMessages messages={transcript.data.messages} studentName={record.name} tutorName={transcript.data.bot.name} />
+            <TranscriptMessages
+              messages={transcript.data.messages}
+              studentName={record.name}
+              tutorName={transcript.data.bot.name}
+              flaggedIds={transcript.data.flaggedMessageIds}
+            />
           )}
         </Box>
         <Divider sx={{ my: 3 }} />

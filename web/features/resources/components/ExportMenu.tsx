@@ -17,8 +17,10 @@ import { copyFormatted } from '../../../components/export/copyFormatted';
 import { printElement } from '../../../components/export/printDocument';
 
 export interface ExportMenuProps {
-  /** The document's title: the DOCX and PDF file names. */
+  /** The document's title: the DOCX's own title and the PDF's name. */
   title: string;
+  /** The Word file's name (no extension), when it is not the title: a runner's bot and today's date. */
+  fileName?: string;
   /** The document's Markdown: DOCX of unsaved text and the plain-text part of Copy. */
   markdown?: string;
   /** A saved item: its DOCX comes from the server (what was last saved). */
@@ -35,7 +37,7 @@ export interface ExportMenuProps {
  * Export for the runners and Saved Docs: Word (.docx), Print / Save as PDF (the document alone,
  * through the print stylesheet), Copy as formatted text, and Download for images.
  */
-export function ExportMenu({ title, markdown, savedId, target, image, disabled, size = 'medium' }: ExportMenuProps) {
+export function ExportMenu({ title, fileName, markdown, savedId, target, image, disabled, size = 'medium' }: ExportMenuProps) {
   const t = useT();
   const downloadDocx = useDownloadDocx();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -47,7 +49,7 @@ export function ExportMenu({ title, markdown, savedId, target, image, disabled, 
   const onDocx = async () => {
     close();
     try {
-      if (markdown !== undefined) await downloadDocx(title, markdown);
+      if (markdown !== undefined) await downloadDocx(title, markdown, fileName);
       else if (savedId) window.location.assign(savedDocxUrl(savedId));
     } catch {
       setNotice(t('saved.export.failed'));

@@ -92,6 +92,7 @@ export function ChatRunner({ bot, initial, saved = null, onCreated, onSaved, tut
               />
               <ExportMenu
                 title={bot.name}
+                fileName={t('saved.export.fileName', { name: bot.name, date: new Date() })}
                 markdown={transcript}
                 target={transcriptRef}
                 disabled={chat.messages.length === 0 || chat.busy}

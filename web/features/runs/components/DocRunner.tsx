@@ -294,7 +294,10 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
               {editing ? t('runs.doc.doneEditing') : t('runs.doc.edit')}
             </Button>
             <SaveButton state={save} label={t('runs.save.button')} disabled={!docText.trim()} onSave={saveDocument} />
-            <ExportMenu title={firstHeading ?? bot.name} markdown={docText} target={docRef} disabled={!docText.trim()} />
+            <ExportMenu
+              title={firstHeading ?? bot.name}
+              fileName={t('saved.export.fileName', { name: bot.name, date: new Date() })}
+              markdown={docText} target={docRef} disabled={!docText.trim()} />
             {replyId && chat.conversationId && docText.trim() && (
               <Button startIcon={<FlagOutlined />} onClick={() => setReporting(replyId)} data-testid="report-answer">
                 {t('runs.report.button')}

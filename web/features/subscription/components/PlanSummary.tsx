@@ -21,12 +21,23 @@ export function planWords(t: Translate, subscription: Subscription, plan: Plan |
       };
     case 'trialing': {
       const end = plan?.trialEnd ?? plan?.periodEnd ?? subscription.current_period_end;
-      return { title: t('subscription.plain.trial'), lines: end ? [t('subscription.trialEnds', { date: formatDate(end) })] : [] };
+      const lines = end ? [t('subscription.trialEnds', { date: formatDate(end) })] : [];
+      // A Stripe trial runs on the price chosen at checkout: say what it becomes.
+      if (plan?.source === 'stripe' && plan.interval && !plan.cancelAtPeriodEnd)
+        lines.push(plan.interval === 'year' ? t('subscription.thenYearly') : t('subscription.thenMonthly'));
+      return { title: t('subscription.plain.trial'), lines };
     }
     case 'active': {
       if (plan?.source === 'support') return { title: t('subscription.plain.support'), lines: [] };
       const lines: string[] = [];
-      if (plan?.source === 'stripe') lines.push(plan.interval === 'year' ? t('subscription.paidYearly') : t('subscription.paidMonthly'));
+      if (plan?.source === 'stripe')
+        lines.push(
+          plan.interval === 'year'
+            ? t('subscription.paidYearly')
+            : plan.interval === 'month'
+              ? t('subscription.paidMonthly')
+              : t('subscription.paidStripe'),
+        );
       if (plan?.source === 'manual') lines.push(t('subscription.granted'));
       const end = plan?.periodEnd ?? subscription.current_period_end;
       // A failed payment does not renew; a plan cancelled at its period's end says so in its own notice.

@@ -52,6 +52,18 @@ describe('the plan in plain words', () => {
     expect(words).toEqual({ title: 'Premium, free trial', lines: ['Your trial ends on March 3, 2027.'] });
   });
 
+  it('says whether a Stripe plan (its trial too) is paid monthly or yearly (issue 39, item 20)', () => {
+    const trial = plan({ source: 'stripe', interval: 'month', trialEnd: '2027-03-03T12:00:00Z' });
+    expect(planWords(sub({ status: 'trialing' }), trial).lines).toEqual([
+      'Your trial ends on March 3, 2027.',
+      'After the trial, paid monthly through Stripe.',
+    ]);
+    expect(planWords(sub({ status: 'trialing' }), { ...trial, interval: 'year' }).lines).toContain('After the trial, paid yearly through Stripe.');
+    // A trial cancelled before it ends becomes nothing; a plan whose price is unknown does not guess monthly.
+    expect(planWords(sub({ status: 'trialing' }), { ...trial, cancelAtPeriodEnd: true }).lines).toEqual(['Your trial ends on March 3, 2027.']);
+    expect(planWords(sub({ status: 'active' }), plan({ source: 'stripe', interval: null })).lines).toEqual(['Paid through Stripe.']);
+  });
+
   it('says how a Stripe plan is paid and when it renews, but not when it is cancelled at the period end', () => {
     const paying = plan({ source: 'stripe', interval: 'year', periodEnd: '2027-01-10T12:00:00Z' });
     expect(planWords(sub({ status: 'active' }), paying).lines).toEqual(['Paid yearly through Stripe.', 'Renews on January 10, 2027.']);
