@@ -18,6 +18,8 @@ import { text, uuid } from './common';
 export const LTI_KEY_RETIRED_DAYS = 30;
 /** Minutes between the OIDC login and the launch that answers it. */
 export const LTI_LOGIN_MINUTES = 10;
+/** Minutes a course's member list is left after a read before a launch from it reads it again. */
+export const LTI_ROSTER_SYNC_MINUTES = 10;
 /** Deployment ids one registration takes at most. */
 export const LTI_DEPLOYMENTS_MAX = 20;
 
@@ -76,6 +78,11 @@ export const ltiPlatformInput = z.strictObject({
   authUrl: httpsUrl('authentication address'),
   tokenUrl: httpsUrl('token address'),
   jwksUrl: httpsUrl('key set address'),
+  /**
+   * The platform's addresses are the institution's own, not typed by their users (decision 274):
+   * a launch's address on the licence's domains then counts without `email_verified`.
+   */
+  managedAddresses: z.boolean({ error: 'Choose whether the platform’s addresses are the school’s own.' }).default(false),
 });
 export type LtiPlatformInput = z.infer<typeof ltiPlatformInput>;
 
@@ -90,6 +97,7 @@ export const ltiPlatform = z.object({
   authUrl: z.string(),
   tokenUrl: z.string(),
   jwksUrl: z.string(),
+  managedAddresses: z.boolean(),
   createdAt: z.string(),
 });
 export type LtiPlatform = z.infer<typeof ltiPlatform>;

@@ -171,6 +171,7 @@ const en = {
   deploymentTooLong: 'A deployment id is longer than {max} characters.',
   listDeployments: 'List the deployment ids.',
   atLeastOneDeployment: 'Give at least one deployment id.',
+  chooseManagedAddresses: 'Choose whether the platform’s addresses are the school’s own.',
   deploymentsAtMost: 'At most {max} deployment ids.',
   // The roster readers' row reasons (contract/roster/*.ts) and the whole-import refusal
   tooManyRows:
@@ -368,6 +369,7 @@ const es: Record<ValidationMessageId, string> = {
   deploymentTooLong: 'Un id de implementación tiene más de {max} caracteres.',
   listDeployments: 'Enumera los ids de implementación.',
   atLeastOneDeployment: 'Indica al menos un id de implementación.',
+  chooseManagedAddresses: 'Elige si las direcciones de la plataforma son las de la escuela.',
   deploymentsAtMost: 'Como máximo {max} ids de implementación.',
   tooManyRows:
     'Una importación admite como máximo {max} estudiantes, y esta tiene {count}. No se añadió nada: divide el archivo en partes de como máximo {max} estudiantes (con los estudiantes de cada clase en una sola parte) e importa cada parte.',

@@ -52,6 +52,13 @@ export const PROCESS_STATE: readonly ProcessStateEntry[] = [
       'holds the platforms’ public keys only: a platform that rotates its key is read again on the first launch it signs with the new one',
   },
   {
+    name: 'LTI platforms’ service tokens',
+    where: 'server/modules/lti/lti.services.ts serviceTokens (per Db; per registration, token address and scopes, at most 1,000)',
+    lifetime: 'until 60 s before the platform says the token expires (5 min when it does not say)',
+    keptCorrectBy:
+      'holds the platforms’ access tokens only, no data of ours: a token the platform refuses (401) is forgotten and a new one asked for; a registration deleted and made again has a new id, so a new token',
+  },
+  {
     name: 'price catalogue',
     where: 'server/modules/billing/billing.catalog.ts (per Stripe config)',
     lifetime: '10 min; a failed read 30 s',

@@ -210,6 +210,8 @@ const en = {
   classroomRenewRefused: 'Google did not renew your Classroom connection. Connect Google Classroom again on My Students.',
   // LTI
   ltiPageExpired: 'This page has expired. Open "Add ClassBots" again from your course.',
+  ltiPageUsed: 'This page was already used to add an assignment. Open "Add ClassBots" again from your course to add another.',
+  ltiOtherBrowser: 'This launch was started in another browser. Open the link again from your course.',
   ltiOtherAccount: 'This page was opened for another account. Open "Add ClassBots" again from your course.',
   ltiLaunchExpired: 'This launch has expired or was already used. Open the link again from your course.',
   ltiUnverified: "The course platform's launch could not be verified. Open the link again from your course.",
@@ -520,6 +522,8 @@ const es: Record<ServerMessageId, string> = {
   classroomPostRefused: 'Google Classroom no dejó que ClassBots publicara en este curso: solo sus docentes pueden publicar trabajos.',
   classroomRenewRefused: 'Google no renovó tu conexión con Classroom. Vuelve a conectar Google Classroom en Mis estudiantes.',
   ltiPageExpired: 'Esta página caducó. Vuelve a abrir "Añadir ClassBots" desde tu curso.',
+  ltiPageUsed: 'Esta página ya se usó para añadir una tarea. Vuelve a abrir "Añadir ClassBots" desde tu curso para añadir otra.',
+  ltiOtherBrowser: 'Este acceso se inició en otro navegador. Vuelve a abrir el enlace desde tu curso.',
   ltiOtherAccount: 'Esta página se abrió para otra cuenta. Vuelve a abrir "Añadir ClassBots" desde tu curso.',
   ltiLaunchExpired: 'Este acceso caducó o ya se usó. Vuelve a abrir el enlace desde tu curso.',
   ltiUnverified: 'No se pudo verificar el acceso desde la plataforma del curso. Vuelve a abrir el enlace desde tu curso.',

@@ -93,6 +93,11 @@ export interface FakeLtiPlatform {
   failScores(n: number): void;
   /** Members per page of the member list (to make the tool follow pages). */
   membersPerPage: number;
+  /** Member-list page requests answered or held so far, and access tokens issued so far. */
+  readonly memberReads: number;
+  readonly tokensIssued: number;
+  /** Holds every member-list answer until the returned function is called (a slow platform). */
+  holdMembers(): () => void;
   /**
    * The browser side, as a teacher and students see their LMS: the tool's base address (its login
    * address, launch address and keys follow), then courses whose page, /course/<id>?as=<sub>, has
@@ -127,7 +132,8 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
   const tokens = new Map<string, string[]>();
   const lineItems = new Map<string, Map<string, GradebookScore>>();
   let scoreFailures = 0;
-  const state = { membersPerPage: 50 };
+  const state = { membersPerPage: 50, memberReads: 0, tokensIssued: 0 };
+  let membersHeld: Promise<void> | undefined;
   let toolBase = '';
   const courses = new Map<string, { title: string; people: FakeUser[]; links: PlacedLink[] }>();
   const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
@@ -201,6 +207,7 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
       return;
     }
     const access = randomUUID();
+    state.tokensIssued++;
     tokens.set(access, (form.get('scope') ?? '').split(' '));
     res
       .writeHead(200, { 'content-type': 'application/json' })
@@ -258,6 +265,21 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
       .sign(signer.privateKey);
   }
 
+  /** One page of a course's member list (NRPS), as the platform answers it. */
+  function answerMembers(url: URL, contextId: string, res: import('node:http').ServerResponse) {
+    const all = members.get(decodeURIComponent(contextId)) ?? [];
+    const page = Number(url.searchParams.get('page') ?? '0');
+    const slice = all.slice(page * state.membersPerPage, (page + 1) * state.membersPerPage);
+    const headers: Record<string, string> = { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' };
+    if ((page + 1) * state.membersPerPage < all.length) headers.link = `<${issuer}${url.pathname}?page=${page + 1}>; rel="next"`;
+    res.writeHead(200, headers).end(
+      JSON.stringify({
+        id: url.toString(),
+        members: slice.map((m) => ({ status: 'Active', user_id: m.sub, name: m.name, email: m.email, roles: m.roles })),
+      }),
+    );
+  }
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', issuer);
     // A browser on the course page asks for an icon: none, and no 404 in its console.
@@ -276,17 +298,13 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
         res.writeHead(401).end();
         return;
       }
-      const all = members.get(decodeURIComponent(nrps[1]!)) ?? [];
-      const page = Number(url.searchParams.get('page') ?? '0');
-      const slice = all.slice(page * state.membersPerPage, (page + 1) * state.membersPerPage);
-      const headers: Record<string, string> = { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' };
-      if ((page + 1) * state.membersPerPage < all.length) headers.link = `<${issuer}${url.pathname}?page=${page + 1}>; rel="next"`;
-      res.writeHead(200, headers).end(
-        JSON.stringify({
-          id: url.toString(),
-          members: slice.map((m) => ({ status: 'Active', user_id: m.sub, name: m.name, email: m.email, roles: m.roles })),
-        }),
-      );
+      state.memberReads++;
+      if (membersHeld) {
+        const held = membersHeld;
+        void held.then(() => answerMembers(url, nrps[1]!, res));
+        return;
+      }
+      answerMembers(url, nrps[1]!, res);
       return;
     }
     const scores = /^\/lineitems\/([^/]+)\/scores$/.exec(url.pathname);
@@ -422,6 +440,20 @@ export async function startFakeLtiPlatform(options: { clientId?: string; deploym
     },
     set membersPerPage(n: number) {
       state.membersPerPage = n;
+    },
+    get memberReads() {
+      return state.memberReads;
+    },
+    get tokensIssued() {
+      return state.tokensIssued;
+    },
+    holdMembers() {
+      let release!: () => void;
+      membersHeld = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        membersHeld = undefined;
+        release();
+      };
     },
     useTool(base) {
       toolBase = base.replace(/\/$/, '');

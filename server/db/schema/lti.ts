@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { schoolLicence } from './schools';
 import { teacherClass } from './classes';
@@ -24,6 +24,11 @@ export const ltiPlatform = pgTable(
     authUrl: text('auth_url').notNull(),
     tokenUrl: text('token_url').notNull(),
     jwksUrl: text('jwks_url').notNull(),
+    /**
+     * The platform's addresses are the institution's own (its accounts, not typed by their users):
+     * a launch's address on the licence's domains counts without `email_verified` (decision 274).
+     */
+    managedAddresses: boolean('managed_addresses').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,9 +59,24 @@ export const ltiLogin = pgTable(
     platformId: uuid('platform_id')
       .notNull()
       .references(() => ltiPlatform.id, { onDelete: 'cascade' }),
+    /** The SHA-256 of the browser's login cookie (decision 274): the launch must come from that browser. */
+    browserHash: text('browser_hash').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('lti_login_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A deep-linking request (the picker's signed request, by its `jti`) that has been answered: a
+ * second answer to it is refused. Kept until the request itself would have expired.
+ */
+export const ltiDeepLinkUse = pgTable(
+  'lti_deep_link_use',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('lti_deep_link_use_expires_idx').on(t.expiresAt)],
 );
 
 /** A platform's user (its `sub`) linked to a ClassBots account: the only way a launch finds an account again. */
@@ -90,8 +110,13 @@ export const ltiContext = pgTable(
       .notNull()
       .references(() => teacherClass.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
-    /** The course's Names and Role Provisioning address (the launch's namesroleservice claim), read on each teacher launch. */
+    /** The course's Names and Role Provisioning address (the launch's namesroleservice claim), read beside launches from the course. */
     membershipsUrl: text('memberships_url'),
+    /**
+     * When a process last claimed the course's member-list read (decision 274): at most one read per
+     * course in LTI_ROSTER_SYNC_MINUTES, whichever process took the launch.
+     */
+    membersClaimedAt: timestamp('members_claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.platformId, t.contextId] }), index('lti_context_class_idx').on(t.classId)],

@@ -59,11 +59,25 @@ export async function findOrMakeAccount(tx: Db, platform: Platform, person: Plat
     .from(schema.schoolLicence)
     .where(eq(schema.schoolLicence.id, platform.schoolId));
   const email = person.email?.trim().toLowerCase();
-  const schoolAddress = email && person.emailVerified === true && school?.domains.includes(emailDomain(email)) ? email : undefined;
+  // An address counts when the platform vouches for it: marked verified in the launch, or every
+  // address of a platform registered as the institution's own (decision 274). Either way only on
+  // the licence's domains, so a platform never reaches another school's (or anyone's) accounts.
+  const vouched = person.emailVerified === true || platform.managedAddresses;
+  const schoolAddress = email && vouched && school?.domains.includes(emailDomain(email)) ? email : undefined;
+  let address = schoolAddress;
   let account: (LaunchAccount & { role: string }) | undefined;
   if (schoolAddress) {
     [account] = await tx.select({ id: u.id, email: u.email, name: u.name, role: u.role }).from(u).where(eq(u.email, schoolAddress));
     if (account && account.role !== role) throw roleMismatch(role);
+    if (account) {
+      // One account per person of a platform: an account already linked to another of its users is
+      // not handed to a second one naming the same address (a renamed or mistyped user).
+      const [taken] = await tx
+        .select({ sub: schema.ltiAccount.sub })
+        .from(schema.ltiAccount)
+        .where(and(eq(schema.ltiAccount.platformId, platform.id), eq(schema.ltiAccount.userId, account.id)));
+      if (taken) [account, address] = [undefined, undefined];
+    }
   }
   if (!account) {
     [account] = await tx
@@ -71,8 +85,8 @@ export async function findOrMakeAccount(tx: Db, platform: Platform, person: Plat
       .values({
         id: randomUUID(),
         name: displayName(person, role),
-        email: schoolAddress ?? placeholderAddress(platform.id, person.sub),
-        // A school address the platform verified, or a placeholder no one else can claim.
+        email: address ?? placeholderAddress(platform.id, person.sub),
+        // A school address the platform vouched for, or a placeholder no one else can claim.
         emailVerified: true,
         role,
       })

@@ -1,18 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { schema } from '../../db/client';
 import type { AppDeps, SessionUser } from '../../core/context';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { recordAudit } from '../../core/audit';
 import { giveAssignmentToClass } from '../assignments';
 import { signToolJwt } from './lti.keys';
 import { AGS_CLAIM, DL, LTI, type VerifiedLaunch } from './lti.launch';
 import { toolSettings } from './lti.platforms';
 
-/** The deep-linking request a teacher is answering, carried by the picker page's address (signed, one hour). */
+/**
+ * The deep-linking request a teacher is answering, carried by the picker page's address (signed, one
+ * hour, answered once: its `jti` is kept in lti_deep_link_use by the answer that used it).
+ */
 const pendingLink = z.object({
   platformId: z.string(),
   contextId: z.string(),
@@ -46,16 +49,28 @@ export async function pendingLinkToken(config: Config, launch: VerifiedLaunch, u
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
     .setIssuedAt()
+    .setJti(randomBytes(16).toString('base64url'))
     .setExpirationTime('1h')
     .sign(keyOf(config));
 }
 
 const expired = () => new AppError('lti_link_expired', 400, 'This page has expired. Open "Add ClassBots" again from your course.');
 
-async function readPending(config: Config, token: string): Promise<PendingLink> {
+const used = () =>
+  new AppError(
+    'lti_link_used',
+    409,
+    'This page was already used to add an assignment. Open "Add ClassBots" again from your course to add another.',
+  );
+
+async function readPending(config: Config, token: string): Promise<PendingLink & { jti: string; expiresAt: Date }> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(config), { audience: AUDIENCE, algorithms: ['HS256'] });
-    return pendingLink.parse((payload as { link?: unknown }).link);
+    const { payload } = await jwtVerify(token, keyOf(config), {
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['jti', 'exp'],
+    });
+    return { ...pendingLink.parse((payload as { link?: unknown }).link), jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000) };
   } catch {
     throw expired();
   }
@@ -79,28 +94,37 @@ export async function finishDeepLink(
   const { db } = deps.database;
   const [platform] = await db.select().from(schema.ltiPlatform).where(eq(schema.ltiPlatform.id, pending.platformId));
   if (!platform) throw expired();
-  const made = await db.transaction(async (tx) => {
-    if (!(await giveAssignmentToClass(tx, user.id, input.assignmentId, pending.classId))) return undefined;
-    const [assignment] = await tx
-      .select({ title: schema.assignment.title })
-      .from(schema.assignment)
-      .where(eq(schema.assignment.id, input.assignmentId));
-    const [link] = await tx
-      .insert(schema.ltiLink)
-      .values({ platformId: platform.id, contextId: pending.contextId, assignmentId: input.assignmentId, createdBy: user.id })
-      .returning({ id: schema.ltiLink.id });
-    await recordAudit(tx, {
-      actorKind: 'user',
-      actorUserId: user.id,
-      actorLabel: user.email,
-      action: 'lti_link.create',
-      entity: 'lti_link',
-      entityId: link!.id,
-      after: { platformId: platform.id, contextId: pending.contextId, assignmentId: input.assignmentId, classId: pending.classId },
+  let made: { linkId: string; title: string };
+  try {
+    made = await db.transaction(async (tx) => {
+      // Once: the request's id is kept by the answer that used it (a refused choice keeps nothing).
+      await tx.delete(schema.ltiDeepLinkUse).where(lt(schema.ltiDeepLinkUse.expiresAt, new Date()));
+      await tx.insert(schema.ltiDeepLinkUse).values({ jti: pending.jti, expiresAt: pending.expiresAt });
+      if (!(await giveAssignmentToClass(tx, user.id, input.assignmentId, pending.classId)))
+        throw new AppError('not_found', 404, 'That assignment was not found.');
+      const [assignment] = await tx
+        .select({ title: schema.assignment.title })
+        .from(schema.assignment)
+        .where(eq(schema.assignment.id, input.assignmentId));
+      const [link] = await tx
+        .insert(schema.ltiLink)
+        .values({ platformId: platform.id, contextId: pending.contextId, assignmentId: input.assignmentId, createdBy: user.id })
+        .returning({ id: schema.ltiLink.id });
+      await recordAudit(tx, {
+        actorKind: 'user',
+        actorUserId: user.id,
+        actorLabel: user.email,
+        action: 'lti_link.create',
+        entity: 'lti_link',
+        entityId: link!.id,
+        after: { platformId: platform.id, contextId: pending.contextId, assignmentId: input.assignmentId, classId: pending.classId },
+      });
+      return { linkId: link!.id, title: assignment!.title };
     });
-    return { linkId: link!.id, title: assignment!.title };
-  });
-  if (!made) throw new AppError('not_found', 404, 'That assignment was not found.');
+  } catch (err) {
+    if (isUniqueViolation(err, 'lti_deep_link_use_pkey')) throw used();
+    throw err;
+  }
   const jwt = await signToolJwt(db, {
     iss: platform.clientId,
     aud: platform.issuer,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
@@ -105,11 +105,36 @@ function keySetOf(url: string): JWTVerifyGetKey {
 const randomToken = () => randomBytes(32).toString('base64url');
 
 /**
+ * The browser a login started in (decision 274): a random key in a cookie, its hash kept with the
+ * login; the launch answering it must bring the same cookie, so a student's captured launch form
+ * posted from a classmate's browser signs no one in. The launch is a cross-site form POST from the
+ * platform's page, which a SameSite=Lax or Strict cookie would not travel with: the cookie is
+ * SameSite=None (so Secure, which browsers allow on http://localhost too), HttpOnly, only for
+ * /api/lti/ and for LTI_LOGIN_MINUTES. ClassBots never runs in a frame, so it is a first-party
+ * cookie of a top-level navigation, which browsers blocking third-party cookies still send.
+ */
+export const LTI_BROWSER_COOKIE = 'classbots_lti_browser';
+const browserHash = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/** The browser's key: its cookie's when it holds one, else a new one (several logins in one browser share it). */
+export const browserKeyOf = (cookie: string | undefined): string => (cookie && /^[A-Za-z0-9_-]{43}$/.test(cookie) ? cookie : randomToken());
+
+export const browserCookie = (key: string) =>
+  `${LTI_BROWSER_COOKIE}=${key}; Path=/api/lti/; Max-Age=${LTI_LOGIN_MINUTES * 60}; HttpOnly; Secure; SameSite=None`;
+
+const sameBrowser = (key: string | undefined, hash: string) => {
+  if (!key || !hash) return false;
+  const a = Buffer.from(browserHash(key));
+  const b = Buffer.from(hash);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
  * Step one of a launch, the OIDC third-party login: the platform names itself (and the client id,
  * when it has several registrations); we keep a state and a nonce for LTI_LOGIN_MINUTES and send the
  * browser to the platform's authentication address, which answers at our launch address.
  */
-export async function beginLogin(deps: AppDeps, params: z.infer<typeof loginParams>): Promise<string> {
+export async function beginLogin(deps: AppDeps, params: z.infer<typeof loginParams>, browserKey: string): Promise<string> {
   const { db } = deps.database;
   const platforms = await db
     .select()
@@ -132,7 +157,13 @@ export async function beginLogin(deps: AppDeps, params: z.infer<typeof loginPara
   await db.delete(schema.ltiLogin).where(lt(schema.ltiLogin.expiresAt, new Date()));
   await db
     .insert(schema.ltiLogin)
-    .values({ state, nonce, platformId: platform.id, expiresAt: new Date(Date.now() + LTI_LOGIN_MINUTES * 60_000) });
+    .values({
+      state,
+      nonce,
+      platformId: platform.id,
+      browserHash: browserHash(browserKey),
+      expiresAt: new Date(Date.now() + LTI_LOGIN_MINUTES * 60_000),
+    });
   const url = new URL(platform.authUrl);
   const query: Record<string, string | undefined> = {
     scope: 'openid',
@@ -157,11 +188,16 @@ export interface VerifiedLaunch {
 }
 
 /**
- * Step two: the platform's form post. The state is taken (so a replay finds none), the token's
+ * Step two: the platform's form post. The state is taken (so a replay finds none) and must be
+ * this browser's (its login cookie), the token's
  * signature checked against the platform's key set, then its issuer, audience, age, nonce,
  * deployment, version and message type; the roles decide teacher or student.
  */
-export async function verifyLaunch(db: Db, form: { id_token?: unknown; state?: unknown }): Promise<VerifiedLaunch> {
+export async function verifyLaunch(
+  db: Db,
+  form: { id_token?: unknown; state?: unknown },
+  browserKey: string | undefined,
+): Promise<VerifiedLaunch> {
   if (typeof form.state !== 'string' || typeof form.id_token !== 'string' || form.state.length > 200 || form.id_token.length > 20_000)
     throw refused('lti_launch_incomplete', 400, 'The launch is missing its token. Open the link again from your course.');
   const [login] = await db
@@ -169,6 +205,9 @@ export async function verifyLaunch(db: Db, form: { id_token?: unknown; state?: u
     .where(and(eq(schema.ltiLogin.state, form.state), gt(schema.ltiLogin.expiresAt, new Date())))
     .returning();
   if (!login) throw expiredLaunch();
+  // Taken either way: a launch posted from another browser is someone else's, and used up.
+  if (!sameBrowser(browserKey, login.browserHash))
+    throw refused('lti_launch_other_browser', 401, 'This launch was started in another browser. Open the link again from your course.');
   const [platform] = await db.select().from(p).where(eq(p.id, login.platformId));
   if (!platform) throw expiredLaunch();
   let payload: unknown;

@@ -36,6 +36,7 @@ function present(row: PlatformRow, schoolName: string): LtiPlatform {
     authUrl: row.authUrl,
     tokenUrl: row.tokenUrl,
     jwksUrl: row.jwksUrl,
+    managedAddresses: row.managedAddresses,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { ltiPlatformInput, type LtiPlatformList } from '../../../contract/lti';
 import { isUuid } from '../../../contract/common';
 import { startSession } from '../../auth/auth';
@@ -11,10 +12,8 @@ import { AppError } from '../../lib/errors';
 import { requireAssignmentTeacher } from '../assignments';
 import { autoPostPage, finishDeepLink, finishInput, linkedAssignment, pendingLinkToken } from './lti.deeplink';
 import { publicKeySet } from './lti.keys';
-import { syncCourseMembers } from './lti.roster';
-import { PlatformCallError } from './lti.services';
-import { logWarning } from '../../lib/log';
-import { beginLogin, launchAccount, loginParams, syncCourse, verifyLaunch, LTI } from './lti.launch';
+import { syncMembersBeside } from './lti.roster';
+import { beginLogin, browserCookie, browserKeyOf, launchAccount, loginParams, syncCourse, verifyLaunch, LTI, LTI_BROWSER_COOKIE } from './lti.launch';
 import { createPlatform, deletePlatform, listPlatforms, rotateKey, toolSettings } from './lti.platforms';
 
 const db = (c: AppContext) => c.get('deps').database.db;
@@ -79,7 +78,11 @@ export function ltiToolRoutes() {
   const login = (c: AppContext) =>
     asPage(c, async () => {
       const params = checkInput(loginParams, await formOf(c));
-      return c.redirect(await beginLogin(c.get('deps'), params), 302);
+      const key = browserKeyOf(getCookie(c, LTI_BROWSER_COOKIE));
+      const to = await beginLogin(c.get('deps'), params, key);
+      c.header('Set-Cookie', browserCookie(key), { append: true });
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(to, 302);
     });
   app.get('/login', login);
   app.post('/login', login);
@@ -88,19 +91,13 @@ export function ltiToolRoutes() {
 
   async function launch(c: AppContext): Promise<Response> {
     const deps = c.get('deps');
-    const launch = await verifyLaunch(db(c), await formOf(c));
+    const launch = await verifyLaunch(db(c), await formOf(c), getCookie(c, LTI_BROWSER_COOKIE));
     const account = await launchAccount(db(c), launch);
     const classId = await syncCourse(deps, launch, account);
     const contextId = launch.claims[`${LTI}context`]?.id;
-    // The course's member list, when the platform offers one: a failure is logged and never stops the launch.
-    if (classId && contextId)
-      await syncCourseMembers(deps, launch.platform, contextId, account).catch((err: unknown) =>
-        logWarning(
-          null,
-          `lti: the course's members could not be read (${err instanceof PlatformCallError ? err.kind : 'error'})`,
-          err instanceof PlatformCallError ? undefined : err,
-        ),
-      );
+    // The course's member list, when the platform offers one: read beside the launch (claimed once
+    // per course in a window, across processes), never awaited by it; a failure is only logged.
+    if (classId && contextId) void syncMembersBeside(deps, launch.platform, contextId, account, launch.role);
     let target: string;
     if (launch.claims[`${LTI}message_type`] === 'LtiDeepLinkingRequest') {
       if (!classId) throw new AppError('lti_claims_invalid', 400, 'Add ClassBots from inside a course.');

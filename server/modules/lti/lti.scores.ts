@@ -3,7 +3,7 @@ import { schema } from '../../db/client';
 import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
 import type { Platform } from './lti.accounts';
-import { PlatformCallError, SCORE_SCOPE, platformCall, serviceToken } from './lti.services';
+import { PlatformCallError, SCORE_SCOPE, forgetServiceToken, platformCall, serviceToken } from './lti.services';
 
 /**
  * Assignment and Grade Services: a record's state goes to the course's gradebook column of each
@@ -142,6 +142,8 @@ export async function sendDueScores(deps: AppDeps): Promise<number> {
       sent++;
     } catch (err) {
       const kind = err instanceof PlatformCallError ? err.kind : 'error';
+      // A token the platform no longer takes: the next try asks for a new one.
+      if (kind === 'http_401' && link) forgetServiceToken(db, link.platform, [SCORE_SCOPE]);
       if (!(err instanceof PlatformCallError)) logWarning(null, 'lti: a score could not be sent', err);
       await db
         .update(s)

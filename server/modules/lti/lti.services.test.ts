@@ -6,6 +6,7 @@ import { ROLE, startFakeLtiPlatform, type FakeLtiPlatform, type LaunchSpec } fro
 import { makeSchool } from '../bots/bots.test-helpers';
 import { assign, ownTutor } from '../assignments/assignments.test-helpers';
 import { sendDueScores } from './lti.scores';
+import { LTI_ROSTER_SYNC_MINUTES } from '../../../contract/lti';
 
 // Issue 29, item 1: LTI Advantage's services against the fake platform. Names and Role
 // Provisioning keeps the course's class in step on each launch; Assignment and Grade Services takes
@@ -52,6 +53,14 @@ async function schoolTeacher(sub: string) {
 
 const learner = (sub: string, name: string) => ({ sub, name, roles: [ROLE.learner] });
 
+/** The course's last member-list read claimed longer ago than the window (LTI_ROSTER_SYNC_MINUTES). */
+async function windowPassed(contextId: string) {
+  await ctx.database.db
+    .update(schema.ltiContext)
+    .set({ membersClaimedAt: new Date(Date.now() - (LTI_ROSTER_SYNC_MINUTES + 1) * 60_000) })
+    .where(eq(schema.ltiContext.contextId, contextId));
+}
+
 async function rosterOf(contextId: string) {
   const rows = await ctx.database.db
     .select({ name: schema.rosterEntry.name, source: schema.rosterEntry.source })
@@ -68,7 +77,7 @@ describe('Names and Role Provisioning', () => {
     lms.membersPerPage = 2;
     lms.setMembers(course.id, [learner('s1', 'Ana'), learner('s2', 'Ben'), learner('s3', 'Cy'), teacher]);
     const { browser } = await launch({ user: teacher, context: course });
-    expect(await rosterOf(course.id)).toEqual(['Ana', 'Ben', 'Cy']);
+    await expect.poll(() => rosterOf(course.id)).toEqual(['Ana', 'Ben', 'Cy']);
 
     // An assignment given to the course's class: a student who joins the course gets a record of it.
     const [cls] = await ctx.database.db.select().from(schema.ltiContext).where(eq(schema.ltiContext.contextId, course.id));
@@ -82,13 +91,14 @@ describe('Names and Role Provisioning', () => {
       )
         .map((r) => r.name)
         .sort();
-    expect(await recordNames()).toEqual(['Ana', 'Ben', 'Cy']);
+    await expect.poll(recordNames).toEqual(['Ana', 'Ben', 'Cy']);
 
     lms.setMembers(course.id, [learner('s1', 'Ana'), learner('s3', 'Cy'), learner('s4', 'Dee'), teacher]);
+    await windowPassed(course.id);
     await launch({ user: learner('s1', 'Ana'), context: course });
-    expect(await rosterOf(course.id)).toEqual(['Ana', 'Cy', 'Dee']);
+    await expect.poll(() => rosterOf(course.id)).toEqual(['Ana', 'Cy', 'Dee']);
     // Ben keeps his record (his work stays with the teacher); Dee gets one.
-    expect(await recordNames()).toEqual(['Ana', 'Ben', 'Cy', 'Dee']);
+    await expect.poll(recordNames).toEqual(['Ana', 'Ben', 'Cy', 'Dee']);
     // Each change to the class is in the audit log, by whom and how much: its making, then each sync.
     const audit = await ctx.database.db
       .select({ action: schema.auditLog.action, after: schema.auditLog.after })
@@ -101,6 +111,40 @@ describe('Names and Role Provisioning', () => {
       ['lti_course.sync', 1, 1],
     ]);
     lms.membersPerPage = 50;
+  });
+
+  // Issue 39, item 5: the member list is read beside the launch, once per course in a window, with
+  // the platform's token reused; no launch (a student's least of all) waits for it.
+  it('answers launches while the member list is still on its way, reads it once for a crowd of launches, and reuses the token', async () => {
+    const teacher = await schoolTeacher('bell-teacher');
+    const course = { id: 'bell-course', title: 'Period 1' };
+    const kids = Array.from({ length: 6 }, (_, i) => learner(`bell-${i}`, `Kid ${i}`));
+    lms.setMembers(course.id, [...kids.slice(0, 3), teacher]);
+    const reads = lms.memberReads;
+    await launch({ user: teacher, context: course });
+    await expect.poll(() => rosterOf(course.id)).toEqual(['Kid 0', 'Kid 1', 'Kid 2']);
+    expect(lms.memberReads - reads).toBe(1);
+    const tokens = lms.tokensIssued;
+
+    // The bell: the platform's member list is slow, and six students launch at once.
+    lms.setMembers(course.id, [...kids, teacher]);
+    await windowPassed(course.id);
+    const release = lms.holdMembers();
+    const launches = await Promise.all(kids.map((kid) => launch({ user: kid, context: course })));
+    expect(launches.map((l) => l.res.status)).toEqual(kids.map(() => 303));
+    // Every student is in, by their own launch; the one read claimed is still held by the platform.
+    expect(await rosterOf(course.id)).toEqual(kids.map((k) => k.name));
+    await expect.poll(() => lms.memberReads - reads).toBe(2);
+    release();
+    // The read applied a list that has everyone: nobody taken off, one sync audited per read.
+    await expect
+      .poll(async () => (await ctx.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'lti_course.sync'))).length)
+      .toBeGreaterThan(0);
+    expect(await rosterOf(course.id)).toEqual(kids.map((k) => k.name));
+    // More launches inside the window read nothing; the second read used the first read's token.
+    await launch({ user: kids[0]!, context: course });
+    expect(lms.memberReads - reads).toBe(2);
+    expect(lms.tokensIssued).toBe(tokens);
   });
 });
 

@@ -47,8 +47,22 @@ const tokenAnswer = z.object({
   expires_in: z.number().optional(),
 });
 
-/** A bearer token for these scopes from the platform's token endpoint. */
-export async function serviceToken(db: Db, platform: Platform, scopes: string[]): Promise<string> {
+/** A token is used until this long before the platform says it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+/** A token's life when the platform does not say (RFC 6749 leaves expires_in optional). */
+const TOKEN_DEFAULT_MS = 5 * 60_000;
+const TOKENS_MAX = 1_000;
+
+/**
+ * Service tokens got from the platforms, per Database (named in server/core/process-state.ts): one
+ * per registration, token address and scopes, reused until shortly before it expires; a token the
+ * platform refuses (401) is forgotten and one new one is asked for.
+ */
+const serviceTokens = new WeakMap<Db, Map<string, { token: Promise<string>; until: number }>>();
+const tokenKey = (platform: Platform, scopes: string[]) =>
+  [platform.id, platform.clientId, platform.tokenUrl, ...[...scopes].sort()].join('\n');
+
+async function requestToken(db: Db, platform: Platform, scopes: string[]): Promise<{ token: string; lifeMs: number }> {
   const assertion = await signToolJwt(db, { iss: platform.clientId, sub: platform.clientId, aud: platform.tokenUrl });
   const res = await platformCall(platform.tokenUrl, {
     method: 'POST',
@@ -60,7 +74,51 @@ export async function serviceToken(db: Db, platform: Platform, scopes: string[])
       scope: scopes.join(' '),
     }),
   });
-  return (await readAs(res, tokenAnswer)).access_token;
+  const answer = await readAs(res, tokenAnswer);
+  const lifeMs = answer.expires_in !== undefined && answer.expires_in > 0 ? answer.expires_in * 1000 : TOKEN_DEFAULT_MS;
+  return { token: answer.access_token, lifeMs };
+}
+
+/** A bearer token for these scopes from the platform's token endpoint: the one this process holds while it lasts. */
+export async function serviceToken(db: Db, platform: Platform, scopes: string[]): Promise<string> {
+  let tokens = serviceTokens.get(db);
+  if (!tokens) serviceTokens.set(db, (tokens = new Map()));
+  const key = tokenKey(platform, scopes);
+  const held = tokens.get(key);
+  if (held && held.until > Date.now()) return held.token;
+  if (tokens.size >= TOKENS_MAX) tokens.clear();
+  const asked = requestToken(db, platform, scopes);
+  // Until the answer comes, callers share the one request; a failed one is not kept.
+  const entry = { token: asked.then((a) => a.token), until: Number.POSITIVE_INFINITY };
+  entry.token.catch(() => undefined); // the failure reaches the callers; never an unhandled rejection
+  tokens.set(key, entry);
+  try {
+    const { lifeMs } = await asked;
+    entry.until = Date.now() + Math.max(0, lifeMs - TOKEN_MARGIN_MS);
+  } catch (err) {
+    if (tokens.get(key) === entry) tokens.delete(key);
+    throw err;
+  }
+  return entry.token;
+}
+
+/** Forgets the token held for these scopes (the platform refused it). */
+export function forgetServiceToken(db: Db, platform: Platform, scopes: string[]): void {
+  serviceTokens.get(db)?.delete(tokenKey(platform, scopes));
+}
+
+/**
+ * A service call with the held token; when the platform answers 401 (it revoked or forgot the
+ * token), the token is forgotten and the call made once more with a new one.
+ */
+export async function withServiceToken<T>(db: Db, platform: Platform, scopes: string[], call: (token: string) => Promise<T>): Promise<T> {
+  try {
+    return await call(await serviceToken(db, platform, scopes));
+  } catch (err) {
+    if (!(err instanceof PlatformCallError && err.kind === 'http_401')) throw err;
+    forgetServiceToken(db, platform, scopes);
+    return call(await serviceToken(db, platform, scopes));
+  }
 }
 
 /** An address a platform gave for a service: http(s) only. */

@@ -4,7 +4,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { schema } from '../../db/client';
 import { createTestContext, signedIn, SUPPORT_EMAIL, TEST_ORIGIN, TestClient, type TestContext } from '../../../tests/harness';
 import { ROLE, startFakeLtiPlatform, type FakeLtiPlatform, type LaunchSpec } from '../../../tests/fakes/lti-platform';
-import { makeSchool } from '../bots/bots.test-helpers';
+import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
 import { assign, classWith, ownTutor } from '../assignments/assignments.test-helpers';
 
 // Issue 29, item 1: LTI 1.3 launches from a platform registered by the support account. Each
@@ -226,6 +226,52 @@ describe('LTI 1.3 tool', () => {
   });
 });
 
+
+// Issue 39, item 4: Canvas sends no `email_verified`; a registration saying the platform's addresses
+// are the school's own links by the licence's domains (and so its teachers list), and only by them.
+describe('LTI accounts of a platform whose addresses are the school’s own', () => {
+  it("signs a teacher in as their existing account by their school address without email_verified, with the school's Premium, and never by another domain's address", async () => {
+    const canvas = await startFakeLtiPlatform();
+    canvas.trustTool(async () => (await new TestClient(ctx).json<{ keys: never[] }>('GET', '/api/lti/jwks')).body);
+    try {
+      const made = await support.json<{ managedAddresses: boolean }>('POST', '/api/superdash/lti-platforms', {
+        ...canvas.registration(school.id),
+        managedAddresses: true,
+      });
+      expect(made.status).toBe(201);
+      expect(made.body.managedAddresses).toBe(true);
+      // A teacher on the school's teachers list who already has work in ClassBots.
+      const existing = await teacherAt(ctx, school);
+      const tutor = await ownTutor(existing.client, 'Chemistry tutor');
+      const person = { sub: 'canvas-teacher', name: 'Ms Ito', email: existing.user.email, roles: [ROLE.instructor] };
+      const picked = await launch(canvas, { user: person, kind: 'deep-link', context: { id: 'canvas-course', title: 'Chemistry' } });
+      expect(picked.res.status).toBe(303);
+      expect(await me(picked.browser)).toMatchObject({ email: existing.user.email, role: 'teacher' });
+      // Their own bot, given to the course and placed in it: the school's Premium, not a 402.
+      const [cls] = await ctx.database.db.select().from(schema.ltiContext).where(eq(schema.ltiContext.contextId, 'canvas-course'));
+      const assignment = await assign(picked.browser, { botId: tutor, title: 'Atoms', classIds: [cls!.classId] });
+      const request = new URL(picked.res.headers.get('location')!, TEST_ORIGIN).searchParams.get('request')!;
+      const answer = await picked.browser.request('POST', '/api/lti/deep-link', form({ request, assignmentId: assignment.id }), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expect(answer.status).toBe(200);
+
+      // An address on no domain of the licence (another school's account): a new account, not that one.
+      const { user: elsewhere } = await signedIn(ctx, { email: `head@${otherSchool.domain}`, role: 'teacher' });
+      const foreign = await launch(canvas, { user: { sub: 'canvas-foreign', email: elsewhere.email, roles: [ROLE.instructor] } });
+      expect((await me(foreign.browser)).email).toMatch(/^lti-[0-9a-f]{24}@lti\.invalid$/);
+      // A second user of the platform naming the first one's address gets none of that account.
+      const second = await launch(canvas, { user: { sub: 'canvas-impostor', email: existing.user.email, roles: [ROLE.instructor] } });
+      expect((await me(second.browser)).email).toMatch(/@lti\.invalid$/);
+      // The first one is still theirs.
+      const again = await launch(canvas, { user: person, context: { id: 'canvas-course' } });
+      expect((await me(again.browser)).email).toBe(existing.user.email);
+    } finally {
+      await canvas.close();
+    }
+  });
+});
+
 describe('LTI 1.3 refusals', () => {
   const learner = { sub: 'refused-kid', roles: [ROLE.learner] };
 
@@ -249,6 +295,58 @@ describe('LTI 1.3 refusals', () => {
     refusedLaunch({ user: learner, kind: 'deep-link', context: course }, 403, 'lti_teachers_only'));
   it('refuses a launch of another LTI version', () => refusedLaunch({ user: learner, messageVersion: '1.1' }, 400, 'lti_claims_invalid'));
   it('refuses roles it has no place for', () => refusedLaunch({ user: { sub: 'parent', roles: [ROLE.mentor] } }, 403, 'lti_role_unknown'));
+
+  // Issue 39, item 6: a captured launch form signs no one else's browser in (login CSRF).
+  it('refuses a launch posted from another browser than the one that started its login, and signs no one in', async () => {
+    const student = new TestClient(ctx);
+    const login = await student.request(
+      'POST',
+      '/api/lti/login',
+      form(lms.loginFields({ targetLinkUri: LAUNCH_URL, user: { sub: 'csrf-kid', roles: [ROLE.learner] } })),
+      formHeaders(lms),
+    );
+    // The cookie survives the platform's cross-site form post (SameSite=None, so Secure), for the LTI paths only.
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('classbots_lti_browser='))!;
+    expect(cookie).toMatch(/; Path=\/api\/lti\/; Max-Age=600; HttpOnly; Secure; SameSite=None$/);
+    const fields = await lms.authorize(login.headers.get('location')!);
+    const classmate = new TestClient(ctx);
+    const before = await users();
+    const res = await classmate.request('POST', '/api/lti/launch', form(fields), formHeaders(lms));
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as ErrorJson).error.code).toBe('lti_launch_other_browser');
+    expect(classmate.sessionCookie()).toBeUndefined();
+    expect(await users()).toBe(before);
+  });
+
+  // Issue 39, item 6: the picker's signed request places one link, once.
+  it("answers a deep-linking request once: a second choice from the same page is refused and places nothing", async () => {
+    const email = teacherAddress();
+    await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: school.id, email });
+    const teacherUser = { sub: 'teacher-once', name: 'Mr Once', email, emailVerified: true, roles: [ROLE.instructor] };
+    const picked = await launch(lms, { user: teacherUser, kind: 'deep-link', context: { id: 'course-once', title: 'Art' } });
+    const request = new URL(picked.res.headers.get('location')!, TEST_ORIGIN).searchParams.get('request')!;
+    const [cls] = await ctx.database.db.select().from(schema.ltiContext).where(eq(schema.ltiContext.contextId, 'course-once'));
+    const assignment = await assign(picked.browser, { botId: await ownTutor(picked.browser), title: 'Colour', classIds: [cls!.classId] });
+    const choose = () =>
+      picked.browser.request('POST', '/api/lti/deep-link', form({ request, assignmentId: assignment.id }), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+    const links = async () =>
+      (await ctx.database.db.select({ n: count() }).from(schema.ltiLink).where(eq(schema.ltiLink.contextId, 'course-once')))[0]!.n;
+    // A choice refused (no such assignment) uses nothing up.
+    const wrong = await picked.browser.request(
+      'POST',
+      '/api/lti/deep-link',
+      form({ request, assignmentId: '00000000-0000-4000-8000-000000000000' }),
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    );
+    expect(wrong.status).toBe(404);
+    expect((await choose()).status).toBe(200);
+    const again = await choose();
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as ErrorJson).error.code).toBe('lti_link_used');
+    expect(await links()).toBe(1);
+  });
 
   it('refuses a replayed launch', async () => {
     const first = await launch(lms, { user: { sub: 'replay', roles: [ROLE.learner] } });
