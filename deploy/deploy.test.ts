@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_SETTINGS, nginxConfig } from './topology.mjs';
+import { APP_SETTINGS, nginxConfig, nginxSite } from './topology.mjs';
 
 // The container recipe (Dockerfile, deploy/compose.yaml, deploy/nginx.conf) against the topology
 // the topology test runs (deploy/topology.mjs): no container is built or started here.
@@ -228,6 +230,38 @@ describe('deploy/nginx.conf', () => {
     expect(appServices.length).toBeGreaterThanOrEqual(2);
     const port = environment(appServices[0]!).PORT;
     expect(read('deploy/nginx.conf')).toBe(nginxConfig({ listen: 80, upstreams: appServices.map((s) => `${s}:${port}`) }));
+  });
+});
+
+/** Debian's nginx (apt-get install nginx), whose own nginx.conf includes sites-enabled/. */
+const debianNginx = ['/usr/sbin/nginx', '/etc/nginx/nginx.conf'].every((f) => existsSync(f)) && process.getuid?.() === 0;
+
+describe('deploy/nginx-site.conf (a host running its own nginx)', () => {
+  it('is nginxSite for three processes on this machine, byte for byte, with the same proxy blocks as deploy/nginx.conf', () => {
+    const upstreams = ['127.0.0.1:3000', '127.0.0.1:3001', '127.0.0.1:3002'];
+    const site = read('deploy/nginx-site.conf');
+    expect(site).toBe(nginxSite({ listen: 80, serverName: 'classbots.example.org', upstreams }));
+    // No directive of a whole nginx.conf: Debian's keeps its pid file, its logs and its temp folders.
+    for (const directive of ['pid ', 'error_log ', 'events ', 'http {', '_temp_path ', 'worker_processes ']) expect(site).not.toContain(directive);
+    // What the container's file proxies, the site proxies the same way.
+    const blocks = (conf: string) => conf.slice(conf.indexOf('  keepalive')).replace(/^ +/gm, '').replace(/server_name .*\n/, '');
+    expect(blocks(site)).toBe(blocks(nginxConfig({ listen: 80, upstreams })).replace(/\}\n$/, ''));
+  });
+
+  // Cheap (a configuration check, no server): run where Debian's package is installed as root (CI installs it).
+  it.skipIf(!debianNginx)('passes nginx -t inside Debian’s own nginx.conf, as sites-enabled/classbots', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'classbots-nginx-site-'));
+    try {
+      const main = readFileSync('/etc/nginx/nginx.conf', 'utf8');
+      expect(main).toContain('include /etc/nginx/sites-enabled/*;');
+      const conf = path.join(dir, 'nginx.conf');
+      writeFileSync(conf, main.replace('include /etc/nginx/sites-enabled/*;', `include ${path.join(root, 'deploy/nginx-site.conf')};`));
+      const check = spawnSync('/usr/sbin/nginx', ['-t', '-c', conf], { encoding: 'utf8', timeout: 10_000 });
+      expect(check.stderr).toContain('test is successful');
+      expect(check.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

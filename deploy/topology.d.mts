@@ -8,3 +8,5 @@ export declare function nginxConfig(options: {
   errorLog?: string;
   tempDir?: string;
 }): string;
+/** The proxy as a site file of a host's own nginx (see topology.mjs). */
+export declare function nginxSite(options: { listen: number | string; upstreams: string[]; serverName: string }): string;

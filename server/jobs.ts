@@ -5,7 +5,7 @@ import { watchSessionChanges } from './core/session-changes';
 import { logError } from './lib/log';
 import { pruneServerErrors } from './modules/admin';
 import { startLeaseSweep, startupSweep, watchReplies } from './modules/conversations';
-import { JOB_LOCKS, runOnce } from './core/job-lock';
+import { JOB_LOCKS, SCHEDULED_JOBS, scheduleIfDue } from './core/job-lock';
 import { sweepFiles } from './modules/files';
 import { startAlertRetries } from './modules/flags';
 import { startRetentionPurge } from './modules/records';
@@ -25,7 +25,8 @@ export interface BackgroundWork {
 
 /**
  * The one place that starts the server's background work (docs/decisions/203-composition-root-and-process-state.md);
- * createApp starts none. Each scheduled job is safe to run in several processes at once.
+ * createApp starts none. Each scheduled job is safe to run in several processes at once, and
+ * an hourly one runs once an hour for the installation (docs/decisions/278-hourly-jobs-once-and-no-request-left-with-a-dying-worker.md).
  * Returns the function that stops what it started.
  */
 export function startBackgroundWork(deps: AppDeps, { scheduled }: BackgroundWork = { scheduled: true }): () => void {
@@ -44,26 +45,24 @@ export function startBackgroundWork(deps: AppDeps, { scheduled }: BackgroundWork
   stops.push(() => deps.timers.checkpoints.stop(deps));
   if (!scheduled) return () => stops.forEach((stop) => stop());
 
-  const every = (ms: number, run: () => void) => {
-    const timer = setInterval(run, ms);
-    timer.unref();
-    stops.push(() => clearInterval(timer));
-  };
-  // Each hourly job runs in one process at a time (runOnce: an advisory lock on PostgreSQL).
-  every(HOUR, () => void runOnce(database, JOB_LOCKS.pruneRates, () => pruneRates(database.db, 24 * HOUR)).catch(() => undefined));
+  // Each hourly job runs once an hour for the installation, whichever process looks first after it
+  // fell due (job_run, docs/decisions/278), under its advisory lock so a long round is never doubled.
+  const hourly = (name: string, lock: number, work: () => Promise<unknown>, onError: (err: unknown) => void = () => undefined) =>
+    stops.push(scheduleIfDue(database, { name, everyMs: HOUR, lock }, work, onError));
+  hourly(SCHEDULED_JOBS.pruneRates, JOB_LOCKS.pruneRates, () => pruneRates(database.db, 24 * HOUR));
   // superDash keeps server errors for 30 days.
-  every(HOUR, () => void runOnce(database, JOB_LOCKS.pruneServerErrors, () => pruneServerErrors(database.db)).catch(() => undefined));
+  hourly(SCHEDULED_JOBS.pruneServerErrors, JOB_LOCKS.pruneServerErrors, () => pruneServerErrors(database.db));
   // Abandoned uploads expire (UPLOAD_EXPIRY_HOURS); their storage is reclaimed every hour.
-  const sweepUploads = () =>
-    void runOnce(database, JOB_LOCKS.sweepFiles, () => sweepFiles({ db: database.db, config })).catch((err: unknown) =>
-      logError(null, 'files: the sweep failed', err),
-    );
-  sweepUploads();
-  every(HOUR, sweepUploads);
+  hourly(
+    SCHEDULED_JOBS.sweepFiles,
+    JOB_LOCKS.sweepFiles,
+    () => sweepFiles({ db: database.db, config }),
+    (err) => logError(null, 'files: the sweep failed', err),
+  );
   // On PostgreSQL, the replies of a process that died are finalised by another (its lease lapsed).
   // Held student turns are checked again (safety) and self-harm alerts whose e-mails all failed
   // are sent again (flags): each claims its rows, so processes share the work and never repeat it.
-  // Transcripts past retention are purged (records), under its own advisory lock.
+  // Transcripts past retention are purged (records), hourly as above, under its own advisory lock.
   // Gradebook scores an LMS did not take yet are sent again (lti): claimed rows, as above.
   stops.push(startLeaseSweep(deps), startHeldRechecks(deps), startAlertRetries(deps), startRetentionPurge(deps), startScoreRetries(deps));
   return () => stops.forEach((stop) => stop());

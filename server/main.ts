@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -16,41 +17,11 @@ import { adoptLegacyImages } from './modules/images';
 import { liveHub } from './core/live';
 import { logError } from './lib/log';
 import { firstStartHint } from './lib/first-start';
+import { gracefulStop, superviseWorkers } from './workers';
 
 // A stray rejection or exception is logged; the server keeps answering the other requests.
 process.on('unhandledRejection', (reason) => logError(null, 'process: unhandled rejection', reason));
 process.on('uncaughtException', (err) => logError(null, 'process: uncaught exception', err));
-
-/**
- * WORKERS > 1 (PostgreSQL only): this process starts that many app processes (node's cluster, which
- * spreads connections over them) and serves nothing itself. A worker that dies is started again;
- * a SIGTERM or SIGINT is passed to every worker, and this process exits once they all have.
- */
-function superviseWorkers(workers: number) {
-  let stopping = false;
-  const fork = () => cluster.fork();
-  for (let i = 0; i < workers; i++) fork();
-  console.log(`ClassBots runs ${workers} app processes (WORKERS=${workers}).`);
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    console.error(`An app process (pid ${worker.process.pid}) ended (${signal ?? `exit ${code}`}); starting another.`);
-    // A process that cannot start at all (a bad setting) would be restarted in a loop: wait a little.
-    setTimeout(fork, 1_000).unref();
-  });
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    const running = Object.values(cluster.workers ?? {});
-    if (running.length === 0) process.exit(0);
-    for (const worker of running) worker?.process.kill(signal);
-    setTimeout(() => process.exit(0), 15_000).unref();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-}
 
 async function main() {
   const config = loadConfig();
@@ -91,6 +62,8 @@ async function main() {
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
   }
+  // A stop closes the listening socket and every kept-alive connection once its response ends.
+  const handover = gracefulStop(server as Server);
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to another port.` : err.message);
     void database.close().finally(() => process.exit(1));
@@ -112,7 +85,7 @@ async function main() {
     stopJobs();
     // Open live streams would hold server.close() until the timeout; browsers reconnect elsewhere.
     liveHub(database).closeAll();
-    server.close(() => void database.close().finally(() => process.exit(0)));
+    handover.stop(() => void database.close().finally(() => process.exit(0)));
     setTimeout(() => void database.close().finally(() => process.exit(0)), 10_000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));

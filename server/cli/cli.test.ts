@@ -23,6 +23,7 @@ describe('operator CLI: help', () => {
         'db:backup',
         'db:restore',
         'demo:seed',
+        'mail:last-link',
         'school:create',
         'school:teacher-add',
         'school:teacher-remove',

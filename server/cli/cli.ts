@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors';
 import type { CliContext, Command, Io, OptionValues } from './command';
 import { databaseCommands } from './commands/database';
 import { demoCommands } from './commands/demo';
+import { mailCommands } from './commands/mail';
 import { schoolCommands } from './commands/schools';
 import { subscriptionCommands } from './commands/subscriptions';
 import { userCommands } from './commands/users';
@@ -19,6 +20,7 @@ export const commands: readonly Command[] = [
   ...schoolCommands,
   ...subscriptionCommands,
   ...databaseCommands,
+  ...mailCommands,
   ...demoCommands,
 ];
 

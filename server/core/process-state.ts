@@ -90,6 +90,12 @@ export const PROCESS_STATE: readonly ProcessStateEntry[] = [
     keptCorrectBy: 'runs under an advisory lock (server/core/job-lock.ts), one process per round',
   },
   {
+    name: 'hourly job timers',
+    where: 'server/core/job-lock.ts scheduleIfDue (server/jobs.ts, the retention purge; per process with scheduled work)',
+    lifetime: 'the process',
+    keptCorrectBy: 'hold no truth: a round starts only by claiming the job’s row in job_run (due when its last start is an hour old)',
+  },
+  {
     name: 'checkpoint timer',
     where:
       'AppDeps.timers.checkpoints (server/compose.ts createStreamTimers), its work in server/modules/conversations/conversations.checkpoints.ts; one timer per AppDeps',

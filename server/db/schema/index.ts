@@ -11,3 +11,4 @@ export * from './safety';
 export * from './support';
 export * from './lti';
 export * from './classroom';
+export * from './jobs';

@@ -2,13 +2,14 @@ import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import type { AppDeps } from '../../core/context';
 import { logError } from '../../lib/log';
+import { SCHEDULED_JOBS, scheduleIfDue } from '../../core/job-lock';
 
 /**
  * The retention purge (issue 16 item 4): the transcripts of students' assignment records are kept
  * while the assignment is open and for RETENTION_DAYS after it closes or is deleted, then deleted.
  * The records stay (status, counts, feedback, trophies) with no conversation; the transcript's
- * messages and the flags on it go with it (their foreign keys cascade). It runs in the app process
- * at start and hourly; on PostgreSQL each batch takes a transaction-level advisory lock, and a
+ * messages and the flags on it go with it (their foreign keys cascade). It runs once an hour for
+ * the installation (startRetentionPurge); on PostgreSQL each batch takes a transaction-level advisory lock, and a
  * process that does not get it skips the round, so two processes never purge at once.
  */
 
@@ -61,24 +62,15 @@ export async function purgeExpiredTranscripts(
   }
 }
 
-/** Runs the purge now and then hourly, one round at a time in this process; returns the stop function. */
+/**
+ * Runs the purge at start when it is due and then hourly for the installation (job_run: one round
+ * an hour whichever processes run, docs/decisions/278); returns the stop function.
+ */
 export function startRetentionPurge(deps: AppDeps): () => void {
-  let running = false;
-  const round = () => {
-    if (running) return;
-    running = true;
-    purgeExpiredTranscripts(deps)
-      .catch((err: unknown) => logError(null, 'records: the retention purge failed', err))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(round, 0);
-  first.unref();
-  const timer = setInterval(round, HOUR);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return scheduleIfDue(
+    deps.database,
+    { name: SCHEDULED_JOBS.retentionPurge, everyMs: HOUR },
+    () => purgeExpiredTranscripts(deps),
+    (err: unknown) => logError(null, 'records: the retention purge failed', err),
+  );
 }
