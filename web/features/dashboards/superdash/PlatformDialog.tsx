@@ -1,12 +1,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { LtiPlatform, LtiPlatformInput } from '../../../../contract/lti';
@@ -47,6 +54,8 @@ export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void;
   const [schoolId, setSchoolId] = useState('');
   const [values, setValues] = useState(empty);
   const [deployments, setDeployments] = useState('');
+  // Whether the platform's addresses are the school's own (decision 274); off until support says so.
+  const [managedAddresses, setManagedAddresses] = useState(false);
   const create = useCreateLtiPlatform();
   const fields = create.error instanceof ApiError ? (create.error.fields ?? {}) : {};
   // A refused deployment id is reported by its place in the list (deploymentIds.2).
@@ -57,7 +66,7 @@ export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void;
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const input: LtiPlatformInput = { schoolId, ...values, deploymentIds: lines(deployments) };
+    const input: LtiPlatformInput = { schoolId, ...values, deploymentIds: lines(deployments), managedAddresses };
     create.mutate(input, { onSuccess: (made) => onRegistered(made) });
   };
   const known = ['schoolId', ...texts.map((f) => f.key)];
@@ -116,6 +125,34 @@ export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void;
           {texts.slice(3).map((f) => (
             <PlatformField key={f.key} field={f} value={values[f.key]} error={fields[f.key]} disabled={busy} onChange={setValues} />
           ))}
+          <FormControl component="fieldset" margin="dense" disabled={busy} sx={{ mt: 2 }}>
+            <FormLabel component="legend">{t('dashboards.super.lti.addressesField')}</FormLabel>
+            <RadioGroup
+              name="managedAddresses"
+              value={managedAddresses ? 'managed' : 'verified'}
+              onChange={(e) => setManagedAddresses(e.target.value === 'managed')}
+            >
+              <FormControlLabel
+                value="verified"
+                control={<Radio />}
+                label={
+                  <AddressChoice
+                    title={t('dashboards.super.lti.addressesVerified')}
+                    help={t('dashboards.super.lti.addressesVerifiedHelp')}
+                  />
+                }
+                sx={{ alignItems: 'flex-start', mt: 1 }}
+              />
+              <FormControlLabel
+                value="managed"
+                control={<Radio />}
+                label={
+                  <AddressChoice title={t('dashboards.super.lti.addressesManaged')} help={t('dashboards.super.lti.addressesManagedHelp')} />
+                }
+                sx={{ alignItems: 'flex-start', mt: 1 }}
+              />
+            </RadioGroup>
+          </FormControl>
           {other && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {other}
@@ -130,6 +167,18 @@ export function PlatformDialog({ onClose, onRegistered }: { onClose: () => void;
         />
       </form>
     </Dialog>
+  );
+}
+
+/** One address choice: its name and what it means for the accounts a launch links. */
+function AddressChoice({ title, help }: { title: string; help: string }) {
+  return (
+    <Box sx={{ pt: 1 }}>
+      <Typography variant="body2">{title}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {help}
+      </Typography>
+    </Box>
   );
 }
 

@@ -28,6 +28,7 @@ const list: LtiPlatformList = {
       issuer: 'https://canvas.instructure.com',
       clientId: '10000000000042',
       deploymentIds: ['1:abc', '2:def'],
+      managedAddresses: false,
       authUrl: 'https://sso.canvaslms.com/api/lti/authorize_redirect',
       tokenUrl: 'https://sso.canvaslms.com/login/oauth2/token',
       jwksUrl: 'https://sso.canvaslms.com/api/lti/security/jwks',
@@ -112,7 +113,13 @@ describe('superDash, Course platforms', () => {
 
       const card = container.querySelector<HTMLElement>('[aria-label="Registered platforms"] li')!;
       expect(card.querySelector('h3')!.textContent).toBe('Springfield Canvas');
-      for (const text of ['Springfield High', 'https://canvas.instructure.com', '10000000000042', '1:abc, 2:def'])
+      for (const text of [
+        'Springfield High',
+        'https://canvas.instructure.com',
+        '10000000000042',
+        '1:abc, 2:def',
+        'Only addresses the platform marks verified',
+      ])
         expect(card.textContent).toContain(text);
       expect(card.querySelector('button')!.getAttribute('aria-label')).toBe('Delete Springfield Canvas');
     });
@@ -147,6 +154,14 @@ describe('superDash, Course platforms', () => {
       type(form.querySelector('input[name=issuer]')!, 'http://moodle.example.org');
       type(form.querySelector('textarea[name=deploymentIds]')!, ' 7 \n\n8\n');
     });
+    // The address choice says what each means; verified-only is the default (decision 274).
+    const choices = [...form.querySelectorAll<HTMLInputElement>('input[name=managedAddresses]')];
+    expect(choices.map((c) => [c.value, c.checked])).toEqual([
+      ['verified', true],
+      ['managed', false],
+    ]);
+    expect(form.textContent).toContain('Canvas and Moodle do not say so');
+    await settle(() => choices[1].click());
     answer(422, {
       error: {
         code: 'validation_failed',
@@ -170,6 +185,7 @@ describe('superDash, Course platforms', () => {
           authUrl: '',
           tokenUrl: '',
           jwksUrl: '',
+          managedAddresses: true,
         },
       },
     ]);

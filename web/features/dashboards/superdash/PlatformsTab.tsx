@@ -187,6 +187,9 @@ function PlatformCard({ platform: p, onDelete }: { platform: LtiPlatform; onDele
         <Fact label={t('dashboards.super.lti.issuer')}>{p.issuer}</Fact>
         <Fact label={t('dashboards.super.lti.clientId')}>{p.clientId}</Fact>
         <Fact label={t('dashboards.super.lti.deploymentIds')}>{p.deploymentIds.join(', ')}</Fact>
+        <Fact label={t('dashboards.super.lti.addresses')}>
+          {p.managedAddresses ? t('dashboards.super.lti.addressesManaged') : t('dashboards.super.lti.addressesVerified')}
+        </Fact>
         <Fact label={t('dashboards.super.lti.created')}>{dateTime(p.createdAt)}</Fact>
       </Box>
     </Paper>
