@@ -33,6 +33,8 @@ describe('ChatBot runner', () => {
     await expect.poll(() => messages(page).last().textContent(), { timeout: 20_000 }).toContain('Lesson document');
     await replyDone(page);
     expect(page.url()).toMatch(/\/run-chat-bot\/[^/]+\/true\/new\/builtin\/none\?c=[0-9a-f-]{36}$/);
+    // The conversation is in the side list at once, marked open, without a reload (issue 39, item 11).
+    await page.getByRole('navigation', { name: 'Past conversations' }).getByText('open now', { exact: false }).waitFor();
 
     // Stop a long reply part-way: it keeps what came and says it was stopped.
     await send(page, 'Tell me everything [[slow]]');

@@ -35,6 +35,9 @@ describe('DocBot runner', () => {
     expect(await doc.textContent()).toContain('Write the document from the form.');
     // The address names the run, so a reload reopens it.
     expect(page.url()).toMatch(/\/run-doc-bot\/[^/]+\/true\/new\/builtin\/none\?c=[0-9a-f-]{36}$/);
+    // The run is in the side list at once, marked open, without a reload (issue 39, item 11).
+    await page.getByRole('navigation', { name: 'Earlier documents' }).getByText('open now', { exact: false }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Earlier documents' }).getByText('Nothing yet.').count()).toBe(0);
     await shoot(page, 'docbot-desktop');
 
     // Refine: the follow-up instruction reaches the model and the document is replaced.

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail } from '../../../../contract/ai';
 import {
   attachTo,
@@ -10,6 +11,7 @@ import {
   type ChatEndpoint,
   type ChatMessage,
 } from '../api/chatTransport';
+import { conversationKeys } from '../api/keys';
 import { stopReply as stopOnServer } from '../api/stopReply';
 import { getStoredMessages } from '../api/getStoredMessages';
 import { ApiError } from '../../../lib/http';
@@ -122,6 +124,16 @@ export function useRunChat({ initial, createConversation, onCreated, endpoint = 
   // A reply still being written is no reply to act on yet, attached or not (yet).
   const pending = writtenOnServer(messages.at(-1));
   const busy = starting || status === 'submitted' || status === 'streaming' || attaching || pending;
+
+  // The side lists of past runs ("Earlier documents", "Past conversations") read again once a
+  // run is made and after each reply ends (its title and time change), without a reload.
+  const client = useQueryClient();
+  const refreshRunLists = useCallback(() => void client.invalidateQueries({ queryKey: conversationKeys.ofAnyBot }), [client]);
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) refreshRunLists();
+    wasBusy.current = busy;
+  }, [busy, refreshRunLists]);
   const streamingId = status === 'streaming' || attaching ? messages.at(-1)?.id : undefined;
 
   const ensureConversation = useCallback(async () => {
@@ -130,8 +142,9 @@ export function useRunChat({ initial, createConversation, onCreated, endpoint = 
     current.adopt(id);
     setConversationId(id);
     onCreated?.(id);
+    refreshRunLists();
     return id;
-  }, [current, createConversation, onCreated]);
+  }, [current, createConversation, onCreated, refreshRunLists]);
 
   /** Sends a message, creating the conversation first when needed. Refused sends give the text back. */
   const send = useCallback(
