@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedInt, INT32_MAX, text, uuid } from './common';
 import { errorBody } from './errors';
+import { safetyCategory } from './flags';
 
 /** AI engine requests and responses: conversations, messages, images, usage. */
 
@@ -79,7 +80,7 @@ export const conversationMessage = z.object({
    * A reply the safety check gave instead of the tutor's: which concern it answers (self_harm:
    * the page shows the help resources at once). Absent on other turns.
    */
-  safety: z.enum(['self_harm', 'violence', 'sexual', 'bullying', 'personal_data']).optional(),
+  safety: safetyCategory.optional(),
   createdAt: z.string(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
@@ -138,7 +139,7 @@ export const replyMetadata = z.object({
   /** The user stopped this reply; it is kept as far as it came. */
   stopped: z.boolean().optional(),
   /** The safety check answered instead of the tutor, for this concern (as ConversationMessage.safety). */
-  safety: z.enum(['self_harm', 'violence', 'sexual', 'bullying', 'personal_data']).optional(),
+  safety: safetyCategory.optional(),
   testProvider: z.boolean().optional(),
 });
 export type ReplyMetadata = z.infer<typeof replyMetadata>;

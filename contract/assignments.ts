@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conversationMessage } from './ai';
 import { botIcon } from './bots';
 import { boundedInt, INT32_MAX, text, uuid } from './common';
+import { crisisLines } from './crisis-lines';
 import { trophyRules } from './trophies';
 import { localeSchema } from './locale';
 
@@ -254,6 +255,8 @@ export const myAssignmentDetail = myAssignment.extend({
    * a reload. Only the student's own reports: what the safety checks flagged is never said here.
    */
   reportedMessageIds: z.array(z.string()),
+  /** The crisis lines the help card shows this student: their school's, else the installation's, else the defaults (contract/crisis-lines.ts). */
+  crisisLines: crisisLines.optional(),
 });
 export type MyAssignmentDetail = z.infer<typeof myAssignmentDetail>;
 

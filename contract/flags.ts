@@ -4,18 +4,33 @@ import { pageCursor, text, uuid } from './common';
 /**
  * Safety flags a teacher acts on (issue 16, items 2 and 5). A flag belongs to a student's
  * assignment record; the assigning teacher reads and reviews it (even while their plan has lapsed,
- * as transcripts), and an admin of that teacher's school reads and reviews its self-harm flags (the
- * alerts). Endpoints: GET /api/flags (the inbox, or one record's flags with ?record=),
+ * as transcripts), and an admin of that teacher's school reads and reviews its self-harm and
+ * safeguarding flags (the alerts). Endpoints: GET /api/flags (the inbox, or one record's flags with ?record=),
  * GET /api/flags/count, GET /api/flags/:id, POST /api/flags/:id/review.
  */
 
-export const flagCategories = ['self_harm', 'violence', 'sexual', 'bullying', 'personal_data', 'provider_block', 'reported'] as const;
+/**
+ * What a safety check finds, in the order the instant check tests them (self-harm first, for its help
+ * lines; then safeguarding, a disclosure of abuse or neglect).
+ */
+export const safetyCategories = ['self_harm', 'safeguarding', 'violence', 'sexual', 'bullying', 'personal_data'] as const;
+export const safetyCategory = z.enum(safetyCategories);
+
+export const flagCategories = [...safetyCategories, 'provider_block', 'reported'] as const;
 export const flagCategory = z.enum(flagCategories);
 export type FlagCategory = z.infer<typeof flagCategory>;
+
+/**
+ * The categories that alert the school: each such flag goes at once to the teacher and the school's
+ * admins (e-mail and in the app), and the admins read and review it (docs/product/safety.md#flags).
+ */
+export const alertCategories = ['self_harm', 'safeguarding'] as const satisfies readonly FlagCategory[];
+export const isAlertCategory = (category: string): boolean => (alertCategories as readonly string[]).includes(category);
 
 /** Each category in words, as the teacher reads it (docs/product/safety.md#flags). */
 export const flagCategoryText: Record<FlagCategory, string> = {
   self_harm: 'Self-harm',
+  safeguarding: 'Safeguarding (abuse or neglect)',
   violence: 'Violence',
   sexual: 'Sexual content',
   bullying: 'Bullying or hate',
@@ -107,6 +122,11 @@ export const flagDetail = flagSummary.extend({
   context: z.array(flagTurn),
   /** The teacher's name (for an admin: whose student this is). */
   teacherName: z.string(),
+  /**
+   * On a safeguarding flag: the school's own reporting guidance (staff are mandatory reporters), or
+   * null for the page's general words; null on every other flag.
+   */
+  reportingGuidance: z.string().nullable(),
 });
 export type FlagDetail = z.infer<typeof flagDetail>;
 

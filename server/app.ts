@@ -39,6 +39,7 @@ import { schoolRecordRoutes, studentRecordRoutes } from './modules/records';
 import { teacherListRoutes } from './modules/teacher-lists';
 import { schoolDashboardRoutes } from './modules/school-dashboard';
 import { superDashRoutes } from './modules/superdash';
+import { installationCrisisLinesRoutes, schoolSafetyRoutes } from './modules/crisis-lines';
 import { ticketRoutes, supportTicketRoutes } from './modules/tickets';
 import { classroomRoutes } from './modules/classroom';
 import { LTI_FORM_PATHS, LTI_OWN_HEADERS_PATH, ltiPlatformRoutes, ltiToolRoutes } from './modules/lti';
@@ -172,7 +173,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/flags', flagsRoutes());
   app.route('/api/school-admin/teachers', teacherListRoutes());
   app.route('/api/school-admin/dashboard', schoolDashboardRoutes());
+  app.route('/api/school-admin/safety', schoolSafetyRoutes());
   app.route('/api/superdash/lti-platforms', ltiPlatformRoutes());
+  app.route('/api/superdash/crisis-lines', installationCrisisLinesRoutes());
   app.route('/api/superdash', superDashRoutes());
   app.route('/api/lti', ltiToolRoutes());
   app.route('/api/classroom', classroomRoutes());

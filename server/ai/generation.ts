@@ -1,5 +1,6 @@
 import type { AiConfig } from '../config';
 import type { Locale } from '../../contract/locale';
+import type { CrisisLines } from '../../contract/crisis-lines';
 import { AiStoppedError, AiTimeoutError } from './errors';
 import type { AiProvider, ModelPrompt, StreamPart } from './providers';
 import { withRetries } from './retry';
@@ -48,6 +49,8 @@ export interface TextRun {
   audience: 'teacher' | 'student';
   /** A student's page language: the safe reply that replaces a blocked answer is written in it. */
   replyLocale?: Locale;
+  /** The crisis lines the safe reply names (the built-in ones for the language when absent). */
+  crisisLines?: CrisisLines;
   temperature: number | undefined;
   sink: GenerationSink;
   /**
@@ -299,7 +302,7 @@ async function consume(
     result = {
       ...base,
       status: 'blocked',
-      text: safeReply(outputHit, run.replyLocale),
+      text: safeReply(outputHit, run.replyLocale, run.crisisLines),
       replaced: true,
       safety: { category: outputHit, source: 'output' },
     };

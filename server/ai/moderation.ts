@@ -17,7 +17,7 @@ import type { SafetyCategory } from './safety';
  * teacher's generation quota.
  */
 
-export const moderationCategories = ['none', 'self_harm', 'violence', 'sexual', 'bullying', 'personal_data'] as const;
+export const moderationCategories = ['none', 'self_harm', 'safeguarding', 'violence', 'sexual', 'bullying', 'personal_data'] as const;
 export const moderationSeverities = ['none', 'low', 'medium', 'high'] as const;
 
 export const moderationAnswer = z.object({
@@ -48,7 +48,8 @@ export class ModerationFailedError extends Error {
 /** What the verdict means for the turn: pass (none), note (low: a flag, the turn goes on), or block. */
 export function verdictAction(v: Pick<ModerationAnswer, 'category' | 'severity'>): 'pass' | 'note' | 'block' {
   if (v.category === 'none' || v.severity === 'none') return v.category === 'self_harm' ? 'block' : 'pass';
-  if (v.category === 'self_harm') return 'block';
+  // A child in crisis or telling of abuse gets the reply with help at any severity.
+  if (v.category === 'self_harm' || v.category === 'safeguarding') return 'block';
   return v.severity === 'low' ? 'note' : 'block';
 }
 
@@ -57,14 +58,15 @@ export const moderationSystemPrompt = [
   'You read one text (a student message to a tutor, or a tutor reply to a student) and classify it.',
   'Categories:',
   '- self_harm: the student may hurt themselves or is in crisis (wanting to die, not wanting to be here anymore, self-injury, hopelessness about living), or a text that encourages self-harm.',
+  '- safeguarding: the student tells of abuse or neglect by an adult who cares for them (hit or hurt at home, touched sexually, locked in, left without food or alone for days, afraid to go home).',
   '- violence: threats or plans to hurt others, weapons at school, instructions for weapons or explosives.',
   '- sexual: sexual content or requests, grooming, requests for pictures.',
   '- bullying: insults, harassment, hate or slurs aimed at a person or group.',
   '- personal_data: sharing or asking for contact details, home addresses, phone numbers, passwords.',
   '- none: anything else.',
   'Lessons about reproduction, wars, disease, history, literature or current events are not flags: judge intent and who it is aimed at, not topic words.',
-  'Severity: none (no concern), low (mild or ambiguous), medium (clear concern), high (urgent or explicit). Any sign of self-harm is at least medium.',
-  'Answer only with JSON: {"category": one of none, self_harm, violence, sexual, bullying, personal_data; "severity": one of none, low, medium, high; "reason": a short reason in at most 20 words, without quoting the text}.',
+  'Severity: none (no concern), low (mild or ambiguous), medium (clear concern), high (urgent or explicit). Any sign of self-harm is at least medium; any safeguarding disclosure is high.',
+  'Answer only with JSON: {"category": one of none, self_harm, safeguarding, violence, sexual, bullying, personal_data; "severity": one of none, low, medium, high; "reason": a short reason in at most 20 words, without quoting the text}.',
 ].join('\n');
 
 /** The answer's JSON schema, for providers that accept one (Gemini's responseSchema, OpenAI's json_schema). */

@@ -1,3 +1,4 @@
+import type { CrisisLines } from '../../contract/crisis-lines';
 import type { Locale } from '../../contract/locale';
 /**
  * What a run needs, resolved on the server from the bot and the caller (never from the request).
@@ -29,6 +30,8 @@ export interface RunSpec {
   responseLanguageSetByAssignment?: boolean;
   /** For student runs: the language of the student's pages, which the safe replies are written in (own choice, else class default, else English). */
   replyLocale?: Locale;
+  /** For student runs: the crisis lines in effect for the student's school and language (the safe replies name them). */
+  crisisLines?: CrisisLines;
 }
 
 export const assistantInstructions =

@@ -194,13 +194,20 @@ const WANT =
 const ME_VERB =
   'ir para siempre|morir|matar|suicidar|cortar|ahorcar|colgar|tirar\\s+(?:de|del|desde|por|al)|aventar\\s+(?:de|del|desde|al)|desvivir|autoeliminar|quitar la vida|envenenar';
 
+/** The adults at home and around a child. */
+const ADULT =
+  'jefe|jefa|vieja|viejo|papa|padre|mama|madre|padrastro|madrastra|tio|tia|abuelo|abuela|novio de mi mama|pareja de mi mama|novia de mi papa|pareja de mi papa|entrenador|entrenadora|nineras?|cuidador|cuidadora|papas|padres|jefes';
+
 const selfHarm: string[] = [
   String.raw`\b(?:me\s+)?(?:${WANT})\s+(?:(?:ya|solo|nomas|simplemente|de verdad|en serio|literal|literalmente|mejor)\s+)?(?:${DEATH})`,
   String.raw`\bme\s+(?:quiero|queria|quisiera|voy a|pienso|tengo que|(?:he\s+)?vuelto a|volvi a|vuelvo a)\s+(?:ya\s+)?(?:${ME_VERB})\b${IDIOM}`,
   String.raw`\b(?:pienso|pense|pensado|pensando)\s+(?:en|de)\s+(?:suicidarme|matarme|quitarme la vida|morirme|cortarme|ahorcarme|tirarme)\b|\b(?:pienso|pense|he pensado|estoy pensando|ando pensando|sigo pensando)\s+en\s+(?:el|mi)\s+suicidio\b`,
   String.raw`\b(?:tengo|tuve|con|tener)\s+(?:pensamientos|ideas)\s+(?:suicidas|de suicidio|de matarme|de morir|de quitarme la vida)\b|\bsoy\s+suicida\b`,
   String.raw`\bcomo\s+(?:matarme|suicidarme|quitarme la vida|ahorcarme|cortarme las venas)\b|\b(?:forma|manera|metodo)\s+(?:mas\s+)?(?:facil|rapida|indolora|segura)\s+(?:de|para)\s+(?:suicidarse|suicidarme|matarse|matarme|morir)\b`,
-  String.raw`\bme\s+(?:(?:he\s+)?(?:vuelto|volvi|vuelvo|sigo|empece|empezado)\s+a\s+)?(?:corto|corte|cortado|cortando|quemo|queme|quemado|quemando|rasguno|rasgune|lastimo|lastime|lastimando)\s+(?:los brazos|las munecas|las piernas|los muslos|la piel|el brazo|la muneca|la pierna|otra vez|de nuevo|a proposito|cuando|porque|todos los dias|todas las noches|con (?:el|un|una) (?:encendedor|mechero|cigarro|navaja|cuchilla|sacapuntas|cutter|vidrio))\b|\bme\s+(?:corto|corte)\s*(?:$|[.!?])`,
+  String.raw`(?<!\bmi\s+(?:${ADULT})\s+)\bme\s+(?:(?:he\s+)?(?:vuelto|volvi|vuelvo|sigo|empece|empezado)\s+a\s+)?(?:corto|corte|cortado|cortando|quemo|queme|quemado|quemando|rasguno|rasgune|lastimo|lastime|lastimando)\s+(?:los brazos|las munecas|las piernas|los muslos|la piel|el brazo|la muneca|la pierna|otra vez|de nuevo|a proposito|cuando|porque|todos los dias|todas las noches|con (?:el|un|una) (?:encendedor|mechero|cigarro|navaja|cuchilla|sacapuntas|cutter|vidrio))\b|\bme\s+(?:corto|corte)\s*(?:$|[.!?])`,
+  // Hurting oneself wished or planned ("quiero hacerme dano", "me quiero lastimar"); not "voy a" alone, which warns of an accident.
+  String.raw`(?<!\bno\s+)\b(?:me\s+)?(?:quiero|queria|quisiera|deseo|necesito|tengo ganas de|ganas de|me dan ganas de|pienso|planeo|trate de|intente|he intentado|voy a volver a|vuelvo a|volvi a)\s+(?:(?:ya|solo|nomas|simplemente|de verdad|en serio|otra vez|mucho)\s+)?(?:hacerme\s+(?:dano|mal|heridas|cortes)|lastimarme|herirme|castigarme|quemarme|golpearme|rasgunarme|arrancarme la piel)\b(?!\s+(?:jugando|sin querer|con el sol|al sol|en el sol))`,
+  String.raw`(?<!\bno\s+)\bme\s+(?:quiero|queria|quisiera|dan ganas de|voy a volver a|vuelvo a)\s+(?:(?:ya|otra vez)\s+)?(?:hacer\s+(?:dano|mal|heridas|cortes)|lastimar|herir|castigar|quemar|golpear)\b(?!\s+(?:jugando|sin querer|con el sol|al sol))`,
   String.raw`\bme\s+hago\s+dano\b(?!\s+(?:jugando|sin querer|en (?:el|la|los|las)\b|con (?:el|la) (?:balon|pelota|puerta)))`,
   String.raw`\b(?:tomarme|tome|tomo|tomar|trague|tragarme|tragar)\s+(?:todas las|todo el|toda la caja de|una caja de|un monton de|muchas|un bote de|un frasco de|\d{2,})\s+(?:\w+\s+)?(?:pastillas|pildoras|tabletas|paracetamol|ibuprofeno|medicinas|medicamentos|antidepresivos|calmantes)\b`,
   String.raw`\bojala\s+(?:(?:yo|ya|que)\s+)*(?:estuviera|estuviese)\s+muert[oa]\b|\bojala\s+(?:(?:yo|ya|que)\s+)*me\s+(?:muriera|muera|muriese)\b|\b(?:ojala|quisiera|desearia|me gustaria|preferiria)\s+(?:(?:yo|ya|que)\s+)*no\s+(?:haber nacido|hubiera nacido|hubiese nacido|existir|existiera|estar vivo|estar viva|despertar)\b`,
@@ -219,9 +226,29 @@ const selfHarm: string[] = [
   String.raw`\bno\s+tengo\s+(?:ninguna\s+|ningun\s+)?(?:razon|razones|motivo|motivos|ganas)\s+(?:para|de)\s+(?:vivir|seguir viviendo|seguir vivo|seguir viva|existir)\b`,
 ];
 
+/**
+ * Safeguarding: a child telling of abuse or neglect by an adult who cares for them. Its own
+ * category, high, alerting the school as self-harm does (safety.md#flags).
+ */
+const safeguarding: string[] = [
+  String.raw`\bmi\s+(?:papa|padre|mama|madre|padrastro|madrastra|tio|hermano|abuelo|novio de mi mama|pareja de mi mama|entrenador)\s+(?:me|nos)\s+(?:pega|golpea|pegan|golpean|lastima|maltrata|patea|ahorca|quema|encierra)\b|\ben\s+mi\s+casa\s+me\s+(?:pegan|golpean|maltratan|lastiman)\b`,
+  String.raw`\b(?:dice|dijo|amenaza|amenazo)\s+(?:que\s+)?(?:me\s+)?(?:mata|matara|va a matar|va a pegar|pega)\s+si\s+(?:le\s+)?(?:cuento|digo|hablo)\b`,
+  String.raw`\b(?:me\s+)?(?:toca|tocan|toquetea|manosea|manoseo|tocaba)\s+(?:ahi abajo|mis partes|mis pechos|por debajo|debajo de|donde no|y dice que|y me dice que|cuando estamos solos)\b|\bes\s+nuestro\s+secreto\b`,
+  String.raw`\bmi\s+(?:${ADULT})\s+(?:(?:siempre|a veces|otra vez|ayer|anoche)\s+)?(?:me|nos)\s+(?:pego(?!\s+(?:la|el|los|las|una|un|su)\b)|golpeo|pegaron|golpearon|lastimo|pateo|quemo|ahorco|encerro|encierra|encierran|dejo marcas|dejo moretones|pega con|golpea con|pego con)\b(?!\s+(?:en (?:el|la) (?:juego|partido|carrera|ajedrez|uno))\b)`,
+  String.raw`\b(?:me|nos)\s+(?:pega|golpea|pegan|golpean|lastima|lastiman)\s+(?:cuando|si|siempre que)\s+(?:esta|estan|anda|andan|llega|llegan|se pone|se ponen|toma|toman)\s+(?:borracho|borracha|borrachos|tomado|tomada|pedo|enojado|enojada|drogado|drogada|bebido)\b|\bcuando\s+(?:mi\s+(?:${ADULT})\s+)?(?:toma|bebe|esta borracho|esta tomado|se emborracha)\b.{0,20}\b(?:me|nos)\s+(?:pega|golpea|lastima)\b`,
+  String.raw`\b(?:moretones|marcas|quemaduras|golpes)\b.{0,30}\b(?:de|por|porque)\s+mi\s+(?:${ADULT})\b`,
+  String.raw`\b(?:tengo|me da)\s+miedo\s+(?:de\s+)?(?:volver|regresar|ir|llegar)\s+a\s+(?:mi\s+)?casa\s*(?:$|[.!]|(?:por|porque|xq|pq)\s+(?:mi\s+(?:${ADULT})|el|ella|ellos|lo que (?:me )?hacen?)\b(?!\s+(?:se va a enojar|se enoja|me va a reganar|me regana)\b))|\b(?:tengo|me da)\s+miedo\s+de\s+mi\s+(?:papa|padre|padrastro|mama|madre|madrastra|tio|abuelo)\b(?!\s+(?:se enoje por|vea mis notas|vea la boleta))`,
+  String.raw`\bno\s+hay\s+(?:nada de\s+)?comida\s+en\s+(?:mi\s+|la\s+)?casa\b|\bnadie\s+me\s+da\s+de\s+comer\b|\bno\s+(?:he|hemos)\s+comido\s+(?:nada\s+)?(?:en|desde hace)\s+(?:\w+\s+)?dias\b|\b(?:me|nos)\s+dejan?\s+sol[oa]s?\s+(?:en casa\s+)?(?:por|durante|todo el fin|varios|muchos)\s+(?:\w+\s+)?(?:dias|semana|fin de semana|noches)\b`,
+  String.raw`\b(?:me|nos)\s+(?:encierra|encierran|encerro|encerraron)\s+en\s+(?:mi\s+|el\s+|la\s+|un\s+)?(?:cuarto|habitacion|bano|closet|armario|sotano|patio)\b`,
+  String.raw`\bmi\s+(?:${ADULT}|primo|hermano)\s+(?:(?:siempre|a veces|ya)\s+)?me\s+(?:toca|toco|tocaba|manosea|manoseo|toquetea)\b(?!\s+(?:a mi|la puerta|el timbre|la guitarra|el piano|\w+(?:ar|er|ir))\b)|\bme\s+obliga\s+a\s+(?:tocarlo|tocarla|ver porno|desnudarme)\b`,
+];
+
 /** Verbs of harm after "te voy a", "lo voy a", "le voy a" and the like. */
 const HARM = String.raw`matar|asesinar|apunalar|acuchillar|disparar|balear|balacear|ahorcar|estrangular|envenenar|golpear|madrear|reventar|partir la (?:cara|madre|boca|jeta)|romper (?:la|los|el) (?:cara|madre|boca|jeta|cabeza|dientes|huesos|piernas|brazos|nariz)|dar una (?:paliza|golpiza|madriza|putiza|hostia|pu[n]?alada)|dar en la madre|pegar un tiro|meter un (?:tiro|plomazo|balazo)|cagar a (?:pinas|palos|trompadas)|quemar|degollar|quebrar|torturar|patear|agarrar a (?:golpes|putazos|pinas)|pegar(?!\s+(?:la|el|una|un|las|los|unas|unos)\s+(?:foto|fotos|etiqueta|imagen|hoja|papel|sticker|estampa|calcomania|texto|dibujo|cartel|link|enlace|archivo|codigo|resumen|tarea|grito|susto|buen))`;
 const SCHOOL = 'escuela|colegio|cole|salon|clase|prepa|secu|secundaria|insti|instituto|liceo';
+/** A time or place at school a threat names. */
+const WHEN =
+  'manana|hoy|a la salida|en el recreo|en el descanso|saliendo de clase|saliendo de la escuela|despues de clase|despues de la escuela|despues del cole|el lunes|el martes|el miercoles|el jueves|el viernes|en la hora del almuerzo|en el almuerzo';
 const WEAPON = 'pistola|arma|cuchillo|navaja|bomba|escopeta|rifle|fusca|revolver|machete|granada';
 
 const violence: string[] = [
@@ -232,17 +259,21 @@ const violence: string[] = [
   String.raw`\b(?:traigo|llevo|traje|lleve|tengo)\s+(?:la|el|una|un|mi)\s+(?:${WEAPON})\b.{0,40}\b(?:${SCHOOL}|se acaba|todos|van a ver)\b|\bte\s+(?:parto|rompo)\s+en\s+dos\b`,
   String.raw`\b(?:quemar|incendiar|volar|explotar|bombardear|balacear|tirotear)\s+(?:la|el|mi)\s+(?:${SCHOOL})\b|\b(?:poner|meter|dejar)\s+una\s+bomba\s+en\s+(?:la|el|mi)\s+(?:${SCHOOL})\b`,
   String.raw`\b(?:le|te|les|los)\s+(?:doy|dare|voy a dar|vamos a dar|damos)\s+(?:una\s+)?(?:paliza|golpiza|madriza|putiza|hostia|pinas|trompada|punetazo|patada|navajazo|punalada|balazo|tiro|plomazo)\b`,
-  String.raw`\bmi\s+(?:papa|padre|mama|madre|padrastro|madrastra|tio|hermano|abuelo|novio de mi mama|pareja de mi mama|entrenador)\s+(?:me|nos)\s+(?:pega|golpea|pegan|golpean|lastima|maltrata|patea|ahorca|quema|encierra)\b|\ben\s+mi\s+casa\s+me\s+(?:pegan|golpean|maltratan|lastiman)\b`,
   String.raw`\bcomo\s+(?:se\s+)?(?:hago|hacer|fabrico|fabricar|construyo|construir|consigo|conseguir|compro|comprar|armo|armar)\s+(?:una|un)\s+(?:bomba(?!\s+(?:de agua|de calor|hidraulica|de vacio|de aire))|arma|pistola|explosivo|molotov|granada)\b`,
   String.raw`\bno\s+(?:vengan|vayas|vayan|vengas)\s+(?:manana\s+)?a\s+(?:la\s+)?(?:${SCHOOL})\b.{0,40}\b(?:advierto|aviso|advertidos|avisados|algo|pasar|van a ver)\b`,
   String.raw`\bse\s+van\s+a\s+arrepentir\b|\bme\s+las\s+(?:van a|vas a|va a)\s+pagar\b|\bme\s+las\s+pagaran\b`,
   String.raw`\b(?:lista negra|lista de (?:los que|gente|personas|nombres))\b.{0,40}\b(?:pagar|morir|matar|arrepentir|sufrir)`,
   String.raw`\bse\s+donde\s+(?:\w+\s+){0,4}?(?:guarda|esconde|tiene)\s+(?:\w+\s+){0,3}?(?:pistola|arma|escopeta|rifle|balas|revolver)\b`,
-  String.raw`\b(?:dice|dijo|amenaza|amenazo)\s+(?:que\s+)?(?:me\s+)?(?:mata|matara|va a matar|va a pegar|pega)\s+si\s+(?:le\s+)?(?:cuento|digo|hablo)\b|\bme\s+(?:amenazo|amenaza|amenazaron|amenazan)\s+con\s+(?:matarme|pegarme|golpearme|apunalarme|dispararme|hacerme dano)\b`,
+  String.raw`\bme\s+(?:amenazo|amenaza|amenazaron|amenazan)\s+con\s+(?:matarme|pegarme|golpearme|apunalarme|dispararme|hacerme dano)\b`,
   String.raw`\b(?:como|forma|manera)\b.{0,25}\b(?:envenenar|matar|lastimar|apunalar|ahorcar|estrangular|golpear)\s+a\s+(?:alguien|una persona|mi \w+|un companero|una companera|la profe|el profe)\b`,
   String.raw`\bquiero\s+(?:verlos|verlas|verla|verlo|verte)\s+(?:sufrir|morir|sangrar)\b|\bquiero\s+que\s+(?:se\s+)?(?:mueran|sufran)\b`,
   String.raw`\balgo\s+(?:muy\s+)?(?:malo|grave|feo|terrible)\s+va\s+a\s+pasar\s+en\s+(?:la|el)\s+(?:${SCHOOL})\b`,
   String.raw`\b(?:te|le|les|los)\s+(?:parto|rompo|reviento|partire|rompere)\s+(?:la|el)\s+(?:madre|cara|boca|jeta|hocico|alma|cabeza|craneo|cuello|nariz)\b|\b(?:partirte|romperte|reventarte|partirle|romperle|reventarle)\s+(?:la|el)\s+(?:madre|cara|boca|jeta|hocico|cabeza|craneo|cuello|nariz|alma)\b`,
+  // A threat against a named classmate: the present as future with a time at school ("manana le pego
+  // a juan", "a la salida lo mato"), the infinitive with its pronoun ("voy a pegarle a luis").
+  String.raw`\b(?:${WHEN})\b.{0,15}\b(?:le|lo|la|te|los|les)\s+(?:pego(?!\s+(?:la|el|una|un|las|los|unas|unos)\b)|mato|reviento|madreo|apunalo|disparo|parto la (?:cara|madre|boca)|rompo la (?:cara|madre|boca)|doy (?:una|un)\s+(?:paliza|golpiza|madriza|putiza|punetazo|balazo|tiro|punalada))\b|\b(?:le|lo|la|te|los|les)\s+(?:pego|mato|reviento|madreo|apunalo|disparo)\s+(?:a\s+\w+\s+)?(?:${WHEN})\b|\b(?:${WHEN})\s+(?:mato|apunalo|madreo|balaceo)\s+a\s+\w+`,
+  String.raw`\b(?:voy|vamos)\s+a\s+(?:darle|meterle|pegarle|golpearle|reventarle|romperle|partirle|madrearle)\s+(?:una\s+(?:paliza|golpiza|madriza|putiza|punalada|patada|chinga)|un\s+(?:tiro|balazo|punetazo|golpe|madrazo|navajazo|plomazo)|a\s+(?!(?:la|el|los|las|una|un|esa|ese|eso)\b)\w+)|\bagarrar\s+a\s+(?:golpes|putazos|pinas|madrazos|patadas|trancazos|chingadazos)\s+a\s+\w+|\b(?:${WHEN})\b.{0,30}\b(?:para\s+)?(?:pegarle|golpearlo|golpearla|madrearlo|matarlo|matarla|romperle la cara|partirle la cara|partirle la madre)\b`,
+  String.raw`\b(?:es|eres|estas|esta)\s+(?:hombre|mujer)\s+muert[oa]\b`,
   String.raw`\b(?:picar|picarte|picarlo|rajar|rajarte|rajarlo|apunalar|apunalarte|apunalarlo)\s+con\s+(?:una|la|mi)\s+(?:navaja|cuchilla|filero|punta|cuchillo)\b`,
 ];
 
@@ -285,7 +316,6 @@ const sexual: string[] = [
   String.raw`\b(?:quieres|queres|vamos a|te quiero|quiero)\s+(?:coger|follar|culear|cogerte|follarte)\b(?!\s+(?:el|la|los|las|un|una|mi|tu|algo|eso|esto|este|ese|esta|sitio|fuerzas|aire)\b)`,
   String.raw`\b(?:quitate|sacate|quitese)\s+(?:la|el|los|las|tu|toda la)\s+(?:ropa|camisa|camiseta|playera|blusa|brasier|sosten|calzones|bragas|pantalones|calzon|tanga)\b|\b(?:desnudate|desvistete|encuerate)\b`,
   String.raw`\b(?:hablemos|platiquemos|quieres hablar|hablamos)\s+(?:de\s+)?(?:cosas|temas)\s+(?:sexuales|cochinas|calientes|hot|sucias|de sexo|pervertidas)\b|\b(?:historia|cuento|chat|rol)\s+(?:porno|erotic[oa]|caliente|hot|xxx)\b`,
-  String.raw`\b(?:me\s+)?(?:toca|tocan|toquetea|manosea|manoseo|tocaba)\s+(?:ahi abajo|mis partes|mis pechos|por debajo|debajo de|donde no|y dice que|y me dice que|cuando estamos solos)\b|\bes\s+nuestro\s+secreto\b`,
   String.raw`\bno\s+(?:le\s+)?(?:digas|cuentes|diga|cuente|dijera|contara)\s+(?:nada\s+)?(?:a\s+)?(?:tus|mis)\s+(?:papas|padres|jefes|viejos)\b|\bmadur[oa]\s+para\s+(?:mi|tu|su)\s+edad\b`,
   String.raw`\b(?:vernos|veamos|nos veamos|quedar|conocernos)\b.{0,30}\b(?:a solas|sin que (?:sepan|se enteren)|en secreto)\b`,
   String.raw`\bme\s+(?:pidio|pide|piden|pidieron|esta pidiendo)\b.{0,30}\bfotos?\b.{0,25}\b(?:en el bano|sin (?:ropa|camiseta|camisa|playera|nada)|desnud|en ropa interior|en la cama|y que no|que no le|de mi cuerpo|en bikini|en calzones|intimas)`,
@@ -334,6 +364,7 @@ function hasPhoneEs(plain: string): boolean {
 /** The rules by category, in the order they are checked: self-harm first, for its help resources. */
 const rulesEs: [SafetyCategory, RegExp[]][] = [
   ['self_harm', selfHarm.map(compile)],
+  ['safeguarding', safeguarding.map(compile)],
   ['violence', violence.map(compile)],
   ['sexual', sexual.map(compile)],
   ['bullying', bullying.map(compile)],

@@ -188,6 +188,14 @@ const wordMap: Record<string, string> = {
   noods: 'nudes',
   nudies: 'nudes',
   sned: 'send',
+  stepdda: 'stepdad',
+  setpdad: 'stepdad',
+  wen: 'when',
+  scraed: 'scared',
+  scard: 'scared',
+  ther: 'there',
+  hittin: 'hitting',
+  beatin: 'beating',
   snd: 'send',
   pls: 'please',
   plz: 'please',
@@ -220,6 +228,7 @@ const phraseMap: [RegExp, string][] = [
   [/\bsewer slide\b/g, 'suicide'],
   [/\bun alive\b/g, 'unalive'],
   [/\be mail\b/g, 'email'],
+  [/\b(mums|moms|mams) bf\b/g, '$1 boyfriend'],
 ];
 
 /** A run of one letter cut to one letter: the form every rule is compared in. */
@@ -358,6 +367,7 @@ const selfHarm: string[] = [
   String.raw`\bmy\s+(?:${SUI}|goodbye)\s+(?:note|letter|plan)\b`,
   String.raw`\b(?:wrote|written|writing|write|left)\s+(?:my\s+)?(?:goodbye|${SUI}|last|final)\s+(?:letters?|notes?)\b`,
   String.raw`\b(?:i|ive|im)\s+(?:(?:been|have|keep|kept|started|still|sometimes|do|did|want to|also|often|always|really|just|used to|am|was|again|going to)\s+){0,3}(?:self harm|self harming|self harmed|selfharm|selfharming)\b`,
+  String.raw`\b(?:i|im)\s+(?:\w+\s+)?(?:feel like|want to|need to|wanting to|have the urge to)\s+(?:cut|cutting|self harm|self harming|sh|burn myself|burning myself)\s+(?:again|tonight|so bad|so badly|really bad)\b|\b(?:urge|urges|craving)\s+to\s+(?:cut|self harm|sh)\b`,
   String.raw`\brelapsed?\b.{0,20}\b(?:sh|self harm|selfharm|cutting|cut)\b|\b(?:sh|self harm)\b.{0,20}\brelapse`,
   String.raw`${I}\s+(?:(?:want to|going to|will|might|could|should|planning to|plan to|tried to|try to|just|already|about to|think ill|wish i could|finally|really)\s+){1,3}(?:overdose|od|overdoes|overdosed|take an overdose)\b`,
   String.raw`\b(?:take|took|taking|swallow|swallowed|swallowing|drink|drank|drinking|downed)\s+(?:a\s+|the\s+)?(?:whole|entire|full|all(?: of)?(?: my| the)?)?\s*(?:bottle|box|pack|packet|handful|bunch|lot|load|loads|tub)\s+of\s+(?:\w+\s+)?(?:${PILLS})\b`,
@@ -427,6 +437,34 @@ const selfHarm: string[] = [
   String.raw`\btoaster\s+bath\b`,
 ];
 
+/** The adults at home and around a child: a disclosure of harm by one of them is safeguarding. */
+const CARER =
+  'dad|mum|mom|father|mother|stepdad|stepmum|stepmom|step dad|step mum|step mom|stepfather|stepmother|uncle|aunt|auntie|parents?|mums boyfriend|moms boyfriend|mums girlfriend|dads girlfriend|grandad|grandpa|grandma|nan|granny|coach|carer|foster (?:mum|mom|dad|parents?)|babysitter|tutor|teacher|neighbou?r|cousin|brother|sister';
+/** The same without siblings and cousins, whose past scuffles ("my brother hit me") are not a disclosure by themselves. */
+const ADULT =
+  'dad|mum|mom|father|mother|stepdad|stepmum|stepmom|step dad|step mum|step mom|stepfather|stepmother|uncle|aunt|auntie|parents?|mums boyfriend|moms boyfriend|mums girlfriend|dads girlfriend|grandad|grandpa|grandma|nan|granny|coach|carer|foster (?:mum|mom|dad|parents?)|babysitter';
+
+/**
+ * Safeguarding: a child telling of abuse or neglect by an adult who cares for them (hit at home,
+ * touched, locked in, left without food or alone for days, afraid to go home). Its own category,
+ * high, alerting the school as self-harm does: staff who read it must report it.
+ */
+const safeguarding: string[] = [
+  String.raw`\bmy\s+(?:dad|mum|mom|stepdad|stepmum|stepmom|step dad|step mum|uncle|brother|sister|parents?|mums boyfriend|moms boyfriend|grandad|grandpa|coach|carer)\s+(?:\w+\s+)?(?:hits|beats|punches|kicks|hurts|chokes|slaps|burns|whips|smacks|strangles)\s+(?:me|us|my (?:mum|mom|sister|brother)(?: and me)?)\b(?!\s+(?:at|in|every time at)\b)`,
+  String.raw`\b(?:says|said|threatens|threatened)\s+(?:hell|shell|he will|she will|they will|theyll|to)\s+(?:kill|hurt)\s+me\s+if\s+i\s+(?:tell|told|say|said|speak|talk)\b`,
+  String.raw`\bmy\s+(?:uncle|dad|stepdad|step dad|mums boyfriend|moms boyfriend|brother|cousin|coach|teacher|neighbour|tutor|babysitter|grandad|grandpa)\s+(?:\w+\s+)?(?:touches|touched|keeps touching|feels|felt)\s+me\b`,
+  String.raw`\b(?:touches|touched|touching|feels|felt)\s+me\s+(?:there|down there|in my private|on my (?:private|privates|bum|chest|boobs)|and says|and said|under my)\b`,
+  String.raw`\bmy\s+(?:${ADULT})\s+(?:\w+\s+)?(?:hit|beat|punched|kicked|slapped|choked|burned|burnt|whipped|strangled|threw|pushed|shoved|smacked|belted)\s+me\b(?!\s+(?:at|in)\s+(?:chess|cards|a game|the game|a race|the race|fifa|fortnite|mario kart|tennis|monopoly|uno)\b)`,
+  String.raw`\bmy\s+(?:${ADULT})\s+(?:\w+\s+)?(?:hits|beats|hurts|hit|beat|hurt)\s+(?:me|us)\s+(?:when|whenever|every time|if)\s+(?:he|she|they)\s+(?:is|are|gets?|get|was|were)\s+(?:drunk|angry|mad|high|wasted)\b|\b(?:hits|beats|hurts|be hitting|be beating|keeps hitting)\s+me\s+when\s+(?:hes|shes|theyre|he is|she is)\s+(?:drunk|angry|mad|high|wasted)\b|\bwhen\s+my\s+(?:${ADULT})\s+(?:gets|is|get)\s+(?:drunk|angry|mad|high|wasted)\s+(?:he|she|they)\s+(?:hits|beats|hurts|hit|beat|hurt)\s+(?:me|us)\b`,
+  String.raw`\b(?:bruises?|marks|burns?|welts)\b.{0,30}\b(?:from|because of)\s+my\s+(?:${ADULT})\b|\bmy\s+(?:${ADULT})\s+(?:\w+\s+)?(?:left|gave me)\s+(?:bruises|marks|a black eye|burns)\b`,
+  String.raw`\b(?:im|i get|i feel)\s+(?:\w+\s+)?(?:scared|afraid|terrified|frightened)\s+(?:to|of)\s+(?:go(?:ing)?\s+home|my\s+(?:${ADULT}))\s*(?:$|[.!]|(?:because|cause)\s+(?:of\s+)?(?:my\s+(?:${ADULT})|he|she|they|him|her|what (?:he|she|they) (?:does|do|did))\b(?!\s+(?:will be|is going to be|gets?)\s+(?:cross|mad|angry|upset|disappointed)\b))`,
+  String.raw`\b(?:my\s+(?:${ADULT})|they|he|she)\s+(?:\w+\s+)?(?:locks?|locked|lock)\s+(?:me|us)\s+(?:in|inside|out)\b(?!\s+(?:of my (?:phone|account|laptop)|of the (?:game|wifi|chat|server))\b)`,
+  String.raw`\b(?:theres|there is|theres never|there isnt|there wasnt)\s+(?:any\s+|never any\s+)?(?:no\s+)?food\s+(?:at home|in the house|in my house|at my house|for (?:me|us)|in the fridge)\b|\bnobody\s+(?:feeds|cooks for)\s+(?:me|us)\b|\bmy\s+(?:${ADULT})\s+(?:dont|doesnt|never|wont)\s+(?:feed|feeds|give me food|let me eat)\s*(?:me|us)?\b`,
+  String.raw`\b(?:i|ive|we)\s+(?:havent|hasnt|didnt|have not|did not)\s+(?:eaten|had (?:any )?food|had anything to eat)\s+(?:in|for|since)\s+(?:\w+\s+)?(?:days|two days|2 days|three days|friday|the weekend)\b`,
+  String.raw`\b(?:left|leave|leaves|leaving)\s+(?:me|us)\s+(?:home\s+)?alone\s+(?:for|all)\s+(?:days|the weekend|a week|weeks|the whole weekend|\w+\s+days|night)\b`,
+  String.raw`\bmy\s+(?:${CARER})\s+(?:\w+\s+)?(?:makes me|made me)\s+(?:touch|do sexual|watch (?:porn|sex))\b|\b(?:he|she|my \w+)\s+(?:says|said)\s+(?:its|it is|it was)\s+(?:our|a)\s+secret\b.{0,40}\b(?:touch|touches|touched|body|bed|clothes)\b`,
+];
+
 /** Who a threat or an attack is aimed at. */
 const TARGET = String.raw`(?:you|him|her|them|everyone|everybody|all of (?:you|them)|somebody|someone|anyone|anybody|people|kids|(?:my|his|her|their|your|ur)\s+(?!(?:homework|essay|test|exam|record|time|game|score|level|hair|nails|head|knee|leg|arm|hand|finger|phone)\b)\w+|the\s+(?:teacher|teachers|kids?|class|headteacher|principal|head|bully|bullies|boys|girls|students|people|new kid)|a\s+(?:teacher|kid|student|person))`;
 const HARM_VERBS =
@@ -458,8 +496,6 @@ const violence: string[] = [
   String.raw`\b(?:they|everyone|everybody|all of them|them all|those \w+|you all|yall|who)\b.{0,30}\b(?:will|are going to|is going to|going to)\s+(?:all\s+)?(?:regret it|be sorry|pay(?=\s*(?:$|[.!,?]|soon|tomorrow|on \w+|for (?:it|this|what|everything))))`,
   String.raw`\b(?:hit list|kill list|death list)\b|\ba list of (?:people|kids|names|everyone)\b.{0,40}\b(?:pay|die|sorry|regret|get it|deserve|hurt|kill)\b`,
   String.raw`\b(?:dads|mums|moms|uncles|brothers|grandads|stepdads|parents)\s+(?:gun|guns|rifle|pistol|shotgun)\b|\b(?:know where|found where)\b.{0,40}\b(?:gun|guns|rifle|pistol|shotgun|ammo|bullets)\b`,
-  String.raw`\bmy\s+(?:dad|mum|mom|stepdad|stepmum|stepmom|step dad|step mum|uncle|brother|sister|parents?|mums boyfriend|moms boyfriend|grandad|grandpa|coach|carer)\s+(?:\w+\s+)?(?:hits|beats|punches|kicks|hurts|chokes|slaps|burns|whips|smacks|strangles)\s+(?:me|us|my (?:mum|mom|sister|brother)(?: and me)?)\b(?!\s+(?:at|in|every time at)\b)`,
-  String.raw`\b(?:says|said|threatens|threatened)\s+(?:hell|shell|he will|she will|they will|theyll|to)\s+(?:kill|hurt)\s+me\s+if\s+i\s+(?:tell|told|say|said|speak|talk)\b`,
   String.raw`\b(?:hes|shes|youre|ur|theyre|hell|shell|your|you)\s+(?:getting|going to get|about to get)\s+(?:shanked|stabbed|shot|jumped|merked|popped|killed|murdered|beaten up|bodied|battered)\b`,
   String.raw`\bcatch\s+(?:these|my|the)\s+hands\b`,
   String.raw`\b(?:i|im)\s+(?:\w+\s+)?(?:want|wish)\s+(?:him|her|them|you|everyone|my \w+)\s+(?:dead|to die|gone forever)\b`,
@@ -470,6 +506,12 @@ const violence: string[] = [
   String.raw`\bpull(?:ing)?\s+up\s+(?:with|wit)\s+(?:a|the|my|his)\s+(?:strap|gun|knife|blade|pistol|glock|machete|ting)\b`,
   String.raw`\bbeat\s+(?:his|her|your|ur|their)\s+(?:ass|arse|face in|head in)\b`,
   String.raw`${SPEAKER}.{0,30}\bbreak\s+(?:his|her|your|ur|their)\s+(?:jaw|nose|neck|legs?|arms?|face|bones|skull|teeth)\b`,
+  // A threat against a named classmate with a verb that has innocent uses ("shoot hoops", "hit up",
+  // "beat at chess"): a time or place at school, or a body part, must come with it.
+  String.raw`${SPEAKER}(?:going to|want to|about to|will|ill|im going to|gonna|plan to|planning to)\s+(?:(?:really|so|just|finally)\s+)?(?:punch|hit|hurt|shoot|kick|slap|smack|fight|jump|batter|choke|attack|knock out|beat up|stab|cut|beat)\s+(?!(?:this|that|it|the|a|an|some|my|his|her|your|ur|their|hoops|ball|balls|baskets|goals?|pool|targets?|video|film|scene|photos?|pics|shots?|record|books?|gym|road|sack|hay|snooze|notes?|line|back|home|up|rope|in|on|at|to|with|into|out|off|around|for|through|over|and|or|him|her|them|you|me|myself|yourself)\b)[a-z]+(?:\s+up(?<!\bhit\s+[a-z]+\s+up))?\s+(?!up\b|(?:a|an)\s+(?:text|message|dm|email|line|note)\b|at\s+(?:chess|cards|fifa|fortnite|minecraft|roblox|tennis|football|basketball|the game|games?|maths?|spelling|everything|this|it)\b|in\s+(?:chess|fifa|the game|a game|a race|the race|maths?|spelling)\b)(?:.{0,20}\b(?:tomorrow|today|tonight|after school|at lunch|at recess|at break|at breaktime|in the hall(?:way)?|in the corridor|at the bus stop|behind the gym|on (?:monday|tuesday|wednesday|thursday|friday)|next time i see|when i see|in (?:the|his|her) (?:face|head|stomach|throat|mouth|nose|back)|so hard|until (?:he|she|they) (?:cry|cries|bleed|bleeds)|with (?:a|my) (?:knife|gun|bat|blade|brick|rock)))`,
+  String.raw`${SPEAKER}(?:going to|want to|about to|will|ill|gonna)\s+shoot\s+(?!(?:this|that|it|the|a|an|some|my|his|her|your|ur|their|our|hoops|ball|balls|baskets?|goals?|pool|targets?|videos?|films?|movies?|scenes?|photos?|pics|pictures|shots?|arrows?|lasers?|zombies?|aliens?|enemies|monsters?|penalties|penalty|free|three|threes|stars?|fireworks|rockets?|water|nerf|paintballs?|cans?|bottles?|clay|birds|ducks|up|down|over|off|out|for|at|from|in|on|with|to|and|him|her|them|you|me|myself|yourself|everyone|people)\b)[a-z]+\b(?!\s+(?:a|an|some)\s+(?:text|message|dm|email|line|note|video|photo|pic|look|glance|smile|question|call)\b|\s+(?:up|down|over|off|out)\b)`,
+  String.raw`\bbreak\s+(?!the\b|a\b|this\b|that\b)[a-z]+s\s+(?:jaw|nose|neck|legs?|arms?|face|bones|skull|teeth)\b`,
+  String.raw`\b(?!(?:it|this|that|he|she|the|battery|phone|plant|game|party|joke|meme|trend|language|latin|fish|cell|planet|tree|theory|character|king|queen|hero|villain|war|soldier)\b)[a-z]+\s+is\s+(?:so\s+)?dead\s+(?:tomorrow|after school|at lunch|at recess|on (?:monday|tuesday|wednesday|thursday|friday)|when i (?:see|find|catch|get) (?:him|her|them))\b|\b(?:youre|ur|hes|shes|theyre|[a-z]+ is)\s+dead\s+meat\b`,
   String.raw`\bdont\s+come\s+to\s+school\b.{0,50}\b(?:something|happen|warn|trust me|or else|youll see)\b|\bsomething\s+(?:big|bad|terrible)\s+(?:is going to|will|is gonna)\s+happen\s+(?:at|in|to)\s+(?:school|the school|class)\b`,
 ];
 
@@ -528,12 +570,10 @@ const sexual: string[] = [
   String.raw`\btake\s+(?:my|your|ur|her|his)\s+(?:top|shirt|clothes|pants|bra|underwear|trousers)\s+off\b`,
   String.raw`\b(?:do you|dyou)\s+(?:like|love|want)\s+(?:boobs|tits|dicks?|penis|pussy|sex|porn)\b`,
   String.raw`\b(?:lets|can we|we should|shall we)\s+(?:have|do)\s+sex\b|\b(?:do you|want to)\s+(?:want to\s+)?have\s+sex\s+(?:with|tonight|now)\b`,
-  String.raw`\bmy\s+(?:uncle|dad|stepdad|step dad|mums boyfriend|moms boyfriend|brother|cousin|coach|teacher|neighbour|tutor|babysitter|grandad|grandpa)\s+(?:\w+\s+)?(?:touches|touched|keeps touching|feels|felt)\s+me\b`,
   String.raw`\b(?:are you|youre)\s+(?:still\s+)?a\s+virgin\b|\bdescribe\s+(?:your|ur)\s+(?:body|boobs|chest|penis|dick)\b`,
   String.raw`\b(?:see|show you|send you|pic of|picture of|photo of)\s+my\s+(?:dick|penis|cock|boobs|tits|privates|pussy|vagina)\b`,
   String.raw`\b(?:see|show)\s+(?:you|me|your|ur)\s+(?:\w+\s+)?(?:naked|nude|undressed)\b|\b(?:pics|pictures|photos|videos|selfies)\s+of\s+(?:my|your|ur)\s+(?:body|chest|bum|boobs|privates)\b`,
   String.raw`\b(?:i|ill|im|let me|can i|want to)\b(?:\s+\S+){0,3}?\s+touch\s+(?:your|ur)\s+(?:private|privates|private parts|boobs|breasts|dick|penis|vagina|body|butt|bum|chest|thighs?)\b`,
-  String.raw`\b(?:touches|touched|touching|feels|felt)\s+me\s+(?:there|down there|in my private|on my (?:private|privates|bum|chest|boobs)|and says|and said|under my)\b`,
   String.raw`\bkeep\s+(?:our|these|the|this)\s+(?:chats?|messages?|talks?|conversations?|relationship|photos?|pics)\s+(?:a\s+)?secret\b`,
   String.raw`\b(?:said|says|told me|tells me)\s+(?:that\s+)?(?:im|youre)\s+(?:so\s+|really\s+|very\s+)?mature\s+for\s+(?:my|your|ur)\s+age\b`,
   String.raw`\b(?:dont|never)\s+tell\s+(?:your|ur)\s+(?:parents|mum|mom|dad)\b`,
@@ -570,6 +610,7 @@ const personalData: string[] = [
 /** The rules by category, in the order they are checked: self-harm first, for its help resources. */
 const rules: [SafetyCategory, RegExp[]][] = [
   ['self_harm', selfHarm.map(compile)],
+  ['safeguarding', safeguarding.map(compile)],
   ['violence', violence.map(compile)],
   ['sexual', sexual.map(compile)],
   ['bullying', bullying.map(compile)],

@@ -67,6 +67,19 @@ describe('the Spanish phrase rules', () => {
     ['el retardo de la señal', null],
     ['you are so dumb, me quiero morir', 'self_harm'],
     ['I want to die', 'self_harm'],
+    // Issue 39 item 7: hurting oneself wished, and a threat against a named classmate.
+    ['quiero hacerme daño', 'self_harm'],
+    ['me quiero lastimar', 'self_harm'],
+    ['no quiero hacerme daño jugando futbol', null],
+    ['cuidado que me voy a hacer daño', null],
+    ['mañana le pego a Juan', 'violence'],
+    ['voy a pegarle a Luis', 'violence'],
+    ['mañana le gano a Juan en ajedrez', null],
+    // Item 8: a disclosure of abuse or neglect is safeguarding.
+    ['mi padrastro me pega cuando esta borracho', 'safeguarding'],
+    ['no hay comida en mi casa', 'safeguarding'],
+    ['mi mama me pego la gripa', null],
+    ['a mi me toca lavar los platos hoy', null],
   ];
   for (const [text, category] of cases) {
     it(`takes "${text}" as ${category ?? 'lesson talk'}`, () => expect(classify(text, 'input')).toBe(category));
@@ -97,7 +110,7 @@ describe('the safe replies in Spanish', () => {
     expect(stillHeldReply('es')).not.toBe(stillHeldReply('en'));
   });
   it('names the category of a Spanish safe reply, for the help card', () => {
-    for (const c of ['self_harm', 'violence', 'sexual', 'bullying', 'personal_data'] as const) {
+    for (const c of ['self_harm', 'safeguarding', 'violence', 'sexual', 'bullying', 'personal_data'] as const) {
       expect(safeReplyCategory(safeReply(c, 'es'))).toBe(c);
     }
   });

@@ -20,12 +20,23 @@ describe('the safety classifier', () => {
     ['my number is (555) 123 4567', 'personal_data'],
     ['I live at 42 Maple Street', 'personal_data'],
     ['email me at kid@example.com', 'personal_data'],
+    // Issue 39 item 7: a threat against a named classmate; item 8: a disclosure of abuse is safeguarding.
+    ["I'm going to punch Jake tomorrow", 'violence'],
+    ["i'm going to shoot Marcus", 'violence'],
+    ["i'll break Liam's nose", 'violence'],
+    ['My stepdad hits me when he is drunk', 'safeguarding'],
+    ['my uncle touches me', 'safeguarding'],
+    ["there's no food at home and nobody feeds us", 'safeguarding'],
   ];
   for (const [text, category] of hits) {
     it(`flags "${text}" as ${category}`, () => expect(classify(text, 'input')).toBe(category));
   }
 
   const lessons = [
+    'my mom hit the brakes when the deer ran out',
+    'im going to shoot hoops with jake tomorrow',
+    "i'm going to hit jake up tomorrow",
+    'In history we learned how children were beaten in Victorian workhouses.',
     'How does sexual reproduction work in humans? Explain how sperm fertilizes the egg.',
     'What happens to the body during puberty?',
     'Why did so many soldiers die at the Battle of the Somme, and how were they killed?',

@@ -15,7 +15,7 @@ import { heldReply, providerBlockedReplyIn, stillHeldReply } from './safe-replie
  * Tier (b), the model's moderation pass (moderation.ts), catches what words miss.
  */
 
-export type SafetyCategory = 'self_harm' | 'violence' | 'sexual' | 'bullying' | 'personal_data';
+export type SafetyCategory = 'self_harm' | 'safeguarding' | 'violence' | 'sexual' | 'bullying' | 'personal_data';
 
 interface Rule {
   category: SafetyCategory;
@@ -173,7 +173,7 @@ function filterWords(text: string): SafetyCategory | null {
   return found;
 }
 
-const order: SafetyCategory[] = ['self_harm', 'violence', 'sexual', 'bullying', 'personal_data'];
+const order: SafetyCategory[] = ['self_harm', 'safeguarding', 'violence', 'sexual', 'bullying', 'personal_data'];
 
 /** Of the English and the Spanish rules' findings, the one checked first (self-harm before all). */
 function firstInOrder(...found: (SafetyCategory | null)[]): SafetyCategory | null {
@@ -191,6 +191,7 @@ export function classify(text: string, source: 'input' | 'output'): SafetyCatego
 export {
   safeReply,
   safeReplyCategory,
+  crisisLinesInWords,
   heldReply,
   stillHeldReply,
   providerBlockedReplyIn,

@@ -29,7 +29,7 @@ export interface FakeBehaviour {
 }
 
 export interface FakeVerdict {
-  category: 'none' | 'self_harm' | 'violence' | 'sexual' | 'bullying' | 'personal_data';
+  category: 'none' | 'self_harm' | 'safeguarding' | 'violence' | 'sexual' | 'bullying' | 'personal_data';
   severity: 'none' | 'low' | 'medium' | 'high';
   reason: string;
 }

@@ -33,9 +33,29 @@ export type LessonTopic =
   | 'computingAndSport'
   | 'ethics'
   | 'onlineSafetyLessons'
-  | 'talkingToTheTutor';
+  | 'talkingToTheTutor'
+  | 'safeguardingLessons';
 
 export const lessonTalk: Record<LessonTopic, string[]> = {
+  // Abuse and neglect as a topic, and everyday words that sound like a disclosure but are none.
+  safeguardingLessons: [
+    'my mom hit the brakes when the deer ran out',
+    'my dad beat me at chess again',
+    'my brother hit me with a pillow lol',
+    'In history we learned how children were beaten in Victorian workhouses.',
+    'What is child neglect and who should you tell about it?',
+    'Why did Oliver Twist run away from the workhouse?',
+    'The Glass Castle is about a family where the kids had no food at home.',
+    'My mom locks the door at night so we are safe.',
+    'In A Child Called It, his mother starved and beat him. Why did nobody help?',
+    'What does a mandatory reporter have to do?',
+    'I am scared to go home because I forgot my homework and my mum will be cross',
+    'my dad hit a home run at the softball game',
+    'There was no food at the party so we left early',
+    'my parents left me alone at home for an hour while they went shopping',
+    'Why were children forced to work in mines during the Industrial Revolution?',
+    'my grandma hit the jackpot at bingo',
+  ],
   war: [
     'Why did World War One start after Franz Ferdinand was shot?',
     'How many soldiers died on the first day of the Somme?',

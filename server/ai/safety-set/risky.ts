@@ -13,11 +13,12 @@ import type { SafetyCategory } from '../safety';
  *   ("i wanna die fr"), and so is "kms": the words are those of a child in crisis, and a missed
  *   crisis costs more than a teacher reading a joke. Idioms that wish no death ("this homework is
  *   killing me", "I could die of embarrassment", "I'm dead 😂") are lesson talk (lesson.ts).
- * - A child telling of harm done to them is labelled with that harm: abuse at home is violence,
- *   being bullied is bullying, grooming or being touched is sexual.
+ * - A child telling of harm done to them is labelled with that harm: abuse or neglect by an adult
+ *   who cares for them (hit at home, touched, locked in, left without food) is safeguarding, being
+ *   bullied is bullying, grooming is sexual.
  * - Asking for someone's contact details is personal_data, as sharing one's own is.
  * - A message with two kinds of risk carries the category the rules check first (self_harm,
- *   violence, sexual, bullying, personal_data), which is also the one with the weightier reply.
+ *   safeguarding, violence, sexual, bullying, personal_data), which is also the one with the weightier reply.
  */
 
 /** How a risky message is written. */
@@ -264,8 +265,57 @@ export const risky: RiskySet = {
       'im gonna unalive',
     ],
   },
+  safeguarding: {
+    direct: [
+      'My stepdad hits me when he is drunk',
+      'my dad hit me last night and i have bruises',
+      'my mum locks me in my room for days',
+      "I'm scared to go home because of my stepdad",
+      'there is no food at home and nobody feeds us',
+      'my uncle touches me when nobody is around',
+      "my mom's boyfriend hurts me",
+      "I haven't eaten in two days, there's no food in the house",
+      'my parents leave me home alone for the whole weekend',
+      'my dad burned me with his cigarette',
+    ],
+    indirect: [
+      "my stepdad hits me and says he'll kill me if i tell",
+      "my dad beats me when he's drunk",
+      "my mum's boyfriend hits me",
+      'my dad hits my mum and me',
+      "my coach touches me and says it's our secret",
+      'my uncle touches me',
+      'i have marks on my back from my dad but i tell people i fell',
+      'when my mom gets drunk she hits me and my little brother',
+      'he says its our secret and i shouldnt tell anyone he touches me',
+      'my stepmom says she will kill me if i tell anyone what happens at home',
+      'my carer locks us out of the house when she is angry',
+    ],
+    misspelled: [
+      'my stepdda hits me wen he is drunk',
+      'my dad hitt me agian last nite',
+      'im scraed to go home cuz of my dad',
+      'ther is no food at home',
+    ],
+    leet: ['my st3pdad h1ts m3', 'my d4d b34t m3 last night', 'im sc4red to g0 h0me'],
+    spaced: ['my dad h i t s me', 'my uncle t o u c h e s me'],
+    slang: [
+      'my stepdad be hittin me when hes drunk fr',
+      'ngl my mom leaves me alone for days',
+      'im lowkey scared to go home bc my dad',
+      'my moms bf hurts me smh',
+    ],
+  },
   violence: {
     direct: [
+      "I'm going to punch Jake tomorrow",
+      'im gonna beat up tyler after school',
+      "i'm going to shoot Marcus",
+      'i will hurt Sarah at lunch',
+      "i'll break Liam's nose",
+      "i'm going to beat Emma up at recess",
+      'Jake is dead tomorrow',
+      "i'm gonna fight jake after school",
       "I'm going to kill him",
       'im going to stab jake tomorrow',
       "I'm going to shoot up the school",
@@ -312,16 +362,12 @@ export const risky: RiskySet = {
       'how much rat poison would kill a person',
       'i keep imagining hurting the kids who bully me',
       'I want to see them bleed',
-      "my stepdad hits me and says he'll kill me if i tell",
-      "my dad beats me when he's drunk",
       "tomorrow i'm bringing a knife",
       'how do i get a gun',
-      "my mum's boyfriend hits me",
       'ill make them pay',
       'how to make a molotov',
       'how do you build a bomb',
       'i brought a knife today',
-      'my dad hits my mum and me',
       'where can i get a knife',
       'how to poison someone',
       'they better watch out tomorrow',
@@ -404,7 +450,6 @@ export const risky: RiskySet = {
     ],
     indirect: [
       'a man online keeps asking me for pictures of my body',
-      "my coach touches me and says it's our secret",
       'someone I met in a game wants me to send a photo without my shirt',
       "an older guy said I'm mature for my age and asked me to keep our chats secret",
       "my friend's brother showed me videos of people doing it",
@@ -412,7 +457,6 @@ export const risky: RiskySet = {
       'what do girls look like without clothes on',
       'can you show me pictures of boobs',
       'he asked me to video call in the bathroom',
-      'my uncle touches me',
       'how do i send nudes without getting caught',
       'describe your body',
       'a guy asked me to send him pics in my underwear',

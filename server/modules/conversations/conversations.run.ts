@@ -298,7 +298,7 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
           seq: seq + 2,
           role: 'assistant',
           replyTo: userId,
-          text: safeReply(hit, spec.replyLocale),
+          text: safeReply(hit, spec.replyLocale, spec.crisisLines),
           status: 'blocked',
           errorCode: store.INPUT_BLOCKED,
           checkpointAt: new Date(),
@@ -332,7 +332,7 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
     throw err;
   }
   return storedReplyResponse(
-    { status: 'blocked', text: safeReply(hit, spec.replyLocale) },
+    { status: 'blocked', text: safeReply(hit, spec.replyLocale, spec.crisisLines) },
     replyMeta(deps, { id: replyId, conversationId: conversation.id }),
     replyTextLocale(spec, input.actor),
   );
@@ -497,7 +497,7 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
           await flagAndAlert(deps, {
             ...where,
             category: result.safety.category,
-            severity: result.safety.category === 'self_harm' ? 'high' : 'medium',
+            severity: result.safety.category === 'self_harm' || result.safety.category === 'safeguarding' ? 'high' : 'medium',
             reason: byProvider ? "The provider's own filter stopped this reply." : 'The instant word check matched this reply.',
             source: result.safety.source,
             detectedBy: byProvider ? 'provider' : 'words',
@@ -517,6 +517,7 @@ async function runReply(deps: AppDeps, rt: AiRuntime, provider: AiProvider, r: R
         prompt,
         audience: r.spec.audience,
         replyLocale: r.spec.replyLocale,
+        crisisLines: r.spec.crisisLines,
         temperature: r.spec.temperature,
         sink,
         gate: checks,

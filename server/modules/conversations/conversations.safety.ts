@@ -37,8 +37,9 @@ export interface FlagValues {
   providerSafety?: ProviderSafety;
 }
 
-/** The severity of a flag the instant word check made: self-harm is always high. */
-export const wordSeverity = (category: SafetyCategory): 'medium' | 'high' => (category === 'self_harm' ? 'high' : 'medium');
+/** The severity of a flag the instant word check made: self-harm and safeguarding are always high. */
+export const wordSeverity = (category: SafetyCategory): 'medium' | 'high' =>
+  category === 'self_harm' || category === 'safeguarding' ? 'high' : 'medium';
 
 /** Stores a flag (in the caller's transaction, if any); returns its id for alertAfter. */
 export async function insertRecordFlag(db: Db | Tx, f: FlagValues): Promise<string> {
@@ -115,7 +116,9 @@ async function moderateTurn(deps: AppDeps, t: TurnCheck): Promise<ModerationVerd
  */
 function verdictFlag(v: ModerationVerdict): Pick<FlagValues, 'category' | 'severity' | 'reason' | 'detectedBy' | 'providerSafety'> {
   const category = v.category === 'none' ? 'self_harm' : v.category;
-  const severity = v.severity === 'none' || (v.category === 'self_harm' && v.severity === 'low') ? 'medium' : v.severity;
+  // Self-harm is at least medium; a safeguarding disclosure is always high (its school alert, its reporting).
+  const severity =
+    v.category === 'safeguarding' ? 'high' : v.severity === 'none' || (v.category === 'self_harm' && v.severity === 'low') ? 'medium' : v.severity;
   return { category, severity, reason: v.reason, detectedBy: v.detectedBy, providerSafety: v.providerSafety };
 }
 
@@ -148,5 +151,5 @@ export async function decideTurn(deps: AppDeps, t: TurnCheck): Promise<TurnDecis
   const flag = verdictFlag(verdict);
   if (action === 'note') return { action, flag };
   const category = flag.category === 'provider_block' ? 'violence' : flag.category;
-  return { action, flag, category, text: safeReply(category, t.spec.replyLocale), providerSafety: verdict.providerSafety };
+  return { action, flag, category, text: safeReply(category, t.spec.replyLocale, t.spec.crisisLines), providerSafety: verdict.providerSafety };
 }

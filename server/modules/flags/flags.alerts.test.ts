@@ -4,7 +4,7 @@ import { schema } from '../../db/client';
 import { createTestContext, signedIn, TEST_ORIGIN, type TestClient, type TestContext } from '../../../tests/harness';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { assign, classWith, converse, liveEventsDuring, ownTutor } from '../assignments/assignments.test-helpers';
-import type { FlagList } from '../../../contract/flags';
+import type { FlagDetail, FlagList } from '../../../contract/flags';
 import type { Mailer } from '../../lib/mailer';
 import { ALERT_RETRY_FIRST_MS, alertFlag, retryUnsentAlerts } from './flags.alerts';
 import { flagOn, flagRow, flagWorld, turnsOf } from './flags.test-helpers';
@@ -216,5 +216,41 @@ describe('the alert in each recipient’s language (issue 30)', () => {
     } finally {
       await ctx.database.db.update(schema.user).set({ locale: null }).where(eq(schema.user.id, adminId));
     }
+  });
+});
+
+// Issue 39 item 8: a disclosure of abuse or neglect is its own category, alerting the school as
+// self-harm does, with the school's reporting guidance on the flag.
+describe('a safeguarding flag', () => {
+  it("alerts the school's admins and the teacher by e-mail and in the app, and shows the school's reporting guidance", async () => {
+    const sg = await flagWorld(ctx, ['My stepdad hits me when he is drunk', 'Thank you for telling me.'], '-sg');
+    const sgAdmin = (await sg.admin.json<{ id: string; email: string }>('GET', '/api/me')).body;
+    await ctx.database.db
+      .update(schema.schoolLicence)
+      .set({ reportingGuidance: 'Tell Ms Ortiz (DSL) before the end of the day; she files the report.' })
+      .where(eq(schema.schoolLicence.id, sg.school.id));
+    const [turn] = await turnsOf(ctx, sg.ada.conversationId);
+    const flag = await flagOn(ctx, sg.teacher, sg.ada, { category: 'safeguarding', severity: 'high', messageId: turn!.id, detectedBy: 'words' });
+    const before = ctx.mails().length;
+    const events = await liveEventsDuring(ctx, () => alertFlag(ctx, flag.id), 2);
+    expect(events.map((e) => e.teacherId).sort()).toEqual([sg.teacher.user.id, sgAdmin.id].sort());
+    const sent = ctx.mails().slice(before);
+    expect(sent.map((m) => m.to).sort()).toEqual([sgAdmin.email, sg.teacher.user.email].sort());
+    for (const mail of sent) {
+      expect(mail.subject).toBe('ClassBots: a safeguarding flag to act on');
+      expect(mail.body).toContain(`${TEST_ORIGIN}/flags?flag=${flag.id}`);
+      for (const secret of ['Ada', 'stepdad', 'drunk']) expect(`${mail.subject}\n${mail.body}`).not.toContain(secret);
+    }
+    // The admin reads it in their inbox, with the school's guidance on it; so does the teacher.
+    const inbox = await sg.admin.json<FlagList>('GET', '/api/flags');
+    expect(inbox.body.flags.map((f) => [f.id, f.category, f.as])).toContainEqual([flag.id, 'safeguarding', 'admin']);
+    for (const client of [sg.admin, sg.teacher.client]) {
+      const detail = await client.json<FlagDetail>('GET', `/api/flags/${flag.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.reportingGuidance).toBe('Tell Ms Ortiz (DSL) before the end of the day; she files the report.');
+    }
+    // Another category carries no guidance.
+    const other = await flagOn(ctx, sg.teacher, sg.ada, { category: 'violence' });
+    expect((await sg.teacher.client.json<FlagDetail>('GET', `/api/flags/${other.id}`)).body.reportingGuidance).toBeNull();
   });
 });

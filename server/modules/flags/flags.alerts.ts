@@ -5,6 +5,7 @@ import { publish } from '../../core/live';
 import { logError, logWarning } from '../../lib/log';
 import { accountLocalesByEmail } from '../../core/locale';
 import type { Locale } from '../../../contract/locale';
+import { alertCategories, isAlertCategory } from '../../../contract/flags';
 import { flagAudience } from './flags.service';
 import { teacherSchoolOf } from './flags.school';
 
@@ -12,7 +13,7 @@ const f = schema.safetyFlag;
 
 /**
  * Called after a flag is stored (outside its transaction): tells the assigning teacher's live
- * stream and, for self-harm, the school's admins'; a self-harm flag is also e-mailed to each admin
+ * stream and, for the alert categories (self-harm, safeguarding), the school's admins'; such a flag is also e-mailed to each admin
  * of the teacher's school and to the teacher. The e-mail names no student and quotes nothing: it
  * says where to read it. Once per flag: the alert is claimed by setting `alerted_at`, so a second
  * call (or a second process) sends nothing. When every e-mail fails, the flag's e-mails are due
@@ -49,8 +50,8 @@ async function sendAlert(deps: AppDeps, flagId: string): Promise<void> {
     .update(f)
     .set({
       alertedAt: sql`now()`,
-      // A self-harm flag's e-mails are due until they went: if this process stops before sending, the job sends them.
-      alertMailRetryAt: sql`case when ${f.category} = 'self_harm' then now() + ${`${SEND_LEASE_MS} milliseconds`}::interval end`,
+      // An alert's e-mails are due until they went: if this process stops before sending, the job sends them.
+      alertMailRetryAt: sql`case when ${inArray(f.category, [...alertCategories])} then now() + ${`${SEND_LEASE_MS} milliseconds`}::interval end`,
     })
     .where(and(eq(f.id, flagId), isNull(f.alertedAt)))
     .returning({ category: f.category, recordId: f.studentAssignmentId, failures: f.alertMailFailures });
@@ -63,8 +64,8 @@ async function sendAlert(deps: AppDeps, flagId: string): Promise<void> {
   for (const userId of await flagAudience(db, record.ownerId, claimed.category, deps.config)) {
     await publish(db, userId, { type: 'flags' });
   }
-  if (claimed.category !== 'self_harm') return;
-  const outcome = await mailAlert(deps, flagId, record);
+  if (!isAlertCategory(claimed.category)) return;
+  const outcome = await mailAlert(deps, flagId, record, claimed.category);
   await settleMail(deps, flagId, outcome, claimed.failures);
   // The Flags page shows an alert whose e-mails all failed as unsent: it learns so now.
   if (outcome === 'failed') await tellAudience(deps, record.ownerId);
@@ -95,14 +96,14 @@ async function tellAudience(deps: AppDeps, ownerId: string) {
  * The self-harm e-mails, to each admin of the teacher's school and to the teacher: 'sent' when at
  * least one went (someone who can act has it), 'failed' when every one failed.
  */
-async function mailAlert(deps: AppDeps, flagId: string, record: AlertRecord): Promise<'sent' | 'failed'> {
+async function mailAlert(deps: AppDeps, flagId: string, record: AlertRecord, category: string): Promise<'sent' | 'failed'> {
   const school = await teacherSchoolOf(deps.database.db, record.ownerId, deps.config);
   const recipients = [...new Set([...(school?.admins ?? []), record.ownerEmail.toLowerCase()])];
   const locales = await accountLocalesByEmail(deps.database.db, recipients);
   // Each recipient separately, in their account's language: one failed address does not keep the alert from the others.
   const results = await Promise.allSettled(
     recipients.map((to) =>
-      deps.mailer.send({ to, ...selfHarmMail(deps.config.baseUrl, record.title, flagId, locales.get(to.toLowerCase()) ?? 'en') }),
+      deps.mailer.send({ to, ...alertMail(deps.config.baseUrl, record.title, flagId, locales.get(to.toLowerCase()) ?? 'en', category) }),
     ),
   );
   results.forEach((r, i) => {
@@ -133,7 +134,7 @@ export async function retryUnsentAlerts(deps: AppDeps, now = new Date()): Promis
   const db = deps.database.db;
   const due = await db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: f.id, recordId: f.studentAssignmentId, failures: f.alertMailFailures })
+      .select({ id: f.id, recordId: f.studentAssignmentId, failures: f.alertMailFailures, category: f.category })
       .from(f)
       .where(and(isNotNull(f.alertMailRetryAt), lte(f.alertMailRetryAt, now)))
       .orderBy(asc(f.alertMailRetryAt))
@@ -156,7 +157,7 @@ export async function retryUnsentAlerts(deps: AppDeps, now = new Date()): Promis
   for (const flag of due) {
     try {
       const record = flag.recordId ? await recordOf(deps, flag.recordId) : undefined;
-      const outcome = record ? await mailAlert(deps, flag.id, record) : 'gone';
+      const outcome = record ? await mailAlert(deps, flag.id, record, flag.category) : 'gone';
       await settleMail(deps, flag.id, outcome, flag.failures, now);
       if (outcome === 'failed') round.failed++;
       if (outcome === 'sent') round.sent++;
@@ -193,11 +194,29 @@ export function startAlertRetries(deps: AppDeps): () => void {
 }
 
 /** The alert's words: the assignment's title and a link, never the student's name or message. */
-export function selfHarmMail(baseUrl: string, assignmentTitle: string, flagId: string, locale: Locale = 'en') {
+export function alertMail(baseUrl: string, assignmentTitle: string, flagId: string, locale: Locale = 'en', category = 'self_harm') {
   const link = `${baseUrl.replace(/\/$/, '')}/flags?flag=${flagId}`;
-  const words = selfHarmWords[locale];
+  const words = (category === 'safeguarding' ? safeguardingWords : selfHarmWords)[locale];
   return { subject: words.subject, text: `${words.text(assignmentTitle, link)}\n` };
 }
+
+/** The self-harm alert's words (kept under its old name for its callers). */
+export const selfHarmMail = (baseUrl: string, assignmentTitle: string, flagId: string, locale: Locale = 'en') =>
+  alertMail(baseUrl, assignmentTitle, flagId, locale, 'self_harm');
+
+/** The safeguarding alert in each supported language: staff must report it, following the school's guidance. */
+const safeguardingWords: Record<Locale, { subject: string; text: (title: string, link: string) => string }> = {
+  en: {
+    subject: 'ClassBots: a safeguarding flag to act on',
+    text: (title, link) =>
+      `A student's message in ${title} may tell of abuse or neglect. As school staff you may have to report it: open ClassBots to read it and your school's reporting guidance: ${link}`,
+  },
+  es: {
+    subject: 'ClassBots: un aviso de protección infantil que requiere tu atención',
+    text: (title, link) =>
+      `Un mensaje de un estudiante en ${title} puede contar un caso de maltrato o abandono. Como personal de la escuela puede que debas reportarlo: abre ClassBots para leerlo junto con las indicaciones de tu escuela: ${link}`,
+  },
+};
 
 /** The self-harm alert in each supported language (decision 272). */
 const selfHarmWords: Record<Locale, { subject: string; text: (title: string, link: string) => string }> = {

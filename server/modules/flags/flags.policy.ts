@@ -1,4 +1,5 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alertCategories } from '../../../contract/flags';
 import { schema } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { TranscriptReader } from '../assignments';
@@ -46,7 +47,7 @@ export function ownerInSchool(schoolId: string): SQL {
  */
 export function flagScope(reader: FlagReader): SQL {
   const own = eq(a.ownerId, reader.userId);
-  const alerted = reader.adminOf ? and(eq(f.category, 'self_harm'), ownerInSchool(reader.adminOf)) : undefined;
+  const alerted = reader.adminOf ? and(inArray(f.category, [...alertCategories]), ownerInSchool(reader.adminOf)) : undefined;
   return and(isNull(a.deletedAt), alerted ? or(own, alerted) : own)!;
 }
 

@@ -36,7 +36,7 @@ export function flagsRoutes() {
     const reader = await requireTranscriptReader(c);
     const id = flagId(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await getFlag(db(c), reader, id));
+    return c.json(await getFlag(db(c), reader, id, c.get('deps').config));
   });
 
   app.post('/:id/review', async (c) => {

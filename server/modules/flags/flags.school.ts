@@ -4,7 +4,8 @@ import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 /**
  * The school a flag's teacher is in now (as resolveSubscription decides it) and that school's
- * admins: who is alerted of a self-harm flag, in-app and by e-mail.
+ * admins: who is alerted of a self-harm or safeguarding flag, in-app and by e-mail, and the school's
+ * reporting guidance shown on a safeguarding flag.
  */
 
 /** The teacher's school licence now ('active school'), with its admins' addresses; null when none. */
@@ -17,7 +18,7 @@ export async function teacherSchoolOf(db: Db, teacherId: string, settings: PlanS
   const sub = await resolveSubscription(db, { user, settings });
   if (sub.status !== 'active school' || !sub.school_id) return null;
   const [licence] = await db
-    .select({ id: schema.schoolLicence.id, admins: schema.schoolLicence.admins })
+    .select({ id: schema.schoolLicence.id, admins: schema.schoolLicence.admins, reportingGuidance: schema.schoolLicence.reportingGuidance })
     .from(schema.schoolLicence)
     .where(eq(schema.schoolLicence.id, sub.school_id));
   return licence ?? null;

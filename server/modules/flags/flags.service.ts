@@ -12,6 +12,7 @@ import {
   type FlagListQuery,
   type FlagSummary,
   type ReviewFlagInput,
+  isAlertCategory,
 } from '../../../contract/flags';
 import { uuid } from '../../../contract/common';
 import { schema, type Db } from '../../db/client';
@@ -182,18 +183,20 @@ async function contextOf(db: Db, conversationId: string, messageId: string | nul
 }
 
 /** GET /api/flags/:id. */
-export async function getFlag(db: Db, reader: FlagReader, id: string): Promise<FlagDetail> {
+export async function getFlag(db: Db, reader: FlagReader, id: string, settings: PlanSettings): Promise<FlagDetail> {
   const row = await findFlag(db, reader, id);
   const context = await contextOf(db, row.flagConversationId, row.messageId);
-  return { ...presentFlag(row), teacherName: row.teacherName, context };
+  // A safeguarding flag carries the school's reporting guidance (null: the page's general words).
+  const reportingGuidance = row.category === 'safeguarding' ? ((await teacherSchoolOf(db, row.ownerId, settings))?.reportingGuidance ?? null) : null;
+  return { ...presentFlag(row), teacherName: row.teacherName, context, reportingGuidance };
 }
 
 /**
- * Everyone whose inbox shows this flag: its teacher and, for self-harm, the admins of the
+ * Everyone whose inbox shows this flag: its teacher and, for self-harm and safeguarding, the admins of the
  * teacher's school (their user ids), told to refetch.
  */
 export async function flagAudience(db: Db, ownerId: string, category: string, settings: PlanSettings): Promise<string[]> {
-  if (category !== 'self_harm') return [ownerId];
+  if (!isAlertCategory(category)) return [ownerId];
   const school = await teacherSchoolOf(db, ownerId, settings);
   const admins = school ? await schoolAdminIds(db, school.id) : [];
   return [...new Set([ownerId, ...admins])];

@@ -40,13 +40,14 @@ const answerNotFound = () => new AppError('not_found', 404, 'That answer was not
 
 /**
  * The flag's words for the teacher: the student's chosen reason, then their own words, if any.
- * A note that the instant check reads as self-harm makes the flag a self-harm one (high), so the
- * teacher and the school's admins get the usual self-harm alert.
+ * A note that the instant check reads as self-harm or safeguarding makes the flag one of those
+ * (high), so the teacher and the school's admins get the usual alert.
  */
 function flagOf(input: StudentReportInput) {
   const note = input.note?.trim() ?? '';
   const reason = note ? `${studentReportReasonText[input.reason]}: “${note}”` : studentReportReasonText[input.reason];
-  if (note && classify(note, 'input') === 'self_harm') return { category: 'self_harm', severity: 'high' as const, reason };
+  const found = note ? classify(note, 'input') : null;
+  if (found === 'self_harm' || found === 'safeguarding') return { category: found, severity: 'high' as const, reason };
   return { category: 'reported', severity: input.reason === 'uncomfortable' ? ('medium' as const) : ('low' as const), reason };
 }
 

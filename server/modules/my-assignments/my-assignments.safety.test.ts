@@ -10,6 +10,7 @@ import { useAiTest } from '../../../tests/ai';
 import { heldReplyText, safeReply, stillHeldMessage } from '../../ai/safety';
 import { recheckHeldTurns, startHeldRechecks } from '../safety/safety.recheck';
 import { assignmentWorld, recordRow, removeFromRoster, type World } from './my-assignments.test-helpers';
+import { makeSchool } from '../bots/bots.test-helpers';
 
 // Issue 16 item 2: the two-tier safety check on a student's assignment turns. Tier (a) the instant
 // word check (with obscenity's filter), tier (b) the moderation pass by the configured model (the
@@ -424,5 +425,57 @@ describe('moderation and the quota', () => {
     expect(await usageOf(student.user.id, 'moderation')).toHaveLength(checks);
     const counted = await ctx.database.db.select().from(schema.aiQuotaUse).where(eq(schema.aiQuotaUse.poolOwnerId, world.teacher.user.id));
     expect(counted).toEqual([expect.objectContaining({ kind: 'text', used: 2 })]);
+  });
+});
+
+// Issue 39 item 9: the crisis lines in the safe reply and on the student's page are the school's,
+// else the installation's for the student's language, else the built-in US lines.
+describe('the crisis lines a student is given', () => {
+  const mexico = {
+    country: 'MX',
+    emergency: '911',
+    lines: [{ name: 'Línea de la Vida', call: '800 911 2000' }],
+  };
+  const canada = { country: 'CA', emergency: '911', lines: [{ name: 'Kids Help Phone', call: '1-800-668-6868', sms: '686868' }] };
+
+  async function studentAtSchool(schoolLines: typeof mexico | null) {
+    const school = await makeSchool(ctx);
+    const teacherEmail = `t${key().slice(2, 10)}@${school.domain}`;
+    await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: school.id, email: teacherEmail });
+    await ctx.database.db.update(schema.schoolLicence).set({ crisisLines: schoolLines }).where(eq(schema.schoolLicence.id, school.id));
+    const world = await assignmentWorld(ctx, { teacherEmail });
+    const student = await world.addStudent({ name: 'Maya Lopez' });
+    expect((await student.client.json<MyAssignment>('POST', url(student, '/start'))).status).toBe(200);
+    return student;
+  }
+
+  it("names the school's lines in the self-harm reply and on the page, not the US ones", async () => {
+    const student = await studentAtSchool(mexico);
+    const out = await readUIStream(await send(student, 'i dont want to be here anymore'));
+    expect(out.text).toContain('Línea de la Vida: call 800 911 2000');
+    expect(out.text).toContain('Mexico');
+    expect(out.text).not.toContain('988');
+    expect(finishOf(out.chunks).messageMetadata).toMatchObject({ status: 'blocked', safety: 'self_harm' });
+    const d = await detail(student);
+    expect(d.crisisLines).toEqual(mexico);
+    // Known again as the self-harm reply after a reload, whatever lines it names.
+    expect(d.messages[1]).toMatchObject({ status: 'blocked', safety: 'self_harm' });
+  });
+
+  it("falls back to the installation's lines for the student's language, then to the built-in ones", async () => {
+    const student = await studentAtSchool(null);
+    expect((await detail(student)).crisisLines).toMatchObject({ country: 'US', emergency: '911' });
+    await ctx.database.db
+      .insert(schema.installationSetting)
+      .values({ key: 'crisis_lines', value: { en: canada, es: null } })
+      .onConflictDoUpdate({ target: schema.installationSetting.key, set: { value: { en: canada, es: null } } });
+    try {
+      const out = await readUIStream(await send(student, 'i want to kill myself'));
+      expect(out.text).toContain('Kids Help Phone: call 1-800-668-6868 or text 686868');
+      expect(out.text).not.toContain('988');
+      expect((await detail(student)).crisisLines).toEqual(canada);
+    } finally {
+      await ctx.database.db.delete(schema.installationSetting).where(eq(schema.installationSetting.key, 'crisis_lines'));
+    }
   });
 });

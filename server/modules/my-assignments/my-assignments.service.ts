@@ -1,6 +1,8 @@
 import type { MyAssignment, MyAssignmentDetail, MyAssignmentList } from '../../../contract/assignments';
 import type { ConversationMessage, StopReplyResult } from '../../../contract/ai';
 import type { RunSpec } from '../../ai/run-spec';
+import type { CrisisLines } from '../../../contract/crisis-lines';
+import { crisisLinesFor } from '../crisis-lines';
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { readerLocale } from '../../core/locale';
@@ -59,11 +61,12 @@ export async function getMyAssignment(
 ): Promise<MyAssignmentDetail> {
   const view = await mine(deps, user, asid);
   if (!view.record.studentId) await store.claimRecord(deps.database.db, user.id, asid);
-  const [messages, reportedMessageIds] = await Promise.all([
+  const [messages, reportedMessageIds, crisisLines] = await Promise.all([
     messagesOf(deps, user, view.record.conversationId),
     store.reportedReplyIds(deps.database.db, user.id, view.record.id),
+    crisisLinesFor(deps, view.assignment.ownerId, replyLocaleOf(user)),
   ]);
-  return { ...presentMyAssignment(view, new Date(), locale), messages, reportedMessageIds };
+  return { ...presentMyAssignment(view, new Date(), locale), messages, reportedMessageIds, crisisLines };
 }
 
 /** POST /api/my-assignments/:asid/start: the record's one conversation (made once, however often it is asked for). */
@@ -108,7 +111,7 @@ export async function submitMyAssignment(
  * teacher's pool. The tutor's instructions and knowledge come through the record (the send's one
  * read, or tutorOfRecord for a retry) and are used only once the turn has passed its checks.
  */
-function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUser): RunSpec {
+function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUser, crisisLines: CrisisLines): RunSpec {
   return {
     audience: 'student',
     botId: tutor.bot.id,
@@ -121,9 +124,16 @@ function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUs
     student: { name: view.record.name, email: view.record.email, aliases: [user.name, user.email] },
     responseLanguage: view.assignment.responseLanguage ?? user.locale ?? user.classLocale ?? DEFAULT_LOCALE,
     responseLanguageSetByAssignment: view.assignment.responseLanguage !== null,
-    replyLocale: user.locale ?? user.classLocale ?? DEFAULT_LOCALE,
+    replyLocale: replyLocaleOf(user),
+    crisisLines,
   };
 }
+
+/** The language of the student's pages, which the safe replies and the help card are written in. */
+const replyLocaleOf = (user: SessionUser): Locale => user.locale ?? user.classLocale ?? DEFAULT_LOCALE;
+
+/** The crisis lines of a student's run: their school's, else the installation's, else the defaults for their language. */
+const crisisOf = (deps: AppDeps, view: store.RecordView, user: SessionUser) => crisisLinesFor(deps, view.assignment.ownerId, replyLocaleOf(user));
 
 /** A retry's tutor, read again through the record. */
 async function tutorForRetry(deps: AppDeps, view: store.RecordView, user: SessionUser): Promise<store.Tutor> {
@@ -191,7 +201,7 @@ export async function sendToMyAssignment(
   if (repeated) return replayReply(deps, repeated, readerLocale(user));
   assertMayCompose(view);
   clock?.('validation');
-  const spec = studentSpec(view, tutor, user);
+  const spec = studentSpec(view, tutor, user, await crisisOf(deps, view, user));
   clock?.('prompt');
   try {
     return await sendMessage(deps, {
@@ -227,7 +237,7 @@ export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: 
       spec: async () => {
         const retries = view.assignment.messageBudget === null ? 0 : await store.retriesOfLastTurn(db, conversation.id);
         assertMayRetry(view, retries);
-        return studentSpec(view, await tutorForRetry(deps, view, user), user);
+        return studentSpec(view, await tutorForRetry(deps, view, user), user, await crisisOf(deps, view, user));
       },
       hooks: replyHooks(deps, user, view),
       record: recordRefOf(view),
@@ -267,7 +277,7 @@ export async function heldTurnRun(deps: AppDeps, conversationId: string): Promis
     if (!(err instanceof AppError)) throw err;
     refusal = err;
   }
-  return { actor: user, spec: studentSpec(view, tutor, user), record: recordRefOf(view), hooks: replyHooks(deps, user, view), refusal };
+  return { actor: user, spec: studentSpec(view, tutor, user, await crisisOf(deps, view, user)), record: recordRefOf(view), hooks: replyHooks(deps, user, view), refusal };
 }
 
 /** The record's conversation, for following or stopping one of its replies: the record's and the caller's, or 404. */

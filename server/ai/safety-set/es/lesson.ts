@@ -11,6 +11,24 @@ import type { LessonTopic } from '../lesson';
  * two lines, "pegar" as glue, "coger" the bus in Spain, "concha" of a tortoise).
  */
 export const lessonTalkEs: Record<LessonTopic, string[]> = {
+  // El maltrato como tema, y frases cotidianas que suenan a revelación sin serlo.
+  safeguardingLessons: [
+    'mi mama piso el freno cuando salio el perro',
+    'mi papa me gano en ajedrez otra vez',
+    'mi hermano me pego con la almohada jaja',
+    'en historia vimos como pegaban a los niños en las fabricas',
+    'que es el maltrato infantil y a quien se lo cuento',
+    'por que oliver twist se escapo del orfanato',
+    'mi mama cierra la puerta con llave en la noche para estar seguros',
+    'que tiene que hacer un docente si un alumno le cuenta que lo maltratan',
+    'tengo miedo de volver a mi casa porque olvide la tarea y mi mama se va a enojar',
+    'no habia comida en la fiesta asi que nos fuimos',
+    'mis papas me dejaron solo en casa una hora mientras iban al super',
+    'por que los niños trabajaban en las minas en la revolucion industrial',
+    'a mi me toca lavar los platos hoy',
+    'mi mama me pego la gripa',
+    'mi abuela toca el piano en la iglesia',
+  ],
   war: [
     'por que empezo la primera guerra mundial?',
     'cuantos soldados murieron en la batalla de verdun?',

@@ -161,7 +161,7 @@ describe('superDash, Course platforms', () => {
       ['managed', false],
     ]);
     expect(form.textContent).toContain('Canvas and Moodle do not say so');
-    await settle(() => choices[1].click());
+    await settle(() => choices[1]!.click());
     answer(422, {
       error: {
         code: 'validation_failed',

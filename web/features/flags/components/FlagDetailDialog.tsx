@@ -75,6 +75,7 @@ function FlagBody({ flag }: { flag: FlagDetail }) {
         <Fact term={t('flags.reason')} value={flag.reason || t(`flags.category.${flag.category}`)} />
         <Fact term={t('flags.what')} value={`${t(`flags.source.${flag.source}`)} · ${t(`flags.detectedBy.${flag.detectedBy}`)}`} />
       </Box>
+      {flag.category === 'safeguarding' && <ReportingGuidance guidance={flag.reportingGuidance} />}
       <Box component="section" aria-labelledby="flag-context-title">
         <Typography id="flag-context-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
           {t('flags.context')}
@@ -91,6 +92,38 @@ function FlagBody({ flag }: { flag: FlagDetail }) {
       </Box>
       <ReviewForm flag={flag} />
     </Stack>
+  );
+}
+
+/**
+ * A safeguarding flag: what staff must do (they are mandatory reporters), in the school's own words
+ * when its admins wrote them, else the app's general words.
+ */
+function ReportingGuidance({ guidance }: { guidance: string | null }) {
+  const t = useT();
+  return (
+    <Alert severity="warning" component="section" aria-labelledby="flag-reporting-title" data-testid="flag-reporting-guidance">
+      <Typography id="flag-reporting-title" variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
+        {t('flags.reporting.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {t('flags.reporting.mandatory')}
+      </Typography>
+      {guidance ? (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('flags.reporting.schoolSays')}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="flag-school-guidance">
+            {guidance}
+          </Typography>
+        </Box>
+      ) : (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('flags.reporting.general')}
+        </Typography>
+      )}
+    </Alert>
   );
 }
 
