@@ -22,7 +22,13 @@ const number = z
 
 export const crisisLine = z
   .strictObject({
-    name: text({ trim: true, min: 1, max: CRISIS_LINE_NAME_MAX, tooShort: 'Name the help line.', tooLong: 'Keep the name under 80 characters.' }),
+    name: text({
+      trim: true,
+      min: 1,
+      max: CRISIS_LINE_NAME_MAX,
+      tooShort: 'Name the help line.',
+      tooLong: 'Keep the name under 80 characters.',
+    }),
     /** A number to call. */
     call: number.optional(),
     /** A number to text. */
@@ -44,7 +50,10 @@ export const crisisLine = z
   .refine((l) => l.call !== undefined || l.sms !== undefined || l.web !== undefined, {
     message: 'Give each help line a number to call or text, or a web address.',
   })
-  .refine((l) => l.smsWord === undefined || l.sms !== undefined, { message: 'A word to text needs a number to text it to.', path: ['smsWord'] });
+  .refine((l) => l.smsWord === undefined || l.sms !== undefined, {
+    message: 'A word to text needs a number to text it to.',
+    path: ['smsWord'],
+  });
 export type CrisisLine = z.infer<typeof crisisLine>;
 
 /** One set of lines: the country they serve, its emergency number, and the lines. */
@@ -58,10 +67,7 @@ export const crisisLines = z.strictObject({
     .string()
     .trim()
     .regex(/^[0-9]{2,6}$/, 'The emergency number is 2 to 6 digits (911, 112, 999).'),
-  lines: z
-    .array(crisisLine)
-    .min(1, 'Add at least one help line.')
-    .max(CRISIS_LINES_MAX, 'Add at most 5 help lines.'),
+  lines: z.array(crisisLine).min(1, 'Add at least one help line.').max(CRISIS_LINES_MAX, 'Add at most 5 help lines.'),
 });
 export type CrisisLines = z.infer<typeof crisisLines>;
 

@@ -242,9 +242,14 @@ describe('deploy/nginx-site.conf (a host running its own nginx)', () => {
     const site = read('deploy/nginx-site.conf');
     expect(site).toBe(nginxSite({ listen: 80, serverName: 'classbots.example.org', upstreams }));
     // No directive of a whole nginx.conf: Debian's keeps its pid file, its logs and its temp folders.
-    for (const directive of ['pid ', 'error_log ', 'events ', 'http {', '_temp_path ', 'worker_processes ']) expect(site).not.toContain(directive);
+    for (const directive of ['pid ', 'error_log ', 'events ', 'http {', '_temp_path ', 'worker_processes '])
+      expect(site).not.toContain(directive);
     // What the container's file proxies, the site proxies the same way.
-    const blocks = (conf: string) => conf.slice(conf.indexOf('  keepalive')).replace(/^ +/gm, '').replace(/server_name .*\n/, '');
+    const blocks = (conf: string) =>
+      conf
+        .slice(conf.indexOf('  keepalive'))
+        .replace(/^ +/gm, '')
+        .replace(/server_name .*\n/, '');
     expect(blocks(site)).toBe(blocks(nginxConfig({ listen: 80, upstreams })).replace(/\}\n$/, ''));
   });
 

@@ -23,6 +23,7 @@ async function startCluster(workers = 3): Promise<{ port: number; pids: number[]
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/cluster-app.ts'], {
     cwd: root,
+    // eslint-disable-next-line no-restricted-properties -- the child gets only PATH of this environment
     env: { PATH: process.env.PATH ?? '', PORT: String(port), WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
@@ -32,8 +33,8 @@ async function startCluster(workers = 3): Promise<{ port: number; pids: number[]
   const pids: number[] = [];
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the cluster did not start:\n${out}`)), 20_000);
-    proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-    proc.stdout!.on('data', (b: Buffer) => {
+    proc.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    proc.stdout.on('data', (b: Buffer) => {
       out += b.toString();
       for (const m of b.toString().matchAll(/worker (\d+) listening/g)) pids.push(Number(m[1]));
       if (pids.length === workers) {
@@ -46,7 +47,11 @@ async function startCluster(workers = 3): Promise<{ port: number; pids: number[]
 }
 
 /** One request on its own connection (no agent: nothing kept alive); the pid that answered, or the error. */
-function get(port: number, urlPath = '/', agent: http.Agent | false = false): Promise<{ pid?: number; error?: string; connection?: string }> {
+function get(
+  port: number,
+  urlPath = '/',
+  agent: http.Agent | false = false,
+): Promise<{ pid?: number; error?: string; connection?: string }> {
   return new Promise((resolve) => {
     const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent, timeout: 3_000 }, (res) => {
       let body = '';

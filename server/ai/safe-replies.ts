@@ -23,8 +23,15 @@ const texts = {
     violence:
       "That sounds serious. If you or anyone else might get hurt, please tell a trusted adult right away, and call {emergency} if someone is in danger now. I can't help with that.",
     safeguarding:
-      "Thank you for telling me. What you describe is not okay, and it is not your fault. Please tell a trusted adult you feel safe with, such as a teacher or your school counsellor, as soon as you can: your teacher can see this chat so they can help. If you are in danger right now, call {emergency}.",
-    line: { callAndText: 'call or text {n}', call: 'call {n}', text: 'text {n}', textWord: 'text {word} to {n}', web: 'visit {web}', or: ' or ' },
+      'Thank you for telling me. What you describe is not okay, and it is not your fault. Please tell a trusted adult you feel safe with, such as a teacher or your school counsellor, as soon as you can: your teacher can see this chat so they can help. If you are in danger right now, call {emergency}.',
+    line: {
+      callAndText: 'call or text {n}',
+      call: 'call {n}',
+      text: 'text {n}',
+      textWord: 'text {word} to {n}',
+      web: 'visit {web}',
+      or: ' or ',
+    },
     sexual: "That's not something I can talk about here.",
     bullying: "Let's keep things kind: words like that can really hurt. If someone is being bullied, a trusted adult can help.",
     personalData: 'Please keep personal details such as phone numbers, addresses and e-mail addresses private, even here.',

@@ -43,7 +43,8 @@ export interface Command {
 export function defineCommand<I>(
   spec: Omit<Command, 'prepare'> & {
     parse: (values: OptionValues) => I;
-    run: (input: I, ctx: CliContext) => Promise<number | void>;
+    /** The work; a command that reads only files may answer at once. */
+    run: (input: I, ctx: CliContext) => Promise<number | void> | number | void;
   },
 ): Command {
   const { parse, run, ...rest } = spec;
@@ -51,7 +52,7 @@ export function defineCommand<I>(
     ...rest,
     prepare(values) {
       const input = parse(values);
-      return (ctx) => run(input, ctx);
+      return async (ctx) => run(input, ctx);
     },
   };
 }

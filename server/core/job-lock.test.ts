@@ -64,9 +64,7 @@ describe('hourly jobs run once an hour for the installation', () => {
 
   it('a round that throws keeps its start (not retried by every process) and throws on', async () => {
     const job = { name: 'failing-job', everyMs: HOUR };
-    const failing = async () => {
-      throw new Error('the store is down');
-    };
+    const failing = () => Promise.reject(new Error('the store is down'));
     await expect(runIfDue(ctx.database, job, failing)).rejects.toThrow('the store is down');
     expect(await runIfDue(ctx.database, job, failing)).toBe(false);
     expect((await rowOf('failing-job'))?.finishedAt).toBeNull();
@@ -81,9 +79,13 @@ describe('hourly jobs run once an hour for the installation', () => {
     try {
       const names = Object.values(SCHEDULED_JOBS);
       await expect
-        .poll(async () => (await ctx.database.db.select().from(schema.jobRun)).filter((r) => names.includes(r.name as never) && r.finishedAt).length, {
-          timeout: 10_000,
-        })
+        .poll(
+          async () =>
+            (await ctx.database.db.select().from(schema.jobRun)).filter((r) => names.includes(r.name as never) && r.finishedAt).length,
+          {
+            timeout: 10_000,
+          },
+        )
         .toBe(names.length);
       // Each job's one row was claimed once: a second round would have moved its start past its finish.
       for (const name of names) {

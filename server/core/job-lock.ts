@@ -68,7 +68,10 @@ export async function runIfDue(
       .returning({ name: jobRun.name });
     if (claimed.length === 0) return false;
     await work();
-    await database.db.update(jobRun).set({ finishedAt: sql`now()` }).where(eq(jobRun.name, job.name));
+    await database.db
+      .update(jobRun)
+      .set({ finishedAt: sql`now()` })
+      .where(eq(jobRun.name, job.name));
     return true;
   };
   if (job.lock === undefined) return round();

@@ -17,7 +17,7 @@ export const mailCommands = [
       'With several app processes each writes in its own DATA_DIR: run it where the mail was sent, or set SMTP_URL.',
     ],
     parse: (v) => parseInput(z.object({ to: z.string().trim().toLowerCase().min(1).optional() }), { to: str(v, 'to') }),
-    run: async (input, { config, io }) => {
+    run: (input, { config, io }) => {
       const dir = path.join(config.dataDir, 'mail');
       if (config.smtpUrl) io.err(`SMTP_URL is set: mail goes to the mail server; only mail written before it was set is in ${dir}.`);
       const mail = readMailFiles(dir).find((m) => !input.to || m.to.toLowerCase().includes(input.to));

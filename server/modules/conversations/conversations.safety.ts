@@ -118,7 +118,11 @@ function verdictFlag(v: ModerationVerdict): Pick<FlagValues, 'category' | 'sever
   const category = v.category === 'none' ? 'self_harm' : v.category;
   // Self-harm is at least medium; a safeguarding disclosure is always high (its school alert, its reporting).
   const severity =
-    v.category === 'safeguarding' ? 'high' : v.severity === 'none' || (v.category === 'self_harm' && v.severity === 'low') ? 'medium' : v.severity;
+    v.category === 'safeguarding'
+      ? 'high'
+      : v.severity === 'none' || (v.category === 'self_harm' && v.severity === 'low')
+        ? 'medium'
+        : v.severity;
   return { category, severity, reason: v.reason, detectedBy: v.detectedBy, providerSafety: v.providerSafety };
 }
 
@@ -151,5 +155,11 @@ export async function decideTurn(deps: AppDeps, t: TurnCheck): Promise<TurnDecis
   const flag = verdictFlag(verdict);
   if (action === 'note') return { action, flag };
   const category = flag.category === 'provider_block' ? 'violence' : flag.category;
-  return { action, flag, category, text: safeReply(category, t.spec.replyLocale, t.spec.crisisLines), providerSafety: verdict.providerSafety };
+  return {
+    action,
+    flag,
+    category,
+    text: safeReply(category, t.spec.replyLocale, t.spec.crisisLines),
+    providerSafety: verdict.providerSafety,
+  };
 }

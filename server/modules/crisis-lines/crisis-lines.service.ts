@@ -28,7 +28,10 @@ const none: InstallationCrisisLines = { en: null, es: null };
 
 /** The installation's lines for each language (null where the support account set none). */
 export async function installationLines(db: Db): Promise<InstallationCrisisLines> {
-  const [row] = await db.select({ value: schema.installationSetting.value }).from(schema.installationSetting).where(eq(schema.installationSetting.key, KEY));
+  const [row] = await db
+    .select({ value: schema.installationSetting.value })
+    .from(schema.installationSetting)
+    .where(eq(schema.installationSetting.key, KEY));
   if (!row) return none;
   // Written through the same schema; a row that no longer reads (a hand edit) falls back to the defaults.
   const parsed = installationCrisisLines.safeParse(row.value);

@@ -48,7 +48,11 @@ describe("a school's safety settings", () => {
     // The other school is untouched and still sees the defaults.
     expect((await schoolRow(other.id)).crisisLines).toBeNull();
     const theirs = await otherAdmin.json<SchoolSafetyView>('GET', '/api/school-admin/safety');
-    expect(theirs.body).toMatchObject({ crisisLines: null, reportingGuidance: null, inEffect: { en: { country: 'US', emergency: '911' } } });
+    expect(theirs.body).toMatchObject({
+      crisisLines: null,
+      reportingGuidance: null,
+      inEffect: { en: { country: 'US', emergency: '911' } },
+    });
     // Cleared: back to the installation's, else the defaults.
     const cleared = await admin.json<SchoolSafetyView>('PUT', '/api/school-admin/safety', { crisisLines: null, reportingGuidance: '' });
     expect(cleared.body).toMatchObject({ crisisLines: null, reportingGuidance: null });

@@ -92,7 +92,9 @@ describe('DOCX export', () => {
     expect(res.status).toBe(200);
     const disposition = res.headers.get('content-disposition')!;
     expect(disposition).toMatch(/^attachment; filename="Planificador de leccion 2 de diciembre de 2026\.docx"; /);
-    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).toBe('Planificador de lección – 2 de diciembre de 2026.docx');
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).toBe(
+      'Planificador de lección – 2 de diciembre de 2026.docx',
+    );
     // A name a file system would refuse is made safe in both forms.
     const odd = await teacher.client.request('POST', '/api/export/docx', { fileName: 'a/b:c*?"<>|\u0007 . ', markdown: 'x' });
     expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(odd.headers.get('content-disposition')!)![1]!)).toBe('a b c.docx');

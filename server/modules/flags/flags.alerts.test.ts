@@ -230,7 +230,12 @@ describe('a safeguarding flag', () => {
       .set({ reportingGuidance: 'Tell Ms Ortiz (DSL) before the end of the day; she files the report.' })
       .where(eq(schema.schoolLicence.id, sg.school.id));
     const [turn] = await turnsOf(ctx, sg.ada.conversationId);
-    const flag = await flagOn(ctx, sg.teacher, sg.ada, { category: 'safeguarding', severity: 'high', messageId: turn!.id, detectedBy: 'words' });
+    const flag = await flagOn(ctx, sg.teacher, sg.ada, {
+      category: 'safeguarding',
+      severity: 'high',
+      messageId: turn!.id,
+      detectedBy: 'words',
+    });
     const before = ctx.mails().length;
     const events = await liveEventsDuring(ctx, () => alertFlag(ctx, flag.id), 2);
     expect(events.map((e) => e.teacherId).sort()).toEqual([sg.teacher.user.id, sgAdmin.id].sort());

@@ -187,7 +187,8 @@ export async function getFlag(db: Db, reader: FlagReader, id: string, settings: 
   const row = await findFlag(db, reader, id);
   const context = await contextOf(db, row.flagConversationId, row.messageId);
   // A safeguarding flag carries the school's reporting guidance (null: the page's general words).
-  const reportingGuidance = row.category === 'safeguarding' ? ((await teacherSchoolOf(db, row.ownerId, settings))?.reportingGuidance ?? null) : null;
+  const reportingGuidance =
+    row.category === 'safeguarding' ? ((await teacherSchoolOf(db, row.ownerId, settings))?.reportingGuidance ?? null) : null;
   return { ...presentFlag(row), teacherName: row.teacherName, context, reportingGuidance };
 }
 

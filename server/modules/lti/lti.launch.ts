@@ -155,15 +155,13 @@ export async function beginLogin(deps: AppDeps, params: z.infer<typeof loginPara
   const state = randomToken();
   const nonce = randomToken();
   await db.delete(schema.ltiLogin).where(lt(schema.ltiLogin.expiresAt, new Date()));
-  await db
-    .insert(schema.ltiLogin)
-    .values({
-      state,
-      nonce,
-      platformId: platform.id,
-      browserHash: browserHash(browserKey),
-      expiresAt: new Date(Date.now() + LTI_LOGIN_MINUTES * 60_000),
-    });
+  await db.insert(schema.ltiLogin).values({
+    state,
+    nonce,
+    platformId: platform.id,
+    browserHash: browserHash(browserKey),
+    expiresAt: new Date(Date.now() + LTI_LOGIN_MINUTES * 60_000),
+  });
   const url = new URL(platform.authUrl);
   const query: Record<string, string | undefined> = {
     scope: 'openid',

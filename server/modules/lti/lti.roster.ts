@@ -57,9 +57,17 @@ export const TEACHER_SYNC_SECONDS = 5;
  * who may just have changed the course). Answers the claim's time, or undefined when another launch
  * has it (or the course has no member list).
  */
-export async function claimMemberRead(db: Db, platformId: string, contextId: string, role: 'teacher' | 'student'): Promise<Date | undefined> {
+export async function claimMemberRead(
+  db: Db,
+  platformId: string,
+  contextId: string,
+  role: 'teacher' | 'student',
+): Promise<Date | undefined> {
   const c = schema.ltiContext;
-  const window = role === 'teacher' ? sql`interval '${sql.raw(String(TEACHER_SYNC_SECONDS))} seconds'` : sql`interval '${sql.raw(String(LTI_ROSTER_SYNC_MINUTES))} minutes'`;
+  const window =
+    role === 'teacher'
+      ? sql`interval '${sql.raw(String(TEACHER_SYNC_SECONDS))} seconds'`
+      : sql`interval '${sql.raw(String(LTI_ROSTER_SYNC_MINUTES))} minutes'`;
   const [claimed] = await db
     .update(c)
     .set({ membersClaimedAt: sql`now()` })
@@ -80,7 +88,13 @@ export async function claimMemberRead(db: Db, platformId: string, contextId: str
  * it, reads and applies the list. Never throws; a failure is logged by its kind (an HTTP status, a
  * timeout), and the next claim after the window tries again.
  */
-export function syncMembersBeside(deps: AppDeps, platform: Platform, contextId: string, launching: LaunchAccount, role: 'teacher' | 'student'): Promise<void> {
+export function syncMembersBeside(
+  deps: AppDeps,
+  platform: Platform,
+  contextId: string,
+  launching: LaunchAccount,
+  role: 'teacher' | 'student',
+): Promise<void> {
   return (async () => {
     const claimedAt = await claimMemberRead(deps.database.db, platform.id, contextId, role);
     if (claimedAt) await syncCourseMembers(deps, platform, contextId, launching, claimedAt);

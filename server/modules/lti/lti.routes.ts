@@ -13,7 +13,17 @@ import { requireAssignmentTeacher } from '../assignments';
 import { autoPostPage, finishDeepLink, finishInput, linkedAssignment, pendingLinkToken } from './lti.deeplink';
 import { publicKeySet } from './lti.keys';
 import { syncMembersBeside } from './lti.roster';
-import { beginLogin, browserCookie, browserKeyOf, launchAccount, loginParams, syncCourse, verifyLaunch, LTI, LTI_BROWSER_COOKIE } from './lti.launch';
+import {
+  beginLogin,
+  browserCookie,
+  browserKeyOf,
+  launchAccount,
+  loginParams,
+  syncCourse,
+  verifyLaunch,
+  LTI,
+  LTI_BROWSER_COOKIE,
+} from './lti.launch';
 import { createPlatform, deletePlatform, listPlatforms, rotateKey, toolSettings } from './lti.platforms';
 
 const db = (c: AppContext) => c.get('deps').database.db;

@@ -82,7 +82,7 @@ async function requestToken(db: Db, platform: Platform, scopes: string[]): Promi
 /** A bearer token for these scopes from the platform's token endpoint: the one this process holds while it lasts. */
 export async function serviceToken(db: Db, platform: Platform, scopes: string[]): Promise<string> {
   let tokens = serviceTokens.get(db);
-  if (!tokens) serviceTokens.set(db, (tokens = new Map()));
+  if (!tokens) serviceTokens.set(db, (tokens = new Map<string, { token: Promise<string>; until: number }>()));
   const key = tokenKey(platform, scopes);
   const held = tokens.get(key);
   if (held && held.until > Date.now()) return held.token;

@@ -226,7 +226,6 @@ describe('LTI 1.3 tool', () => {
   });
 });
 
-
 // Issue 39, item 4: Canvas sends no `email_verified`; a registration saying the platform's addresses
 // are the school's own links by the licence's domains (and so its teachers list), and only by them.
 describe('LTI accounts of a platform whose addresses are the school’s own', () => {
@@ -319,7 +318,7 @@ describe('LTI 1.3 refusals', () => {
   });
 
   // Issue 39, item 6: the picker's signed request places one link, once.
-  it("answers a deep-linking request once: a second choice from the same page is refused and places nothing", async () => {
+  it('answers a deep-linking request once: a second choice from the same page is refused and places nothing', async () => {
     const email = teacherAddress();
     await ctx.database.db.insert(schema.schoolTeacher).values({ schoolId: school.id, email });
     const teacherUser = { sub: 'teacher-once', name: 'Mr Once', email, emailVerified: true, roles: [ROLE.instructor] };

@@ -133,7 +133,8 @@ function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUs
 const replyLocaleOf = (user: SessionUser): Locale => user.locale ?? user.classLocale ?? DEFAULT_LOCALE;
 
 /** The crisis lines of a student's run: their school's, else the installation's, else the defaults for their language. */
-const crisisOf = (deps: AppDeps, view: store.RecordView, user: SessionUser) => crisisLinesFor(deps, view.assignment.ownerId, replyLocaleOf(user));
+const crisisOf = (deps: AppDeps, view: store.RecordView, user: SessionUser) =>
+  crisisLinesFor(deps, view.assignment.ownerId, replyLocaleOf(user));
 
 /** A retry's tutor, read again through the record. */
 async function tutorForRetry(deps: AppDeps, view: store.RecordView, user: SessionUser): Promise<store.Tutor> {
@@ -277,7 +278,13 @@ export async function heldTurnRun(deps: AppDeps, conversationId: string): Promis
     if (!(err instanceof AppError)) throw err;
     refusal = err;
   }
-  return { actor: user, spec: studentSpec(view, tutor, user, await crisisOf(deps, view, user)), record: recordRefOf(view), hooks: replyHooks(deps, user, view), refusal };
+  return {
+    actor: user,
+    spec: studentSpec(view, tutor, user, await crisisOf(deps, view, user)),
+    record: recordRefOf(view),
+    hooks: replyHooks(deps, user, view),
+    refusal,
+  };
 }
 
 /** The record's conversation, for following or stopping one of its replies: the record's and the caller's, or 404. */

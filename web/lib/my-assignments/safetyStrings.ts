@@ -5,10 +5,14 @@ export interface SafetyMessages {
   /** As the server says it in the held reply (server/ai/safe-replies.ts heldReply). */
   held: string;
   heldDetail: string;
-  help: Record<
-    'title' | 'trustedAdult' | 'call988' | 'call988Detail' | 'text741741' | 'text741741Detail' | 'call911' | 'elsewhere' | 'hide' | 'show',
-    string
-  >;
+  help: Record<'title' | 'trustedAdult' | 'elsewhere' | 'hide' | 'show', string> & {
+    callOrText: (number: string) => string;
+    call: (number: string) => string;
+    text: (number: string) => string;
+    textWord: (word: string, number: string) => string;
+    emergency: (number: string) => string;
+    lineIn: (line: string, country: string) => string;
+  };
 }
 
 /** The safety words from the catalogue (`myAssignments.safety.*`): `safetyMessages(t).help.title`. */
@@ -19,14 +23,15 @@ export function safetyMessages(t: Translate): SafetyMessages {
     help: {
       title: t('myAssignments.safety.help.title'),
       trustedAdult: t('myAssignments.safety.help.trustedAdult'),
-      call988: t('myAssignments.safety.help.call988'),
-      call988Detail: t('myAssignments.safety.help.call988Detail'),
-      text741741: t('myAssignments.safety.help.text741741'),
-      text741741Detail: t('myAssignments.safety.help.text741741Detail'),
-      call911: t('myAssignments.safety.help.call911'),
       elsewhere: t('myAssignments.safety.help.elsewhere'),
       hide: t('myAssignments.safety.help.hide'),
       show: t('myAssignments.safety.help.show'),
+      callOrText: (number) => t('myAssignments.safety.help.callOrText', { number }),
+      call: (number) => t('myAssignments.safety.help.call', { number }),
+      text: (number) => t('myAssignments.safety.help.text', { number }),
+      textWord: (word, number) => t('myAssignments.safety.help.textWord', { word, number }),
+      emergency: (number) => t('myAssignments.safety.help.emergency', { number }),
+      lineIn: (line, country) => t('myAssignments.safety.help.lineIn', { line, country }),
     },
   };
 }

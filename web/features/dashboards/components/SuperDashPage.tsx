@@ -5,6 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { PageHeading } from '../../../components/PageHeading';
 import { AuditTab } from '../superdash/AuditTab';
+import { CrisisLinesTab } from '../superdash/CrisisLinesTab';
 import { ErrorsTab } from '../superdash/ErrorsTab';
 import { OverviewTab } from '../superdash/OverviewTab';
 import { PlatformsTab } from '../superdash/PlatformsTab';
@@ -12,13 +13,14 @@ import { SchoolsTab } from '../superdash/SchoolsTab';
 import { useT } from '../../../lib/i18n';
 import { UsersTab } from '../superdash/UsersTab';
 
-const tabs = ['overview', 'schools', 'users', 'lti', 'errors', 'audit'] as const;
+const tabs = ['overview', 'schools', 'users', 'lti', 'crisis', 'errors', 'audit'] as const;
 type TabName = (typeof tabs)[number];
 const panels: Record<TabName, () => React.JSX.Element> = {
   overview: OverviewTab,
   schools: SchoolsTab,
   users: UsersTab,
   lti: PlatformsTab,
+  crisis: CrisisLinesTab,
   errors: ErrorsTab,
   audit: AuditTab,
 };

@@ -17,7 +17,7 @@ describe("a runner's Word file name (issue 39, item 20)", () => {
     const both = `attachment; filename="Planificador de leccion.docx"; filename*=UTF-8''${encodeURIComponent('Planificador de lección.docx')}`;
     expect(attachmentName(both, 'document.docx')).toBe('Planificador de lección.docx');
     expect(attachmentName('attachment; filename="Plan.docx"', 'document.docx')).toBe('Plan.docx');
-    expect(attachmentName("attachment; filename=\"Plan.docx\"; filename*=UTF-8''%E0%A4%A", 'document.docx')).toBe('Plan.docx');
+    expect(attachmentName('attachment; filename="Plan.docx"; filename*=UTF-8\'\'%E0%A4%A', 'document.docx')).toBe('Plan.docx');
     expect(attachmentName(null, 'document.docx')).toBe('document.docx');
   });
 });

@@ -297,7 +297,10 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
             <ExportMenu
               title={firstHeading ?? bot.name}
               fileName={t('saved.export.fileName', { name: bot.name, date: new Date() })}
-              markdown={docText} target={docRef} disabled={!docText.trim()} />
+              markdown={docText}
+              target={docRef}
+              disabled={!docText.trim()}
+            />
             {replyId && chat.conversationId && docText.trim() && (
               <Button startIcon={<FlagOutlined />} onClick={() => setReporting(replyId)} data-testid="report-answer">
                 {t('runs.report.button')}

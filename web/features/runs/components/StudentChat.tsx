@@ -205,14 +205,14 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
         closed={
           closed && selfHarm ? (
             <Box>
-              <SafetyHelpCard />
+              <SafetyHelpCard lines={record.crisisLines} />
               {closed}
             </Box>
           ) : (
             closed
           )
         }
-        composerFooter={selfHarm ? <SafetyHelpCard /> : undefined}
+        composerFooter={selfHarm ? <SafetyHelpCard lines={record.crisisLines} /> : undefined}
         regenerate={!readOnly && left !== 0 && !held}
         speech
         onReport={setReporting}

@@ -18,6 +18,7 @@ import { useTeacherList } from '../api/getTeacherList';
 import { useT } from '../../../lib/i18n';
 import { ImportDialog } from './ImportDialog';
 import { LicenceCard } from './LicenceCard';
+import { SchoolSafetyCard } from './SchoolSafetyCard';
 import { AddTeacherDialog, EditBuildingDialog, RemoveTeacherDialog } from './TeacherDialogs';
 
 type Open =
@@ -76,6 +77,7 @@ export default function TeacherListsPage() {
           </>
         )}
       </QueryState>
+      <SchoolSafetyCard />
       <Snackbar open={notice !== null} autoHideDuration={6000} onClose={() => setNotice(null)} message={notice ?? ''} />
     </Box>
   );

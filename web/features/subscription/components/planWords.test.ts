@@ -58,9 +58,13 @@ describe('the plan in plain words', () => {
       'Your trial ends on March 3, 2027.',
       'After the trial, paid monthly through Stripe.',
     ]);
-    expect(planWords(sub({ status: 'trialing' }), { ...trial, interval: 'year' }).lines).toContain('After the trial, paid yearly through Stripe.');
+    expect(planWords(sub({ status: 'trialing' }), { ...trial, interval: 'year' }).lines).toContain(
+      'After the trial, paid yearly through Stripe.',
+    );
     // A trial cancelled before it ends becomes nothing; a plan whose price is unknown does not guess monthly.
-    expect(planWords(sub({ status: 'trialing' }), { ...trial, cancelAtPeriodEnd: true }).lines).toEqual(['Your trial ends on March 3, 2027.']);
+    expect(planWords(sub({ status: 'trialing' }), { ...trial, cancelAtPeriodEnd: true }).lines).toEqual([
+      'Your trial ends on March 3, 2027.',
+    ]);
     expect(planWords(sub({ status: 'active' }), plan({ source: 'stripe', interval: null })).lines).toEqual(['Paid through Stripe.']);
   });
 
