@@ -124,9 +124,14 @@ export const addStudentsResult = z.object({
 });
 export type AddStudentsResult = z.infer<typeof addStudentsResult>;
 
+/** The most bad lines a paste's answer shows (the page reads the rest from its own box with the same reader). */
+export const PASTE_BAD_SHOWN = 50;
+
 export const pasteStudentsResult = addStudentsResult.extend({
-  /** The lines not added, with why (the page leaves them in the box to be fixed). */
-  bad: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })),
+  /** The first bad lines (at most PASTE_BAD_SHOWN), with why: a paste of 200,000 characters stays a small answer. */
+  bad: z.array(z.object({ line: z.number().int(), text: z.string(), reason: z.string() })).max(PASTE_BAD_SHOWN),
+  /** How many lines were not added in all. */
+  badCount: z.number().int(),
 });
 export type PasteStudentsResult = z.infer<typeof pasteStudentsResult>;
 

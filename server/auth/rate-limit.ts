@@ -93,5 +93,57 @@ export async function peekRates(db: Db, counters: RateCounter[], now = Date.now(
 
 /** Counts `cost` (one failure, or that many items) on each counter. */
 export async function countRates(db: Db, counters: RateCounter[], now = Date.now(), cost = 1): Promise<void> {
-  for (const c of counters) await db.execute(rateUpsert(c.key, c.rule, now, cost));
+  await countAndDecide(db, counters, now, cost);
+}
+
+/**
+ * Counts `cost` on every counter and answers what the counts now mean, in one statement (each
+ * counter's upsert a CTE of it): concurrent attempts each see their own count, so a limit of 60
+ * lets exactly 60 through however many arrive at once. Refused when any counter went past its max.
+ */
+export async function countAndDecide(db: Db, counters: RateCounter[], now = Date.now(), cost = 1): Promise<RateDecision> {
+  const ctes = counters.map((c, i) => sql`${sql.raw(`c${i}`)} as (${rateUpsert(c.key, c.rule, now, cost)})`);
+  const reads = counters.map((_, i) => sql`select ${i}::int as i, window_start, count from ${sql.raw(`c${i}`)}`);
+  const result = await db.execute<RateRow & { i: number }>(sql`with ${sql.join(ctes, sql`, `)} ${sql.join(reads, sql` union all `)}`);
+  let decision: RateDecision = { allowed: true, retryAfter: 0 };
+  for (const row of (result as { rows: (RateRow & { i: number })[] }).rows) {
+    const d = rateDecision(row, counters[Number(row.i)]!.rule, now);
+    if (!d.allowed) decision = { allowed: false, retryAfter: Math.max(decision.retryAfter, d.retryAfter) };
+  }
+  return decision;
+}
+
+/** A reservation of room on a counter: what `releaseRate` gives back the unused part of. */
+export interface RateReservation extends RateDecision {
+  /** The window the room was taken from (null when refused). */
+  windowStart: number | null;
+}
+
+/**
+ * Takes `cost` of a counter's room in one statement, or nothing when the room is not there: the
+ * read and the write are one, so requests at once cannot each see the same room (issue 39, item 2).
+ * Give back what the work did not use with `releaseRate`.
+ */
+export async function reserveRate(db: Db, counter: RateCounter, cost: number, now = Date.now()): Promise<RateReservation> {
+  const { key, rule } = counter;
+  const expired = now - rule.window;
+  const taken = await db.execute<RateRow>(sql`
+    insert into rate_limit (key, window_start, count) select ${key}, ${now}, ${cost}::int where ${cost}::int <= ${rule.max}::int
+    on conflict (key) do update set
+      count = case when rate_limit.window_start <= ${expired} then ${cost}::int else rate_limit.count + ${cost}::int end,
+      window_start = case when rate_limit.window_start <= ${expired} then ${now} else rate_limit.window_start end
+    where rate_limit.window_start <= ${expired} or rate_limit.count + ${cost}::int <= ${rule.max}::int
+    returning window_start, count`);
+  const row = (taken as { rows: RateRow[] }).rows[0];
+  if (row) return { allowed: true, retryAfter: 0, windowStart: Number(row.window_start) };
+  const peek = await peekRates(db, [counter], now, cost);
+  return { allowed: false, retryAfter: Math.max(1, peek.retryAfter), windowStart: null };
+}
+
+/** Gives back `unused` of a reservation, if its window is still the counter's. */
+export async function releaseRate(db: Db, counter: RateCounter, reservation: RateReservation, unused: number): Promise<void> {
+  if (reservation.windowStart === null || unused <= 0) return;
+  await db.execute(
+    sql`update rate_limit set count = greatest(0, count - ${unused}::int) where key = ${counter.key} and window_start = ${reservation.windowStart}`,
+  );
 }

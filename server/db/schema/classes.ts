@@ -21,6 +21,8 @@ export const teacherClass = pgTable(
     section: text('section'),
     /** Upper-case, unambiguous letters and digits; null = joining by code is off. */
     joinCode: text('join_code').unique('teacher_class_join_code_uq'),
+    /** When `joinCode` was made: only a code made after a lock-out began lets a locked-out joiner in (not a rename). */
+    joinCodeMadeAt: timestamp('join_code_made_at', { withTimezone: true }),
     /** The language of the class's students who chose none ('en' | 'es'); null = none set (decision 272). */
     defaultLocale: text('default_locale', { enum: supportedLocales }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -104,4 +104,33 @@ describe('POST /api/classes/join: the limit on wrong codes', () => {
     const other = await student();
     expect((await other.client.request('POST', '/api/classes/join', { code: wrong(1) })).status).toBe(404);
   });
+
+  // Issue 39, item 1: each of these passed before the fix (the class counted as new after any change,
+  // guesses while locked out were not counted, and 120 at once were each read against the limit).
+  it('lets no old code in after a rename, a pasted student or a language change: only a new code counts', async () => {
+    const cls = await classWithCode('Geography');
+    const jo = await student();
+    for (let i = 0; i <= JOIN_ACCOUNT_RULE.max; i++) await jo.client.request('POST', '/api/classes/join', { code: wrong(i) });
+    expect((await teacher.client.request('PATCH', `/api/classes/${cls.id}`, { name: 'Geography 2', defaultLocale: 'es' })).status).toBe(
+      200,
+    );
+    expect((await teacher.client.request('POST', `/api/classes/${cls.id}/students/paste`, { text: 'pat@school.test' })).status).toBe(201);
+    expect((await jo.client.request('POST', '/api/classes/join', { code: cls.joinCode })).status).toBe(429);
+    expect(await rosterOf(cls.id)).toEqual([{ email: 'pat@school.test' }]);
+  });
+
+  it('counts the guesses made while locked out, and 120 guesses at once meet the limit exactly', async () => {
+    const kit = await student();
+    const answers = await Promise.all(
+      Array.from({ length: 2 * JOIN_ACCOUNT_RULE.max }, (_, i) => kit.client.request('POST', '/api/classes/join', { code: wrong(i) })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((st) => st === 404)).toHaveLength(JOIN_ACCOUNT_RULE.max);
+    expect(statuses.filter((st) => st === 429)).toHaveLength(JOIN_ACCOUNT_RULE.max);
+    const [counter] = await ctx.database.db
+      .select()
+      .from(schema.rateLimit)
+      .where(eq(schema.rateLimit.key, `classes/join:user:${kit.user.id}`));
+    expect(counter!.count).toBe(2 * JOIN_ACCOUNT_RULE.max);
+  });
 });

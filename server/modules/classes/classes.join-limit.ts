@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JoinClassResult, joinClassInput } from '../../../contract/classes';
-import { countRates, peekRates, type RateCounter, type RateRule } from '../../auth/rate-limit';
+import { countAndDecide, peekRates, type RateCounter, type RateRule } from '../../auth/rate-limit';
 import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
@@ -33,12 +33,13 @@ const lockedOut = (retryAfter: number) => {
 };
 
 /**
- * POST /api/classes/join with its limit. The counters are read first (one statement, no lock);
- * the code is looked up without a lock or transaction, and only a code in use goes on to the
- * join's transaction, so a wrong guess costs two reads and a counter write. While the account or
- * the address is locked out, the lock-out stops guessing, not a fresh code: a code made after the
- * lock-out's window began (a teacher's new code, which sets the class's updatedAt) is taken at
- * once; any other code, right or wrong, is answered 429 alike and changes nothing.
+ * POST /api/classes/join with its limit. The code is looked up (one read of a unique index). Every
+ * guess that does not join is counted, a guess made while locked out too, by one statement that
+ * counts and decides together, so guesses sent at once cannot pass the limit between a read and a
+ * write (issue 39, item 1). While the account or the address is locked out, the lock-out stops
+ * guessing, not a fresh code: a code made after the lock-out's window began (`joinCodeMadeAt`, set
+ * only when a teacher makes a code; a rename or a pasted student changes nothing) is taken at once;
+ * any other code, right or wrong, is answered 429 alike and changes nothing but the count.
  */
 export async function joinClassLimited(
   db: Db,
@@ -50,14 +51,15 @@ export async function joinClassLimited(
 ): Promise<JoinClassResult> {
   requireVerifiedJoiner(user);
   const counters = countersOf(user, ip);
-  const peek = await peekRates(db, counters);
   const k = schema.teacherClass;
-  const [cls] = await db.select({ id: k.id, updatedAt: k.updatedAt }).from(k).where(eq(k.joinCode, input.code)).limit(1);
-  if (!peek.allowed) {
-    if (!cls || cls.updatedAt.getTime() < peek.fullSince!) throw lockedOut(peek.retryAfter);
-  } else if (!cls) {
-    await countRates(db, counters);
-    throw codeNotInUse();
+  const [cls] = await db.select({ madeAt: k.joinCodeMadeAt }).from(k).where(eq(k.joinCode, input.code)).limit(1);
+  if (cls) {
+    const peek = await peekRates(db, counters);
+    if (peek.allowed || (cls.madeAt !== null && cls.madeAt.getTime() >= peek.fullSince!)) {
+      return joinClass(db, user, input, settings, entriesAdded);
+    }
   }
-  return joinClass(db, user, input, settings, entriesAdded);
+  const decision = await countAndDecide(db, counters);
+  if (!decision.allowed) throw lockedOut(decision.retryAfter);
+  throw codeNotInUse();
 }

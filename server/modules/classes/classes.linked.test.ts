@@ -120,4 +120,19 @@ describe('the daily bound on new roster entries', () => {
     const other = await newClass('Greek');
     expect((await teacher.client.json('POST', `/api/classes/${other.id}/students`, { students: two })).status).toBe(201);
   });
+
+  it('reserves the room and writes in one step: three pastes of 500 at once with room for 1,000 add 1,000 (issue 39, item 2)', async () => {
+    const t = await premiumTeacher(ctx);
+    const c = await newClass('Music', t);
+    const key = `classes/roster-add:user:${t.user.id}`;
+    await ctx.database.db.insert(schema.rateLimit).values({ key, windowStart: Date.now(), count: ROSTER_ADD_RULE.max - 1000 });
+    const list = (n: number) => Array.from({ length: 500 }, (_, i) => `s${n}-${i}@room.test`).join('\n');
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => t.client.request('POST', `/api/classes/${c.id}/students/paste`, { text: list(n) })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 429]);
+    expect(await ctx.database.db.select().from(schema.rosterEntry).where(eq(schema.rosterEntry.classId, c.id))).toHaveLength(1000);
+    const [counter] = await ctx.database.db.select().from(schema.rateLimit).where(eq(schema.rateLimit.key, key));
+    expect(counter!.count).toBe(ROSTER_ADD_RULE.max);
+  });
 });

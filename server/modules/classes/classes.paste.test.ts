@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ClassSummary, PasteStudentsResult, RosterList } from '../../../contract/classes';
+import { PASTE_BAD_SHOWN, type ClassSummary, type PasteStudentsResult, type RosterList } from '../../../contract/classes';
 import { nameFromAddress, PASTE_MAX_CHARS, PASTE_REASONS } from '../../../contract/roster';
 import { schema } from '../../db/client';
 import { buildUser, createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
@@ -76,6 +76,18 @@ describe('pasting a list of students', () => {
     expect(res.body.added[0]!.name).not.toContain('Díaz');
     const [row] = await ctx.database.db.select().from(schema.rosterEntry).where(eq(schema.rosterEntry.id, res.body.added[0]!.id));
     expect(row!.userId).toBe(student.id);
+  });
+
+  it('answers the first bad lines of a paste at the size limit and how many there were, not every one (issue 39, item 3)', async () => {
+    const c = await newClass();
+    const badLines = Math.floor((PASTE_MAX_CHARS - 40) / 2);
+    const res = await paste(teacher, c.id, `${'x\n'.repeat(badLines)}zed@school.test`);
+    expect(res.status).toBe(201);
+    expect(res.body.added.map((s) => s.email)).toEqual(['zed@school.test']);
+    expect(res.body.badCount).toBe(badLines);
+    expect(res.body.bad).toHaveLength(PASTE_BAD_SHOWN);
+    expect(res.body.bad[0]).toEqual({ line: 1, text: 'x', reason: PASTE_REASONS.noAddress });
+    expect(JSON.stringify(res.body).length).toBeLessThan(20_000);
   });
 
   it('answers 422 and writes nothing when no line can be added, or the text is not text or too long', async () => {

@@ -15,7 +15,7 @@ import { parsePastedStudents } from '../../../contract/roster';
 import { notFound } from '../../lib/errors';
 import { joinClassLimited } from './classes.join-limit';
 import { classesPremiumRequired, idParam, requireClassActor, requireClassOwner } from './classes.policy';
-import { countRosterAdds, requireRosterRoom } from './classes.roster-limit';
+import { withRosterRoom } from './classes.roster-limit';
 import {
   addStudents,
   createClass,
@@ -69,9 +69,13 @@ export function classesRoutes() {
     const body = await readJson(c, z.unknown());
     refuseOversizedImport(body);
     const input = checkInput(importRosterInput, body);
-    if (!input.dryRun) await requireRosterRoom(db(c), actor, input.rows.length);
-    const result = await importRoster(db(c), actor, input, entriesAdded(c));
-    await countRosterAdds(db(c), actor, result.added);
+    const result = await withRosterRoom(
+      db(c),
+      actor,
+      input.dryRun ? 0 : input.rows.length,
+      () => importRoster(db(c), actor, input, entriesAdded(c)),
+      (r) => r.added,
+    );
     return c.json(result, result.written ? 201 : 200);
   });
 
@@ -113,9 +117,13 @@ export function classesRoutes() {
     const actor = await requireClassActor(c);
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, addStudentsInput);
-    await requireRosterRoom(db(c), actor, input.students.length);
-    const result = await addStudents(db(c), actor, id, input, entriesAdded(c));
-    await countRosterAdds(db(c), actor, result.added.length);
+    const result = await withRosterRoom(
+      db(c),
+      actor,
+      input.students.length,
+      () => addStudents(db(c), actor, id, input, entriesAdded(c)),
+      (r) => r.added.length,
+    );
     return c.json(result, 201);
   });
 
@@ -124,9 +132,13 @@ export function classesRoutes() {
     const actor = await requireClassActor(c);
     const id = idParam(c.req.param('id'));
     const input = await readJson(c, pasteStudentsInput);
-    await requireRosterRoom(db(c), actor, parsePastedStudents(input.text).students.length);
-    const result = await pasteStudents(db(c), actor, id, input, entriesAdded(c));
-    await countRosterAdds(db(c), actor, result.added.length);
+    const result = await withRosterRoom(
+      db(c),
+      actor,
+      parsePastedStudents(input.text).students.length,
+      () => pasteStudents(db(c), actor, id, input, entriesAdded(c)),
+      (r) => r.added.length,
+    );
     return c.json(result, 201);
   });
 

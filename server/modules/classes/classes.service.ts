@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-o
 import {
   CLASS_SECTION_MAX,
   JOIN_CODE_LENGTH,
+  PASTE_BAD_SHOWN,
   STUDENT_NAME_MAX,
   type PasteStudentsResult,
   type ImportRosterResult,
@@ -42,7 +43,7 @@ import { sharerName } from '../bots';
 import { classNotFound, ownClass, ownedBy, shownLinked, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
-import { countRosterAdds, requireRosterRoom } from './classes.roster-limit';
+import { withRosterRoom } from './classes.roster-limit';
 
 const k = schema.teacherClass;
 const r = schema.rosterEntry;
@@ -238,7 +239,7 @@ export async function pasteStudents(
   return db.transaction(async (tx) => {
     const [cls] = await tx.select({ id: k.id }).from(k).where(ownClass(actor, id)).for('update');
     if (!cls) throw classNotFound();
-    return { ...(await addStudentsTo(tx, id, students, entriesAdded)), bad };
+    return { ...(await addStudentsTo(tx, id, students, entriesAdded)), bad: bad.slice(0, PASTE_BAD_SHOWN), badCount: bad.length };
   });
 }
 
@@ -269,9 +270,13 @@ export async function syncClassRoster(
         .where(and(current(id), inArray(r.email, emails)))
     : [];
   const fresh = emails.length - onRoster.length;
-  if (fresh > 0) await requireRosterRoom(tx, actor, fresh);
-  const result = await addStudentsTo(tx, id, students, entriesAdded, source);
-  await countRosterAdds(tx, actor, result.added.length);
+  const result = await withRosterRoom(
+    tx,
+    actor,
+    fresh,
+    () => addStudentsTo(tx, id, students, entriesAdded, source),
+    (r) => r.added.length,
+  );
   const leaving = and(current(id), eq(r.source, source), emails.length ? notInArray(r.email, emails) : undefined);
   const removed = await tx.update(r).set({ removedAt: new Date() }).where(leaving).returning({ id: r.id });
   if (removed.length) await tx.update(k).set({ updatedAt: new Date() }).where(eq(k.id, id));
@@ -304,7 +309,8 @@ export async function setJoinCode(db: Db, actor: ClassActor, id: string, enabled
     try {
       const [row] = await db
         .update(k)
-        .set({ joinCode: enabled ? newJoinCode() : null, updatedAt: new Date() })
+        // The code's own time: a rename or a pasted student later is no new code (issue 39, item 1).
+        .set({ joinCode: enabled ? newJoinCode() : null, joinCodeMadeAt: enabled ? sql`now()` : null, updatedAt: new Date() })
         .where(ownClass(actor, id))
         .returning();
       if (!row) throw classNotFound();

@@ -30,7 +30,11 @@ export function pseudoLocalesAllowed(env: { MODE?: string; VITE_PSEUDO_LOCALES?:
   return env.MODE === 'test' || env.VITE_PSEUDO_LOCALES === '1';
 }
 
-export const pseudoLocalesEnabled: boolean = pseudoLocalesAllowed(import.meta.env);
+export const pseudoLocalesEnabled: boolean = pseudoLocalesAllowed({
+  // Read one by one: a bundle without Vite's env object (the upload spec's harness) defines each.
+  MODE: import.meta.env.MODE,
+  VITE_PSEUDO_LOCALES: import.meta.env.VITE_PSEUDO_LOCALES as string | undefined,
+});
 
 const rtlLanguages = new Set(['ar', 'he', 'fa', 'ur']);
 

@@ -276,13 +276,15 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
   const send = async () => {
     setBusy(true);
     try {
+      // The answer shows the first bad lines only; the box keeps every one, read here as the server read it.
+      const sent = parsePastedStudents(text);
       const result = await pasteStudents(classId, text);
-      setText([...new Set(result.bad.map((b) => b.text))].join('\n'));
+      setText([...new Set(sent.bad.map((b) => b.text))].join('\n'));
       await onAdded();
       say(
         [
           addedMessage(t, result.added.length, result.alreadyOnRoster.length),
-          result.bad.length ? t('students.paste.left', { count: result.bad.length }) : '',
+          result.badCount ? t('students.paste.left', { count: result.badCount }) : '',
         ]
           .filter(Boolean)
           .join(' '),
