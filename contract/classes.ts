@@ -79,7 +79,17 @@ export const joinClassInput = z.strictObject({
     .string({ error: 'Enter the class code.' })
     .trim()
     .toUpperCase()
-    .pipe(z.string().regex(/^[A-Z0-9]{4,16}$/, 'Enter the class code your teacher gave you.')),
+    // Spaces and dashes are how a code is read out or copied from a board ("K7MP 4QRT"), not part of it.
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'Enter the class code your teacher gave you.')
+        .regex(
+          /^([A-Z0-9]{4,16})?$/,
+          'That is not a class code: class codes are letters and digits, like K7MP4QRT. Check it with your teacher.',
+        ),
+    ),
 });
 export type JoinClassInput = z.input<typeof joinClassInput>;
 

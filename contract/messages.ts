@@ -34,6 +34,7 @@ const en = {
   pasteAtMost: 'Paste at most {max} characters at a time.',
   enterClassCode: 'Enter the class code.',
   enterTeachersClassCode: 'Enter the class code your teacher gave you.',
+  notAClassCode: 'That is not a class code: class codes are letters and digits, like K7MP4QRT. Check it with your teacher.',
   fileHasNoStudents: 'The file has no students in it.',
   importAtMost: 'Import at most {max} students at a time.',
   // A teacher list's preview row (server/modules/teacher-lists), translated on the page.
@@ -265,6 +266,7 @@ const es: Record<ValidationMessageId, string> = {
   pasteAtMost: 'Pega como máximo {max} caracteres a la vez.',
   enterClassCode: 'Escribe el código de la clase.',
   enterTeachersClassCode: 'Escribe el código de clase que te dio tu docente.',
+  notAClassCode: 'Eso no es un código de clase: los códigos de clase tienen letras y números, como K7MP4QRT. Compruébalo con tu docente.',
   fileHasNoStudents: 'El archivo no tiene estudiantes.',
   importAtMost: 'Importa como máximo {max} estudiantes a la vez.',
   alsoOnLine: 'También está en la línea {line}; solo cuenta esa línea.',

@@ -28,7 +28,7 @@ export const APP_SETTINGS = {
 
 /**
  * The upstream and server blocks: round robin, no sticky sessions, streaming answers passed
- * through unbuffered, and which requests nginx may send to another process (docs/decisions/278).
+ * through unbuffered, and which requests nginx may send to another process (docs/decisions/277).
  */
 function proxyBlocks({ listen, upstreams, serverName, indent }) {
   const servers = upstreams.map((u) => `  server ${u} max_fails=1 fail_timeout=2s;`);
@@ -58,7 +58,7 @@ function proxyBlocks({ listen, upstreams, serverName, indent }) {
     '    # A process that refused, reset or did not take the connection: the request goes to the',
     '    # next one when it cannot have run (not sent yet) or is safe to repeat (GET, HEAD, PUT,',
     '    # DELETE). nginx never resends a POST or PATCH once sent: a send or an upload part may have',
-    '    # run (docs/decisions/278).',
+    '    # run (docs/decisions/277).',
     '    proxy_next_upstream error timeout;',
     '    proxy_next_upstream_tries 3;',
     '  }',

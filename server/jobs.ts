@@ -26,7 +26,7 @@ export interface BackgroundWork {
 /**
  * The one place that starts the server's background work (docs/decisions/203-composition-root-and-process-state.md);
  * createApp starts none. Each scheduled job is safe to run in several processes at once, and
- * an hourly one runs once an hour for the installation (docs/decisions/278-hourly-jobs-once-and-no-request-left-with-a-dying-worker.md).
+ * an hourly one runs once an hour for the installation (docs/decisions/276-hourly-jobs-once-per-installation.md).
  * Returns the function that stops what it started.
  */
 export function startBackgroundWork(deps: AppDeps, { scheduled }: BackgroundWork = { scheduled: true }): () => void {
@@ -46,7 +46,7 @@ export function startBackgroundWork(deps: AppDeps, { scheduled }: BackgroundWork
   if (!scheduled) return () => stops.forEach((stop) => stop());
 
   // Each hourly job runs once an hour for the installation, whichever process looks first after it
-  // fell due (job_run, docs/decisions/278), under its advisory lock so a long round is never doubled.
+  // fell due (job_run, docs/decisions/276), under its advisory lock so a long round is never doubled.
   const hourly = (name: string, lock: number, work: () => Promise<unknown>, onError: (err: unknown) => void = () => undefined) =>
     stops.push(scheduleIfDue(database, { name, everyMs: HOUR, lock }, work, onError));
   hourly(SCHEDULED_JOBS.pruneRates, JOB_LOCKS.pruneRates, () => pruneRates(database.db, 24 * HOUR));

@@ -11,7 +11,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
  * (SCHED_RR) has this process accept every connection and pass it to a worker in turn: a worker
  * killed (kill -9, out of memory) or stalled between the hand-over and its acceptance leaves that
  * connection open and unanswered for good, and the proxy waits its whole read timeout
- * (docs/decisions/278). What a worker accepted and had not answered when it died is closed by the
+ * (docs/decisions/277). What a worker accepted and had not answered when it died is closed by the
  * kernel with it: the proxy sees a reset and sends a read elsewhere (deploy/nginx.conf).
  */
 export function superviseWorkers(workers: number, log: (line: string) => void = console.log): void {

@@ -87,7 +87,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = await createTestDatabase();
   const mailer = createMailer(config);
   const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
-  const deps: AppDeps = { config, database, auth, mailer, hooks: moduleHooks, timers: createStreamTimers() };
+  // A flag's alert runs after the answer (never awaited by the request): close() waits for those still
+  // running, so none of them reaches a closed database during the next test file of this process.
+  const alerts = new Set<Promise<void>>();
+  const hooks: AppDeps['hooks'] = {
+    ...moduleHooks,
+    flagStored: (d, flagId) => {
+      const running = moduleHooks.flagStored(d, flagId).finally(() => alerts.delete(running));
+      alerts.add(running);
+      return running;
+    },
+  };
+  const deps: AppDeps = { config, database, auth, mailer, hooks, timers: createStreamTimers() };
   const app = createApp(deps);
   // What createApp started before the composition root did: the plan-change LISTEN and the startup sweep.
   const stopWork = startBackgroundWork(deps, { scheduled: false });
@@ -98,6 +109,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     mails: () => readMails(path.join(dataDir, 'mail')),
     close: async () => {
       stopWork();
+      await Promise.allSettled([...alerts]);
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

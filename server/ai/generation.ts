@@ -49,8 +49,8 @@ export interface TextRun {
   audience: 'teacher' | 'student';
   /** A student's page language: the safe reply that replaces a blocked answer is written in it. */
   replyLocale?: Locale;
-  /** The crisis lines the safe reply names (the built-in ones for the language when absent). */
-  crisisLines?: CrisisLines;
+  /** The crisis lines the safe reply names, read when one is written (the built-in ones for the language when absent). */
+  crisisLines?: () => Promise<CrisisLines>;
   temperature: number | undefined;
   sink: GenerationSink;
   /**
@@ -302,7 +302,7 @@ async function consume(
     result = {
       ...base,
       status: 'blocked',
-      text: safeReply(outputHit, run.replyLocale, run.crisisLines),
+      text: safeReply(outputHit, run.replyLocale, await run.crisisLines?.()),
       replaced: true,
       safety: { category: outputHit, source: 'output' },
     };

@@ -30,8 +30,11 @@ export interface RunSpec {
   responseLanguageSetByAssignment?: boolean;
   /** For student runs: the language of the student's pages, which the safe replies are written in (own choice, else class default, else English). */
   replyLocale?: Locale;
-  /** For student runs: the crisis lines in effect for the student's school and language (the safe replies name them). */
-  crisisLines?: CrisisLines;
+  /**
+   * For student runs: the crisis lines in effect for the student's school and language (the safe
+   * replies name them), read only when a safe reply is written: a turn that needs none reads nothing more.
+   */
+  crisisLines?: () => Promise<CrisisLines>;
 }
 
 export const assistantInstructions =

@@ -43,7 +43,7 @@ export const SCHEDULED_JOBS = {
 
 /**
  * Starts a round of the job `name` when it is due for the installation: when no process started
- * one in the last `everyMs` (docs/decisions/278). The claim is one statement (an insert that, on
+ * one in the last `everyMs` (docs/decisions/276). The claim is one statement (an insert that, on
  * the job's existing row, moves `started_at` to now only if the last start is at least `everyMs`
  * old), so of several processes, or several runners in one process, exactly one gets it; the
  * others answer false at once. The database's clock decides, not the processes'. When `lock` is

@@ -276,6 +276,8 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
   const { db } = deps.database;
   const { conversation, actor, spec, text } = input;
   await preflight(deps, actor, text);
+  // Read before the transaction: the one connection of an embedded database is the transaction's then.
+  const crisisLines = await spec.crisisLines?.();
   const userId = randomUUID();
   const replyId = randomUUID();
   try {
@@ -298,7 +300,7 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
           seq: seq + 2,
           role: 'assistant',
           replyTo: userId,
-          text: safeReply(hit, spec.replyLocale, spec.crisisLines),
+          text: safeReply(hit, spec.replyLocale, crisisLines),
           status: 'blocked',
           errorCode: store.INPUT_BLOCKED,
           checkpointAt: new Date(),
@@ -332,7 +334,7 @@ async function answerBlocked(deps: AppDeps, input: SendInput, hit: SafetyCategor
     throw err;
   }
   return storedReplyResponse(
-    { status: 'blocked', text: safeReply(hit, spec.replyLocale, spec.crisisLines) },
+    { status: 'blocked', text: safeReply(hit, spec.replyLocale, crisisLines) },
     replyMeta(deps, { id: replyId, conversationId: conversation.id }),
     replyTextLocale(spec, input.actor),
   );

@@ -159,7 +159,7 @@ export async function decideTurn(deps: AppDeps, t: TurnCheck): Promise<TurnDecis
     action,
     flag,
     category,
-    text: safeReply(category, t.spec.replyLocale, t.spec.crisisLines),
+    text: safeReply(category, t.spec.replyLocale, await t.spec.crisisLines?.()),
     providerSafety: verdict.providerSafety,
   };
 }

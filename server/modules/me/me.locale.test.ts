@@ -198,5 +198,8 @@ describe("a class's default language", () => {
     await fresh.json('PATCH', '/api/me/locale', { locale: 'en' });
     const own = await fresh.json<ErrorReply>('POST', '/api/classes/join', { code: '' });
     expect(own.body.error.fields?.code).toBe('Enter the class code your teacher gave you.');
+    // A code of the wrong shape says so, in the reader's language (issue 39, item 14).
+    const odd = await fresh.json<ErrorReply>('POST', '/api/classes/join', { code: 'K7-MP?' });
+    expect(odd.body.error.fields?.code).toMatch(/^That is not a class code: class codes are letters and digits/);
   });
 });

@@ -111,7 +111,7 @@ export async function submitMyAssignment(
  * teacher's pool. The tutor's instructions and knowledge come through the record (the send's one
  * read, or tutorOfRecord for a retry) and are used only once the turn has passed its checks.
  */
-function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUser, crisisLines: CrisisLines): RunSpec {
+function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUser, crisisLines: () => Promise<CrisisLines>): RunSpec {
   return {
     audience: 'student',
     botId: tutor.bot.id,
@@ -133,8 +133,11 @@ function studentSpec(view: store.RecordView, tutor: store.Tutor, user: SessionUs
 const replyLocaleOf = (user: SessionUser): Locale => user.locale ?? user.classLocale ?? DEFAULT_LOCALE;
 
 /** The crisis lines of a student's run: their school's, else the installation's, else the defaults for their language. */
-const crisisOf = (deps: AppDeps, view: store.RecordView, user: SessionUser) =>
-  crisisLinesFor(deps, view.assignment.ownerId, replyLocaleOf(user));
+const crisisOf = (deps: AppDeps, view: store.RecordView, user: SessionUser): (() => Promise<CrisisLines>) => {
+  // Read once, and only when a safe reply names them (most turns need none: no statement more).
+  let lines: Promise<CrisisLines> | undefined;
+  return () => (lines ??= crisisLinesFor(deps, view.assignment.ownerId, replyLocaleOf(user)));
+};
 
 /** A retry's tutor, read again through the record. */
 async function tutorForRetry(deps: AppDeps, view: store.RecordView, user: SessionUser): Promise<store.Tutor> {
@@ -202,7 +205,7 @@ export async function sendToMyAssignment(
   if (repeated) return replayReply(deps, repeated, readerLocale(user));
   assertMayCompose(view);
   clock?.('validation');
-  const spec = studentSpec(view, tutor, user, await crisisOf(deps, view, user));
+  const spec = studentSpec(view, tutor, user, crisisOf(deps, view, user));
   clock?.('prompt');
   try {
     return await sendMessage(deps, {
@@ -238,7 +241,7 @@ export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: 
       spec: async () => {
         const retries = view.assignment.messageBudget === null ? 0 : await store.retriesOfLastTurn(db, conversation.id);
         assertMayRetry(view, retries);
-        return studentSpec(view, await tutorForRetry(deps, view, user), user, await crisisOf(deps, view, user));
+        return studentSpec(view, await tutorForRetry(deps, view, user), user, crisisOf(deps, view, user));
       },
       hooks: replyHooks(deps, user, view),
       record: recordRefOf(view),
@@ -280,7 +283,7 @@ export async function heldTurnRun(deps: AppDeps, conversationId: string): Promis
   }
   return {
     actor: user,
-    spec: studentSpec(view, tutor, user, await crisisOf(deps, view, user)),
+    spec: studentSpec(view, tutor, user, crisisOf(deps, view, user)),
     record: recordRefOf(view),
     hooks: replyHooks(deps, user, view),
     refusal,

@@ -64,7 +64,7 @@ export async function purgeExpiredTranscripts(
 
 /**
  * Runs the purge at start when it is due and then hourly for the installation (job_run: one round
- * an hour whichever processes run, docs/decisions/278); returns the stop function.
+ * an hour whichever processes run, docs/decisions/276); returns the stop function.
  */
 export function startRetentionPurge(deps: AppDeps): () => void {
   return scheduleIfDue(

@@ -201,7 +201,8 @@ function JoinClass() {
         void client.invalidateQueries({ queryKey: myAssignmentKeys.list() });
       },
       (err: unknown) => {
-        setOutcome({ ok: false, text: err instanceof ApiError ? err.message : String(err) });
+        // A code the server could not read says what is wrong with it, not only that a field needs attention.
+        setOutcome({ ok: false, text: err instanceof ApiError ? (err.fields?.code ?? err.message) : String(err) });
         setBusy(false);
       },
     );

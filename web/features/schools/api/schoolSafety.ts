@@ -7,7 +7,7 @@ import {
 } from '../../../../contract/crisis-lines';
 import { apiRequest } from '../../../lib/http';
 
-const schoolSafetyKey = ['school-admin', 'safety'] as const;
+export const schoolSafetyKey = ['school-admin', 'safety'] as const;
 const installationKey = ['superdash', 'crisis-lines'] as const;
 
 /** GET /api/school-admin/safety: the school's crisis lines and reporting guidance. */

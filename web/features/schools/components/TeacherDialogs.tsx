@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { BUILDING_MAX, type SchoolTeacherRow } from '../../../../contract/teacher-lists';
+import { addTeacherInput, BUILDING_MAX, type SchoolTeacherRow } from '../../../../contract/teacher-lists';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { ApiError } from '../../../lib/http';
 import { useAddTeacher } from '../api/addTeacher';
@@ -25,11 +25,28 @@ export function AddTeacherDialog({ domains, onClose, onDone }: { domains: string
   const [email, setEmail] = useState('');
   const [building, setBuilding] = useState('');
   const add = useAddTeacher();
-  const fields = fieldsOf(add.error);
+  // What the server would refuse anyway (not an address, or off the school's domains) is said here,
+  // before any request: no 422 in the console for a mistake the page can see (issue 39, item 20).
+  const [ownCheck, setOwnCheck] = useState<string | null>(null);
+  const fields = ownCheck ? { email: ownCheck } : fieldsOf(add.error);
   const close = () => !add.isPending && onClose();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (add.isPending) return;
+    const address = addTeacherInput.shape.email.safeParse(email);
+    const list = formatList(
+      domains.map((d) => `@${d}`),
+      undefined,
+      'conjunction',
+    );
+    const problem = !address.success
+      ? t('schools.notAnAddress')
+      : domains.length && !domains.includes(address.data.slice(address.data.lastIndexOf('@') + 1).toLowerCase())
+        ? t('schools.offDomain', { domains: list })
+        : null;
+    setOwnCheck(problem);
+    if (problem) return;
+    add.reset();
     add.mutate({ email, building }, { onSuccess: (row) => onDone(t('schools.added', { email: row.email })) });
   };
   const other = add.error && !fields.email && !fields.building ? generalError(add.error) : null;
@@ -54,7 +71,10 @@ export function AddTeacherDialog({ domains, onClose, onDone }: { domains: string
             type="email"
             label={t('schools.email')}
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setOwnCheck(null);
+            }}
             error={Boolean(fields.email)}
             helperText={fields.email ?? keepLineHeight}
             disabled={add.isPending}

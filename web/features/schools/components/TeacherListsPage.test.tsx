@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TeacherList } from '../../../../contract/teacher-lists';
 import { render, settle } from '../../../../tests/web/render';
+import { defaultCrisisLines, type SchoolSafetyView } from '../../../../contract/crisis-lines';
 import { teacherListKey } from '../api/getTeacherList';
+import { schoolSafetyKey } from '../api/schoolSafety';
 import TeacherListsPage from './TeacherListsPage';
 import en from '../../../lib/i18n/messages/en.json';
 import es from '../../../lib/i18n/messages/es.json';
@@ -35,6 +37,13 @@ const list: TeacherList = {
   ],
 };
 
+// The page's safety card reads the school's crisis lines: given here, so no request leaves the test.
+const safety: SchoolSafetyView = { crisisLines: null, reportingGuidance: null, inEffect: defaultCrisisLines };
+const data: [readonly unknown[], unknown][] = [
+  [teacherListKey, list],
+  [schoolSafetyKey, safety],
+];
+
 describe('TeacherListsPage', () => {
   for (const width of [360, 1280]) {
     it(`renders the list at ${width} px without a nesting warning`, async () => {
@@ -44,7 +53,7 @@ describe('TeacherListsPage', () => {
           height: 800,
         });
       });
-      const { container } = await render(<TeacherListsPage />, { data: [[teacherListKey, list]] });
+      const { container } = await render(<TeacherListsPage />, { data });
       expect(container.textContent).toContain('head@hillview.test');
       expect(container.querySelector(width === 360 ? 'li' : 'table')).not.toBeNull();
     });
@@ -53,7 +62,7 @@ describe('TeacherListsPage', () => {
 
 describe('TeacherListsPage in Spanish', () => {
   it('says the page, the licence and the row in Spanish, with no English words of the schools catalogue', async () => {
-    const { container } = await render(<TeacherListsPage />, { data: [[teacherListKey, list]], locale: 'es' });
+    const { container } = await render(<TeacherListsPage />, { data, locale: 'es' });
     const text = container.textContent ?? '';
     for (const words of ['Lista de docentes', 'Agregar docente', 'Importar CSV', '1 docente', 'Dominios: @hillview.test'])
       expect(text).toContain(words);
