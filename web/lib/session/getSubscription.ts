@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { subscription, type Subscription } from '../../../contract/subscription';
+import { isPremium, subscription, type Subscription } from '../../../contract/subscription';
 import { apiRequest } from '../http';
 
 /** The signed-in user's Subscription object (status `error` is an answer, not a failure). */
@@ -23,4 +23,13 @@ export const subscriptionQueryOptions = () =>
 /** The Subscription query, run only while someone is signed in. */
 export function useSubscription(enabled: boolean) {
   return useQuery({ ...subscriptionQueryOptions(), enabled });
+}
+
+/**
+ * Whether the signed-in user is a teacher who may assign (Premium): the Assign buttons on a
+ * TutorBot's card and in its editor show only then (the server decides all the same).
+ */
+export function useMayAssign(): boolean {
+  const { data } = useQuery(subscriptionQueryOptions());
+  return Boolean(data && data.user_type === 'teacher' && isPremium(data.status));
 }

@@ -4,6 +4,8 @@ import type { BotCollection, BotSummary } from '../../../../contract/bots';
 import en from '../../../lib/i18n/messages/en.json';
 import es from '../../../lib/i18n/messages/es.json';
 import { meQueryKey } from '../../../lib/session/getMe';
+import { subscriptionQueryKey } from '../../../lib/session/getSubscription';
+import type { Subscription } from '../../../../contract/subscription';
 import { render } from '../../../../tests/web/render';
 import { botKeys } from '../api/keys';
 import { NoticeProvider } from '../hooks/notice';
@@ -47,6 +49,18 @@ const bot: BotSummary = {
   sharedBy: null,
 };
 const collections: BotCollection[] = [];
+/** The teacher's plan, as the session query holds it (the Assign buttons read it). */
+const plan = (status: Subscription['status']): Subscription => ({
+  status,
+  current_period_end: null,
+  school_name: null,
+  school_id: null,
+  school_domain: null,
+  user_type: 'teacher',
+  is_admin: false,
+  teacher_building: null,
+  message: null,
+});
 
 describe('the bots pages in Spanish', () => {
   it('shows the student preview in Spanish', async () => {
@@ -66,12 +80,29 @@ describe('the bots pages in Spanish', () => {
       <NoticeProvider>
         <BotCard bot={bot} collections={collections} hasSchool onDeleted={() => undefined} />
       </NoticeProvider>,
-      { locale: 'es' },
+      { locale: 'es', data: [[subscriptionQueryKey, plan('active')]] },
     );
     expect(container.textContent).toContain('Aún sin usar');
     expect(container.textContent).toContain('Compartido con la escuela');
     expect(container.textContent).toContain('Vista de estudiante');
     expectNoEnglish(container);
+  });
+
+  // Issue 39, item 22: a TutorBot's card offers Assign to a teacher who may assign, opening the
+  // new assignment with this tutor chosen; a free teacher is not offered it.
+  it('offers Assign on a TutorBot card to a Premium teacher only', async () => {
+    const card = (status: Subscription['status']) =>
+      render(
+        <NoticeProvider>
+          <BotCard bot={bot} collections={collections} hasSchool onDeleted={() => undefined} />
+        </NoticeProvider>,
+        { locale: 'es', data: [[subscriptionQueryKey, plan(status)]] },
+      );
+    const premium = await card('active');
+    const assign = premium.container.querySelector<HTMLAnchorElement>('a[aria-label="Asignar Fracciones a estudiantes"]');
+    expect(assign?.getAttribute('href')).toBe('/teachAssignments?bot=b1');
+    const free = await card('not subscribed yet');
+    expect(free.container.querySelector('a[aria-label="Asignar Fracciones a estudiantes"]')).toBeNull();
   });
 
   it('shows the DocBot editor in Spanish', async () => {
@@ -80,6 +111,7 @@ describe('the bots pages in Spanish', () => {
       data: [
         [botKeys.collections('DocBot'), collections],
         [meQueryKey, { id: 'u1' }],
+        [subscriptionQueryKey, plan('active')],
       ],
     });
     expect(container.querySelector('h1')?.textContent).toBe('Nuevo DocBot');

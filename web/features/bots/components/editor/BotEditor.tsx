@@ -35,6 +35,8 @@ import { DocFormSection, DocOutputSection } from './DocBotSections';
 import { EditorContext, type EditorContextValue } from './editorContext';
 import { KnowledgeSection } from './KnowledgeSection';
 import { TryItPanel } from './TryItPanel';
+import { teachAssignmentsHref } from '../../../../lib/links';
+import { useMayAssign } from '../../../../lib/session/getSubscription';
 
 export type EditorMode = 'add' | 'edit' | 'copy' | 'view';
 
@@ -186,6 +188,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
           ? t('bots.editor.title.copy', { kind, name: shownName })
           : t('bots.editor.title.view', { kind, name: shownName });
   const runnerPath = saved ? runPathOf(saved) : null;
+  const mayAssign = useMayAssign();
   const hasTryIt = !readOnly && kind !== 'DocBot';
   const welcome = kind === 'ChatBot' ? draft.chat.welcomeMessage : draft.tutor.welcomeMessage;
 
@@ -275,6 +278,11 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
             {runnerPath && !hasTryIt && (
               <Button component={RouterLink} to={runnerPath}>
                 {t('bots.editor.run')}
+              </Button>
+            )}
+            {saved && kind === 'TutorBot' && mayAssign && (
+              <Button component={RouterLink} to={teachAssignmentsHref({ bot: saved.id })}>
+                {t('bots.editor.assign')}
               </Button>
             )}
             <Button component={RouterLink} to={paths.home.to(kind)}>

@@ -18,6 +18,8 @@ import { BotMenus, messageOf } from './BotMenus';
 import { useCopyBot } from '../../api/copyBot';
 import { useNotify } from '../../hooks/notice';
 import { useNavigate } from 'react-router';
+import { teachAssignmentsHref } from '../../../../lib/links';
+import { useMayAssign } from '../../../../lib/session/getSubscription';
 
 function lineOf(bot: BotSummary, t: Translate): string {
   if (bot.isTemplate) return t('bots.card.builtIn');
@@ -45,6 +47,7 @@ export function BotCard({
   const copy = useCopyBot();
   const notify = useNotify();
   const navigate = useNavigate();
+  const mayAssign = useMayAssign();
   const line = lineOf(bot, t);
   const onCopy = () =>
     copy.mutate(bot.id, {
@@ -129,6 +132,17 @@ export function BotCard({
         <Button size="small" onClick={onCopy} disabled={copy.isPending} aria-label={t('bots.card.copyLabel', { name: bot.name })}>
           {t('bots.card.copy')}
         </Button>
+        {bot.kind === 'TutorBot' && mayAssign && (
+          // The new-assignment dialog opens with this tutor chosen (a bot not the teacher's own is copied first).
+          <Button
+            size="small"
+            component={RouterLink}
+            to={teachAssignmentsHref({ bot: bot.id })}
+            aria-label={t('bots.card.assignLabel', { name: bot.name })}
+          >
+            {t('bots.card.assign')}
+          </Button>
+        )}
         {bot.kind === 'TutorBot' && bot.isOwner && (
           <Button
             size="small"
