@@ -42,7 +42,19 @@ export const schoolRow = z.object({
 });
 export type SchoolRow = z.infer<typeof schoolRow>;
 
-const usagePeriod = z.object({ inputTokens: z.number(), outputTokens: z.number(), images: z.number(), generations: z.number() });
+/**
+ * AI use in a period. `inputTokens` and `outputTokens` are those of generations (as the school
+ * dashboard counts them); `checkTokens` those of the safety checks of student messages and
+ * `failedTokens` those of calls that failed.
+ */
+const usagePeriod = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  checkTokens: z.number(),
+  failedTokens: z.number(),
+  images: z.number(),
+  generations: z.number(),
+});
 
 export const superTotals = z.object({
   users: z.object({ teachers: count, students: count, unverified: count }),

@@ -44,7 +44,7 @@ describe('superDash', () => {
     await page.getByRole('heading', { level: 1, name: 'All Data Dashboard' }).waitFor();
     const overview = page.getByTestId('superdash-overview');
     await overview.getByText('School licences', { exact: true }).waitFor();
-    await overview.getByText('Tokens this month', { exact: true }).waitFor();
+    await overview.getByText('Tokens of generations this month', { exact: true }).waitFor();
     await overview.getByRole('region', { name: 'Totals per school' }).getByText('Springfield High').waitFor();
     await settled(page, width, 'overview');
 

@@ -44,8 +44,14 @@ export async function totals(db: Db, supportEmail: string | undefined, now = new
   const usage = (since: Date | null) =>
     db
       .select({
-        inputTokens: num(sql`coalesce(sum(${ai.inputTokens}), 0)`),
-        outputTokens: num(sql`coalesce(sum(${ai.outputTokens}), 0)`),
+        // The tokens of generations, as the school dashboard counts them; the rest (the safety
+        // checks of student messages, failed calls) apart, so the two pages agree (issue 39, item 19).
+        inputTokens: num(sql`coalesce(sum(${ai.inputTokens}) filter (where ${generation}), 0)`),
+        outputTokens: num(sql`coalesce(sum(${ai.outputTokens}) filter (where ${generation}), 0)`),
+        checkTokens: num(sql`coalesce(sum(${ai.inputTokens} + ${ai.outputTokens}) filter (where ${ai.kind} = 'moderation'), 0)`),
+        failedTokens: num(
+          sql`coalesce(sum(${ai.inputTokens} + ${ai.outputTokens}) filter (where ${ai.kind} <> 'moderation' and not (${generation})), 0)`,
+        ),
         images: num(sql`coalesce(sum(${ai.images}), 0)`),
         generations: num(sql`count(*) filter (where ${generation})`),
       })

@@ -95,9 +95,13 @@ describe('totals', () => {
       outputTokens: after.usage[k].outputTokens - before.usage[k].outputTokens,
       images: after.usage[k].images - before.usage[k].images,
       generations: after.usage[k].generations - before.usage[k].generations,
+      checkTokens: after.usage[k].checkTokens - before.usage[k].checkTokens,
+      failedTokens: after.usage[k].failedTokens - before.usage[k].failedTokens,
     });
-    expect(delta('thisMonth')).toEqual({ inputTokens: 110, outputTokens: 40, images: 2, generations: 2 });
-    expect(delta('allTime')).toEqual({ inputTokens: 1110, outputTokens: 41, images: 2, generations: 3 });
+    // The tokens of generations only, as the school dashboard counts them; the safety check's and the
+    // failed call's apart (issue 39, item 19: superDash counted 6,113 where the school counted 4,382).
+    expect(delta('thisMonth')).toEqual({ inputTokens: 100, outputTokens: 40, images: 2, generations: 2, checkTokens: 3, failedTokens: 7 });
+    expect(delta('allTime')).toEqual({ inputTokens: 1100, outputTokens: 41, images: 2, generations: 3, checkTokens: 3, failedTokens: 7 });
   });
 
   it('does not count the support account as a teacher', async () => {

@@ -37,6 +37,8 @@ export function OverviewTab() {
   if (totals.isError) return <LoadError what={t('dashboards.super.overview.what')} onRetry={() => void totals.refetch()} />;
   const data = totals.data;
   const tokens = (p: { inputTokens: number; outputTokens: number }) => formatCount(p.inputTokens + p.outputTokens);
+  const besides = (p: { checkTokens: number; failedTokens: number }) =>
+    t('dashboards.super.overview.tokensBesides', { checks: formatCount(p.checkTokens), failed: formatCount(p.failedTokens) });
   return (
     <Box data-testid="superdash-overview">
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', mb: 3 }}>
@@ -52,12 +54,19 @@ export function OverviewTab() {
         <Stat label={t('dashboards.super.overview.conversations')} value={formatCount(data.conversations)} />
         <Stat label={t('dashboards.super.overview.generationsMonth')} value={formatCount(data.usage.thisMonth.generations)} />
         <Stat label={t('dashboards.super.overview.generationsAll')} value={formatCount(data.usage.allTime.generations)} />
-        <Stat label={t('dashboards.super.overview.tokensMonth')} value={tokens(data.usage.thisMonth)} />
-        <Stat label={t('dashboards.super.overview.tokensAll')} value={tokens(data.usage.allTime)} />
+        <Stat
+          label={t('dashboards.super.overview.tokensMonth')}
+          value={tokens(data.usage.thisMonth)}
+          note={besides(data.usage.thisMonth)}
+        />
+        <Stat label={t('dashboards.super.overview.tokensAll')} value={tokens(data.usage.allTime)} note={besides(data.usage.allTime)} />
         <Stat label={t('dashboards.super.overview.imagesMonth')} value={formatCount(data.usage.thisMonth.images)} />
         <Stat label={t('dashboards.super.overview.imagesAll')} value={formatCount(data.usage.allTime.images)} />
         <Stat label={t('dashboards.super.overview.storage')} value={formatBytes(data.storageBytes)} />
       </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
+        {t('dashboards.super.overview.counts')}
+      </Typography>
       <Typography variant="h6" component="h2" gutterBottom>
         {t('dashboards.super.overview.perSchool')}
       </Typography>
