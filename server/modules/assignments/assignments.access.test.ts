@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentDetail, AssignmentList, Transcript } from '../../../contract/assignments';
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
@@ -61,6 +62,8 @@ const endpoints = (): [string, string, unknown?][] => {
     ['PATCH', rec, { version: created.students[0]!.version, feedback: 'Changed' }],
     ['GET', `${rec}/transcript`],
     ['GET', `${rec}/transcript.docx`],
+    ['GET', `/api/assignments/${id}/progress.csv`],
+    ['GET', `/api/assignments/${id}/transcripts.zip`],
     ['GET', `/api/students/${entryId}`],
   ];
 };
@@ -175,5 +178,23 @@ describe('access', () => {
         expect([url, (await statusOf(owner, 'GET', url)).status]).toEqual([url, 404]);
       }
     }
+  });
+
+  // Issue 39, item 23: the table as a spreadsheet and every transcript in one download.
+  it('gives the owner the table as CSV and every transcript in one zip of Word files', async () => {
+    const csv = await owner.request('GET', `/api/assignments/${created.id}/progress.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="progress-fractions.csv"');
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'name,email,class,status,late,messages,minutes,started_at,last_active_at,submitted_at,completed_at,flags,trophies,feedback',
+    );
+    expect(lines[1]).toMatch(/^Ada,ada@example\.org,Period 3,in_progress,no,\d+,/);
+    expect(lines).toHaveLength(3); // one student and the closing line break
+    const zip = await owner.request('GET', `/api/assignments/${created.id}/transcripts.zip`);
+    expect([zip.status, zip.headers.get('content-type')]).toEqual([200, 'application/zip']);
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files)).toEqual(['001 Fractions - Ada.docx']);
+    expect(strFromU8(unzipSync(files['001 Fractions - Ada.docx']!)['word/document.xml']!)).toContain('My secret answer');
   });
 });

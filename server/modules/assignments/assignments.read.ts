@@ -1,3 +1,5 @@
+import { csvResponse } from '../../lib/csv';
+import { asciiSlug } from '../../lib/file-names';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AssignmentDetail, AssignmentList, AssignmentSummary, StatusCounts, StudentRecord } from '../../../contract/assignments';
@@ -184,4 +186,46 @@ export async function ownAssignmentRow(db: Db, actor: AssignmentActor, id: strin
 /** GET /api/assignments/:id. */
 export async function getAssignment(db: Db, actor: AssignmentActor, id: string): Promise<AssignmentDetail> {
   return detailOf(db, await ownAssignmentRow(db, actor, id));
+}
+
+/**
+ * GET /api/assignments/:id/progress.csv: the assignment's table as a spreadsheet (issue 39, item
+ * 23), one row a student, in the table's order. Column names are fixed (snake_case), so a
+ * spreadsheet built on them keeps working whatever the teacher's language.
+ */
+export async function progressCsv(db: Db, actor: AssignmentActor, id: string): Promise<Response> {
+  const detail = await getAssignment(db, actor, id);
+  const header = [
+    'name',
+    'email',
+    'class',
+    'status',
+    'late',
+    'messages',
+    'minutes',
+    'started_at',
+    'last_active_at',
+    'submitted_at',
+    'completed_at',
+    'flags',
+    'trophies',
+    'feedback',
+  ];
+  const rows = detail.students.map((s) => [
+    s.name,
+    s.email,
+    s.className,
+    s.status,
+    s.late ? 'yes' : 'no',
+    s.messageCount,
+    Math.round(s.timeSpentSeconds / 60),
+    s.startedAt,
+    s.lastActiveAt,
+    s.submittedAt,
+    s.completedAt,
+    s.flags,
+    s.trophies,
+    s.feedback,
+  ]);
+  return csvResponse(`progress-${asciiSlug(detail.title).toLowerCase() || 'assignment'}.csv`, [header, ...rows], { bom: true });
 }

@@ -10,9 +10,9 @@ import {
   requireAssignmentTeacher,
   requireTranscriptReader,
 } from './assignments.policy';
-import { getAssignment, listAssignments } from './assignments.read';
+import { getAssignment, listAssignments, progressCsv } from './assignments.read';
 import { createAssignment, deleteAssignment, restoreAssignment, setOpen, updateAssignment, updateRecord } from './assignments.service';
-import { getTranscript, transcriptDocx } from './transcripts.service';
+import { getTranscript, transcriptDocx, transcriptsZip } from './transcripts.service';
 
 /**
  * /api/assignments: a premium teacher's assignments, their tables, records and transcripts. Each
@@ -45,6 +45,18 @@ export function assignmentsRoutes() {
     const actor = await requireAssignmentTeacher(c);
     c.header('Cache-Control', 'no-store');
     return c.json(await getAssignment(db(c), actor, assignmentId(c)));
+  });
+
+  // The table as a spreadsheet: the owner, Premium, as the table itself.
+  app.get('/:id/progress.csv', async (c) => {
+    const actor = await requireAssignmentTeacher(c);
+    return progressCsv(db(c), actor, assignmentId(c));
+  });
+
+  // Every transcript in one zip: whoever may read one transcript (the owner even when lapsed, their school's admin).
+  app.get('/:id/transcripts.zip', async (c) => {
+    const reader = await requireTranscriptReader(c);
+    return transcriptsZip(db(c), reader, assignmentId(c), c.get('deps').config);
   });
 
   app.patch('/:id', async (c) => {

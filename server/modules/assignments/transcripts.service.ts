@@ -5,7 +5,9 @@ import { schema, type Db } from '../../db/client';
 import { iconOf } from '../bots';
 import { presentMessage } from '../conversations';
 import { visibleMessages } from '../conversations';
-import { docxAttachment, markdownToDocx } from '../export';
+import { zipSync } from 'fflate';
+import { docxAttachment, docxUnicodeFileName, markdownToDocx } from '../export';
+import { asciiSlug } from '../../lib/file-names';
 import { assertMayReadTranscript, recordNotFound, type TranscriptReader } from './assignments.policy';
 import { recordsWhere } from './assignments.read';
 
@@ -97,10 +99,50 @@ export function transcriptMarkdown(t: Transcript): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** GET .../transcript.docx: the Word file, as an attachment with a safe ASCII name. */
-export async function transcriptDocx(t: Transcript): Promise<Response> {
+/** A transcript's Word file and its title ("assignment - student"). */
+export async function transcriptDocxBytes(t: Transcript): Promise<{ title: string; bytes: Uint8Array }> {
   const title = `${t.assignment.title} - ${t.record.name}`;
   // Transcripts embed no images: a student's conversation links none of the reader's own files.
-  const bytes = await markdownToDocx(transcriptMarkdown(t), { title, loadImage: () => Promise.resolve(null) });
+  return { title, bytes: await markdownToDocx(transcriptMarkdown(t), { title, loadImage: () => Promise.resolve(null) }) };
+}
+
+/** GET .../transcript.docx: the Word file, as an attachment with a safe ASCII name. */
+export async function transcriptDocx(t: Transcript): Promise<Response> {
+  const { title, bytes } = await transcriptDocxBytes(t);
   return docxAttachment(bytes, title);
+}
+
+/**
+ * GET /api/assignments/:id/transcripts.zip: every record's transcript that has one, each a Word
+ * file, in one zip (issue 39, item 23). Read by the same rule as one transcript (the owner even
+ * when lapsed, or their school's admin): the owner is checked once, before any record is read.
+ */
+export async function transcriptsZip(db: Db, reader: TranscriptReader, assignmentId: string, settings: PlanSettings): Promise<Response> {
+  const [found] = await db
+    .select({ title: a.title, owner: { id: u.id, email: u.email, emailVerified: u.emailVerified, role: u.role } })
+    .from(a)
+    .innerJoin(u, eq(u.id, a.ownerId))
+    .where(and(eq(a.id, assignmentId), isNull(a.deletedAt)));
+  await assertMayReadTranscript(db, reader, found?.owner, settings);
+  if (!found) throw recordNotFound();
+  const records = await db
+    .select({ id: sa.id })
+    .from(sa)
+    .where(and(eq(sa.assignmentId, assignmentId), isNotNull(sa.conversationId)))
+    .orderBy(sa.name, sa.id);
+  const files: Record<string, Uint8Array> = {};
+  for (const [i, r] of records.entries()) {
+    const { title, bytes } = await transcriptDocxBytes(await getTranscript(db, reader, assignmentId, r.id, settings));
+    // Numbered, so two students of one name keep a file each.
+    files[`${String(i + 1).padStart(3, '0')} ${docxUnicodeFileName(title)}`] = bytes;
+  }
+  const ascii = `transcripts-${asciiSlug(found.title) || 'assignment'}.zip`;
+  const utf8 = `Transcripts - ${docxUnicodeFileName(found.title).replace(/\.docx$/, '')}.zip`;
+  return new Response(zipSync(files), {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
+      'Cache-Control': 'no-store',
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import type { PlanSettings } from '../../core/plan';
 import { and, eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
+import { asciiSlug } from '../../lib/file-names';
 import type { StudentDataDeleted, StudentRecordExport } from '../../../contract/records';
 import { schema, type Db, type Tx } from '../../db/client';
 import { studentNotFound, type AssignmentActor } from '../assignments';
@@ -99,13 +100,7 @@ export async function deleteForSchool(db: Db, admin: SchoolAdmin, email: string,
   );
 }
 
-/** An ASCII-only piece of a file name: letters, digits and dashes. */
-const slug = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+const slug = asciiSlug;
 
 /**
  * The download: a zip of record.json and record.html. The file is named after the student (the

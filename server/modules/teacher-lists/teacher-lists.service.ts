@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { CSV_FORMULA_START, csvResponse } from '../../lib/csv';
 import { AppError, invalidInput, isUniqueViolation, notFound, conflict } from '../../lib/errors';
+import { asciiSlug } from '../../lib/file-names';
 import type { SchoolAdmin as AdminSchool } from '../../core/access';
 import { auditSnapshot, recordAudit, type AuditEntry } from '../../core/audit';
 import { withdrawFromSchool } from '../bots';
@@ -348,14 +349,8 @@ export async function confirmImport(db: Db, admin: AdminSchool, csv: string, fin
   });
 }
 
-/** A file-name-safe piece: ASCII letters, digits and dashes. */
-const slug = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .toLowerCase();
+/** A file-name-safe piece: ASCII letters, digits and dashes, lower case. */
+const slug = (s: string) => asciiSlug(s).toLowerCase();
 
 /** The list as CSV (email, building, signed_up, last_sign_in), with a BOM so spreadsheets read UTF-8. */
 export async function exportTeachers(db: Db, admin: AdminSchool, now = new Date()): Promise<Response> {

@@ -19,6 +19,7 @@ import { assignmentKeys } from '../api/keys';
 import { teachAssignmentsHref } from '../../../lib/links';
 import { useSetAssignmentOpen } from '../api/setAssignmentOpen';
 import { useUpdateRecord } from '../api/updateRecord';
+import { useDownloadProgressCsv, useDownloadTranscriptsZip } from '../api/downloadTable';
 import { ApiError } from '../../../lib/http';
 import type { LiveStatus } from '../../../lib/live/useLiveEvents';
 import { useT } from '../../../lib/i18n';
@@ -74,6 +75,16 @@ export function AssignmentView({
   // Post to Google Classroom: offered once the teacher has connected it (on My Students).
   const classroom = useQuery(classroomStatusQuery());
   const [posting, setPosting] = useState(false);
+  // The table as a spreadsheet, and every transcript in one zip (issue 39, item 23).
+  const downloadCsv = useDownloadProgressCsv();
+  const downloadZip = useDownloadTranscriptsZip();
+  const [downloading, setDownloading] = useState<'csv' | 'zip' | null>(null);
+  const fetchFile = (which: 'csv' | 'zip') => {
+    setDownloading(which);
+    (which === 'csv' ? downloadCsv(id) : downloadZip(id))
+      .catch((err: unknown) => say({ message: messageOf(err) }))
+      .finally(() => setDownloading(null));
+  };
 
   const store = (next: AssignmentDetail) => {
     queryClient.setQueryData(assignmentKeys.detail(next.id), next);
@@ -222,6 +233,13 @@ export function AssignmentView({
           <Chip key={st} size="small" variant="outlined" label={t('assignments.statusCount', { label: t(statusKey[st]), n: counts[st] })} />
         ))}
         {a.flags > 0 && <Chip size="small" color="error" variant="outlined" label={t('assignments.flags', { n: a.flags })} />}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button size="small" onClick={() => fetchFile('csv')} disabled={downloading !== null}>
+          {t('assignments.download.progress')}
+        </Button>
+        <Button size="small" onClick={() => fetchFile('zip')} disabled={downloading !== null || !a.students.some((r) => r.hasTranscript)}>
+          {t('assignments.download.transcripts')}
+        </Button>
       </Stack>
       <StudentTable
         assignment={a}

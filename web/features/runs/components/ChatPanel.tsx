@@ -178,6 +178,7 @@ export function ChatPanel({
               placeholder={composerPlaceholder}
               extra={composerExtra}
               dictation={speech}
+              warnOnLeave
             />
             {composerFooter}
           </Paper>

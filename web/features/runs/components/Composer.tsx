@@ -9,6 +9,8 @@ import SendIcon from '@mui/icons-material/Send';
 import StopIcon from '@mui/icons-material/Stop';
 import { useDictation } from '../../../lib/speech/useDictation';
 import { useT } from '../../../lib/i18n';
+import { LeaveDialog } from '../../../components/LeaveDialog';
+import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
 import { DictateButton, DictationNote } from './DictateButton';
 
 interface Props {
@@ -30,6 +32,8 @@ interface Props {
   blockedReason?: string | null;
   /** A microphone button, where the browser can listen: what is heard is added to the box. */
   dictation?: boolean;
+  /** Asks before leaving the page (a link, a reload, closing the tab) while the box holds words not sent. */
+  warnOnLeave?: boolean;
 }
 
 /** Heard words after what was typed, with one space between. */
@@ -49,6 +53,7 @@ export function Composer({
   allowEmpty = false,
   blockedReason = null,
   dictation = false,
+  warnOnLeave = false,
 }: Props) {
   const t = useT();
   const hintId = useId();
@@ -57,6 +62,9 @@ export function Composer({
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [text, setText] = useState('');
   const [seen, setSeen] = useState(returned?.at);
+  // A draft is lost on leaving: ask first (issue 39, item 12). Sending empties the box, so a sent
+  // message never asks.
+  const { blocker } = useUnsavedChanges(warnOnLeave && text.trim() !== '');
   if (returned && returned.at !== seen) {
     setSeen(returned.at);
     setText(returned.text);
@@ -135,6 +143,7 @@ export function Composer({
         </Box>
         {extra}
       </Stack>
+      {warnOnLeave && <LeaveDialog blocker={blocker} body={t('runs.composer.unsent')} />}
     </Box>
   );
 }

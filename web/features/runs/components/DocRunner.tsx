@@ -80,7 +80,10 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   const [editUnsaved, setEditUnsaved] = useState(false);
   // "Report this answer": the document's reply being reported (a support ticket with this conversation).
   const [reporting, setReporting] = useState<string | null>(null);
-  const { blocker, allowNext } = useUnsavedChanges(editUnsaved, { sameRouteToo: true });
+  // The form's answers, typed and not yet sent to a run, are lost on leaving too (issue 39, item 12).
+  const [startValues] = useState(() => JSON.stringify(values));
+  const formUnsent = !initial && usedValues === null && JSON.stringify(values) !== startValues;
+  const { blocker, allowNext } = useUnsavedChanges(editUnsaved || formUnsent, { sameRouteToo: true });
   const adopt = useCallback((id: string) => allowNext(() => onCreated(id)), [allowNext, onCreated]);
   const chat = useRunChat({ initial, createConversation, onCreated: adopt });
   const blockedReason = useAiUnavailable(chat.busy);
@@ -372,7 +375,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
           onClose={() => setReporting(null)}
         />
       )}
-      <LeaveDialog blocker={blocker} body={t('runs.doc.unsavedEdit')} />
+      <LeaveDialog blocker={blocker} body={t(editUnsaved ? 'runs.doc.unsavedEdit' : 'runs.doc.unsentForm')} />
     </Stack>
   );
 }

@@ -18,6 +18,8 @@ import { ApiError } from '../../../lib/http';
 import { useCreateTicket } from '../api/createTicket';
 import { newKey } from '../api/keys';
 import { useT } from '../../../lib/i18n';
+import { LeaveDialog } from '../../../components/LeaveDialog';
+import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
 
 /** The New ticket form: category, subject, message and an optional attachment (uploaded first, as a file of the teacher's). */
 export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSent: (ticket: TicketDetail) => void }) {
@@ -30,6 +32,10 @@ export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSe
   // One key per ticket: a retry after a failure (or a double click) cannot open a second one.
   const [key] = useState(newKey);
   const create = useCreateTicket();
+  // A ticket being written is lost on leaving: ask first (issue 39, item 12); not once it is sent.
+  const { blocker } = useUnsavedChanges(
+    !create.isPending && !create.isSuccess && (subject.trim() !== '' || message.trim() !== '' || attachment !== null),
+  );
   const fields = create.error instanceof ApiError ? (create.error.fields ?? {}) : {};
   const send = () =>
     create.mutate(
@@ -112,6 +118,7 @@ export function NewTicketForm({ onCancel, onSent }: { onCancel: () => void; onSe
           </Button>
         </Stack>
       </Stack>
+      <LeaveDialog blocker={blocker} body={t('support.contact.unsent')} />
     </Paper>
   );
 }
