@@ -20,6 +20,8 @@ export const listMyFilesQuery = z.object({
   /** The page, from 0. */
   page: boundedInt(0, 100_000, { coerce: true, message: 'The page is a whole number from 0.' }).default(0),
   limit: boundedInt(1, 100, { coerce: true, message: 'Ask for 1 to 100 files a page.' }).default(25),
+  /** Only the files of this kind (the bot editor's "From My Files" asks for knowledge files). */
+  kind: filePurpose.optional(),
 });
 export type ListMyFilesQuery = z.input<typeof listMyFilesQuery>;
 export type MyFilesQuery = z.output<typeof listMyFilesQuery>;

@@ -29,7 +29,7 @@ export async function listMyFiles(db: Db, ownerId: string, query: MyFilesQuery, 
   const rows = await db
     .select()
     .from(file)
-    .where(eq(file.ownerId, ownerId))
+    .where(and(eq(file.ownerId, ownerId), query.kind ? eq(file.purpose, query.kind) : undefined))
     .orderBy(order(column), order(file.id))
     .limit(query.limit)
     .offset(query.page * query.limit);

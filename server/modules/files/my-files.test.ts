@@ -55,6 +55,8 @@ describe('listing My Files', () => {
     const page2 = await mine(client, '?sort=size&dir=asc&limit=2&page=1');
     expect(page2.body.files.map((f) => f.id)).toEqual([big.id]);
     expect((await mine(client, '?sort=size')).body.files[0]!.id).toBe(big.id);
+    // One kind only: the bot editor offers the teacher's knowledge files (issue 39, item 13).
+    expect((await mine(client, '?kind=knowledge')).body.files.map((f) => f.id)).toEqual([small.id]);
   });
 
   it('refuses a bad query with a 422 naming the field, NUL included, and never a 500', async () => {
@@ -68,6 +70,7 @@ describe('listing My Files', () => {
       ['?limit=0', 'limit'],
       ['?limit=101', 'limit'],
       ['?limit=%00', 'limit'],
+      ['?kind=everything', 'kind'],
     ] as const) {
       const res = await client.json<{ error: { code: string; fields: Record<string, string> } }>('GET', `/api/files/mine${query}`);
       expect([query, res.status, res.body.error.code]).toEqual([query, 422, 'validation_failed']);

@@ -5,6 +5,7 @@ import en from '../../../lib/i18n/messages/en.json';
 import es from '../../../lib/i18n/messages/es.json';
 import { meQueryKey } from '../../../lib/session/getMe';
 import { subscriptionQueryKey } from '../../../lib/session/getSubscription';
+import { myFilesKey } from '../../files/api/listMyFiles';
 import type { Subscription } from '../../../../contract/subscription';
 import { render } from '../../../../tests/web/render';
 import { botKeys } from '../api/keys';
@@ -112,6 +113,11 @@ describe('the bots pages in Spanish', () => {
         [botKeys.collections('DocBot'), collections],
         [meQueryKey, { id: 'u1' }],
         [subscriptionQueryKey, plan('active')],
+        // "Add one of My Files" reads the teacher's knowledge files.
+        [
+          [...myFilesKey, { sort: 'created', dir: 'desc', page: 0, limit: 100, kind: 'knowledge' }],
+          { files: [], page: 0, limit: 100, totals: { usedBytes: 0, quotaBytes: 1, fileCount: 0 } },
+        ],
       ],
     });
     expect(container.querySelector('h1')?.textContent).toBe('Nuevo DocBot');

@@ -5,6 +5,7 @@ import en from '../../../lib/i18n/messages/en.json';
 import es from '../../../lib/i18n/messages/es.json';
 import { render } from '../../../../tests/web/render';
 import { myFilesKey } from '../api/listMyFiles';
+import { meQueryKey } from '../../../lib/session/getMe';
 import MyFilesPage from './MyFilesPage';
 
 /** The English words of My Files and uploads that Spanish says differently. */
@@ -46,7 +47,11 @@ describe('My Files in Spanish', () => {
   it('shows the page, the storage and the uses in Spanish', async () => {
     const { container } = await render(<MyFilesPage />, {
       locale: 'es',
-      data: [[[...myFilesKey, { sort: 'created', dir: 'desc', page: 0, limit: 25 }], page]],
+      data: [
+        [[...myFilesKey, { sort: 'created', dir: 'desc', page: 0, limit: 25 }], page],
+        // The page's upload reads who is signed in.
+        [meQueryKey, { id: 'u1' }],
+      ],
     });
     const text = container.textContent ?? '';
     for (const words of [

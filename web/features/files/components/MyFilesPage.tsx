@@ -23,7 +23,9 @@ import { QueryState } from '../../../components/QueryState';
 import { ResponsiveList, type ResponsiveColumn } from '../../../components/ResponsiveList';
 import { dateTime, relativeTime } from '../../../lib/format';
 import { formatBytes } from '../../../lib/bytes';
-import { useMyFiles, type MyFilesParams } from '../api/listMyFiles';
+import { myFilesKey, useMyFiles, type MyFilesParams } from '../api/listMyFiles';
+import { useQueryClient } from '@tanstack/react-query';
+import { FileUpload } from '../../../components/upload/FileUpload';
 import { useT, type MessageId, type Translate } from '../../../lib/i18n';
 import { DeleteFilesDialog } from './DeleteFilesDialog';
 import { FileUses } from './FileUses';
@@ -46,6 +48,7 @@ const pagerLabel = {
 } as const;
 
 export default function MyFilesPage() {
+  const queryClient = useQueryClient();
   const t = useT();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
@@ -79,6 +82,17 @@ export default function MyFilesPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('files.intro')}
       </Typography>
+      {/* A knowledge file uploaded here can be added to several bots from their editors (issue 39, item 13). */}
+      <Box sx={{ mb: 2 }}>
+        <FileUpload
+          purpose="knowledge"
+          label={t('files.upload')}
+          onUploaded={(file) => {
+            void queryClient.invalidateQueries({ queryKey: myFilesKey });
+            setNotice(t('files.uploaded', { name: file.name }));
+          }}
+        />
+      </Box>
       {notice && (
         <Alert severity="success" role="status" onClose={() => setNotice(null)} closeText={t('common.close')} sx={{ mb: 2 }}>
           {notice}

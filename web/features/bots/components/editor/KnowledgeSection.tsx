@@ -7,10 +7,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BOT_LIMITS } from '../../../../../contract/bots';
 import { FileUpload } from '../../../../components/upload/FileUpload';
 import { useT } from '../../../../lib/i18n';
+import { useMyFiles } from '../../../files/api/listMyFiles';
 import { useEditor } from './editorContext';
 import { Section } from './Section';
 
@@ -54,6 +57,7 @@ export function KnowledgeSection() {
         </List>
       )}
       {error && <FormHelperText error>{error}</FormHelperText>}
+      {!readOnly && files.length < BOT_LIMITS.knowledgeFiles && <FromMyFiles />}
       {!readOnly && files.length < BOT_LIMITS.knowledgeFiles && (
         <FileUpload
           purpose="knowledge"
@@ -68,5 +72,41 @@ export function KnowledgeSection() {
         />
       )}
     </Section>
+  );
+}
+
+/**
+ * A knowledge file the teacher already has (uploaded on My Files or for another bot), added without
+ * uploading it again: one file serves several bots (issue 39, item 13). The newest 100 are offered.
+ */
+function FromMyFiles() {
+  const t = useT();
+  const { draft, change } = useEditor();
+  const mine = useMyFiles({ sort: 'created', dir: 'desc', page: 0, limit: 100, kind: 'knowledge' });
+  const offered = (mine.data?.files ?? []).filter((f) => !draft.knowledgeFiles.some((k) => k.id === f.id));
+  if (!offered.length) return null;
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('bots.editor.knowledgeFromMyFiles')}
+      value=""
+      onChange={(e) => {
+        const file = offered.find((f) => f.id === e.target.value);
+        if (!file) return;
+        change('knowledgeFileIds', (d) =>
+          d.knowledgeFiles.some((k) => k.id === file.id)
+            ? d
+            : { ...d, knowledgeFiles: [...d.knowledgeFiles, { id: file.id, name: file.name, status: file.status }] },
+        );
+      }}
+      sx={{ minWidth: 260, maxWidth: '100%', mt: 1, mb: 1 }}
+    >
+      {offered.map((f) => (
+        <MenuItem key={f.id} value={f.id} sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+          {f.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
