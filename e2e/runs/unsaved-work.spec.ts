@@ -1,4 +1,4 @@
-// Behaviour: work is never lost. A hand edit of a DocBot document is kept with the run (it survives a reload, and Save and Export use it); leaving the runner or a Saved Docs item with an edit not saved yet asks first; Generate and Send are off, with the reason, when AI is not set up or the month is used up, and no empty run is listed.
+// Behaviour: work is never lost. A DocBot form, a chat message and a new ticket not sent yet ask before leaving. A hand edit of a DocBot document is kept with the run (it survives a reload, and Save and Export use it); leaving the runner or a Saved Docs item with an edit not saved yet asks first; Generate and Send are off, with the reason, when AI is not set up or the month is used up, and no empty run is listed.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, contextAs, trackErrors, useBrowser } from '../fixtures/browser';
@@ -110,6 +110,38 @@ describe('leaving with unsaved work asks first', () => {
     await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Saved Docs' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Saved Docs' }).waitFor();
+    await context.close();
+  });
+
+  // Issue 39, item 12: a DocBot form typed and not generated, a chat message typed and not sent,
+  // and a ticket being written were lost on leaving without a word.
+  it('a DocBot form, a chat message and a new ticket not sent yet: Stay keeps each', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher');
+    const page = await context.newPage();
+    const stayOn = async (body: string) => {
+      await page.getByRole('link', { name: 'Saved Docs' }).first().click();
+      const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await ask.getByText(body).waitFor();
+      await ask.getByRole('button', { name: 'Stay' }).click();
+      await ask.waitFor({ state: 'detached' });
+    };
+    await page.goto(runPath('run-doc-bot', await template(context.request, 'DocBot', 'Exit Ticket')));
+    const objective = page.getByRole('textbox', { name: 'Lesson objective' });
+    await objective.fill('Typed, not generated');
+    await stayOn('Your answers to this form have not been used yet. If you leave, they are lost.');
+    expect(await objective.inputValue()).toBe('Typed, not generated');
+
+    await page.goto(runPath('run-chat-bot', await template(context.request, 'ChatBot', 'Lesson Idea Brainstormer')));
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    await box.fill('A draft');
+    await stayOn('Your message has not been sent. If you leave, it is lost.');
+    expect(await box.inputValue()).toBe('A draft');
+
+    await page.goto('/contact-support');
+    await page.getByRole('button', { name: 'New ticket' }).click();
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Half a ticket');
+    await stayOn('This ticket has not been sent. If you leave, what you wrote is lost.');
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Half a ticket');
     await context.close();
   });
 

@@ -81,8 +81,9 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   // "Report this answer": the document's reply being reported (a support ticket with this conversation).
   const [reporting, setReporting] = useState<string | null>(null);
   // The form's answers, typed and not yet sent to a run, are lost on leaving too (issue 39, item 12).
-  const [startValues] = useState(() => JSON.stringify(values));
-  const formUnsent = !initial && usedValues === null && JSON.stringify(values) !== startValues;
+  // Only what the teacher typed here counts (answers carried over by "start again" or restored do not).
+  const [typed, setTyped] = useState(false);
+  const formUnsent = typed && usedValues === null;
   const { blocker, allowNext } = useUnsavedChanges(editUnsaved || formUnsent, { sameRouteToo: true });
   const adopt = useCallback((id: string) => allowNext(() => onCreated(id)), [allowNext, onCreated]);
   const chat = useRunChat({ initial, createConversation, onCreated: adopt });
@@ -213,6 +214,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
             values={values}
             errors={errors}
             onChange={(key, value) => {
+              setTyped(true);
               setValues((v) => ({ ...v, [key]: value }));
               setErrors((e) => {
                 if (!e[key]) return e;
