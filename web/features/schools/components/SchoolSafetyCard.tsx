@@ -22,7 +22,13 @@ export function SchoolSafetyCard() {
   const t = useT();
   const query = useSchoolSafety();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="school-safety-title" sx={{ p: 2, mb: 2 }} data-testid="school-safety">
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="school-safety-title"
+      sx={{ p: 2, mt: 3, mb: 2 }}
+      data-testid="school-safety"
+    >
       <Typography id="school-safety-title" component="h2" variant="h6" sx={{ mb: 0.5 }}>
         {t('schoolSafety.title')}
       </Typography>
@@ -70,16 +76,19 @@ function SafetyForm({ view }: { view: SchoolSafetyView }) {
           })}
         </Typography>
       )}
+      {/* A heading, not a floating label: the label of a box this wide is cut at phone width. */}
+      <Typography variant="subtitle2" component="h3" id="school-reporting-guidance-title">
+        {t('schoolSafety.guidance')}
+      </Typography>
       <TextField
         id="school-reporting-guidance"
-        label={t('schoolSafety.guidance')}
         value={guidance}
         onChange={(e) => setGuidance(e.target.value)}
         multiline
         minRows={3}
         error={Boolean(fields.reportingGuidance)}
         helperText={fields.reportingGuidance ?? t('schoolSafety.guidanceHelp')}
-        slotProps={{ htmlInput: { maxLength: REPORTING_GUIDANCE_MAX } }}
+        slotProps={{ htmlInput: { maxLength: REPORTING_GUIDANCE_MAX, 'aria-labelledby': 'school-reporting-guidance-title' } }}
       />
       {save.error && !Object.keys(fields).length && <Alert severity="error">{save.error.message}</Alert>}
       {save.error && Object.keys(fields).length > 0 && <Alert severity="error">{t('schoolSafety.fixFields')}</Alert>}
