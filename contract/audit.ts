@@ -28,5 +28,7 @@ export const AUDIT_ACTIONS = [
   'lti_link.create',
   'classroom_course.import',
   'classroom_coursework.post',
+  'crisis_lines.update',
+  'school_safety.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

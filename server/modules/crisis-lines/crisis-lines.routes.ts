@@ -20,7 +20,7 @@ export function installationCrisisLinesRoutes() {
     const user = await requireSupport(c);
     const input = await readJson(c, installationCrisisLines);
     c.header('Cache-Control', 'no-store');
-    return c.json(await setInstallationLines(c.get('deps').database.db, input, user.id));
+    return c.json(await setInstallationLines(c.get('deps').database.db, input, { kind: 'support', userId: user.id, email: user.email }));
   });
   return app;
 }
@@ -42,7 +42,13 @@ export function schoolSafetyRoutes() {
     const admin = await requireSchoolAdmin(c, SCHOOL_PAGES);
     const input = await readJson(c, schoolSafetySettings);
     c.header('Cache-Control', 'no-store');
-    return c.json(await setSchoolSafety(c.get('deps').database.db, admin.schoolId, input));
+    return c.json(
+      await setSchoolSafety(c.get('deps').database.db, admin.schoolId, input, {
+        kind: 'admin',
+        userId: admin.userId,
+        email: admin.user.email,
+      }),
+    );
   });
   return app;
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { AppDeps } from '../../core/context';
 import { logWarning } from '../../lib/log';
+import { recordAudit } from '../../core/audit';
 import { resolvePool } from '../usage';
 
 /**
@@ -46,14 +47,39 @@ export async function installationLinesView(db: Db): Promise<InstallationCrisisL
   return { ...(await installationLines(db)), defaults: defaultCrisisLines };
 }
 
-/** PUT /api/superdash/crisis-lines: the whole setting, replaced. */
-export async function setInstallationLines(db: Db, value: InstallationCrisisLines, byUserId: string): Promise<InstallationCrisisLinesView> {
-  await db
-    .insert(schema.installationSetting)
-    .values({ key: KEY, value, updatedBy: byUserId, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: schema.installationSetting.key, set: { value, updatedBy: byUserId, updatedAt: new Date() } });
+/** Who changed a safety setting, as the audit log names them. */
+export interface SettingActor {
+  kind: 'support' | 'admin';
+  userId: string;
+  email: string;
+}
+
+/** PUT /api/superdash/crisis-lines: the whole setting, replaced; audited with what it was and became. */
+export async function setInstallationLines(
+  db: Db,
+  value: InstallationCrisisLines,
+  actor: SettingActor,
+): Promise<InstallationCrisisLinesView> {
+  await db.transaction(async (tx) => {
+    const before = await installationLines(tx);
+    await tx
+      .insert(schema.installationSetting)
+      .values({ key: KEY, value, updatedBy: actor.userId, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: schema.installationSetting.key, set: { value, updatedBy: actor.userId, updatedAt: new Date() } });
+    await recordAudit(tx, {
+      ...actorFields(actor),
+      action: 'crisis_lines.update',
+      subjectUserId: null,
+      entity: 'installation_setting',
+      entityId: KEY,
+      before: { ...before },
+      after: { ...value },
+    });
+  });
   return installationLinesView(db);
 }
+
+const actorFields = (actor: SettingActor) => ({ actorKind: actor.kind, actorUserId: actor.userId, actorLabel: actor.email.toLowerCase() });
 
 /** The lines for a school (or none) and a language, from the settings already read. */
 function linesInEffect(school: CrisisLines | null, installation: InstallationCrisisLines, locale: Locale): CrisisLines {
@@ -80,11 +106,28 @@ export async function schoolSafety(db: Db, schoolId: string): Promise<SchoolSafe
 }
 
 /** PUT /api/school-admin/safety: the admin's own school only (the id comes from their licence). */
-export async function setSchoolSafety(db: Db, schoolId: string, input: SchoolSafetySettings): Promise<SchoolSafetyView> {
-  await db
-    .update(schema.schoolLicence)
-    .set({ crisisLines: input.crisisLines, reportingGuidance: input.reportingGuidance, updatedAt: new Date() })
-    .where(eq(schema.schoolLicence.id, schoolId));
+export async function setSchoolSafety(
+  db: Db,
+  schoolId: string,
+  input: SchoolSafetySettings,
+  actor: SettingActor,
+): Promise<SchoolSafetyView> {
+  await db.transaction(async (tx) => {
+    const before = await schoolRow(tx, schoolId);
+    await tx
+      .update(schema.schoolLicence)
+      .set({ crisisLines: input.crisisLines, reportingGuidance: input.reportingGuidance, updatedAt: new Date() })
+      .where(eq(schema.schoolLicence.id, schoolId));
+    await recordAudit(tx, {
+      ...actorFields(actor),
+      action: 'school_safety.update',
+      subjectUserId: null,
+      entity: 'school_licence',
+      entityId: schoolId,
+      before: before ? { crisisLines: before.crisisLines, reportingGuidance: before.reportingGuidance } : null,
+      after: { crisisLines: input.crisisLines, reportingGuidance: input.reportingGuidance },
+    });
+  });
   return schoolSafety(db, schoolId);
 }
 

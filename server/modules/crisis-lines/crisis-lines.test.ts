@@ -34,6 +34,8 @@ afterAll(() => ctx.close());
 const schoolRow = async (id: string) =>
   (await ctx.database.db.select().from(schema.schoolLicence).where(eq(schema.schoolLicence.id, id)))[0]!;
 const installationRows = () => ctx.database.db.select().from(schema.installationSetting);
+const auditOf = (action: string) =>
+  ctx.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).orderBy(schema.auditLog.at);
 
 describe("a school's safety settings", () => {
   it("are set by the school's admin for their own school only, and read back with what students see", async () => {
@@ -56,6 +58,17 @@ describe("a school's safety settings", () => {
     // Cleared: back to the installation's, else the defaults.
     const cleared = await admin.json<SchoolSafetyView>('PUT', '/api/school-admin/safety', { crisisLines: null, reportingGuidance: '' });
     expect(cleared.body).toMatchObject({ crisisLines: null, reportingGuidance: null });
+    // Each change is in the audit log, by the admin, with what it was and became.
+    const audited = await auditOf('school_safety.update');
+    expect(audited.map((a) => [a.actorKind, a.entityId, a.after])).toEqual([
+      [
+        'admin',
+        school.id,
+        { crisisLines: { ...mexico, country: 'MX' }, reportingGuidance: 'Tell Ms Ortiz (DSL) the same day and file form CP-1.' },
+      ],
+      ['admin', school.id, { crisisLines: null, reportingGuidance: null }],
+    ]);
+    expect(audited[1]!.before).toEqual(audited[0]!.after);
   });
 
   it('refuses bad input with 422, naming the field, and changes nothing', async () => {
@@ -109,6 +122,13 @@ describe("the installation's crisis lines", () => {
     // A school with no lines of its own now gives its Spanish-speaking students these.
     const view = await otherAdmin.json<SchoolSafetyView>('GET', '/api/school-admin/safety');
     expect(view.body.inEffect).toMatchObject({ en: { country: 'US' }, es: spain });
+    const [audited] = await auditOf('crisis_lines.update');
+    expect(audited).toMatchObject({
+      actorKind: 'support',
+      actorLabel: SUPPORT_EMAIL,
+      before: { en: null, es: null },
+      after: { en: null, es: spain },
+    });
   });
 
   it('refuses bad input with 422 and every role but the support account (401 signed out, 403 others), changing nothing', async () => {
