@@ -27,15 +27,17 @@ describe('npm run cli -- mail:last-link', () => {
     const mailer = createMailer(loadConfig(env));
     await mailer.send({ to: 'first@school.example.org', ...authMails('en').verification('Ana', link('first')) });
     await mailer.send({ to: 'second@school.example.org', ...authMails('es').verification('Bea', link('second')) });
+    await mailer.send({ to: 'jofirst@school.example.org', ...authMails('en').verification('Jo', link('jo')) });
     // What an operator finds in the file: not the link.
     const files = readdirSync(path.join(dataDir, 'mail')).sort();
-    expect(files).toHaveLength(2);
+    expect(files).toHaveLength(3);
     expect(readFileSync(path.join(dataDir, 'mail', files[1]!), 'utf8')).not.toContain(link('second'));
 
     const newest = await runCaptured(['mail:last-link'], env);
     expect(newest.code).toBe(0);
-    expect(newest.out).toBe(link('second'));
-    expect(newest.err).toContain('second@school.example.org');
+    expect(newest.out).toBe(link('jo'));
+    expect(newest.err).toContain('jofirst@school.example.org');
+    // The address whole, in any case: not the newer mail to jofirst@.
     const toFirst = await runCaptured(['mail:last-link', '--to', 'First@school.example.org'], env);
     expect(toFirst.out).toBe(link('first'));
     const nobody = await runCaptured(['mail:last-link', '--to', 'nobody@school.example.org'], env);

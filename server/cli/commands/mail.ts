@@ -20,7 +20,8 @@ export const mailCommands = [
     run: (input, { config, io }) => {
       const dir = path.join(config.dataDir, 'mail');
       if (config.smtpUrl) io.err(`SMTP_URL is set: mail goes to the mail server; only mail written before it was set is in ${dir}.`);
-      const mail = readMailFiles(dir).find((m) => !input.to || m.to.toLowerCase().includes(input.to));
+      // One of the mail's addresses, whole: --to ann@x.org is not joann@x.org.
+      const mail = readMailFiles(dir).find((m) => !input.to || addressesIn(m.to).includes(input.to));
       if (!mail) {
         io.err(input.to ? `No mail to ${input.to} in ${dir}.` : `No mail in ${dir}.`);
         return 1;
@@ -35,3 +36,6 @@ export const mailCommands = [
     },
   }),
 ];
+
+/** The addresses of a To header, lower case ("Ann <ann@x.org>, bo@y.org" gives both). */
+const addressesIn = (header: string): string[] => [...header.toLowerCase().matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((m) => m[0]);
