@@ -21,4 +21,6 @@ export const botKeys = {
   detailsOf: (id: string) => [...botKeys.details(), id] as const,
   detail: (id: string, params: BotRouteParams) => [...botKeys.detailsOf(id), params] as const,
   collections: (kind: BotKind) => [...botKeys.all, 'collections', kind] as const,
+  /** The teacher's knowledge files an editor offers ("Add one of My Files"). */
+  knowledgeFiles: () => [...botKeys.all, 'knowledge-files'] as const,
 };

@@ -5,7 +5,6 @@ import en from '../../../lib/i18n/messages/en.json';
 import es from '../../../lib/i18n/messages/es.json';
 import { meQueryKey } from '../../../lib/session/getMe';
 import { subscriptionQueryKey } from '../../../lib/session/getSubscription';
-import { myFilesKey } from '../../files/api/listMyFiles';
 import type { Subscription } from '../../../../contract/subscription';
 import { render } from '../../../../tests/web/render';
 import { botKeys } from '../api/keys';
@@ -114,10 +113,7 @@ describe('the bots pages in Spanish', () => {
         [meQueryKey, { id: 'u1' }],
         [subscriptionQueryKey, plan('active')],
         // "Add one of My Files" reads the teacher's knowledge files.
-        [
-          [...myFilesKey, { sort: 'created', dir: 'desc', page: 0, limit: 100, kind: 'knowledge' }],
-          { files: [], page: 0, limit: 100, totals: { usedBytes: 0, quotaBytes: 1, fileCount: 0 } },
-        ],
+        [botKeys.knowledgeFiles(), { files: [], page: 0, limit: 100, totals: { usedBytes: 0, quotaBytes: 1, fileCount: 0 } }],
       ],
     });
     expect(container.querySelector('h1')?.textContent).toBe('Nuevo DocBot');

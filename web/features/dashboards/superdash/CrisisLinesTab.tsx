@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { crisisLanguages, type InstallationCrisisLinesView } from '../../../../contract/crisis-lines';
 import { ApiError } from '../../../lib/http';
 import { useT } from '../../../lib/i18n';
-import { useInstallationCrisisLines, useSaveInstallationCrisisLines } from '../../schools/api/schoolSafety';
-import { CrisisLinesEditor, draftOf, linesOf, type LinesDraft } from '../../schools/components/CrisisLinesEditor';
+import { useInstallationCrisisLines, useSaveInstallationCrisisLines } from './api/crisisLines';
+import { CrisisLinesEditor, draftOf, linesOf, type LinesDraft } from '../../../components/CrisisLinesEditor';
 
 type Language = (typeof crisisLanguages)[number];
 

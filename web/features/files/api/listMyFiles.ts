@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { myFilesPage, type MyFilesPage, type MyFilesSort } from '../../../../contract/my-files';
-import type { FilePurpose } from '../../../../contract/files';
 import { apiRequest } from '../../../lib/http';
 
 export interface MyFilesParams {
@@ -8,8 +7,6 @@ export interface MyFilesParams {
   dir: 'asc' | 'desc';
   page: number;
   limit: number;
-  /** Only files of this kind (knowledge files, for a bot's editor). */
-  kind?: FilePurpose;
 }
 
 export const myFilesKey = ['files', 'mine'] as const;
@@ -17,7 +14,6 @@ export const myFilesKey = ['files', 'mine'] as const;
 /** GET /api/files/mine: one page of the teacher's files, with where each is used and the storage totals. */
 export function listMyFiles(params: MyFilesParams, signal?: AbortSignal): Promise<MyFilesPage> {
   const query = new URLSearchParams({ sort: params.sort, dir: params.dir, page: String(params.page), limit: String(params.limit) });
-  if (params.kind) query.set('kind', params.kind);
   return apiRequest(`/api/files/mine?${query.toString()}`, myFilesPage, { signal });
 }
 

@@ -11,7 +11,7 @@ import { countryName, REPORTING_GUIDANCE_MAX, type SchoolSafetyView } from '../.
 import { ApiError } from '../../../lib/http';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { useSaveSchoolSafety, useSchoolSafety } from '../api/schoolSafety';
-import { CrisisLinesEditor, draftOf, linesOf, type LinesDraft } from './CrisisLinesEditor';
+import { CrisisLinesEditor, draftOf, linesOf, type LinesDraft } from '../../../components/CrisisLinesEditor';
 
 /**
  * The school admin's safety settings (docs/product/safety.md#crisis-lines): the crisis lines the

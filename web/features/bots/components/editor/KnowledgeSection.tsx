@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { BOT_LIMITS } from '../../../../../contract/bots';
 import { FileUpload } from '../../../../components/upload/FileUpload';
 import { useT } from '../../../../lib/i18n';
-import { useMyFiles } from '../../../files/api/listMyFiles';
+import { useKnowledgeFiles } from '../../api/listKnowledgeFiles';
 import { useEditor } from './editorContext';
 import { Section } from './Section';
 
@@ -82,7 +82,7 @@ export function KnowledgeSection() {
 function FromMyFiles() {
   const t = useT();
   const { draft, change } = useEditor();
-  const mine = useMyFiles({ sort: 'created', dir: 'desc', page: 0, limit: 100, kind: 'knowledge' });
+  const mine = useKnowledgeFiles();
   const offered = (mine.data?.files ?? []).filter((f) => !draft.knowledgeFiles.some((k) => k.id === f.id));
   if (!offered.length) return null;
   return (

@@ -4,6 +4,7 @@ export const superKeys = {
   totals: () => ['superdash', 'totals'] as const,
   schools: () => ['superdash', 'schools'] as const,
   ltiPlatforms: () => ['superdash', 'lti-platforms'] as const,
+  crisisLines: () => ['superdash', 'crisis-lines'] as const,
   users: (email: string) => ['superdash', 'users', email] as const,
   errors: (requestId: string) => ['superdash', 'errors', requestId] as const,
   audit: (action: string, email: string) => ['superdash', 'audit', action, email] as const,

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { CRISIS_LINES_MAX, CRISIS_LINE_NAME_MAX, type CrisisLine, type CrisisLines } from '../../../../contract/crisis-lines';
-import { useT } from '../../../lib/i18n';
+import { CRISIS_LINES_MAX, CRISIS_LINE_NAME_MAX, type CrisisLine, type CrisisLines } from '../../contract/crisis-lines';
+import { useT } from '../lib/i18n';
 
 /** A line as the form holds it: every field text, empty for none. */
 export interface LineDraft {
