@@ -147,6 +147,12 @@ export const formInput = z.discriminatedUnion(
         .max(L.selectOptions, `A list can have at most ${L.selectOptions} options.`),
       // No default means the teacher picks one each run (a required list is then asked, not guessed).
       default: text({ max: L.optionChars }).optional(),
+      /**
+       * What the reader sees for each option, in the page's language, one per option in order. Set
+       * only where a built-in template is presented in Spanish (templates/es.ts); the option itself
+       * stays what is stored and what the model reads.
+       */
+      optionLabels: z.array(option).max(L.selectOptions).optional(),
     }),
     z.object({ ...inputBase, kind: z.literal('grade_level'), default: gradeLevel.optional() }),
   ],
@@ -166,6 +172,9 @@ function checkFormInputs(inputs: FormInput[], ctx: z.RefinementCtx) {
         if (lower.indexOf(o) !== j)
           ctx.addIssue({ code: 'custom', path: [i, 'options', j], message: `"${input.options[j]}" is listed twice.` });
       });
+      if (input.optionLabels !== undefined && input.optionLabels.length !== input.options.length) {
+        ctx.addIssue({ code: 'custom', path: [i, 'optionLabels'], message: 'Give one label for each option.' });
+      }
       if (input.default !== undefined && !input.options.includes(input.default)) {
         ctx.addIssue({ code: 'custom', path: [i, 'default'], message: 'The default must be one of the options.' });
       }

@@ -5,7 +5,7 @@ import { schema } from '../../db/client';
 import { createTestContext, signedIn, type TestContext } from '../../../tests/harness';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 import { builtinTemplates } from './templates';
-import { commonFieldsEs, fieldTextsEs, templatesEs } from './templates/es';
+import { commonFieldsEs, fieldTextsEs, optionLabelsEs, templatesEs } from './templates/es';
 import { findTemplateRows, syncBuiltinTemplates } from './templates/sync';
 import type { BotJson } from './bots.test-helpers';
 import type { ChatTemplate, DocTemplate, TutorTemplate } from './templates/types';
@@ -38,6 +38,9 @@ describe('the Spanish overlay of the built-in templates', () => {
           expect(f?.label, `${t.key}.${field.key}`).not.toBe(field.label);
           if (field.help) expect(f?.help, `${t.key}.${field.key} help`).toBeTruthy();
           if ('unit' in field && field.unit) expect(f?.unit, `${t.key}.${field.key} unit`).toBeTruthy();
+          // Issue 39 (item 15): every option a list offers reads in Spanish, numbers as they are.
+          if (field.kind === 'select')
+            for (const o of field.options) if (!/^\d+$/.test(o)) expect(optionLabelsEs[o], `${t.key}.${field.key}: ${o}`).toBeTruthy();
         }
         // No overlay for a field the template does not have (a typo in a key).
         const own = new Set(t.settings.formInputs.map((f) => f.key));
@@ -101,7 +104,10 @@ describe('a template as a teacher reads it', () => {
     expect(form.find((f) => f.key === 'question_type')).toMatchObject({
       label: 'Tipo de pregunta',
       options: ['Multiple choice', 'Mixed', 'Short answer', 'True/false'],
+      optionLabels: ['Opción múltiple', 'Mixto', 'Respuesta corta', 'Verdadero/falso'],
     });
+    const subject = form.find((f) => f.key === 'subject') as { options: string[]; optionLabels: string[] };
+    expect(subject.optionLabels[subject.options.indexOf('Math')]).toBe('Matemáticas');
     expect(form.find((f) => f.key === 'grade')).toMatchObject({ label: 'Grado' });
     const enQuiz = await en.client.json<BotJson>('GET', url(quizRow!.id));
     expect((enQuiz.body.settings as { formInputs: unknown }).formInputs).toEqual(quiz.settings.formInputs);

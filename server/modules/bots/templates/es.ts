@@ -7,7 +7,7 @@ import { templateKeys } from './types';
  * and what the model reads stay English: this overlay changes a built-in row's public face when it
  * is presented (the library, search, the start page, the bot's page, a student's tutor), never
  * the row, its instructions, a form's keys or a select's options (the chosen option is what the
- * model reads). A teacher's copy is the teacher's text and is never overlaid.
+ * model reads; a list's Spanish labels ride beside its options). A teacher's copy is the teacher's text and is never overlaid.
  */
 
 /** A form field's human-facing texts. `help` and `unit` are given exactly where the English has them. */
@@ -229,6 +229,83 @@ export const templatesEs: { [K in TemplateKey]: TemplateTextsEs<K> } = {
   },
 };
 
+/**
+ * What a Spanish reader sees for each option of a built-in template's lists, by the option as
+ * stored. One table for every template: an option means the same wherever it appears. A number
+ * such as "3" is shown as it is; every other option has its label here (templates.test.ts).
+ */
+export const optionLabelsEs: Readonly<Record<string, string>> = {
+  ELA: 'Lengua y literatura',
+  Math: 'Matemáticas',
+  Science: 'Ciencias',
+  'Social Studies': 'Estudios sociales',
+  'World Languages': 'Lenguas extranjeras',
+  Arts: 'Artes',
+  'Health/PE': 'Salud y educación física',
+  'Computer Science': 'Informática',
+  Other: 'Otra',
+  'Direct instruction': 'Instrucción directa',
+  Inquiry: 'Indagación',
+  Stations: 'Estaciones',
+  Discussion: 'Debate',
+  'Practice problems': 'Ejercicios de práctica',
+  'Word problems': 'Problemas verbales',
+  'Fill in the blank': 'Completar espacios',
+  'Graphic organizer': 'Organizador gráfico',
+  Yes: 'Sí',
+  No: 'No',
+  'Multiple choice': 'Opción múltiple',
+  Mixed: 'Mixto',
+  'Short answer': 'Respuesta corta',
+  'True/false': 'Verdadero/falso',
+  Analytic: 'Analítica',
+  Holistic: 'Holística',
+  'Single-point': 'De un solo punto',
+  '3-2-1': '3-2-1',
+  'Confidence + question': 'Confianza + pregunta',
+  Informational: 'Informativo',
+  Narrative: 'Narrativo',
+  Poem: 'Poema',
+  Argument: 'Argumentativo',
+  Literal: 'Literal',
+  Inference: 'Inferencia',
+  Vocabulary: 'Vocabulario',
+  'Tier 2': 'Nivel 2',
+  'Tier 3': 'Nivel 3',
+  Definitions: 'Definiciones',
+  'Definitions + examples': 'Definiciones + ejemplos',
+  'Frayer model': 'Modelo Frayer',
+  Update: 'Novedad',
+  Concern: 'Preocupación',
+  'Good news': 'Buenas noticias',
+  Reminder: 'Recordatorio',
+  'Meeting request': 'Solicitud de reunión',
+  Warm: 'Cercano',
+  Formal: 'Formal',
+  Neutral: 'Neutro',
+  English: 'Inglés',
+  Spanish: 'Español',
+  'Chinese (Simplified)': 'Chino (simplificado)',
+  Vietnamese: 'Vietnamita',
+  Arabic: 'Árabe',
+  French: 'Francés',
+  'Haitian Creole': 'Criollo haitiano',
+  Portuguese: 'Portugués',
+  Russian: 'Ruso',
+  Korean: 'Coreano',
+  Tagalog: 'Tagalo',
+  Reading: 'Lectura',
+  Writing: 'Escritura',
+  Attention: 'Atención',
+  Processing: 'Procesamiento',
+  Behaviour: 'Conducta',
+  Sensory: 'Sensorial',
+  'English language learning': 'Aprendizaje del inglés',
+  '1–2 sentences': '1–2 oraciones',
+  '3–4 sentences': '3–4 oraciones',
+  'A paragraph': 'Un párrafo',
+};
+
 const isTemplateKey = (key: string): key is TemplateKey => (templateKeys as readonly string[]).includes(key);
 
 /** The Spanish texts of a built-in template's field, when there are any. */
@@ -240,13 +317,21 @@ export function fieldTextsEs(templateKey: TemplateKey, fieldKey: string): FieldT
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A form field with its human-facing texts in Spanish; its key, kind and options stay as stored. */
+/**
+ * A form field with its human-facing texts in Spanish; its key, kind and options stay as stored, and
+ * a list carries the Spanish label of each option beside it (`optionLabels`).
+ */
 function fieldInSpanish(templateKey: TemplateKey, field: unknown): unknown {
   if (!isRecord(field) || typeof field.key !== 'string') return field;
   const es = fieldTextsEs(templateKey, field.key);
-  if (!es) return field;
+  const options: unknown = field.options;
+  const optionLabels = Array.isArray(options)
+    ? options.map((o: unknown) => (typeof o === 'string' ? (optionLabelsEs[o] ?? o) : o))
+    : undefined;
+  if (!es) return optionLabels ? { ...field, optionLabels } : field;
   return {
     ...field,
+    ...(optionLabels ? { optionLabels } : {}),
     label: es.label,
     ...(typeof field.help === 'string' && es.help ? { help: es.help } : {}),
     ...(typeof field.unit === 'string' && es.unit ? { unit: es.unit } : {}),

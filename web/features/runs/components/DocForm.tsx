@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { gradeLevels, type FormInput } from '../../../../contract/bots';
 import { useT } from '../../../lib/i18n';
+import { gradeLevelLabel } from '../../../lib/i18n/gradeLevels';
 
 export type FormState = Record<string, string>;
 
@@ -110,9 +111,9 @@ export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disa
               return (
                 <TextField key={input.key} {...common} select>
                   {!input.required && <MenuItem value="">{noChoice}</MenuItem>}
-                  {input.options.map((o) => (
+                  {input.options.map((o, i) => (
                     <MenuItem key={o} value={o}>
-                      {o}
+                      {input.optionLabels?.[i] ?? o}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -123,7 +124,7 @@ export function DocForm({ inputs, values, errors, onChange, onSubmit, busy, disa
                   {!input.required && <MenuItem value="">{noChoice}</MenuItem>}
                   {gradeLevels.map((g) => (
                     <MenuItem key={g} value={g}>
-                      {g}
+                      {gradeLevelLabel(g, t)}
                     </MenuItem>
                   ))}
                 </TextField>

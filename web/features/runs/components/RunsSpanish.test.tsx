@@ -4,6 +4,7 @@ import { render } from '../../../../tests/web/render';
 import en from '../../../lib/i18n/messages/en.json';
 import { Composer } from './Composer';
 import { DictateButton } from './DictateButton';
+import { DocForm } from './DocForm';
 import { HandInDialog } from './HandInDialog';
 import { MessageBubble } from './MessageBubble';
 import { ReadAloudButton } from './ReadAloudButton';
@@ -39,5 +40,41 @@ describe('the run chat in Spanish', () => {
     const shown = [text, ...[...page.querySelectorAll('*')].flatMap((el) => readable.map((a) => el.getAttribute(a) ?? ''))].join('\n');
     const english = Object.entries(en).filter(([id]) => id.startsWith('runs.') || id.startsWith('markdown.'));
     for (const [, value] of english) if (!/[{}]/.test(value) && value.length > 3) expect(shown).not.toContain(value);
+  });
+});
+
+// Issue 39 (item 15): a DocBot form's lists read in Spanish; what is chosen stays the stored option.
+describe('a DocBot form in Spanish', () => {
+  it('shows each option and grade in Spanish and keeps the English value the model reads', async () => {
+    const noop = () => undefined;
+    await render(
+      <DocForm
+        inputs={[
+          {
+            key: 'type',
+            label: 'Tipo de pregunta',
+            kind: 'select',
+            required: true,
+            options: ['Multiple choice', 'Short answer'],
+            optionLabels: ['Opción múltiple', 'Respuesta corta'],
+          },
+          { key: 'grade', label: 'Grado', kind: 'grade_level', required: true },
+        ]}
+        values={{ type: 'Multiple choice', grade: 'Grade 5' }}
+        errors={{}}
+        onChange={noop}
+        onSubmit={noop}
+        busy={false}
+        disabled={false}
+      />,
+      { locale: 'es' },
+    );
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Opción múltiple');
+    expect(text).toContain('5.º grado');
+    expect(text).not.toContain('Multiple choice');
+    expect(text).not.toContain('Grade 5');
+    const values = [...document.querySelectorAll('input')].map((i) => i.value);
+    expect(values).toEqual(expect.arrayContaining(['Multiple choice', 'Grade 5']));
   });
 });

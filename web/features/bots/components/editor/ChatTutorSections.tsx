@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { BOT_LIMITS, tutoringStyles, type TutoringStyle } from '../../../../../contract/bots';
 import { useT, type MessageId } from '../../../../lib/i18n';
 import { gradeLevelChoices, type BotDraft } from '../../model/draft';
-import { gradeLevelLabel } from '../../model/gradeLevels';
+import { gradeLevelLabel } from '../../../../lib/i18n/gradeLevels';
 import { useEditor } from './editorContext';
 import { Field } from './Field';
 import { Section } from './Section';

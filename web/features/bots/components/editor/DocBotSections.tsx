@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { BOT_LIMITS, formInputKinds } from '../../../../../contract/bots';
 import { useT, type MessageId } from '../../../../lib/i18n';
 import { gradeLevelChoices, newField, optionsOf, type BotDraft, type FieldDraft, type FieldKind } from '../../model/draft';
-import { gradeLevelLabel } from '../../model/gradeLevels';
+import { gradeLevelLabel } from '../../../../lib/i18n/gradeLevels';
 import { useEditor } from './editorContext';
 import { Field } from './Field';
 import { Section } from './Section';

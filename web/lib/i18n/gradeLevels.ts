@@ -1,5 +1,5 @@
-import type { GradeLevel } from '../../../../contract/bots';
-import type { Translate } from '../../../lib/i18n';
+import type { GradeLevel } from '../../../contract/bots';
+import type { Translate } from './useT';
 
 /**
  * A grade level in the page's language. The value stays the contract's English (it is stored and
