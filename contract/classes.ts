@@ -49,11 +49,19 @@ export const newStudent = z.strictObject({ email: storedEmail, name: studentName
 export type NewStudent = z.input<typeof newStudent>;
 
 /** Add one or many: the whole list is checked first; one bad row and nothing is written. */
+/**
+ * Whether each student newly put on the roster is e-mailed an invitation: the class, the teacher
+ * and how to sign in (decision 282). Off unless asked: the page asks (its box is ticked by default);
+ * an API client's list is not mailed without saying so. Students already on the roster get none.
+ */
+const invite = z.boolean().optional();
+
 export const addStudentsInput = z.strictObject({
   students: z
     .array(newStudent)
     .min(1, 'Add at least one student.')
     .max(ADD_STUDENTS_MAX, `Add at most ${ADD_STUDENTS_MAX} students at a time.`),
+  invite,
 });
 export type AddStudentsInput = z.input<typeof addStudentsInput>;
 
@@ -67,6 +75,7 @@ export const pasteStudentsInput = z.strictObject({
   text: z
     .string({ error: 'Paste the students, one a line.' })
     .max(PASTE_MAX_CHARS, `Paste at most ${PASTE_MAX_CHARS.toLocaleString('en')} characters at a time.`),
+  invite,
 });
 export type PasteStudentsInput = z.input<typeof pasteStudentsInput>;
 
@@ -131,6 +140,8 @@ export const addStudentsResult = z.object({
   added: z.array(rosterStudent),
   /** Addresses already on this class's roster (or repeated in the request): left as they were. */
   alreadyOnRoster: z.array(z.object({ email: z.string(), name: z.string() })),
+  /** How many of the students added are being sent an invitation (asked with `invite`; sent after the answer). */
+  invited: z.number().int().optional(),
 });
 export type AddStudentsResult = z.infer<typeof addStudentsResult>;
 
@@ -144,6 +155,10 @@ export const pasteStudentsResult = addStudentsResult.extend({
   badCount: z.number().int(),
 });
 export type PasteStudentsResult = z.infer<typeof pasteStudentsResult>;
+
+/** POST /api/classes/:id/students/:studentId/invite: the invitation was sent again (at most 3 a student and 100 a teacher a day). */
+export const inviteSentResult = z.object({ sent: z.literal(true) });
+export type InviteSentResult = z.infer<typeof inviteSentResult>;
 
 export const joinClassResult = z.object({
   classId: z.string(),

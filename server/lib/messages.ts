@@ -126,6 +126,8 @@ const en = {
   dashboardLicence: "The usage dashboard is part of your school's licence, which is not active for you now.",
   classNotAccepting: "This class can't take new students right now. Ask your teacher.",
   classUnchecked: 'The class could not be checked just now. Try again in a moment.',
+  inviteNoAddress: 'This student came from a course without an e-mail address, so there is nowhere to send an invitation.',
+  inviteNotSent: 'The invitation could not be sent just now. Try again in a few minutes.',
   schoolSharing: 'Sharing with your school needs a school licence. Choose private or public instead.',
   // Conflicts
   assignmentChanged:
@@ -175,6 +177,9 @@ const en = {
   joinLimit:
     'Too many class codes that did not match. Try again in {minutes} minute{s}, or ask your teacher to make a new code: a new code works at once.',
   rosterLimit: 'You have added {max} students today, the most in a day. Add these in {hours} hour{s}, or ask support for more.',
+  inviteAgainStudentLimit:
+    'This student has been sent {max} invitations again today, the most in a day. Send another in {hours} hour{s}.',
+  inviteAgainTeacherLimit: 'You have sent {max} invitations again today, the most in a day. Send more in {hours} hour{s}.',
   liveStreams: 'Live updates are open in {count} pages already. Close a tab, then reload this page.',
   aiRequestsPerMinute: 'Too many AI requests in a minute. Try again in {seconds} s.',
   // Billing
@@ -436,6 +441,8 @@ const es: Record<ServerMessageId, string> = {
   dashboardLicence: 'El panel de uso es parte de la licencia de tu escuela, que ahora no está activa para ti.',
   classNotAccepting: 'Esta clase no puede recibir estudiantes nuevos en este momento. Pregúntale a tu docente.',
   classUnchecked: 'No pudimos revisar la clase en este momento. Vuelve a intentarlo en un momento.',
+  inviteNoAddress: 'Este estudiante vino de un curso sin dirección de correo, así que no hay adónde enviar una invitación.',
+  inviteNotSent: 'No se pudo enviar la invitación en este momento. Vuelve a intentarlo en unos minutos.',
   schoolSharing: 'Compartir con tu escuela requiere una licencia escolar. Elige privado o público.',
   assignmentChanged:
     'Esta tarea se cambió en otra pestaña o en otro guardado. Vuelve a cargarla para ver la versión más reciente y haz tus cambios de nuevo.',
@@ -485,6 +492,9 @@ const es: Record<ServerMessageId, string> = {
   joinLimit:
     'Demasiados códigos de clase que no coincidieron. Vuelve a intentarlo en {minutes} minuto{s}, o pídele a tu docente que cree un código nuevo: un código nuevo funciona al instante.',
   rosterLimit: 'Hoy añadiste {max} estudiantes, el máximo en un día. Añade estos en {hours} hora{s}, o pide más a soporte.',
+  inviteAgainStudentLimit:
+    'Hoy ya se reenviaron {max} invitaciones a este estudiante, el máximo en un día. Envía otra dentro de {hours} hora{s}.',
+  inviteAgainTeacherLimit: 'Hoy ya reenviaste {max} invitaciones, el máximo en un día. Envía más dentro de {hours} hora{s}.',
   liveStreams: 'Las actualizaciones en vivo ya están abiertas en {count} páginas. Cierra una pestaña y vuelve a cargar esta página.',
   aiRequestsPerMinute: 'Demasiadas solicitudes a la IA en un minuto. Vuelve a intentarlo en {seconds} s.',
   eventTooLarge: 'El evento es demasiado grande.',

@@ -3,6 +3,7 @@ import type { ClassList, ClassSummary, RosterList } from '../../../contract/clas
 import { createTestContext, signedIn, TestClient, type TestContext } from '../../../tests/harness';
 import { makeSchool, teacherAt } from '../bots/bots.test-helpers';
 import { premiumTeacher } from './classes.test-helpers';
+import { invitationsSettled } from './classes.invitations';
 
 // Only the premium teacher who owns a class reads or changes it: another teacher (any school) gets
 // "not found", a student 403, a free teacher 402 with the reason, nobody signed in 401.
@@ -30,6 +31,9 @@ const endpoints = (id: string, entry: string): [string, string, unknown?][] => [
   ['PUT', `/api/classes/${id}/join-code`, { enabled: true }],
   ['GET', `/api/classes/${id}/students`],
   ['POST', `/api/classes/${id}/students`, { students: [{ email: 'eve@example.org', name: 'Eve' }] }],
+  ['POST', `/api/classes/${id}/students`, { students: [{ email: 'eve@example.org', name: 'Eve' }], invite: true }],
+  ['POST', `/api/classes/${id}/students/paste`, { text: 'eve@example.org', invite: true }],
+  ['POST', `/api/classes/${id}/students/${entry}/invite`],
   ['DELETE', `/api/classes/${id}/students/${entry}`],
 ];
 const perClass = () => endpoints(cls.id, entryId).filter(([, url]) => url.includes(cls.id));
@@ -40,6 +44,9 @@ async function untouched() {
   expect(mine.body).toMatchObject({ name: 'Period 3 Biology', studentCount: 1, joinCode: null, defaultLocale: null });
   const roster = await owner.client.json<RosterList>('GET', `/api/classes/${cls.id}/students`);
   expect(roster.body.students.map((s) => s.email)).toEqual(['ada@example.org']);
+  // Nobody was invited (decision 282): not Ada again, not Eve.
+  await invitationsSettled(ctx);
+  expect(ctx.mails()).toEqual([]);
 }
 
 describe('access', () => {

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors';
 import { joinClassLimited } from './classes.join-limit';
 import { classesPremiumRequired, idParam, requireClassActor, requireClassOwner } from './classes.policy';
 import { withRosterRoom } from './classes.roster-limit';
+import { inviteAgain, startInvitations } from './classes.invitations';
 import {
   addStudents,
   createClass,
@@ -124,7 +125,9 @@ export function classesRoutes() {
       () => addStudents(db(c), actor, id, input, entriesAdded(c)),
       (r) => r.added.length,
     );
-    return c.json(result, 201);
+    // Only the entries this request made: a retried add invites nobody twice.
+    const invited = input.invite ? startInvitations(c.get('deps'), id, result.added) : 0;
+    return c.json({ ...result, invited }, 201);
   });
 
   // A pasted list: the good lines are added, the bad ones answered with why (201 when any was added).
@@ -139,7 +142,16 @@ export function classesRoutes() {
       () => pasteStudents(db(c), actor, id, input, entriesAdded(c)),
       (r) => r.added.length,
     );
-    return c.json(result, 201);
+    const invited = input.invite ? startInvitations(c.get('deps'), id, result.added) : 0;
+    return c.json({ ...result, invited }, 201);
+  });
+
+  // "Send again": one student's invitation, bounded a day per student and per teacher (decision 282).
+  app.post('/:id/students/:studentId/invite', async (c) => {
+    const actor = await requireClassActor(c);
+    const id = idParam(c.req.param('id'));
+    const studentId = idParam(c.req.param('studentId'), () => notFound('That student'));
+    return c.json(await inviteAgain(c.get('deps'), actor, id, studentId));
   });
 
   app.delete('/:id/students/:studentId', async (c) => {
