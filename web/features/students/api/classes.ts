@@ -5,6 +5,7 @@ import {
   classList,
   classSummary,
   importRosterResult,
+  inviteSentResult,
   joinClassResult,
   pasteStudentsResult,
   rosterList,
@@ -46,11 +47,15 @@ export const deleteClass = async (id: string) => {
 };
 export const setJoinCode = (id: string, enabled: boolean) =>
   apiRequest(`${one(id)}/join-code`, classSummary, { method: 'PUT', body: { enabled } });
-export const addStudents = (id: string, students: NewStudent[]) =>
-  apiRequest(`${one(id)}/students`, addStudentsResult, { method: 'POST', body: { students } });
+/** `invite`: each student newly on the roster is e-mailed how to sign in (decision 282). */
+export const addStudents = (id: string, students: NewStudent[], invite = false) =>
+  apiRequest(`${one(id)}/students`, addStudentsResult, { method: 'POST', body: { students, invite } });
 /** POST /api/classes/:id/students/paste: the good lines are added, the bad ones answered with why. */
-export const pasteStudents = (id: string, text: string) =>
-  apiRequest(`${one(id)}/students/paste`, pasteStudentsResult, { method: 'POST', body: { text } });
+export const pasteStudents = (id: string, text: string, invite = false) =>
+  apiRequest(`${one(id)}/students/paste`, pasteStudentsResult, { method: 'POST', body: { text, invite } });
+/** POST /api/classes/:id/students/:studentId/invite: the invitation once more (bounded a day). */
+export const inviteAgain = (id: string, studentId: string) =>
+  apiRequest(`${one(id)}/students/${encodeURIComponent(studentId)}/invite`, inviteSentResult, { method: 'POST', body: {} });
 export const removeStudent = async (id: string, studentId: string) => {
   await apiRequest(`${one(id)}/students/${encodeURIComponent(studentId)}`, z.unknown(), { method: 'DELETE' });
 };
@@ -78,6 +83,9 @@ export const useAddStudents = () => useServerCall(addStudents);
 
 /** pasteStudents as a hook, for components. */
 export const usePasteStudents = () => useServerCall(pasteStudents);
+
+/** inviteAgain as a hook, for components. */
+export const useInviteAgain = () => useServerCall(inviteAgain);
 
 /** removeStudent as a hook, for components. */
 export const useRemoveStudent = () => useServerCall(removeStudent);

@@ -4,9 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -22,6 +24,7 @@ import { parsePastedStudents } from '../../../../contract/roster';
 import {
   useAddStudents,
   classKeys,
+  useInviteAgain,
   useDeleteClass,
   usePasteStudents,
   useRemoveStudent,
@@ -34,6 +37,7 @@ import { languageNames, useT, type Translate } from '../../../lib/i18n';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
 import { fromCourse } from '../model/roster';
 import { ClassFormDialog, ConfirmDialog } from './ClassDialogs';
+import { JoinSheetDialog } from './JoinSheetDialog';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.message : String(err));
 
@@ -41,6 +45,8 @@ const message = (err: unknown) => (err instanceof ApiError ? err.message : Strin
 export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onDeleted: () => void; say: (m: string) => void }) {
   const t = useT();
   const removeStudent = useRemoveStudent();
+  const inviteAgain = useInviteAgain();
+  const [inviting, setInviting] = useState<string | null>(null);
   const updateClass = useUpdateClass();
   const deleteClass = useDeleteClass();
   const queryClient = useQueryClient();
@@ -62,6 +68,18 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
       await refresh();
     } catch (err) {
       say(message(err));
+    }
+  };
+
+  const invite = async (student: RosterStudent) => {
+    setInviting(student.id);
+    try {
+      await inviteAgain(klass.id, student.id);
+      say(t('students.invite.sent', { name: student.name }));
+    } catch (err) {
+      say(message(err));
+    } finally {
+      setInviting(null);
     }
   };
 
@@ -133,6 +151,17 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
                       color={st.linked ? 'success' : 'default'}
                       label={st.linked ? t('students.class.linked') : t('students.class.notLinked')}
                     />
+                    {!fromCourse(st) && (
+                      <Button
+                        size="small"
+                        disabled={inviting === st.id}
+                        aria-label={t('students.invite.againLabel', { name: st.name })}
+                        onClick={() => void invite(st)}
+                        sx={{ py: 0 }}
+                      >
+                        {t('students.invite.again')}
+                      </Button>
+                    )}
                   </Box>
                 }
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
@@ -199,8 +228,25 @@ export function ClassPanel({ klass, onDeleted, say }: { klass: ClassSummary; onD
   );
 }
 
-const addedMessage = (t: Translate, added: number, already: number) =>
-  [t('students.add.added', { count: added }), already ? t('students.add.alreadyThere', { count: already }) : ''].filter(Boolean).join(' ');
+const addedMessage = (t: Translate, added: number, already: number, invited = 0) =>
+  [
+    t('students.add.added', { count: added }),
+    already ? t('students.add.alreadyThere', { count: already }) : '',
+    invited ? t('students.invite.sending', { count: invited }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/** "E-mail … how to sign in": ticked unless the teacher unticks it (decision 282). */
+function InviteBox({ checked, onChange, label }: { checked: boolean; onChange: (v: boolean) => void; label: string }) {
+  return (
+    <FormControlLabel
+      control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} size="small" />}
+      label={label}
+      sx={{ mt: 0.5 }}
+    />
+  );
+}
 
 function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Promise<void>; say: (m: string) => void }) {
   const t = useT();
@@ -209,17 +255,18 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [invite, setInvite] = useState(true);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
-      const result = await addStudents(classId, [{ email, name }]);
+      const result = await addStudents(classId, [{ email, name }], invite);
       setEmail('');
       setName('');
       setErrors({});
       await onAdded();
-      say(addedMessage(t, result.added.length, result.alreadyOnRoster.length));
+      say(addedMessage(t, result.added.length, result.alreadyOnRoster.length, result.invited));
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
         setErrors({ email: err.fields['students.0.email'] ?? '', name: err.fields['students.0.name'] ?? '' });
@@ -259,6 +306,7 @@ function AddOne({ classId, onAdded, say }: { classId: string; onAdded: () => Pro
           {t('students.add.add')}
         </Button>
       </Stack>
+      <InviteBox checked={invite} onChange={setInvite} label={t('students.invite.checkboxOne')} />
     </Box>
   );
 }
@@ -268,6 +316,7 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
   const pasteStudents = usePasteStudents();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [invite, setInvite] = useState(true);
   const { blocker } = useUnsavedChanges(text.trim() !== '');
   // The server reads the text with this same reader: the good lines are added, the bad ones stay here with why.
   const parsed = parsePastedStudents(text);
@@ -278,12 +327,12 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
     try {
       // The answer shows the first bad lines only; the box keeps every one, read here as the server read it.
       const sent = parsePastedStudents(text);
-      const result = await pasteStudents(classId, text);
+      const result = await pasteStudents(classId, text, invite);
       setText([...new Set(sent.bad.map((b) => b.text))].join('\n'));
       await onAdded();
       say(
         [
-          addedMessage(t, result.added.length, result.alreadyOnRoster.length),
+          addedMessage(t, result.added.length, result.alreadyOnRoster.length, result.invited),
           result.badCount ? t('students.paste.left', { count: result.badCount }) : '',
         ]
           .filter(Boolean)
@@ -322,9 +371,12 @@ function PasteMany({ classId, onAdded, say }: { classId: string; onAdded: () => 
           </Box>
         </Alert>
       )}
-      <Button variant="contained" sx={{ mt: 1 }} disabled={!canSend} onClick={() => void send()}>
-        {t('students.paste.add', { count: parsed.students.length })}
-      </Button>
+      <InviteBox checked={invite} onChange={setInvite} label={t('students.invite.checkbox')} />
+      <Box>
+        <Button variant="contained" sx={{ mt: 1 }} disabled={!canSend} onClick={() => void send()}>
+          {t('students.paste.add', { count: parsed.students.length })}
+        </Button>
+      </Box>
       <LeaveDialog blocker={blocker} body={t('students.paste.unsaved')} />
     </Box>
   );
@@ -334,6 +386,7 @@ function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: (
   const t = useT();
   const setJoinCode = useSetJoinCode();
   const [busy, setBusy] = useState(false);
+  const [sheet, setSheet] = useState(false);
   const set = async (enabled: boolean) => {
     setBusy(true);
     try {
@@ -377,7 +430,11 @@ function JoinCode({ klass, onChanged, say }: { klass: ClassSummary; onChanged: (
             <Button disabled={busy} onClick={() => void set(false)}>
               {t('students.join.off')}
             </Button>
+            <Button variant="outlined" onClick={() => setSheet(true)} aria-haspopup="dialog">
+              {t('students.sheet.open')}
+            </Button>
           </Stack>
+          {sheet && <JoinSheetDialog klass={klass} onClose={() => setSheet(false)} />}
         </>
       ) : (
         <>
