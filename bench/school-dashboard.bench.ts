@@ -5,6 +5,11 @@
 // created and dropped). Then times GET /api/school-admin/dashboard for 30 days, 90 days and the
 // year (p50 and max of a few runs) and each CSV export of the year, in-process through the app.
 // npm run bench -- school-dashboard   (BENCH_ROWS=... to change the school's row count)
+//
+// With BENCH_SEEDED, it seeds nothing and reads an installation of `npm run bench:seed` instead
+// (decision 279): BENCH_SEEDED=postgres://.../classbots_bench_seed or BENCH_SEEDED=<PGlite DATA_DIR>,
+// migrated first, signed in as its admin; the 30-day read BENCH_RUNS times (default 100) one after
+// another, p50, p99 and max, then 20 runs of the year.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -144,9 +149,65 @@ async function run(kind: 'PGlite' | 'PostgreSQL', database: Database) {
   return rows;
 }
 
+/** Times the dashboard on an installation of bench:seed (BENCH_SEEDED), signed in as its admin. */
+async function runSeeded(target: string) {
+  const pgTarget = target.startsWith('postgres');
+  const database = pgTarget ? await openPostgres(target, { max: 4 }) : await openPglite({ dataDir: path.join(target, 'db') });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-bench-dash-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    BASE_URL: ORIGIN,
+  });
+  const mailer = createMailer(config);
+  const auth = createAppAuth({ config, db: database.db, mailer, secret: config.authSecret! });
+  const app = createApp({ config, database, auth, mailer, hooks: moduleHooks, timers: createStreamTimers() });
+  try {
+    const signIn = await app.request(`${ORIGIN}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ email: 'principal@lakeside.bench.edu', password: 'bench-admin-pass' }),
+    });
+    if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const timed = async (url: string, runs: number) => {
+      const times: number[] = [];
+      let body = '';
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        const res = await app.request(`${ORIGIN}${url}`, { headers: { cookie, origin: ORIGIN } });
+        body = await res.text();
+        if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number) => Math.round(times[Math.min(runs - 1, Math.ceil(q * runs) - 1)]! * 10) / 10;
+      const d = JSON.parse(body) as { totals: { generations: number; activeStudents: number }; bots: unknown[] };
+      return { runs, p50: at(0.5), p99: at(0.99), max: at(1), kb: Math.round(body.length / 1024), generations: d.totals.generations };
+    };
+    await timed('/api/school-admin/dashboard', 3); // warm-up
+    const out = {
+      target: pgTarget ? new URL(target).pathname.slice(1) : target,
+      days30: await timed('/api/school-admin/dashboard', Number(process.env.BENCH_RUNS ?? 100)),
+      days365: await timed(`/api/school-admin/dashboard?from=${day(364)}&to=${day(0)}`, 20),
+    };
+    console.log(JSON.stringify(out));
+    return out;
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const results: Record<string, unknown> = { rows: ROWS, otherRows: OTHER_ROWS };
 const only = process.env.BENCH_DB;
-if (!only || only === 'pglite') {
+if (process.env.BENCH_SEEDED) {
+  results.seeded = await runSeeded(process.env.BENCH_SEEDED);
+} else if (!only || only === 'pglite') {
   const database = await openPglite({});
   try {
     results.pglite = await run('PGlite', database);
@@ -154,7 +215,7 @@ if (!only || only === 'pglite') {
     await database.close();
   }
 }
-if (!only || only === 'postgres') {
+if (!process.env.BENCH_SEEDED && (!only || only === 'postgres')) {
   const name = `bench_dash_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -103,6 +103,32 @@ export const aiUsage = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ai_usage_pool_idx').on(t.poolOwnerId, t.kind, t.createdAt), index('ai_usage_school_idx').on(t.schoolId, t.createdAt)],
+);
+
+/**
+ * The school dashboard's per-day summary of `ai_usage` (decision 279): the counted calls (text and
+ * image, outcome ok, interrupted or blocked) of a school's UTC day, added up by who made them. A
+ * student's calls keep their conversation (the dashboard finds the class through it when it reads);
+ * a teacher's own calls have none here. Statement triggers on ai_usage keep it (migration 0030), in
+ * the writer's transaction, with one upsert of increments: it always equals the grouped rows.
+ */
+export const aiUsageDay = pgTable(
+  'ai_usage_day',
+  {
+    schoolId: uuid('school_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    poolOwnerId: text('pool_owner_id').notNull(),
+    userId: text('user_id').notNull(),
+    botId: text('bot_id'),
+    conversationId: uuid('conversation_id'),
+    /** The counted rows in the group: 0 never stays (the trigger deletes the row). */
+    calls: integer('calls').notNull(),
+    generations: integer('generations').notNull(),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull(),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull(),
+    images: integer('images').notNull(),
+  },
+  (t) => [unique('ai_usage_day_key').on(t.schoolId, t.day, t.poolOwnerId, t.userId, t.botId, t.conversationId).nullsNotDistinct()],
 );
 
 /**

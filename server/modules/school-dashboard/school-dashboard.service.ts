@@ -15,9 +15,11 @@ import {
 import type { Db } from '../../db/client';
 
 /**
- * The school's AI usage for a period, aggregated in SQL over ai_usage_school_idx (school_id,
- * created_at): every statement names the licence id and the period's instants, so another school's
- * rows are never read. Only the small aggregates come back to JS (days, teachers, bots, classes).
+ * The school's AI usage for a period, read from its per-day summary (ai_usage_day, decision 279):
+ * triggers on ai_usage keep it equal to the counted rows grouped by UTC day, pool owner, caller, bot
+ * and a student's conversation, so a read is bounded by the period's days and who was active in
+ * them, not by the calls. Every statement names the licence id and the period's days, so another
+ * school's rows are never read. Only the small aggregates come back to JS.
  */
 
 export interface DashboardSchool {
@@ -45,17 +47,16 @@ export function periodOf(query: DashboardQuery, now = new Date()): Period {
 const bounds = (p: Period) => ({ start: `${p.from}T00:00:00Z`, end: new Date(Date.parse(`${p.to}T00:00:00Z`) + DAY_MS).toISOString() });
 
 /**
- * The counted rows of the school in the period (alias u): text and image calls that reached the
- * model and did not fail. Pending (running), error and moderation rows are left out.
+ * The school's summary rows of the period (alias u): the counted calls, those that reached the
+ * model and did not fail (text and image calls with outcome ok, interrupted or blocked), as the
+ * triggers add them up. Pending (running), error and moderation rows are never in the summary.
  */
 function counted(schoolId: string, p: Period): SQL {
-  const { start, end } = bounds(p);
-  return sql`u.school_id = ${schoolId}::uuid and u.created_at >= ${start}::timestamptz and u.created_at < ${end}::timestamptz
-    and u.kind in ('text', 'image') and u.outcome in ('ok', 'interrupted', 'blocked')`;
+  return sql`u.school_id = ${schoolId}::uuid and u.day >= ${p.from}::date and u.day <= ${p.to}::date`;
 }
 
 /** The aggregate columns of every table. */
-const sums = sql`count(*) filter (where u.kind = 'text') as generations,
+const sums = sql`coalesce(sum(u.generations), 0) as generations,
   coalesce(sum(u.input_tokens), 0) as input_tokens, coalesce(sum(u.output_tokens), 0) as output_tokens,
   coalesce(sum(u.images), 0) as images`;
 
@@ -87,8 +88,8 @@ async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
 export async function dailyOf(db: Db, school: DashboardSchool, p: Period): Promise<DailyUsage[]> {
   const found = await rows<SumRow & { day: string | Date }>(
     db,
-    sql`select to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, ${sums}
-      from ai_usage u where ${counted(school.id, p)} group by 1`,
+    sql`select to_char(u.day, 'YYYY-MM-DD') as day, ${sums}
+      from ai_usage_day u where ${counted(school.id, p)} group by u.day`,
   );
   const byDay = new Map(found.map((r) => [String(r.day), countsOf(r)]));
   const days: DailyUsage[] = [];
@@ -111,7 +112,7 @@ function groupedWho(schoolId: string, p: Period): SQL {
       select w.*, re.class_id
       from (
         select u.pool_owner_id, u.user_id, u.bot_id, u.conversation_id, ${sums}
-        from ai_usage u where ${counted(schoolId, p)}
+        from ai_usage_day u where ${counted(schoolId, p)}
         group by u.pool_owner_id, u.user_id, u.bot_id, u.conversation_id
       ) w
       left join student_assignment sa on w.user_id <> w.pool_owner_id and sa.conversation_id = w.conversation_id
