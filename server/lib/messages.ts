@@ -177,8 +177,7 @@ const en = {
   joinLimit:
     'Too many class codes that did not match. Try again in {minutes} minute{s}, or ask your teacher to make a new code: a new code works at once.',
   rosterLimit: 'You have added {max} students today, the most in a day. Add these in {hours} hour{s}, or ask support for more.',
-  inviteAgainStudentLimit:
-    'This student has been sent {max} invitations again today, the most in a day. Send another in {hours} hour{s}.',
+  inviteAgainStudentLimit: 'This student has been sent {max} invitations again today, the most in a day. Send another in {hours} hour{s}.',
   inviteAgainTeacherLimit: 'You have sent {max} invitations again today, the most in a day. Send more in {hours} hour{s}.',
   liveStreams: 'Live updates are open in {count} pages already. Close a tab, then reload this page.',
   aiRequestsPerMinute: 'Too many AI requests in a minute. Try again in {seconds} s.',

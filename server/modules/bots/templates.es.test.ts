@@ -99,15 +99,16 @@ describe('a template as a teacher reads it', () => {
     expect(welcomeOf(enChat.body.settings)).toBe(chat.settings.welcomeMessage);
 
     const esQuiz = await es.client.json<BotJson>('GET', url(quizRow!.id));
-    const form = (esQuiz.body.settings as { formInputs: { key: string; label: string; options?: string[] }[] }).formInputs;
+    const form = (esQuiz.body.settings as { formInputs: { key: string; label: string; options?: string[]; optionLabels?: string[] }[] })
+      .formInputs;
     expect(form.map((f) => f.key)).toEqual(quiz.settings.formInputs.map((f) => f.key));
     expect(form.find((f) => f.key === 'question_type')).toMatchObject({
       label: 'Tipo de pregunta',
       options: ['Multiple choice', 'Mixed', 'Short answer', 'True/false'],
       optionLabels: ['Opción múltiple', 'Mixto', 'Respuesta corta', 'Verdadero/falso'],
     });
-    const subject = form.find((f) => f.key === 'subject') as { options: string[]; optionLabels: string[] };
-    expect(subject.optionLabels[subject.options.indexOf('Math')]).toBe('Matemáticas');
+    const subject = form.find((f) => f.key === 'subject');
+    expect(subject?.optionLabels?.[subject.options?.indexOf('Math') ?? -1]).toBe('Matemáticas');
     expect(form.find((f) => f.key === 'grade')).toMatchObject({ label: 'Grado' });
     const enQuiz = await en.client.json<BotJson>('GET', url(quizRow!.id));
     expect((enQuiz.body.settings as { formInputs: unknown }).formInputs).toEqual(quiz.settings.formInputs);
