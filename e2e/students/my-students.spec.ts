@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, openAndSettle, trackErrors, useBrowser } from '../fixtures/browser';
 import { accessible, PHONE, shoot, token } from '../fixtures/checks';
+import { waitForMail } from '../fixtures/mail';
 import { scrollsSideways, transitionsDone } from '../fixtures/ui';
 
 const getBrowser = useBrowser();
@@ -55,10 +56,21 @@ describe('My Students', () => {
     await classList.getByRole('button', { name: new RegExp(`${name}.*4 students`) }).waitFor();
     expect(await paste.inputValue()).toBe(`dee.${t}@school, Dee`);
     await bad.getByText(/Line 1 .*This is not an e-mail address\./).waitFor();
-    await page.getByText('3 students added. 1 line was not added: it is left in the box with why.').waitFor();
+    await page
+      .getByText('3 students added. 3 invitations are on their way. 1 line was not added: it is left in the box with why.')
+      .waitFor();
+    // Each added student is e-mailed how to sign in (the box is ticked by default).
+    const invitation = await waitForMail(`cy.${t}@school.test`, new RegExp(`added you to ${name}`));
+    expect(invitation.body).toContain(`the class ${name} · P3 on ClassBots`);
+    expect(invitation.body).toContain(`cy.${t}@school.test`);
     await accessible(page, width);
     await shoot(page, `my-students-paste-bad-${width}-${theme}`);
     await paste.fill('');
+
+    // Send again from the roster row.
+    await roster.getByRole('button', { name: 'Send invitation to Ana Ruiz' }).click();
+    await page.getByText('Invitation sent to Ana Ruiz.').waitFor();
+    await waitForMail(`ana.${t}@school.test`, /added you to/, 2);
 
     // Remove one, after confirming.
     await roster.getByRole('button', { name: 'Remove Ben Okafor' }).click();
@@ -75,6 +87,14 @@ describe('My Students', () => {
     await expect.poll(() => code.textContent()).not.toBe(first);
     await accessible(page, width);
     await shoot(page, `my-students-join-code-${width}`);
+    // The printable sheet carries the same code and the steps.
+    await page.getByRole('button', { name: 'Print a join sheet' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Join sheet' });
+    await sheet.getByText(`Join ${name} · P3 on ClassBots`).waitFor();
+    await sheet.getByText((await code.textContent())!, { exact: true }).waitFor();
+    await accessible(page, width);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Turn off' }).click();
     await page.getByRole('button', { name: 'Turn on join code' }).waitFor();
 

@@ -196,5 +196,9 @@ describe('access', () => {
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Object.keys(files)).toEqual(['001 Fractions - Ada.docx']);
     expect(strFromU8(unzipSync(files['001 Fractions - Ada.docx']!)['word/document.xml']!)).toContain('My secret answer');
+    expect(zip.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Transcripts - Fractions.zip')}`);
+    // Named in the reader's language.
+    const es = await owner.request('GET', `/api/assignments/${created.id}/transcripts.zip`, undefined, { 'Accept-Language': 'es' });
+    expect(es.headers.get('content-disposition')).toContain(encodeURIComponent('Transcripciones - Fractions.zip'));
   });
 });

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../contract/locale';
 import type { PlanSettings } from '../../core/plan';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Transcript } from '../../../contract/assignments';
@@ -112,6 +113,9 @@ export async function transcriptDocx(t: Transcript): Promise<Response> {
   return docxAttachment(bytes, title);
 }
 
+/** The zip's name in the reader's language: "Transcripts - Fractions.zip". */
+const zipWord: Record<Locale, string> = { en: 'Transcripts', es: 'Transcripciones' };
+
 /**
  * GET /api/assignments/:id/transcripts.zip: every record's transcript that has one, each a Word
  * file, in one zip (issue 39, item 23). Read by the same rule as one transcript (the owner even
@@ -137,7 +141,7 @@ export async function transcriptsZip(db: Db, reader: TranscriptReader, assignmen
     files[`${String(i + 1).padStart(3, '0')} ${docxUnicodeFileName(title)}`] = bytes;
   }
   const ascii = `transcripts-${asciiSlug(found.title) || 'assignment'}.zip`;
-  const utf8 = `Transcripts - ${docxUnicodeFileName(found.title).replace(/\.docx$/, '')}.zip`;
+  const utf8 = `${zipWord[reader.locale]} - ${docxUnicodeFileName(found.title).replace(/\.docx$/, '')}.zip`;
   return new Response(zipSync(files), {
     headers: {
       'Content-Type': 'application/zip',
