@@ -1,95 +1,201 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Locale } from '../../../contract/locale';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
+import { ACCENTED, foldAccents, GRADE, searchTerms, UNACCENTED, type SearchTerm } from './search-terms';
+import { templatesEs } from './templates/es';
+
+export { searchTerms, searchWords, typosAllowed } from './search-terms';
 
 const b = schema.bot;
 
-/** At most this many words of a query are searched (the rest add nothing but cost). */
-const MAX_WORDS = 8;
+/** The text search configuration of the reader's language: its stems and its stop words. */
+const textConfig: Record<Locale, string> = { en: 'english', es: 'spanish' };
 
 /**
- * The words of a search as typed: lower case, a hyphen or apostrophe inside a word dropped
- * ("e-mail" is "email"), split on anything that is not a letter or a digit, each word once.
+ * A bot is listed when its score is at least this share of the best in its list: a word found in
+ * a name (16) keeps a word found only in a description (4), not less.
  */
-export function searchWords(q: string): string[] {
-  const joined = q
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/(?<=[\p{L}\p{N}])['’‐-](?=[\p{L}\p{N}])/gu, '');
-  return [...new Set(joined.split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, MAX_WORDS);
-}
+const KEEP_SHARE = 4;
 
-/** Typos forgiven in a word: none up to 3 letters, one at 4, two from 5 ("rubirc" is "rubric"). */
-export const typosAllowed = (word: string) => (word.length <= 3 ? 0 : word.length === 4 ? 1 : 2);
-
-/** A field's text with each hyphenated word also written joined: "Parent E-mail" also reads "Parent Email". */
-const both = (field: SQLWrapper) => sql`${field} || ' ' || regexp_replace(${field}, '(?<=[[:alnum:]])[-''’‐](?=[[:alnum:]])', '', 'g')`;
+/** A field as it is searched: accents folded, and each hyphenated word also written joined ("E-mail" also reads "Email"). */
+const searchable = (field: SQLWrapper) => {
+  const folded = sql`translate(${field}, ${ACCENTED}, ${UNACCENTED})`;
+  return sql`${folded} || ' ' || regexp_replace(${folded}, '(?<=[[:alnum:]])[-''’‐](?=[[:alnum:]])', '', 'g')`;
+};
 
 /**
- * How well one query word (q.t as typed, q.stem its English stem, q.k the typos allowed) matches a
- * field's English vector: 2 for a word that starts with its stem (plurals, endings) or with it as
- * typed, 1 for a word within q.k typos of its stem, else 0.
+ * How well one alternative (alt) matches a field's vector: its grade when the field has a word
+ * starting with each of its stems or its words as typed (a one-letter word or a number only
+ * whole), half when a stemmed word is within alt.k typos, else 0.
  */
-const fieldMatch = (english: SQL) => sql`case
-  when ${english} @@ q.qstem or ${english} @@ q.qt then 2
-  when exists (select 1 from unnest(tsvector_to_array(${english})) w where levenshtein_less_equal(w, q.stem, q.k) <= q.k) then 1
+const fieldMatch = (v: SQL) => sql`case
+  when ${v} @@ alt.qstem or ${v} @@ alt.qt then alt.grade
+  when alt.k > 0 and exists (select 1 from unnest(tsvector_to_array(${v})) w where levenshtein_less_equal(w, alt.stem, alt.k) <= alt.k) then alt.grade / 2
   else 0 end`;
+
+/**
+ * A tsquery of every one of `words`: with `prefix`, each a word's start ("rubr" finds "rubric")
+ * unless it is one letter or a number; without (synonyms, a phrase's parts), whole stems only, so
+ * "exam" does not find "example".
+ */
+const allWords = (words: SQL, prefix: SQL) =>
+  sql`(select to_tsquery('simple', string_agg(quote_literal(w) || case when ${prefix} and length(w) > 1 and w !~ '^[0-9]+$' then ':*' else '' end, ' & ')) from unnest(${words}) w)`;
+
+/**
+ * The scored bots of a scope as a SQL subquery (id, score, template, active_at, name), only those
+ * worth listing. Per term, a bot scores its best alternative: the grade times 4 in the name (or
+ * when the alternative names the bot's kind), 3 in the subject, 1 in the description. The bot's
+ * score is the sum over terms, soft terms (subjects, grades) counting half. A bot is kept when it
+ * matches a term that is not soft (any term, when all are soft) and scores at least a quarter of
+ * the best of its list (`partition`: the start page ranks templates and one's own bots apart).
+ */
+function scoredSubquery(terms: SearchTerm[], locale: Locale, scope: SQL, partition: SQL | null): SQL {
+  const alts = terms.flatMap((t, i) => t.alternatives.map((a) => ({ ...a, term: i, soft: t.soft })));
+  const column = (values: unknown[], type: string) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]`.append(sql.raw(`::${type}[]`));
+  const cfg = sql`${textConfig[locale]}::regconfig`;
+  const hasCore = terms.some((t) => !t.soft);
+  // A Spanish reader searches the built-in templates' Spanish names and descriptions.
+  const overlay =
+    locale === 'es'
+      ? sql`left join (values ${sql.join(
+          Object.entries(templatesEs).map(([key, t]) => sql`(${key}, ${foldAccents(t.name)}, ${foldAccents(t.description)})`),
+          sql`, `,
+        )}) as tr(key, name, description) on ${b.ownerId} is null and tr.key = ${b.templateKey}`
+      : sql``;
+  const name = locale === 'es' ? sql`coalesce(tr.name, ${b.name})` : sql`${b.name}`;
+  const description = locale === 'es' ? sql`coalesce(tr.description, ${b.description})` : sql`${b.description}`;
+  const subject = sql`coalesce(${b.settings} ->> 'subject', '')`;
+  return sql`(
+    with alt as materialized (
+      select u.term, u.soft, u.grade, u.kind,
+        -- The typos a stem may have, by its own length (Spanish stems are short: "clase" is "clas").
+        least(u.k, case when length((tsvector_to_array(to_tsvector(${cfg}, u.t)))[1]) <= 3 then 0
+          when length((tsvector_to_array(to_tsvector(${cfg}, u.t)))[1]) = 4 then 1 else 2 end) as k,
+        ${allWords(sql`tsvector_to_array(to_tsvector(${cfg}, u.t))`, sql`u.grade = ${GRADE.typed}`)} as qstem,
+        ${allWords(sql`string_to_array(u.t, ' ')`, sql`u.grade = ${GRADE.typed}`)} as qt,
+        (tsvector_to_array(to_tsvector(${cfg}, u.t)))[1] as stem
+      from unnest(${column(
+        alts.map((a) => a.term),
+        'int',
+      )}, ${column(
+        alts.map((a) => a.soft),
+        'boolean',
+      )}, ${column(
+        alts.map((a) => a.grade),
+        'int',
+      )}, ${column(
+        alts.map((a) => a.typos),
+        'int',
+      )}, ${column(
+        alts.map((a) => a.kind),
+        'text',
+      )}, ${column(
+        alts.map((a) => a.text),
+        'text',
+      )}) as u(term, soft, grade, k, kind, t)
+    ), d as materialized (
+      select ${b.id} as id, ${b.ownerId} is null as template, ${b.activeAt} as active_at, ${b.name} as name, ${b.kind} as kind,
+        to_tsvector(${cfg}, ${searchable(name)}) as ne, to_tsvector(${cfg}, ${searchable(subject)}) as se,
+        to_tsvector(${cfg}, ${searchable(description)}) as de
+      from ${b} ${overlay}
+      where ${scope}
+    ), per_term as (
+      select d.id, alt.term, bool_or(alt.soft) as soft, max(greatest(
+        4 * ${fieldMatch(sql`d.ne`)}, 3 * ${fieldMatch(sql`d.se`)}, ${fieldMatch(sql`d.de`)},
+        case when d.kind::text = alt.kind then 4 * alt.grade else 0 end)) as s
+      from d cross join alt
+      where alt.stem is not null or alt.kind is not null
+      group by d.id, alt.term
+    ), scored as (
+      select d.id, d.template, d.active_at, d.name,
+        sum(case when p.soft then p.s else 2 * p.s end)::int as score,
+        sum(case when p.soft then 0 else p.s end)::int as core
+      from d join per_term p on p.id = d.id
+      group by d.id, d.template, d.active_at, d.name
+    ), kept as (
+      select scored.*, max(score) over (${partition ? sql`partition by ${partition}` : sql``}) as best
+      from scored
+      where score > 0 ${hasCore ? sql`and core > 0` : sql``}
+    )
+    select id, score, template, active_at, name from kept where ${KEEP_SHARE} * score >= best
+  )`;
+}
 
 export interface ScoredBot {
   id: string;
   score: number;
 }
 
+/** The bots the start page searches: the built-in templates and the actor's own live bots. */
+const startPageScope = (ownerId: string) =>
+  sql`${b.deletedAt} is null and ((${b.ownerId} is null and ${b.templateKey} is not null) or ${b.ownerId} = ${ownerId})`;
+
 /**
  * The start page's search over the built-in templates and the actor's own live bots, in one
- * statement with one score. Every word of the query (stop words such as "the" aside, in any
- * order) must match the name, the subject or the description; a word scores most in the name,
- * then the subject, then the description, and a typo scores half. PostgreSQL's English text
- * search gives the stems (plurals, endings), fuzzystrmatch's levenshtein the typos. Templates
- * come back all (a few dozen rows at most), the actor's bots the best `limit`.
+ * statement with one score (scoredSubquery): not every word must match, a bot is ranked by how
+ * much of the query it matches and where. Templates are searched in the reader's language, the
+ * actor's bots as they wrote them. Templates come back all (a few dozen rows at most), the
+ * actor's bots the best `limit`.
  */
-export async function scoreBots(db: Db, ownerId: string, q: string, limit: number): Promise<ScoredBot[]> {
-  const words = searchWords(q);
-  if (words.length === 0) return [];
-  const texts = sql.join(
-    words.map((w) => sql`${w}`),
-    sql`, `,
-  );
-  const typos = sql.join(
-    words.map((w) => sql`${typosAllowed(w)}`),
-    sql`, `,
-  );
-  const subject = sql`coalesce(${b.settings} ->> 'subject', '')`;
+export async function scoreBots(db: Db, ownerId: string, q: string, limit: number, locale: Locale): Promise<ScoredBot[]> {
+  const terms = searchTerms(q);
+  if (terms.length === 0) return [];
   const result = await db.execute<{ id: string; score: number }>(sql`
-    with q as materialized (
-      select s.t, s.k, s.stem, to_tsquery('simple', quote_literal(s.stem) || ':*') as qstem, to_tsquery('simple', quote_literal(s.t) || ':*') as qt
-      from (
-        select u.t, u.k, (tsvector_to_array(to_tsvector('english', u.t)))[1] as stem
-        from unnest(array[${texts}]::text[], array[${typos}]::int[]) as u(t, k)
-      ) s
-      where s.stem is not null
-    ), d as materialized (
-      select ${b.id} as id, ${b.ownerId} is null as template, ${b.activeAt} as active_at,
-        to_tsvector('english', ${both(b.name)}) as ne, to_tsvector('english', ${both(subject)}) as se,
-        to_tsvector('english', ${both(b.description)}) as de
-      from ${b}
-      where ${b.deletedAt} is null
-        and ((${b.ownerId} is null and ${b.templateKey} is not null) or ${b.ownerId} = ${ownerId})
-    ), scored as (
-      select d.id, d.template, d.active_at, (
-        select case when bool_and(s > 0) then sum(s)::int else 0 end
-        from (
-          select greatest(4 * ${fieldMatch(sql`d.ne`)}, 3 * ${fieldMatch(sql`d.se`)}, ${fieldMatch(sql`d.de`)}) as s
-          from q
-        ) per_word
-      ) as score
-      from d
-    )
-    select id, score, template from (
-      select scored.*, row_number() over (partition by template order by score desc, active_at desc nulls last, id desc) as n
-      from scored where score > 0
+    select id, score from (
+      select s.*, row_number() over (partition by template order by score desc, active_at desc nulls last, id desc) as n
+      from ${scoredSubquery(terms, locale, startPageScope(ownerId), sql`template`)} s
     ) ranked
     where template or n <= ${limit}
     order by score desc, active_at desc nulls last, id desc`);
   return (result as { rows: { id: string; score: number | string }[] }).rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+}
+
+/** Where a searched library page starts: after the last row's score and its tab's own order. */
+export type RankedAfter = { s: number; at: string; id: string } | { s: number; name: string; id: string };
+
+export interface RankedRow {
+  id: string;
+  score: number;
+  at: string;
+  name: string;
+}
+
+/**
+ * One page of a searched library tab (`scope`, its where clause): the same score as the start
+ * page, best first, ties in the tab's own order (templates by name, the others by last activity),
+ * then id. The score is part of the keyset, so a page follows the last one exactly.
+ */
+export async function searchTab(
+  db: Db,
+  scope: SQL,
+  q: string,
+  locale: Locale,
+  byName: boolean,
+  after: RankedAfter | null,
+  limit: number,
+): Promise<RankedRow[]> {
+  const terms = searchTerms(q);
+  if (terms.length === 0) return [];
+  let from = sql``;
+  if (after && 'name' in after)
+    from = sql`where s.score < ${after.s} or (s.score = ${after.s} and (s.name, s.id) > (${after.name}, ${after.id}::uuid))`;
+  else if (after) from = sql`where (s.score, s.active_at, s.id) < (${after.s}, ${after.at}::timestamptz, ${after.id}::uuid)`;
+  const order = byName ? sql`s.score desc, s.name, s.id` : sql`s.score desc, s.active_at desc, s.id desc`;
+  const result = await db.execute<{ id: string; score: number; at: string; name: string }>(sql`
+    select s.id, s.score, to_char(s.active_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, s.name
+    from ${scoredSubquery(terms, locale, scope, null)} s
+    ${from}
+    order by ${order}
+    limit ${limit}`);
+  return (result as { rows: { id: string; score: number | string; at: string; name: string }[] }).rows.map((r) => ({
+    id: r.id,
+    score: Number(r.score),
+    at: r.at,
+    name: r.name,
+  }));
 }

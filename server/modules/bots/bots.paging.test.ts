@@ -83,6 +83,23 @@ describe('library paging (keyset)', () => {
     expect(underscore.body.items).toEqual([]);
   });
 
+  it('pages a ranked search (score, then last activity, then id) to the same list whatever the page size', async () => {
+    // "Fractions practice" matches two of the words in a name, "Reading sheet" one: both groups, best first.
+    const small = await pageThrough(teacher.client, 'tab=mine&q=fractions%20practice%20reading', 7);
+    const large = await pageThrough(teacher.client, 'tab=mine&q=fractions%20practice%20reading', 100);
+    const seenIds = small.seen.map((b) => b.id);
+    expect(new Set(seenIds).size).toBe(250);
+    expect(seenIds).toEqual(large.seen.map((b) => b.id));
+    // Equal scores keep the tab's own order: newest activity first within each group.
+    const order = await ctx.database.db
+      .select({ id: schema.bot.id })
+      .from(schema.bot)
+      .where(eq(schema.bot.ownerId, teacher.user.id))
+      .orderBy(desc(schema.bot.activeAt), desc(schema.bot.id));
+    const fractionsFirst = order.map((r) => r.id).filter((id) => fractionIds.includes(id));
+    expect(seenIds.slice(0, fractionIds.length)).toEqual(fractionsFirst);
+  });
+
   it('does not repeat or skip rows when a bot is added between pages', async () => {
     const first = await teacher.client.json<Page>('GET', '/api/bots?kind=DocBot&tab=mine&limit=50');
     await createVia(teacher.client, docBot({ name: 'Brand new' }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundBots } from '../../../contract/bots';
 import { createTestContext, signedIn, type TestClient, type TestContext } from '../../../tests/harness';
-import { searchWords, typosAllowed } from './bot-search';
+import { searchTerms, searchWords, typosAllowed } from './bot-search';
 import { syncBuiltinTemplates } from './templates/sync';
 import { chatBot, createVia, tutorBot } from './bots.test-helpers';
 
@@ -74,7 +74,7 @@ const firstTemplate: [query: string, name: string][] = [
   ['pa', 'Parent E-mail'],
 ];
 
-describe('the start page search: stems, plurals, hyphens, typos, any order; names, subjects, descriptions', () => {
+describe('the start page search: stems, plurals, hyphens, typos, any order, not every word; names, subjects, descriptions', () => {
   it.each(firstTemplate)('"%s" finds %s first', async (query, name) => {
     const found = await find(query);
     expect(found.templates[0]?.name).toBe(name);
@@ -88,8 +88,9 @@ describe('the start page search: stems, plurals, hyphens, typos, any order; name
       ).toEqual(['Volcano helper']);
     }
     expect((await find('group work desks')).mine.map((b) => b.name)).toEqual(['Seating planner']);
-    // Every word must match: "volcano rubric" is neither the tutor nor the rubric.
-    expect(await find('volcano rubric')).toEqual({ templates: [], mine: [] });
+    // Not every word must match: "volcano rubric" finds the teacher's tutor and the template.
+    const both = await find('volcano rubric');
+    expect([both.mine.map((b) => b.name), both.templates[0]?.name]).toEqual([['Volcano helper'], 'Rubric']);
   });
 
   it('ranks a name above a description: "email" lists Parent E-mail before the assistant whose description says e-mails', async () => {
@@ -97,18 +98,26 @@ describe('the start page search: stems, plurals, hyphens, typos, any order; name
     expect(names.slice(0, 2)).toEqual(['Parent E-mail', 'School Communication Assistant']);
   });
 
-  it.each(['zebra', 'xylophone', 'qwertyuiop', 'the', 'of and', '%', "'; drop table bot; --", 'ⅷ ²', 'zz'])(
-    '"%s" finds nothing',
-    async (q) => {
-      expect(await find(q)).toEqual({ templates: [], mine: [] });
-    },
-  );
+  it('reads an attempt at SQL as words: only "table" is found, in Unit Plan\'s description', async () => {
+    expect((await find("'; drop table bot; --")).templates.map((t) => t.name)).toEqual(['Unit Plan']);
+  });
+
+  it.each(['zebra', 'xylophone', 'qwertyuiop', 'the', 'of and', '%', 'ⅷ ²', 'zz'])('"%s" finds nothing', async (q) => {
+    expect(await find(q)).toEqual({ templates: [], mine: [] });
+  });
 
   it('reads words as typed: lower case, hyphens and apostrophes inside words dropped, each word once, eight at most', () => {
     expect(searchWords(' Parent E-Mail ')).toEqual(['parent', 'email']);
     expect(searchWords("teacher's report-card, report-card!")).toEqual(['teachers', 'reportcard']);
     expect(searchWords('- -- e- -mail')).toEqual(['e', 'mail']);
-    expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
+    expect(searchTerms('b c d f g h j l m n')).toHaveLength(8);
+    expect(searchTerms('the rubric for my essays').map((t) => t.text)).toEqual(['rubric', 'essays']);
+    expect(searchTerms('Plan de clase').map((t) => t.text)).toEqual(['plan clase']);
+    expect(searchTerms('5th grade quiz').map((t) => [t.text, t.soft])).toEqual([
+      ['5th', true],
+      ['grade', true],
+      ['quiz', false],
+    ]);
     expect([typosAllowed('map'), typosAllowed('quiz'), typosAllowed('rubirc')]).toEqual([0, 1, 2]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BotDetail, BotPage, BotRouteParams, FindBotsQuery, FoundBots, ListBotsQuery } from '../../../contract/bots';
 import { text, uuid } from '../../../contract/common';
@@ -8,22 +8,25 @@ import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { assertRouteMatches, botNotFound, visibleTo, type BotActor } from './bots.policy';
 import { presentDetail, presentSummary, type BotRow, type KnowledgeRef } from './bots.presenter';
-import { scoreBots } from './bot-search';
+import { scoreBots, searchTab, type RankedAfter } from './bot-search';
 import { templateRank } from './templates';
 
 const b = schema.bot;
 
-/** The keyset cursor: the last row's sort key (templates page by name, the other tabs by last activity). */
+/**
+ * The keyset cursor: the last row's sort key (templates page by name, the other tabs by last
+ * activity; a searched tab by its score first, decision 281).
+ */
 const cursor = keysetCursor(
   z.discriminatedUnion('k', [
     z.object({ k: z.literal('recent'), at: cursorTimestamp, id: uuid() }),
     z.object({ k: z.literal('name'), name: text({ max: 1000 }), id: uuid() }),
+    z.object({ k: z.literal('scoreRecent'), s: z.number().int().min(0).max(1_000_000), at: cursorTimestamp, id: uuid() }),
+    z.object({ k: z.literal('scoreName'), s: z.number().int().min(0).max(1_000_000), name: text({ max: 1000 }), id: uuid() }),
   ]),
   'This page of the library has expired; reload the list.',
 );
-
-/** Escapes LIKE wildcards so a search for "100%" means the text "100%". */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+type CursorKey = ReturnType<typeof cursor.decode>;
 
 /** The rows a library tab shows (before search and paging), scoped to the actor. */
 function tabScope(actor: BotActor, query: ListBotsQuery): SQL | null {
@@ -43,28 +46,56 @@ function tabScope(actor: BotActor, query: ListBotsQuery): SQL | null {
 
 /**
  * One page of a library tab, newest activity first (templates by name), keyset-paged so the
- * thousandth page costs what the first does.
+ * thousandth page costs what the first does. A searched tab is ranked (bot-search.ts): best
+ * first, then the tab's own order.
  */
 export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery, locale: Locale = DEFAULT_LOCALE): Promise<BotPage> {
   const scope = tabScope(actor, query);
   if (!scope) return { items: [], nextCursor: null };
   const byName = query.tab === 'templates';
-  const search = query.q ? or(ilike(b.name, likePattern(query.q)), ilike(b.description, likePattern(query.q))) : undefined;
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const c = cursor.decode(query.cursor, (key) => key.k === (byName ? 'name' : 'recent'));
-    after =
-      c.k === 'name'
-        ? sql`(${b.name}, ${b.id}) > (${c.name}, ${c.id}::uuid)`
-        : sql`(${b.activeAt}, ${b.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
-  }
+  const expected: CursorKey['k'] = query.q ? (byName ? 'scoreName' : 'scoreRecent') : byName ? 'name' : 'recent';
+  const c = query.cursor ? cursor.decode(query.cursor, (key) => key.k === expected) : null;
   const school = query.tab === 'school';
-  const rows = await db
-    .select({ row: b, at: timestampText(b.activeAt), sharer: school ? schema.user.name : sql<null>`null` })
-    .from(b)
-    // The sharer's name only where it is shown: the School tab, whose rows are all the actor's school's.
-    .leftJoin(schema.user, school ? eq(schema.user.id, b.ownerId) : sql`false`)
-    .where(and(scope, search, after))
+  const select = () =>
+    db
+      .select({ row: b, at: timestampText(b.activeAt), sharer: school ? schema.user.name : sql<null>`null` })
+      .from(b)
+      // The sharer's name only where it is shown: the School tab, whose rows are all the actor's school's.
+      .leftJoin(schema.user, school ? eq(schema.user.id, b.ownerId) : sql`false`);
+  if (query.q) {
+    const after: RankedAfter | null =
+      c?.k === 'scoreName' ? { s: c.s, name: c.name, id: c.id } : c?.k === 'scoreRecent' ? { s: c.s, at: c.at, id: c.id } : null;
+    const ranked = await searchTab(db, scope, query.q, locale, byName, after, query.limit + 1);
+    const page = ranked.slice(0, query.limit);
+    const rows = page.length
+      ? await select().where(
+          inArray(
+            b.id,
+            page.map((r) => r.id),
+          ),
+        )
+      : [];
+    const byId = new Map(rows.map((r) => [r.row.id, r]));
+    const last = page[page.length - 1];
+    const nextCursor =
+      ranked.length > query.limit && last
+        ? cursor.encode(
+            byName
+              ? { k: 'scoreName', s: last.score, name: last.name, id: last.id }
+              : { k: 'scoreRecent', s: last.score, at: last.at, id: last.id },
+          )
+        : null;
+    const items = page.flatMap((r) => {
+      const row = byId.get(r.id);
+      return row ? [presentSummary(actor, row.row, row.sharer, locale)] : [];
+    });
+    return { items, nextCursor };
+  }
+  let after: SQL | undefined;
+  if (c?.k === 'name') after = sql`(${b.name}, ${b.id}) > (${c.name}, ${c.id}::uuid)`;
+  else if (c?.k === 'recent') after = sql`(${b.activeAt}, ${b.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
+  const rows = await select()
+    .where(and(scope, after))
     // NULLS LAST matches the indexes' order (the columns are never null).
     .orderBy(...(byName ? [asc(b.name), asc(b.id)] : [sql`${b.activeAt} desc nulls last`, sql`${b.id} desc nulls last`]))
     .limit(query.limit + 1);
@@ -79,13 +110,13 @@ export async function listBots(db: Db, actor: BotActor, query: ListBotsQuery, lo
 
 /**
  * GET /api/bots/find: the start page's search. Built-in templates of every kind and the actor's
- * own bots of every kind. With a query, both come from one scored search (bot-search.ts), best
- * first; ties go to the start page's template order and to the bot used last. Without one,
+ * own bots of every kind. With a query, both come from one scored search (bot-search.ts) in the
+ * reader's language, best first; ties go to the start page's template order and to the bot used last. Without one,
  * templates most useful first (templates/index.ts) and own bots most recently used first.
  */
 export async function findBots(db: Db, actor: BotActor, query: FindBotsQuery, locale: Locale = DEFAULT_LOCALE): Promise<FoundBots> {
   if (query.q) {
-    const scored = await scoreBots(db, actor.userId, query.q, query.limit);
+    const scored = await scoreBots(db, actor.userId, query.q, query.limit, locale);
     if (scored.length === 0) return { templates: [], mine: [] };
     const scoreOf = new Map(scored.map((s, i) => [s.id, { score: s.score, order: i }]));
     const rows = await db
