@@ -1,15 +1,27 @@
-// Behaviour: the top of every /home/{type} searches the templates and the teacher's own bots of every kind at once ("email parent" finds Parent E-mail first) and opens each where it belongs; "Continue where you left off" shows the latest run and saved item and reopens them; a free teacher sees this month's generations in the drawer, updated after a generation; screenshots at 1280 and 360 px in both themes.
+// Behaviour: the one search box at the top of every /home/{type} searches the templates and the teacher's own bots of every kind at once ("email parent" finds Parent E-mail first), ranks what teachers type in English and Spanish ("essay rubric", "Plan de clase", "hoja de trabajo"), keeps its query in the address and filters the library tab below with it, and opens each result where it belongs; "Continue where you left off" shows the latest run and saved item and reopens them; a free teacher sees this month's generations in the drawer, updated after a generation; layouts, axe and screenshots at 1280, 390 (Spanish) and 360 px in both themes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, trackErrors, useBrowser } from './fixtures/browser';
+import { accessible } from './fixtures/checks';
 import { scrollsSideways } from './fixtures/ui';
-import { copyTemplate, unique } from './bots/helpers';
+import { card, copyTemplate, unique } from './bots/helpers';
 import { choose, replyDone, shoot } from './runs/helpers';
 
 const getBrowser = useBrowser();
 
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Search all templates and your bots' });
-const results = (page: Page, group: 'Templates' | 'Your bots') => page.getByRole('list', { name: group });
+const words = {
+  en: { search: 'Search all templates and your bots', templates: 'Templates', yours: 'Your bots', title: 'My DocBots' },
+  es: { search: 'Buscar en todas las plantillas y tus bots', templates: 'Plantillas', yours: 'Tus bots', title: 'Mis DocBots' },
+};
+type Language = keyof typeof words;
+
+const search = (page: Page, language: Language = 'en') => page.getByRole('searchbox', { name: words[language].search });
+const results = (page: Page, group: 'Templates' | 'Your bots', language: Language = 'en') =>
+  page.getByRole('list', { name: words[language][group === 'Templates' ? 'templates' : 'yours'] });
+/** The first start result of a group, as text, once the search has answered. */
+const firstResult = (page: Page, language: Language = 'en') => results(page, 'Templates', language).getByRole('link').first().textContent();
+/** The name of the first card in the library tab below the search. */
+const firstCard = (page: Page) => page.getByRole('tabpanel').getByRole('article').first().getByRole('heading').textContent();
 
 /** Generates a document in a DocBot runner already open on its form (an Exit Ticket's fields). */
 async function generateExitTicket(page: Page) {
@@ -55,6 +67,64 @@ describe('the start page at the top of /home/{type}', () => {
     expect(await results(page, 'Templates').getByRole('link').first().textContent()).toContain('Lesson Plan');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('ranks what teachers type in both languages, keeps the query in the address and filters the tab below with it', async () => {
+    const context = await contextAs(getBrowser(), 'premiumTeacher', { bypassCSP: true });
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await page.goto('/home/DocBot?tab=templates');
+    await page.getByRole('heading', { level: 1, name: 'My DocBots' }).waitFor();
+    await card(page, 'Lesson Plan').waitFor();
+    // One search box: the start panel's, whose query the tab below lists too.
+    expect(await page.getByRole('searchbox').count()).toBe(1);
+
+    // Not every word is in the name, nor in this order.
+    await search(page).fill('essay rubric');
+    await expect.poll(() => firstResult(page)).toContain('Rubric');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('essay rubric');
+    await card(page, 'Lesson Plan').waitFor({ state: 'detached' });
+    expect(await firstCard(page)).toBe('Rubric');
+
+    // A phrase and a word of no template; Enter searches at once.
+    await search(page).fill('lesson plan photosynthesis');
+    await search(page).press('Enter');
+    await expect.poll(() => firstResult(page)).toContain('Lesson Plan');
+    await expect.poll(() => firstCard(page)).toBe('Lesson Plan');
+    await accessible(page, 1280);
+
+    // Back from a result comes back to the same search; Escape clears it.
+    await results(page, 'Templates').getByRole('link').first().click();
+    await page.waitForURL(/\/run-doc-bot\//);
+    await page.goBack();
+    await expect.poll(() => search(page).inputValue()).toBe('lesson plan photosynthesis');
+    await expect.poll(() => firstCard(page)).toBe('Lesson Plan');
+    await search(page).press('Escape');
+    await page.getByRole('heading', { name: /Continue where you left off|Popular templates/ }).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    await card(page, 'Rubric').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A Spanish reader searches the Spanish names and descriptions, at phone width.
+    const spanish = await contextAs(getBrowser(), 'premiumTeacher', { language: 'es', width: 390, height: 844, bypassCSP: true });
+    const es = await spanish.newPage();
+    const esErrors = trackErrors(es);
+    await es.goto('/home/DocBot?tab=templates');
+    await es.getByRole('heading', { level: 1, name: 'Mis DocBots' }).waitFor();
+    for (const [query, name] of [
+      ['Plan de clase', 'Plan de clase'],
+      ['hoja de trabajo', 'Hoja de trabajo'],
+      ['correo', 'Correo a las familias'],
+    ] as const) {
+      await search(es, 'es').fill(query);
+      await expect.poll(() => firstResult(es, 'es')).toContain(name);
+      await expect.poll(() => firstCard(es)).toBe(name);
+    }
+    await accessible(es, 390);
+    await shoot(es, 'start-390-es-search-correo');
+    expect(esErrors).toEqual([]);
+    await spanish.close();
   });
 
   it('shows the latest run and saved item under "Continue where you left off", each reopening where it was left', async () => {
@@ -127,19 +197,27 @@ describe('the start page at the top of /home/{type}', () => {
   });
 
   it.each([
-    [1280, 'dark'],
-    [1280, 'light'],
-    [360, 'dark'],
-    [360, 'light'],
-  ] as const)('lays out /home/DocBot at %i px in the %s theme without sideways scrolling', async (width, theme) => {
-    const context = await contextAs(getBrowser(), 'freeTeacher', { width, height: width === 360 ? 740 : 900 });
-    // The app's own theme choice (it starts dark whatever the system prefers).
-    await context.addInitScript((mode) => localStorage.setItem('classbots.themeMode', mode), theme);
+    [1280, 'dark', 'en'],
+    [1280, 'light', 'en'],
+    [390, 'dark', 'es'],
+    [390, 'light', 'es'],
+    [360, 'dark', 'en'],
+    [360, 'light', 'en'],
+  ] as const)('lays out /home/DocBot at %i px in the %s theme (%s) without sideways scrolling', async (width, theme, language) => {
+    const context = await contextAs(getBrowser(), 'freeTeacher', {
+      width,
+      height: width === 1280 ? 900 : width === 390 ? 844 : 740,
+      theme,
+      ...(language === 'es' ? { language } : {}),
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     await page.goto('/home/DocBot');
-    await page.getByRole('heading', { level: 1, name: 'My DocBots' }).waitFor();
-    await search(page).waitFor();
-    await page.getByRole('heading', { name: /Continue where you left off|Popular templates/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: words[language].title }).waitFor();
+    await search(page, language).waitFor();
+    await page
+      .getByRole('heading', { name: /Continue where you left off|Popular templates|Continúa donde te quedaste|Plantillas populares/ })
+      .waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     // Bot icons draw with the shipped emoji font: this Chromium has no emoji font of its own, so
     // a coloured pixel of 📄 can only come from the app's Noto Color Emoji.
@@ -157,13 +235,17 @@ describe('the start page at the top of /home/{type}', () => {
     });
     expect(coloured).toBeGreaterThan(20);
     await page.evaluate(() => document.fonts.ready);
-    await shoot(page, `start-${width}-${theme}`);
-    if (width === 360) {
-      await search(page).fill('quiz');
-      await results(page, 'Templates').getByRole('link').first().waitFor();
-      expect(await scrollsSideways(page)).toBe(false);
-      await shoot(page, `start-${width}-${theme}-search`);
-    }
+    await shoot(page, `start-${width}-${theme}-${language}`);
+    // The search answers in the start results, and the Templates tab keeps it.
+    const [query, name] = language === 'es' ? ['hoja de trabajo', 'Hoja de trabajo'] : ['quiz', 'Quiz with Answer Key'];
+    await search(page, language).fill(query);
+    await expect.poll(() => firstResult(page, language)).toContain(name.split(' ')[0]);
+    await page.getByRole('tab', { name: words[language].templates }).click();
+    await expect.poll(() => firstCard(page)).toBe(name);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(query);
+    await accessible(page, width);
+    expect(await scrollsSideways(page)).toBe(false);
+    await shoot(page, `start-${width}-${theme}-${language}-search`);
     await context.close();
   });
 });

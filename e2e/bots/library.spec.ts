@@ -210,13 +210,15 @@ describe('collections, sharing and delete with undo', () => {
     expect(errors).toEqual([]);
   });
 
-  it('searches the library', async () => {
+  it('searches the library from the one search box at the top', async () => {
     await openLibrary(page, '/home/DocBot?tab=templates', 'My DocBots');
     await card(page, 'Lesson Plan').waitFor();
-    await page.getByLabel('Search DocBots').fill('rubric');
+    const search = page.getByRole('searchbox', { name: 'Search all templates and your bots' });
+    expect(await page.getByRole('searchbox').count()).toBe(1);
+    await search.fill('rubric');
     await card(page, 'Rubric').waitFor();
     await card(page, 'Lesson Plan').waitFor({ state: 'detached' });
-    await page.getByLabel('Search DocBots').fill('zzzz-nothing');
+    await search.fill('zzzz-nothing');
     await page.getByText('Nothing matches “zzzz-nothing”.').waitFor();
     expect(errors).toEqual([]);
   });

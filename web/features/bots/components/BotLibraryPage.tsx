@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Add from '@mui/icons-material/Add';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
@@ -6,12 +6,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
-import InputAdornment from '@mui/material/InputAdornment';
-import Search from '@mui/icons-material/Search';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
@@ -118,7 +115,7 @@ function Library({ kind }: { kind: BotKind }) {
         </Stack>
       </Stack>
 
-      <StartPanel />
+      <StartPanel q={q} onSearch={(v) => update({ q: v }, true)} />
 
       <Tabs
         value={tab}
@@ -134,14 +131,12 @@ function Library({ kind }: { kind: BotKind }) {
       </Tabs>
 
       <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-          <SearchBox label={t('bots.library.search', { plural })} initial={q} onSearch={(v) => update({ q: v }, true)} />
-          {tab === 'mine' && !wide && (
-            <Button variant="outlined" startIcon={<FolderOutlined />} onClick={() => setDrawerOpen(true)} sx={{ alignSelf: 'flex-start' }}>
-              {t('bots.collections.open', { name: selectedCollection?.name ?? t('bots.collections.all', { plural }) })}
-            </Button>
-          )}
-        </Stack>
+        {/* The one search box is the start panel's above: the tab lists the same query, ranked (decision 281). */}
+        {tab === 'mine' && !wide && (
+          <Button variant="outlined" startIcon={<FolderOutlined />} onClick={() => setDrawerOpen(true)} sx={{ mb: 2 }}>
+            {t('bots.collections.open', { name: selectedCollection?.name ?? t('bots.collections.all', { plural }) })}
+          </Button>
+        )}
         {collections.isError && tab === 'mine' && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {t('bots.library.loadFailed')}
@@ -180,48 +175,5 @@ function Library({ kind }: { kind: BotKind }) {
         </Drawer>
       )}
     </>
-  );
-}
-
-/** The search box: it searches 300 ms after the last key, and at once on Enter. */
-function SearchBox({ label, initial, onSearch }: { label: string; initial: string; onSearch: (q: string) => void }) {
-  const [value, setValue] = useState(initial);
-  const [shown, setShown] = useState(initial);
-  if (shown !== initial) {
-    // The address changed (Back, a tab): show its search unless it is what is being typed.
-    setShown(initial);
-    if (initial.trim() !== value.trim()) setValue(initial);
-  }
-  const search = useRef(onSearch);
-  useEffect(() => {
-    search.current = onSearch;
-  }, [onSearch]);
-  useEffect(() => {
-    if (value.trim() === initial.trim()) return;
-    const timer = setTimeout(() => search.current(value), 300);
-    return () => clearTimeout(timer);
-  }, [value, initial]);
-  return (
-    <TextField
-      type="search"
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => setValue(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') onSearch(value);
-      }}
-      slotProps={{
-        htmlInput: { maxLength: 100 },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-      sx={{ width: { xs: '100%', sm: 320 } }}
-    />
   );
 }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
@@ -21,20 +21,33 @@ import { editorPathOf, relativeTime, runPathOf } from '../../model/links';
 import { ContinueRow } from './ContinueRow';
 
 /**
- * The top of every /home/{type}: one search over the templates and the teacher's own bots of
- * every kind, and, while nothing is typed, the row of runs and saved items to go back to.
+ * The one search of every /home/{type} (decision 281): over the templates and the teacher's own
+ * bots of every kind, with, while nothing is typed, the row of runs and saved items to go back to.
+ * The query lives in the address (`q`, `onSearch`), so the library tab below lists the same query,
+ * and Back and links keep it.
  */
-export function StartPanel() {
+export function StartPanel({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   const t = useT();
-  const [value, setValue] = useState('');
-  const [q, setQ] = useState('');
-  const headingId = useId();
-  // Searches 250 ms after the last key (Enter at once); the deferred value keeps typing smooth.
+  const [value, setValue] = useState(q);
+  const [shown, setShown] = useState(q);
+  if (shown !== q) {
+    // The address changed (Back, a link): show its search unless it is what is being typed.
+    setShown(q);
+    if (q.trim() !== value.trim()) setValue(q);
+  }
+  const search = useRef(onSearch);
   useEffect(() => {
-    const timer = setTimeout(() => setQ(value.trim()), 250);
+    search.current = onSearch;
+  }, [onSearch]);
+  // Searches 300 ms after the last key (Enter at once, Escape clears at once).
+  useEffect(() => {
+    if (value.trim() === q.trim()) return;
+    const timer = setTimeout(() => search.current(value.trim()), 300);
     return () => clearTimeout(timer);
-  }, [value]);
-  const query = useDeferredValue(q);
+  }, [value, q]);
+  // The deferred query keeps typing smooth while the results render.
+  const query = useDeferredValue(q.trim());
+  const headingId = useId();
   return (
     <Box component="section" aria-label={t('bots.start.regionLabel')} sx={{ mt: { xs: 2, sm: 1 }, mb: 3 }}>
       <TextField
@@ -45,8 +58,11 @@ export function StartPanel() {
         value={value}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') setQ(value.trim());
-          if (e.key === 'Escape') setValue('');
+          if (e.key === 'Enter') onSearch(value.trim());
+          if (e.key === 'Escape') {
+            setValue('');
+            onSearch('');
+          }
         }}
         slotProps={{
           htmlInput: { maxLength: 100, 'aria-describedby': undefined },
