@@ -1,9 +1,9 @@
-// Behaviour: a runner reloaded, or opened in a second tab, while a reply is written attaches to it and shows it growing to the end (DocBot and ChatBot), with Regenerate, Edit, Save and Export held back until it is done; the chat follows a streaming reply at 1280 and 360 px unless the reader scrolls up ("New messages" then brings them back), and at 360 px the message box takes at most a quarter of the screen and never covers the reply being written.
+// Behaviour: a runner reloaded, or opened in a second tab, while a reply is written attaches to it and shows it growing to the end (DocBot and ChatBot), with Regenerate, Edit, Save and Export held back until it is done; the chat follows a streaming reply at 1280 and 360 px unless the reader scrolls up ("New messages" then brings them back), and at 360 px the message box takes at most a quarter of the screen and never covers the reply being written; at 390 px a DocBot's page follows the document being written below its form.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
 import { slowReply } from '../fixtures/replies';
-import { choose, replyDone, runPath, template } from './helpers';
+import { choose, replyDone, runPath, shoot, template } from './helpers';
 
 const getBrowser = useBrowser();
 
@@ -46,6 +46,23 @@ async function box(l: Locator) {
   const b = await l.boundingBox();
   if (!b) throw new Error('not laid out');
   return b;
+}
+
+/** An Exit Ticket run, generated, then refined with a long reply: its document once `paragraph` is written. */
+async function slowRefinement(context: BrowserContext, page: Page, paragraph: number): Promise<Locator> {
+  const bot = await template(context.request, 'DocBot', 'Exit Ticket');
+  await page.goto(runPath('run-doc-bot', bot));
+  await page.getByRole('heading', { level: 1, name: 'Exit Ticket' }).waitFor();
+  await choose(page, 'Grade level', 'Grade 5');
+  await page.getByRole('textbox', { name: 'Lesson objective' }).fill('The water cycle');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const doc = page.getByTestId('document');
+  await doc.getByRole('heading', { name: 'Lesson document' }).waitFor({ timeout: 20_000 });
+  await replyDone(page);
+  await page.getByRole('textbox', { name: 'Refine: what should change?' }).fill('Make it much longer [[slow]]');
+  await page.getByRole('button', { name: 'Refine', exact: true }).click();
+  await doc.getByText(new RegExp(`^Paragraph ${paragraph}: `)).waitFor({ timeout: 20_000 });
+  return doc;
 }
 
 describe('pages that follow the stream', () => {
@@ -137,19 +154,8 @@ describe('pages that follow the stream', () => {
     const context = await contextAs(getBrowser(), 'premiumTeacher');
     const page = await context.newPage();
     const errors = trackErrors(page);
-    const bot = await template(context.request, 'DocBot', 'Exit Ticket');
-    await page.goto(runPath('run-doc-bot', bot));
-    await page.getByRole('heading', { level: 1, name: 'Exit Ticket' }).waitFor();
-    await choose(page, 'Grade level', 'Grade 5');
-    await page.getByRole('textbox', { name: 'Lesson objective' }).fill('The water cycle');
-    await page.getByRole('button', { name: 'Generate' }).click();
-    const doc = page.getByTestId('document');
-    await doc.getByRole('heading', { name: 'Lesson document' }).waitFor({ timeout: 20_000 });
-    await replyDone(page);
     // A long refinement, reloaded part-way.
-    await page.getByRole('textbox', { name: 'Refine: what should change?' }).fill('Make it much longer [[slow]]');
-    await page.getByRole('button', { name: 'Refine', exact: true }).click();
-    await doc.getByText(/^Paragraph 3: /).waitFor({ timeout: 20_000 });
+    const doc = await slowRefinement(context, page, 3);
     await page.reload();
 
     await page.getByRole('heading', { level: 1, name: 'Exit Ticket' }).waitFor();
@@ -173,6 +179,26 @@ describe('pages that follow the stream', () => {
       expect(await page.getByRole('button', { name, exact: true }).isEnabled(), name).toBe(true);
     }
     expect((await stored(context, page)).messages.at(-1)).toMatchObject({ status: 'complete', text: slowReply() });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('DocBot at 390 px: the page follows the document being written below the form (dark)', async () => {
+    const size = { width: 390, height: 740 };
+    const context = await contextAs(getBrowser(), 'premiumTeacher', { ...size, theme: 'dark' });
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const doc = await slowRefinement(context, page, 8);
+    // As it grows, the end of the document is on the screen: the page scrolled to it.
+    for (let i = 0; i < 3; i++) {
+      await grows(doc);
+      const d = await box(doc);
+      expect(d.y + d.height).toBeGreaterThan(0);
+      expect(d.y + d.height).toBeLessThanOrEqual(size.height + 1);
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await shoot(page, 'follow-docbot-390-dark', { fullPage: false });
+    await replyDone(page, 60_000);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

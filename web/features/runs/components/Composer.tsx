@@ -39,6 +39,9 @@ interface Props {
 /** Heard words after what was typed, with one space between. */
 const appendSpoken = (typed: string, heard: string) => (typed === '' || /\s$/.test(typed) ? typed + heard : `${typed} ${heard}`);
 
+/** On a phone Send and Stop are their icons (named for screen readers), so the box keeps its width in any language. */
+const iconOnly = { minWidth: 56, px: 0 } as const;
+
 /** The message box: Enter sends, Shift+Enter is a new line; Stop takes Send's place while a reply streams. */
 export function Composer({
   busy,
@@ -110,8 +113,15 @@ export function Composer({
         />
         {showMic && <DictateButton listening={dictate.listening} disabled={micOff} onClick={dictate.toggle} />}
         {canStop ? (
-          <Button variant="outlined" color="secondary" onClick={onStop} startIcon={<StopIcon />} sx={{ flexShrink: 0, minHeight: 56 }}>
-            {t('runs.composer.stop')}
+          <Button
+            variant="outlined"
+            color="secondary"
+            onClick={onStop}
+            startIcon={narrow ? undefined : <StopIcon />}
+            aria-label={narrow ? t('runs.composer.stop') : undefined}
+            sx={{ flexShrink: 0, minHeight: 56, ...(narrow && iconOnly) }}
+          >
+            {narrow ? <StopIcon /> : t('runs.composer.stop')}
           </Button>
         ) : (
           <Button
@@ -119,10 +129,11 @@ export function Composer({
             variant="contained"
             disabled={!canSend}
             aria-describedby={blockedReason ? reasonId : undefined}
-            endIcon={<SendIcon />}
-            sx={{ flexShrink: 0, minHeight: 56 }}
+            aria-label={narrow ? (sendLabel ?? t('runs.composer.send')) : undefined}
+            endIcon={narrow ? undefined : <SendIcon />}
+            sx={{ flexShrink: 0, minHeight: 56, ...(narrow && iconOnly) }}
           >
-            {sendLabel ?? t('runs.composer.send')}
+            {narrow ? <SendIcon /> : (sendLabel ?? t('runs.composer.send'))}
           </Button>
         )}
       </Stack>

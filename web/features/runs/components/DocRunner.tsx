@@ -27,6 +27,7 @@ import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
 import { DocForm, lastGrade, type FormState } from './DocForm';
 import { ImagePanel } from './ImagePanel';
 import { LiveStatus } from './LiveStatus';
+import { useFollowStream } from '../hooks/useFollowStream';
 import { MessageBubble } from './MessageBubble';
 import { SaveButton, SaveOutcome } from './SaveControl';
 import { ExportMenu } from '../../resources/components/ExportMenu';
@@ -118,6 +119,8 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
   const waiting = chat.status === 'submitted' && chat.messages.at(-1)?.role === 'user';
   const streaming = chat.status === 'streaming';
   const hasDoc = doc !== undefined || waiting;
+  // The document being written stays in view as it grows, on a phone too, unless the reader scrolls up.
+  const follow = useFollowStream(`${docText.length}:${chat.status}`, { active: streaming || waiting, end: docRef });
   const formLocked = chat.conversationId !== null;
   const reopened = saved !== null || (initial !== null && initial.messages.length > 0);
   const canRefine = chat.conversationId !== null;
@@ -141,6 +144,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
     }
     for (const input of inputs) if (input.kind === 'grade_level' && check.values[input.key]) lastGrade.set(String(check.values[input.key]));
     setLastAction('generate');
+    follow.resume();
     if (chat.conversationId && usedValues !== JSON.stringify(values)) chat.forgetConversation();
     void chat.send(t('runs.doc.firstMessage'));
   };
@@ -149,6 +153,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
     const instruction = refine.trim();
     if (!instruction || chat.busy) return;
     setLastAction('refine');
+    follow.resume();
     setRefine('');
     setEditing(false);
     // An edit kept with the run is in the history the model reads; one that is not is sent along.
@@ -288,6 +293,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
                 startIcon={<ReplayIcon />}
                 onClick={() => {
                   setLastAction('refine');
+                  follow.resume();
                   void chat.regenerate();
                 }}
                 disabled={state === 'blocked'}

@@ -6,6 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -132,6 +134,12 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
     chat.messages.some((m) => m.role === 'assistant' && m.metadata?.safety === 'self_harm') ||
     record.messages.some((m) => m.safety === 'self_harm');
 
+  // On a phone the help keeps one row once the student has written again since the safe reply.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const compactHelp =
+    narrow &&
+    (wroteAgainAfterHelp(chat.messages.map((m) => ({ role: m.role, safety: m.metadata?.safety }))) || wroteAgainAfterHelp(record.messages));
+
   const { data: ai } = useQuery({ ...aiStatusQuery(), staleTime: 60_000 });
   const blockedReason = ai?.provider === 'not configured' ? t('runs.blocked.notConfigured') : null;
 
@@ -212,7 +220,7 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
             closed
           )
         }
-        composerFooter={selfHarm ? <SafetyHelpCard lines={record.crisisLines} /> : undefined}
+        composerFooter={selfHarm ? <SafetyHelpCard lines={record.crisisLines} compact={compactHelp} /> : undefined}
         regenerate={!readOnly && left !== 0 && !held}
         speech
         onReport={setReporting}
@@ -249,4 +257,10 @@ function StudentRecordChat({ record, onReleased }: { record: MyAssignmentDetail;
       />
     </>
   );
+}
+
+/** Whether the student wrote again after the last self-harm reply (the page's turns, or the stored ones after a reload). */
+function wroteAgainAfterHelp(turns: readonly { role: string; safety?: string | null }[]): boolean {
+  const last = turns.findLastIndex((m) => m.role === 'assistant' && m.safety === 'self_harm');
+  return last >= 0 && turns.slice(last + 1).some((m) => m.role === 'user');
 }
