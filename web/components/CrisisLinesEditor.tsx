@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -179,5 +180,34 @@ export function CrisisLinesEditor({
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+/**
+ * The end of a crisis-lines form (the school's safety card, superDash's tab): what went wrong
+ * (the fields to fix, else the server's message), "Saved", and the submit button.
+ */
+export function CrisisLinesSaveFooter({
+  error,
+  fieldsInvalid,
+  saved,
+  pending,
+}: {
+  error: Error | null;
+  fieldsInvalid: boolean;
+  saved: boolean;
+  pending: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      {error && <Alert severity="error">{fieldsInvalid ? t('schoolSafety.fixFields') : error.message}</Alert>}
+      {saved && <Alert severity="success">{t('schoolSafety.saved')}</Alert>}
+      <div>
+        <Button type="submit" variant="contained" disabled={pending}>
+          {t('schoolSafety.save')}
+        </Button>
+      </div>
+    </>
   );
 }

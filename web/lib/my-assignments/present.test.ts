@@ -5,6 +5,7 @@ import { addressMatches, budgetWords, cardAction, dayWords, dueWords, groupAssig
 import type { Translate } from '../i18n';
 import en from '../i18n/messages/en.json';
 import es from '../i18n/messages/es.json';
+import { myAssignment } from '../../../tests/web/my-assignment';
 
 const translator = (locale: string, messages: Record<string, string>): Translate => {
   const intl = createIntl({ locale, defaultLocale: 'en', messages });
@@ -20,18 +21,11 @@ const at = (y: number, m: number, d: number, h = 23, min = 59) => new Date(y, m 
 let n = 0;
 function record(over: Partial<MyAssignment> = {}): MyAssignment {
   n += 1;
-  return {
+  return myAssignment({
     id: `rec-${n}`,
     assignmentId: `a-${n}`,
     title: `Assignment ${n}`,
-    instructions: '',
-    dueAt: null,
-    status: 'assigned',
-    late: false,
-    closed: false,
     teacherName: 'Pat Premium',
-    feedback: '',
-    feedbackAt: null,
     bot: {
       id: 'bot-1',
       uid: 'u-1',
@@ -41,12 +35,8 @@ function record(over: Partial<MyAssignment> = {}): MyAssignment {
       welcomeMessage: 'Hi',
       starterPrompts: [],
     },
-    conversationId: null,
-    messageBudget: null,
-    messagesUsed: 0,
-    lastActiveAt: null,
     ...over,
-  };
+  });
 }
 
 describe('grouping the student’s assignments', () => {

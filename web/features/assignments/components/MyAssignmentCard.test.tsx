@@ -1,36 +1,11 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { MyAssignment } from '../../../../contract/assignments';
+import { myAssignment } from '../../../../tests/web/my-assignment';
 import { render } from '../../../../tests/web/render';
 import { MyAssignmentCard } from './MyAssignmentCard';
 
-const card = (over: Partial<MyAssignment>): MyAssignment => ({
-  id: 'rec-1',
-  assignmentId: 'asg-1',
-  title: 'Cells and membranes',
-  instructions: '',
-  dueAt: null,
-  status: 'assigned',
-  late: false,
-  closed: false,
-  teacherName: 'Ms Rivera',
-  feedback: '',
-  feedbackAt: null,
-  bot: {
-    id: 'bot-1',
-    uid: 'u1',
-    sid: 'none',
-    name: 'Cell Tutor',
-    icon: { type: 'emoji', emoji: '🧪' },
-    welcomeMessage: '',
-    starterPrompts: [],
-  },
-  conversationId: null,
-  messageBudget: null,
-  messagesUsed: 0,
-  lastActiveAt: null,
-  ...over,
-});
+const card = (over: Partial<MyAssignment>): MyAssignment => myAssignment(over);
 
 const button = (container: HTMLElement) => container.querySelector<HTMLElement>('article button, article a')!;
 

@@ -9,36 +9,12 @@ import { myAssignmentKeys } from '../api/myAssignmentKeys';
 import en from '../../../lib/i18n/messages/en.json';
 import es from '../../../lib/i18n/messages/es.json';
 import StudentAssignmentsPage from './StudentAssignmentsPage';
+import { myAssignment } from '../../../../tests/web/my-assignment';
 
 // Issue 29: a student's launch of a course link (LTI 1.3) lands on /studentAssignments?open=<record>,
 // a Google Classroom post's link on ?assignment=<assignment>; each goes on to the record's tutor page
 // when the record is the student's, and shows the list otherwise.
-const record: MyAssignment = {
-  id: 'rec-1',
-  assignmentId: 'asg-1',
-  title: 'Cells and membranes',
-  instructions: '',
-  dueAt: null,
-  status: 'assigned',
-  late: false,
-  closed: false,
-  teacherName: 'Lena Lms',
-  feedback: '',
-  feedbackAt: null,
-  bot: {
-    id: 'bot-1',
-    uid: 'u1',
-    sid: 'none',
-    name: 'Cell Tutor',
-    icon: { type: 'emoji', emoji: '🧪' },
-    welcomeMessage: '',
-    starterPrompts: [],
-  },
-  conversationId: null,
-  messageBudget: null,
-  messagesUsed: 0,
-  lastActiveAt: null,
-};
+const record: MyAssignment = myAssignment({ teacherName: 'Lena Lms' });
 
 function Runner() {
   return <h1>{useLocation().pathname}</h1>;

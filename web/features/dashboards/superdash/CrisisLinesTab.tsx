@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -11,7 +10,7 @@ import { crisisLanguages, type InstallationCrisisLinesView } from '../../../../c
 import { ApiError } from '../../../lib/http';
 import { useT } from '../../../lib/i18n';
 import { useInstallationCrisisLines, useSaveInstallationCrisisLines } from './api/crisisLines';
-import { CrisisLinesEditor, draftOf, linesOf, type LinesDraft } from '../../../components/CrisisLinesEditor';
+import { CrisisLinesEditor, CrisisLinesSaveFooter, draftOf, linesOf, type LinesDraft } from '../../../components/CrisisLinesEditor';
 
 type Language = (typeof crisisLanguages)[number];
 
@@ -69,13 +68,7 @@ function InstallationForm({ view }: { view: InstallationCrisisLinesView }) {
           )}
         </Paper>
       ))}
-      {save.error && <Alert severity="error">{Object.keys(fields).length ? t('schoolSafety.fixFields') : save.error.message}</Alert>}
-      {saved && <Alert severity="success">{t('schoolSafety.saved')}</Alert>}
-      <div>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {t('schoolSafety.save')}
-        </Button>
-      </div>
+      <CrisisLinesSaveFooter error={save.error} fieldsInvalid={Object.keys(fields).length > 0} saved={saved} pending={save.isPending} />
     </Stack>
   );
 }

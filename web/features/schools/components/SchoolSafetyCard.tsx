@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,7 +10,7 @@ import { countryName, REPORTING_GUIDANCE_MAX, type SchoolSafetyView } from '../.
 import { ApiError } from '../../../lib/http';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { useSaveSchoolSafety, useSchoolSafety } from '../api/schoolSafety';
-import { CrisisLinesEditor, draftOf, linesOf, type LinesDraft } from '../../../components/CrisisLinesEditor';
+import { CrisisLinesEditor, CrisisLinesSaveFooter, draftOf, linesOf, type LinesDraft } from '../../../components/CrisisLinesEditor';
 
 /**
  * The school admin's safety settings (docs/product/safety.md#crisis-lines): the crisis lines the
@@ -90,14 +89,7 @@ function SafetyForm({ view }: { view: SchoolSafetyView }) {
         helperText={fields.reportingGuidance ?? t('schoolSafety.guidanceHelp')}
         slotProps={{ htmlInput: { maxLength: REPORTING_GUIDANCE_MAX, 'aria-labelledby': 'school-reporting-guidance-title' } }}
       />
-      {save.error && !Object.keys(fields).length && <Alert severity="error">{save.error.message}</Alert>}
-      {save.error && Object.keys(fields).length > 0 && <Alert severity="error">{t('schoolSafety.fixFields')}</Alert>}
-      {saved && <Alert severity="success">{t('schoolSafety.saved')}</Alert>}
-      <div>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {t('schoolSafety.save')}
-        </Button>
-      </div>
+      <CrisisLinesSaveFooter error={save.error} fieldsInvalid={Object.keys(fields).length > 0} saved={saved} pending={save.isPending} />
     </Stack>
   );
 }
