@@ -97,11 +97,17 @@ describe('the account menu’s language picker', () => {
   it('switches to Spanish and remembers it, in this browser and on the account', async () => {
     localStorage.setItem('classbots.language', 'en');
     const calls = stubLocaleApi();
-    await render(
+    const searched = ['bots', 'list', 'find', 'plan'] as const;
+    const { client } = await render(
       <I18nProvider>
         <AccountMenu name="Ada Lovelace" email="ada@example.test" switchTo={null} onLogout={() => {}} />
       </I18nProvider>,
-      { data: [[meQueryKey, ada]] },
+      {
+        data: [
+          [meQueryKey, ada],
+          [searched, { templates: [], mine: [] }],
+        ],
+      },
     );
     await untilApplied('en');
     const avatar = document.querySelector<HTMLButtonElement>('button[aria-label^="Account menu for Ada Lovelace"]')!;
@@ -115,6 +121,10 @@ describe('the account menu’s language picker', () => {
     expect(localStorage.getItem('classbots.language')).toBe('es');
     await act(() => vi.waitFor(() => expect(calls).toHaveLength(1)));
     expect(calls[0]).toEqual({ url: '/api/me/locale', method: 'PATCH', body: '{"locale":"es"}', language: 'es' });
+    // What the server wrote in English is read again, in Spanish; the account itself is kept as saved.
+    await act(() => vi.waitFor(() => expect(client.getQueryState(searched)?.isInvalidated).toBe(true)));
+    expect(client.getQueryState(meQueryKey)?.isInvalidated).toBe(false);
+    expect(client.getQueryData<{ locale: string }>(meQueryKey)?.locale).toBe('es');
   });
 
   it("follows the account's language over this browser's: a student's class default when they chose none", async () => {

@@ -12,12 +12,19 @@ export function saveLanguage(locale: Locale): Promise<{ locale: Locale | null }>
   return apiRequest('/api/me/locale', z.object({ locale: localeSchema.nullable() }), { method: 'PATCH', body: { locale } });
 }
 
-/** Saves the language on the account and keeps the cached `me` in step, so the choice is not undone on the next read. */
+/**
+ * Saves the language on the account and keeps the cached `me` in step, so the choice is not undone
+ * on the next read; then every other answer is read again, since the server wrote it in the old
+ * language (template names, search results, messages).
+ */
 export function useSaveLanguage() {
   const queryClient = useQueryClient();
   return async (locale: Locale) => {
     const saved = await saveLanguage(locale);
     queryClient.setQueryData<Me | null>(meQueryKey, (old) => (old ? { ...old, locale: saved.locale } : old));
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey.length !== meQueryKey.length || meQueryKey.some((part, i) => query.queryKey[i] !== part),
+    });
   };
 }
 
