@@ -39,6 +39,19 @@ export const fileExtensions: Record<FileType, readonly string[]> = {
 export const filePurpose = z.enum(['knowledge', 'image', 'icon', 'attachment']);
 export type FilePurpose = z.infer<typeof filePurpose>;
 
+/**
+ * How long an upload made from a bot editor waits for a save that uses it (or Keep on My Files)
+ * before the hourly sweep deletes it, when nothing uses it (docs/decisions/283-pending-editor-uploads.md).
+ */
+export const PENDING_UPLOAD_HOURS = 24;
+/** The purposes an editor's upload may have when it waits for the bot's save. */
+export const pendingPurposes: readonly FilePurpose[] = ['knowledge', 'icon'];
+/** `pending` on an upload's form or tus metadata: 'true' from a bot editor, absent (or 'false') elsewhere. */
+export const pendingFlag = z
+  .enum(['true', 'false'], { error: 'Pending is true or false.' })
+  .default('false')
+  .transform((v) => v === 'true');
+
 export const fileStatus = z.enum(['processing', 'ready']);
 export type FileStatus = z.infer<typeof fileStatus>;
 
@@ -55,6 +68,8 @@ export const fileInfo = z.object({
   hasText: z.boolean(),
   textChars: z.number().int().nonnegative(),
   createdAt: z.string(),
+  /** Set on an editor's upload until a save uses it: when the sweep may delete it (ISO time). */
+  pendingUntil: z.string().nullable(),
 });
 export type FileInfo = z.infer<typeof fileInfo>;
 
@@ -77,11 +92,17 @@ export const storageUsage = z.object({
 export type StorageUsage = z.infer<typeof storageUsage>;
 
 /** Upload metadata sent with a tus creation (Upload-Metadata) or as multipart fields. */
-export const uploadMetadata = z.object({
-  filename: text({ max: 1024 }),
-  filetype: text({ max: 255 }).default(''),
-  purpose: filePurpose.default('attachment'),
-});
+export const uploadMetadata = z
+  .object({
+    filename: text({ max: 1024 }),
+    filetype: text({ max: 255 }).default(''),
+    purpose: filePurpose.default('attachment'),
+    pending: pendingFlag,
+  })
+  .refine((m) => !m.pending || pendingPurposes.includes(m.purpose), {
+    path: ['pending'],
+    message: 'Only a knowledge file or an icon waits for a bot to be saved.',
+  });
 export type UploadMetadata = z.infer<typeof uploadMetadata>;
 
 /** Header carrying the finished file's id on the last tus PATCH (and on HEAD of a finished upload). */

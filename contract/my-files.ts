@@ -56,6 +56,8 @@ export const myFile = z.object({
   status: fileStatus,
   size: z.number().int().nonnegative(),
   createdAt: z.string(),
+  /** An upload from a bot editor that no save has used yet: deleted after this time unless kept (ISO time). */
+  pendingUntil: z.string().nullable(),
   uses: fileUses,
 });
 export type MyFile = z.infer<typeof myFile>;
@@ -93,3 +95,24 @@ export const deleteFilesResult = z.object({
   totals: storageTotals,
 });
 export type DeleteFilesResult = z.infer<typeof deleteFilesResult>;
+
+/** Ids of the caller's files for Keep and Discard: at most a page of them. */
+const fileIds = z
+  .array(uuid('is not a file of yours'), { error: 'Send the ids of the files.' })
+  .min(1, 'Choose at least one file.')
+  .max(100, 'Send at most 100 files at once.');
+
+/** POST /api/files/keep: these uploads of the caller's wait no longer; they stay as library files. */
+export const keepFilesInput = z.object({ ids: fileIds });
+export type KeepFilesInput = z.infer<typeof keepFilesInput>;
+export const keepFilesResult = z.object({ kept: z.array(z.string()) });
+export type KeepFilesResult = z.infer<typeof keepFilesResult>;
+
+/**
+ * POST /api/files/discard: a bot editor left unsaved gives up its own uploads. Only files still
+ * waiting for a save, and used by nothing, are deleted; any other id is left alone.
+ */
+export const discardFilesInput = z.object({ ids: fileIds });
+export type DiscardFilesInput = z.infer<typeof discardFilesInput>;
+export const discardFilesResult = z.object({ discarded: z.array(z.string()) });
+export type DiscardFilesResult = z.infer<typeof discardFilesResult>;

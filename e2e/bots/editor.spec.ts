@@ -1,4 +1,4 @@
-// Behaviour: a teacher makes a DocBot from a template in the editor's copy mode, edits it with inline messages from the contract, finds it in the library; the editors warn before leaving unsaved changes; a DocBot's form fields and a TutorBot's settings are edited; screenshots at desktop and 360 px.
+// Behaviour: a teacher makes a DocBot from a template in the editor's copy mode, edits it with inline messages from the contract, finds it in the library; the editors warn before leaving unsaved changes, and leaving gives up a knowledge file uploaded there; a DocBot's form fields and a TutorBot's settings are edited; screenshots at desktop and 360 px.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contextAs, trackErrors, useBrowser } from '../fixtures/browser';
@@ -113,12 +113,26 @@ describe('from a template to my own DocBot', () => {
     expect(errors).toEqual([]);
   });
 
-  it('warns before leaving with unsaved changes, and Leave discards them', async () => {
+  it('warns before leaving with unsaved changes, and Leave discards them, the knowledge file uploaded meanwhile too', async () => {
     const bot = await copyTemplate(context, 'DocBot', 'Lesson Plan', unique('My Lesson Plan'));
     await page.goto(docBotEditPath(bot));
     await page.getByRole('heading', { level: 1, name: `Edit DocBot: ${bot.name}` }).waitFor();
     const saved = await page.getByRole('textbox', { name: 'Instructions' }).inputValue();
     await page.getByRole('textbox', { name: 'Instructions' }).fill('Changed but not saved.');
+    // Issue 39, item 12: an upload in an editor left unsaved does not stay in My Files.
+    const fileName = `${unique('unsaved')}.txt`;
+    await page
+      .getByLabel('Upload a knowledge file')
+      .setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('Notes') });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${fileName} is uploaded.` })
+      .waitFor();
+    const myFileNames = async () => {
+      const res = await context.request.get('/api/files/mine?limit=100');
+      return ((await res.json()) as { files: { name: string }[] }).files.map((f) => f.name);
+    };
+    expect(await myFileNames()).toContain(fileName);
     await page.getByRole('link', { name: 'Back to the library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
     await dialog.waitFor();
@@ -128,6 +142,7 @@ describe('from a template to my own DocBot', () => {
     await page.getByRole('link', { name: 'Back to the library' }).click();
     await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
     await page.getByRole('heading', { level: 1, name: 'My DocBots' }).waitFor();
+    await expect.poll(myFileNames).not.toContain(fileName);
 
     await card(page, bot.name)
       .getByRole('link', { name: `Edit ${bot.name}` })

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
@@ -6,6 +7,10 @@ import { user } from './auth';
  * name the server makes; `name` is the original file name, kept as metadata and shown as text.
  * A row is `processing` from the moment it reserves its owner's quota until its bytes are stored
  * and its text extracted; only `ready` files are served.
+ *
+ * `pending_until` is set on an upload made from a bot editor: the file waits for a save that uses
+ * it (or the teacher's Keep on My Files), which clears it; the hourly sweep deletes a file still
+ * pending after this time that nothing uses (docs/decisions/283-pending-editor-uploads.md).
  */
 export const file = pgTable(
   'file',
@@ -23,10 +28,16 @@ export const file = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     sha256: text('sha256').notNull(),
     extractedText: text('extracted_text'),
+    pendingUntil: timestamp('pending_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('file_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('file_owner_idx').on(t.ownerId, t.createdAt),
+    index('file_pending_idx')
+      .on(t.pendingUntil)
+      .where(sql`${t.pendingUntil} is not null`),
+  ],
 );
 
 /**

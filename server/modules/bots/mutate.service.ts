@@ -12,6 +12,7 @@ import { schema } from '../../db/client';
 import { conflict, invalidFields } from '../../lib/errors';
 import { assertMayUseVisibility, botNotFound, ownedBy, visibleTo, type BotActor } from './bots.policy';
 import type { BotRow } from './bots.presenter';
+import { keepPendingFiles } from '../files';
 import { checkBotFiles, knowledgeIdsOf, setKnowledge } from './bot-files.service';
 import { assertOwnCollection } from './collections.service';
 import { detailOf, findVisibleBot } from './library.service';
@@ -32,6 +33,16 @@ function editableColumns(input: CreateBotInput | UpdateBotInput) {
     temperature: input.temperature,
     collectionId: input.collectionId,
   };
+}
+
+/**
+ * The editor's uploads this save uses wait no longer (decision 283): in the save's transaction and
+ * before the files are checked, so the hourly sweep either took a file first (the check then asks
+ * for it again) or finds it kept. A refused save rolls it back.
+ */
+async function keepSavedFiles(tx: Db, actor: BotActor, input: CreateBotInput | UpdateBotInput) {
+  const icon = iconColumns(input.icon).iconFileId;
+  await keepPendingFiles(tx, actor.userId, icon ? [...input.knowledgeFileIds, icon] : input.knowledgeFileIds);
 }
 
 async function findOwnBot(db: Db, actor: BotActor, id: string, opts: { includeDeleted?: boolean } = {}): Promise<BotRow> {
@@ -56,6 +67,7 @@ export async function createBot(db: Db, actor: BotActor, input: CreateBotInput):
       inherited = { knowledgeFileIds: await knowledgeIdsOf(tx, source.id), iconFileId: source.iconFileId };
     }
     if (input.collectionId) await assertOwnCollection(tx, actor, input.collectionId, input.kind);
+    await keepSavedFiles(tx, actor, input);
     await checkBotFiles(tx, actor, { knowledgeFileIds: input.knowledgeFileIds, iconFileId: iconColumns(input.icon).iconFileId }, inherited);
     const now = new Date();
     const [row] = await tx
@@ -86,6 +98,7 @@ export async function updateBot(db: Db, actor: BotActor, id: string, input: Upda
     }
     if (current.version !== input.version) throw staleVersion();
     if (input.collectionId) await assertOwnCollection(tx, actor, input.collectionId, input.kind);
+    await keepSavedFiles(tx, actor, input);
     await checkBotFiles(
       tx,
       actor,

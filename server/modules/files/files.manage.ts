@@ -46,6 +46,7 @@ export async function listMyFiles(db: Db, ownerId: string, query: MyFilesQuery, 
     status: r.status,
     size: r.size,
     createdAt: r.createdAt.toISOString(),
+    pendingUntil: r.pendingUntil?.toISOString() ?? null,
     uses: byFile.get(r.id) ?? noUses(),
   }));
   return { files, page: query.page, limit: query.limit, totals: await storageTotals(db, ownerId, quotaBytes) };

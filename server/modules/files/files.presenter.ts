@@ -17,6 +17,7 @@ export function presentFile(row: FileRow): FileInfo {
     hasText: row.extractedText !== null && row.extractedText.length > 0,
     textChars: row.extractedText?.length ?? 0,
     createdAt: row.createdAt.toISOString(),
+    pendingUntil: row.pendingUntil?.toISOString() ?? null,
   };
 }
 

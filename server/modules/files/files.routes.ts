@@ -2,16 +2,28 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
   filePurpose,
+  pendingFlag,
+  pendingPurposes,
   MULTIPART_MAX_BYTES,
   acceptedFileTypes,
   type FileList,
   type FileText,
   type StorageUsage,
 } from '../../../contract/files';
-import { deleteFilesInput, listMyFilesQuery, type DeleteFilesResult, type MyFilesPage } from '../../../contract/my-files';
+import {
+  deleteFilesInput,
+  discardFilesInput,
+  keepFilesInput,
+  listMyFilesQuery,
+  type DeleteFilesResult,
+  type DiscardFilesResult,
+  type KeepFilesResult,
+  type MyFilesPage,
+} from '../../../contract/my-files';
 import { readJson, readQuery, requireUser, type AppEnv } from '../../core/context';
 import { AppError, invalidFields } from '../../lib/errors';
 import { deleteMyFiles, listMyFiles } from './files.manage';
+import { discardPendingFiles, keepMyFiles } from './files.pending';
 import { assertOwner, assertMayManageFiles, assertMayUpload } from './files.policy';
 import { presentFile } from './files.presenter';
 import { readableFile, serveFile } from './files.serve';
@@ -88,6 +100,29 @@ export function filesRoutes() {
     return c.json(body);
   });
 
+  // Keep: an editor's upload waits no longer for a save and stays a library file (decision 283).
+  routes.post('/keep', async (c) => {
+    const user = await requireUser(c);
+    const input = await readJson(c, keepFilesInput);
+    const deps = c.get('deps');
+    assertMayManageFiles(await subscriptionOf({ user, deps }));
+    const body: KeepFilesResult = { kept: await keepMyFiles(deps.database.db, user.id, input.ids) };
+    return c.json(body);
+  });
+
+  // Discard: a bot editor left unsaved gives up its own uploads, best effort (decision 283). Only
+  // the caller's files still waiting for a save and used by nothing go; any other id is left alone.
+  routes.post('/discard', async (c) => {
+    const user = await requireUser(c);
+    const input = await readJson(c, discardFilesInput);
+    const deps = c.get('deps');
+    assertMayManageFiles(await subscriptionOf({ user, deps }));
+    const body: DiscardFilesResult = {
+      discarded: await discardPendingFiles({ db: deps.database.db, config: deps.config }, user.id, input.ids),
+    };
+    return c.json(body);
+  });
+
   routes.post('/', multipartLimit, async (c) => {
     const user = await requireUser(c);
     const deps = c.get('deps');
@@ -100,6 +135,12 @@ export function filesRoutes() {
     if (!(upload instanceof File)) throw new AppError('bad_request', 400, 'Send the file as multipart/form-data with a "file" field.');
     const purpose = filePurpose.safeParse(form.get('purpose') ?? 'attachment');
     if (!purpose.success) throw invalidFields({ purpose: 'Unknown purpose.' });
+    // From a bot editor: the file waits for the bot's save (decision 283).
+    const pending = pendingFlag.safeParse(form.get('pending') ?? undefined);
+    if (!pending.success) throw invalidFields({ pending: 'Pending is true or false.' });
+    if (pending.data && !pendingPurposes.includes(purpose.data)) {
+      throw invalidFields({ pending: 'Only a knowledge file or an icon waits for a bot to be saved.' });
+    }
     if (upload.size > Math.min(MULTIPART_MAX_BYTES, deps.config.files.maxFileBytes)) {
       throw new AppError(
         'payload_too_large',
@@ -113,6 +154,7 @@ export function filesRoutes() {
       name: upload.name,
       declaredType: upload.type,
       purpose: purpose.data,
+      pending: pending.data,
     });
     return c.json(presentFile(row), 201);
   });

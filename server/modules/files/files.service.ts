@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm';
 import { isUuid } from '../../../contract/common';
-import type { FilePurpose } from '../../../contract/files';
+import { PENDING_UPLOAD_HOURS, type FilePurpose } from '../../../contract/files';
 import { isPremium, type Subscription } from '../../../contract/subscription';
 import type { Config } from '../../config';
 import { schema, type Db } from '../../db/client';
@@ -36,6 +36,8 @@ export interface NewFile {
    * adopted from DATA_DIR/generated): they become files whatever the quota says, so none is lost.
    */
   exemptFromQuota?: boolean;
+  /** Uploaded from a bot editor: it waits PENDING_UPLOAD_HOURS for a save that uses it (decision 283). */
+  pending?: boolean;
 }
 
 const MiB = 1024 * 1024;
@@ -149,6 +151,7 @@ async function doFinalize(deps: FilesDeps, runtime: FilesRuntime, subscription: 
       status: 'processing',
       storageKey: key,
       sha256,
+      pendingUntil: input.pending ? new Date(Date.now() + PENDING_UPLOAD_HOURS * 3_600_000) : null,
     });
   });
   try {
@@ -184,6 +187,7 @@ export async function storeBufferAsFile(
     declaredType: string;
     purpose: FilePurpose;
     exemptFromQuota?: boolean;
+    pending?: boolean;
   },
 ): Promise<FileRow> {
   const dir = multipartDir(deps.config);
@@ -199,6 +203,7 @@ export async function storeBufferAsFile(
       declaredType: input.declaredType,
       purpose: input.purpose,
       exemptFromQuota: input.exemptFromQuota,
+      pending: input.pending,
       localPath,
       size: input.data.byteLength,
     });

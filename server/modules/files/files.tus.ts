@@ -90,15 +90,24 @@ function tusHooks(
           filename: upload.metadata?.filename ?? undefined,
           filetype: upload.metadata?.filetype ?? undefined,
           purpose: upload.metadata?.purpose ?? undefined,
+          pending: upload.metadata?.pending ?? undefined,
         });
         if (!meta.success) throw invalidInput('The upload needs a file name and a known purpose.', fieldErrors(meta.error.issues));
+        // Kept as tus keeps metadata (text); only an editor's upload carries it.
+        const pending: Record<string, string> = meta.data.pending ? { pending: 'true' } : {};
         // Refuse a type we would never accept now, rather than after the whole upload.
         if (!intendedType(meta.data.filetype, meta.data.filename)) throw new AppError('unsupported_type', 415, NOT_ACCEPTED_MESSAGE);
         const subscription = await subscriptionOf(ctx);
         const quota = quotaFor(ctx.deps.config, subscription);
         assertWithinQuota(await usedBytes(ctx.deps.database.db, ctx.user.id), upload.size, quota, isPremium(subscription.status));
         return {
-          metadata: { filename: meta.data.filename, filetype: meta.data.filetype, purpose: meta.data.purpose, ownerId: ctx.user.id },
+          metadata: {
+            filename: meta.data.filename,
+            filetype: meta.data.filetype,
+            purpose: meta.data.purpose,
+            ...pending,
+            ownerId: ctx.user.id,
+          },
         };
       } catch (err) {
         throw asTusError(err);
@@ -129,6 +138,7 @@ export async function finishUpload(ctx: UploadRequest, uploads: ResumableUploads
     filename: upload.metadata.filename,
     filetype: upload.metadata.filetype ?? '',
     purpose: upload.metadata.purpose,
+    pending: upload.metadata.pending ?? undefined,
   });
   const local = await uploads.localCopy(id);
   try {
@@ -138,6 +148,7 @@ export async function finishUpload(ctx: UploadRequest, uploads: ResumableUploads
       name: meta.filename,
       declaredType: meta.filetype,
       purpose: meta.purpose,
+      pending: meta.pending,
       localPath: local.path,
       size: upload.size,
     });

@@ -29,11 +29,13 @@ export interface FileUploadProps {
   accept?: string;
   /** How long to keep retrying (from GET /api/files/usage: retryMaxMs). */
   maxRetryMs?: number;
+  /** A bot editor's upload: the file waits for the bot's save (decision 283); My Files' never does. */
+  pending?: boolean;
   onUploaded?: (file: FileInfo) => void;
 }
 
 /** Picks a file and uploads it with a progress bar, a cancel button and a clear error message. */
-export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs, onUploaded }: FileUploadProps) {
+export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs, pending = false, onUploaded }: FileUploadProps) {
   const t = useT();
   const inputId = useId();
   const { data: me } = useMe();
@@ -53,6 +55,7 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
     setState({ kind: 'uploading', name: file.name, percent: 0, retrying: false });
     const current = startUpload(file, {
       purpose,
+      pending,
       ownerId: me?.id,
       maxRetryMs,
       onProgress: (sent, total) =>

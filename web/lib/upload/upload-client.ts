@@ -13,6 +13,8 @@ import { browserStorage, forgetUploadUrls, UserUploadUrls } from './url-storage'
 
 export interface UploadOptions {
   purpose: FilePurpose;
+  /** Uploaded from a bot editor: the file waits for the bot's save (decision 283). */
+  pending?: boolean;
   /**
    * The signed-in user's id: the addresses kept to resume are theirs alone. Without one (still
    * loading), a large upload is not resumable after a reload.
@@ -60,6 +62,7 @@ function multipartUpload(file: File, options: UploadOptions): UploadHandle {
       xhr.onabort = () => resolve({ status: -1, body: '' });
       const form = new FormData();
       form.set('purpose', options.purpose);
+      if (options.pending) form.set('pending', 'true');
       form.set('file', file);
       xhr.send(form);
     });
@@ -106,7 +109,7 @@ function resumableUpload(file: File, options: UploadOptions): UploadHandle {
   const upload: tus.Upload = new tus.Upload(file, {
     endpoint: UPLOADS_PATH,
     chunkSize: FIRST_CHUNK,
-    metadata: { filename: file.name, filetype: file.type, purpose: options.purpose },
+    metadata: { filename: file.name, filetype: file.type, purpose: options.purpose, ...(options.pending ? { pending: 'true' } : {}) },
     storeFingerprintForResuming: urls !== undefined,
     removeFingerprintOnSuccess: true,
     ...(urls ? { urlStorage: urls } : {}),

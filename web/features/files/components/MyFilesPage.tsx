@@ -29,6 +29,7 @@ import { FileUpload } from '../../../components/upload/FileUpload';
 import { useT, type MessageId, type Translate } from '../../../lib/i18n';
 import { DeleteFilesDialog } from './DeleteFilesDialog';
 import { FileUses } from './FileUses';
+import { KeepButton, PendingNote } from './PendingFile';
 
 const orders = [
   { value: 'created-desc', label: 'files.sortNewest' },
@@ -138,7 +139,13 @@ export default function MyFilesPage() {
                     {selected.size ? t('files.deleteSelected', { count: selected.size }) : t('files.deleteSelectedNone')}
                   </Button>
                 </Stack>
-                <Files files={data.files} selected={selected} onToggle={toggle} onDelete={(f) => setConfirming([f])} />
+                <Files
+                  files={data.files}
+                  selected={selected}
+                  onToggle={toggle}
+                  onDelete={(f) => setConfirming([f])}
+                  onKept={(f) => setNotice(t('files.kept', { name: f.name }))}
+                />
                 <TablePagination
                   component="div"
                   count={data.totals.fileCount}
@@ -205,6 +212,7 @@ interface FilesProps {
   selected: Map<string, MyFile>;
   onToggle: (file: MyFile) => void;
   onDelete: (file: MyFile) => void;
+  onKept: (file: MyFile) => void;
 }
 
 function Added({ at }: { at: string }) {
@@ -227,10 +235,11 @@ function kindLine(file: MyFile, t: Translate) {
   return file.status === 'ready' ? kind : t('files.kindProcessing', { kind });
 }
 
-function RowActions({ file, onDelete }: { file: MyFile; onDelete: (f: MyFile) => void }) {
+function RowActions({ file, onDelete, onKept }: { file: MyFile; onDelete: (f: MyFile) => void; onKept: (f: MyFile) => void }) {
   const t = useT();
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, justifyContent: 'flex-end' }}>
+      <KeepButton file={file} onKept={onKept} />
       {file.status === 'ready' && (
         <IconButton
           aria-label={t('files.download', { name: file.name })}
@@ -249,7 +258,7 @@ function RowActions({ file, onDelete }: { file: MyFile; onDelete: (f: MyFile) =>
 }
 
 /** A table from tablet width up; a list on a phone, so nothing scrolls sideways. */
-function Files({ files, selected, onToggle, onDelete }: FilesProps) {
+function Files({ files, selected, onToggle, onDelete, onKept }: FilesProps) {
   const t = useT();
   const columns: ResponsiveColumn<MyFile>[] = [
     {
@@ -272,8 +281,23 @@ function Files({ files, selected, onToggle, onDelete }: FilesProps) {
     { key: 'kind', header: t('files.columns.kind'), cell: (f) => kindLine(f, t) },
     { key: 'size', header: t('files.columns.size'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (f) => formatBytes(f.size) },
     { key: 'created', header: t('files.columns.created'), sx: { whiteSpace: 'nowrap' }, cell: (f) => <Added at={f.createdAt} /> },
-    { key: 'usedIn', header: t('files.columns.usedIn'), sx: { maxWidth: 320 }, cell: (f) => <FileUses uses={f.uses} /> },
-    { key: 'actions', header: t('files.columns.actions'), align: 'right', cell: (f) => <RowActions file={f} onDelete={onDelete} /> },
+    {
+      key: 'usedIn',
+      header: t('files.columns.usedIn'),
+      sx: { maxWidth: 320 },
+      cell: (f) => (
+        <>
+          <FileUses uses={f.uses} />
+          <PendingNote file={f} />
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('files.columns.actions'),
+      align: 'right',
+      cell: (f) => <RowActions file={f} onDelete={onDelete} onKept={onKept} />,
+    },
   ];
   return (
     <ResponsiveList
@@ -299,8 +323,9 @@ function Files({ files, selected, onToggle, onDelete }: FilesProps) {
               <Added at={f.createdAt} />
             </Typography>
             <FileUses uses={f.uses} />
+            <PendingNote file={f} />
           </Stack>
-          <RowActions file={f} onDelete={onDelete} />
+          <RowActions file={f} onDelete={onDelete} onKept={onKept} />
         </>
       )}
     />

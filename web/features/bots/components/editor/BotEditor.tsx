@@ -16,6 +16,7 @@ import { useCreateBot } from '../../api/createBot';
 import { useCollections } from '../../api/listCollections';
 import { useUpdateBot } from '../../api/updateBot';
 import { useUnsavedChanges } from '../../../../lib/useUnsavedChanges';
+import { useEditorUploads } from '../../hooks/useEditorUploads';
 import {
   checkCreate,
   checkUpdate,
@@ -76,6 +77,8 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
   const collections = useCollections(kind, !readOnly);
   const dirty = !readOnly && JSON.stringify(draft) !== baseline;
   const { blocker, allowNext } = useUnsavedChanges(dirty);
+  // Uploads made here wait for a save; leaving unsaved gives them up (decision 283).
+  const uploaded = useEditorUploads();
   const copiedFrom = startMode === 'copy' && source ? source.id : null;
   const saving = create.isPending || update.isPending;
   // A picture the saved bot (or the bot being copied) already has is served through that bot;
@@ -99,6 +102,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
     return {
       draft,
       readOnly,
+      uploaded,
       change: (path, fn) => {
         if (readOnly) return;
         setDraft((d) => fn(d));
@@ -126,7 +130,7 @@ export function BotEditor({ kind, mode: startMode, source, editorKey }: BotEdito
         return exact ? clientErrors[path] : errorAt(clientErrors, path);
       },
     };
-  }, [draft, readOnly, submitted, touched, serverErrors, clientErrors]);
+  }, [draft, readOnly, uploaded, submitted, touched, serverErrors, clientErrors]);
 
   /** Saves the draft; answers the saved bot, or null when the draft or the server refused. */
   const save = async (): Promise<BotDetail | null> => {

@@ -25,7 +25,7 @@ const imageTypes = 'image/png,image/jpeg,image/webp,image/gif,.png,.jpg,.jpeg,.w
  */
 export function BasicsSection({ collections, iconBotId }: { collections: BotCollection[] | null; iconBotId: string | null }) {
   const t = useT();
-  const { draft, change, errorOf, readOnly } = useEditor();
+  const { draft, change, errorOf, readOnly, uploaded } = useEditor();
   const collectionLabel = useId();
   const iconError = errorOf('icon');
   return (
@@ -85,9 +85,14 @@ export function BasicsSection({ collections, iconBotId }: { collections: BotColl
           {!readOnly && !draft.iconFileId && (
             <FileUpload
               purpose="icon"
+              pending
               accept={imageTypes}
               label={t('bots.editor.iconUpload')}
-              onUploaded={(file) => change('icon', (d) => ({ ...d, iconFileId: file.id }))}
+              onUploaded={(file) => {
+                // Waits for the save, as a knowledge file does (decision 283).
+                uploaded(file.id);
+                change('icon', (d) => ({ ...d, iconFileId: file.id }));
+              }}
             />
           )}
         </Stack>

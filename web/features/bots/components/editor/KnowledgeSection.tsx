@@ -17,10 +17,13 @@ import { useKnowledgeFiles } from '../../api/listKnowledgeFiles';
 import { useEditor } from './editorContext';
 import { Section } from './Section';
 
-/** Knowledge files: uploaded through the Files upload client, their text given to the model. */
+/**
+ * Knowledge files: uploaded through the Files upload client, their text given to the model. An
+ * upload here waits for the bot's save and goes if the editor is left unsaved (decision 283).
+ */
 export function KnowledgeSection() {
   const t = useT();
-  const { draft, change, errorOf, readOnly } = useEditor();
+  const { draft, change, errorOf, readOnly, uploaded } = useEditor();
   const files = draft.knowledgeFiles;
   const error = errorOf('knowledgeFileIds');
   return (
@@ -61,14 +64,16 @@ export function KnowledgeSection() {
       {!readOnly && files.length < BOT_LIMITS.knowledgeFiles && (
         <FileUpload
           purpose="knowledge"
+          pending
           label={t('bots.editor.knowledgeUpload')}
-          onUploaded={(file) =>
+          onUploaded={(file) => {
+            uploaded(file.id);
             change('knowledgeFileIds', (d) =>
               d.knowledgeFiles.some((k) => k.id === file.id)
                 ? d
                 : { ...d, knowledgeFiles: [...d.knowledgeFiles, { id: file.id, name: file.name, status: file.status }] },
-            )
-          }
+            );
+          }}
         />
       )}
     </Section>

@@ -14,6 +14,8 @@ export interface EditorContextValue {
   /** The message to show for a path (or anything under it), if it should show now. */
   errorOf: (path: string, exact?: boolean) => string | undefined;
   readOnly: boolean;
+  /** Records a file this editor uploaded: it waits for a save, and is given up if the editor is left unsaved. */
+  uploaded: (fileId: string) => void;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

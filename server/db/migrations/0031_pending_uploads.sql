@@ -1,0 +1,2 @@
+ALTER TABLE "file" ADD COLUMN "pending_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "file_pending_idx" ON "file" USING btree ("pending_until") WHERE "file"."pending_until" is not null;
