@@ -1,6 +1,7 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   compactDate,
   countByStatus,
   dateTime,
@@ -134,5 +135,14 @@ describe('formatting by locale', () => {
     expect(formatList(['Ana', 'Ben', 'Cy'], 'en')).toBe('Ana, Ben, and Cy');
     expect(formatList(['Ana', 'Ben', 'Cy'], 'es')).toBe('Ana, Ben y Cy');
     expect(formatList(['Ana', 'Ben'], 'es', 'disjunction')).toBe('Ana o Ben');
+  });
+});
+
+describe('calendarDay', () => {
+  it('writes a stored day as the reader does, the same day whatever the zone', () => {
+    expect(calendarDay('2026-12-27', 'en-US')).toBe('Dec 27, 2026');
+    expect(calendarDay('2026-12-27', 'es')).toBe('27 dic 2026');
+    expect(calendarDay('2026-01-01', 'en-US')).toBe('Jan 1, 2026');
+    expect(calendarDay('not a day', 'en-US')).toBe('not a day');
   });
 });

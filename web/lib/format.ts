@@ -33,6 +33,13 @@ export function shortDate(iso: string, locale: string = currentFormattingLocale(
   return d.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** A calendar day as stored ("2026-12-27"), as the reader writes it ("Dec 27, 2026", "27 dic 2026"), the same day in every zone. */
+export function calendarDay(day: string, locale: string = currentFormattingLocale()): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  return d.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
 /** "Dec 1" this year, "Dec 1, 2025" another: a day in a narrow column. */
 export function compactDate(iso: string, now: number = Date.now(), locale: string = currentFormattingLocale()): string {
   const d = new Date(iso);

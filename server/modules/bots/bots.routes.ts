@@ -49,7 +49,7 @@ export function botsRoutes() {
     const actor = await requireBotActor(c);
     const query = readQuery(c, recentRunsQuery);
     c.header('Cache-Control', 'no-store');
-    return c.json(await listRecentRuns(db(c), actor, query));
+    return c.json(await listRecentRuns(db(c), actor, query, requestLocale(c)));
   });
 
   app.post('/', async (c) => {
@@ -116,7 +116,7 @@ export function botsRoutes() {
     const actor = await requireBotActor(c);
     const id = botIdParam(c.req.param('id'));
     const input = await readOptionalJson(c, startRunInput);
-    return c.json(await startBotRun(db(c), actor, id, input), 201);
+    return c.json(await startBotRun(db(c), actor, id, input, requestLocale(c)), 201);
   });
 
   app.get('/:id/runs', async (c) => {

@@ -11,6 +11,7 @@ import {
   type RecentRunsQuery,
   type StartRunInput,
 } from '../../../contract/bots';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale';
 import type { RunSpec } from '../../ai/run-spec';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
@@ -22,6 +23,7 @@ import type { ConversationRow, RunBot } from '../conversations';
 import { visibleTo, type BotActor } from './bots.policy';
 import { presentSummary, type BotRow } from './bots.presenter';
 import { findVisibleBot } from './library.service';
+import { templateInLocale } from './templates/es';
 import { tutorFrame } from './templates/tutor-rules';
 
 const engineKind = { DocBot: 'docbot', ChatBot: 'chatbot', TutorBot: 'tutorbot' } as const;
@@ -31,7 +33,13 @@ const engineKind = { DocBot: 'docbot', ChatBot: 'chatbot', TutorBot: 'tutorbot' 
  * no copy made). A DocBot's form is checked here, on the server, and kept with the run so every
  * turn (Generate, Refine, Regenerate) sees the same form. Records the owner's last use.
  */
-export async function startBotRun(db: Db, actor: BotActor, id: string, input: StartRunInput): Promise<ConversationSummary> {
+export async function startBotRun(
+  db: Db,
+  actor: BotActor,
+  id: string,
+  input: StartRunInput,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<ConversationSummary> {
   const bot = await findVisibleBot(db, actor, id);
   let inputs: { key: string; label: string; value: string }[] = [];
   if (bot.kind === 'DocBot') {
@@ -53,8 +61,9 @@ export async function startBotRun(db: Db, actor: BotActor, id: string, input: St
     botId: bot.id,
     botKind: engineKind[bot.kind],
     // A chat or tutor run is titled by its first question when it is sent (conversations.title.ts), so
-    // past conversations tell apart; a DocBot run's first message is the form, so it keeps the bot's name.
-    title: bot.kind === 'DocBot' ? bot.name : '',
+    // past conversations tell apart; a DocBot run's first message is the form, so it keeps the bot's
+    // name, a template's in the reader's language.
+    title: bot.kind === 'DocBot' ? templateInLocale(bot, locale).name : '',
     createdAt: now,
     updatedAt: now,
   };
@@ -96,7 +105,12 @@ export async function listBotRuns(db: Db, actor: BotActor, id: string): Promise<
  * GET /api/bots/recent-runs: the actor's own runs that produced something, of bots they may still see,
  * newest first, with the bot's card so the start page can open each in its runner.
  */
-export async function listRecentRuns(db: Db, actor: BotActor, query: RecentRunsQuery): Promise<RecentRuns> {
+export async function listRecentRuns(
+  db: Db,
+  actor: BotActor,
+  query: RecentRunsQuery,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<RecentRuns> {
   const c = schema.conversation;
   const rows = await db
     .select({ conversation: c, bot: schema.bot })
@@ -111,7 +125,7 @@ export async function listRecentRuns(db: Db, actor: BotActor, query: RecentRunsQ
       conversationId: r.conversation.id,
       title: r.conversation.title,
       updatedAt: r.conversation.updatedAt.toISOString(),
-      bot: presentSummary(actor, r.bot),
+      bot: presentSummary(actor, r.bot, null, locale),
     })),
   };
 }

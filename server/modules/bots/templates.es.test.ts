@@ -113,6 +113,26 @@ describe('a template as a teacher reads it', () => {
     const enQuiz = await en.client.json<BotJson>('GET', url(quizRow!.id));
     expect((enQuiz.body.settings as { formInputs: unknown }).formInputs).toEqual(quiz.settings.formInputs);
 
+    // A DocBot run of the template is titled with its name in the reader's language.
+    const values = Object.fromEntries(
+      quiz.settings.formInputs
+        .filter((f) => f.required)
+        .map((f) => [
+          f.key,
+          f.kind === 'select' ? f.options[0] : f.kind === 'grade_level' ? 'Grade 5' : f.kind === 'number' ? (f.min ?? 1) : 'Fractions',
+        ]),
+    );
+    const esRun = await es.client.json<{ id: string; title: string }>('POST', `/api/bots/${quizRow!.id}/runs`, { values });
+    expect([esRun.status, esRun.body.title]).toEqual([201, quizEs.name]);
+    const enRun = await en.client.json<{ title: string }>('POST', `/api/bots/${quizRow!.id}/runs`, { values });
+    expect([enRun.status, enRun.body.title]).toEqual([201, quiz.name]);
+    // The start page's runs to go back to name the template's card in Spanish too (once a run produced something).
+    await ctx.database.db
+      .insert(schema.aiMessage)
+      .values({ conversationId: esRun.body.id, role: 'assistant', status: 'complete', text: 'Listo', seq: 1 });
+    const recent = await es.client.json<{ runs: { bot: { name: string } }[] }>('GET', '/api/bots/recent-runs');
+    expect(recent.body.runs.map((r) => r.bot.name)).toEqual([quizEs.name]);
+
     // Nothing stored changed, and the English reply is the stored text byte for byte.
     expect(await db.select().from(schema.bot).where(eq(schema.bot.id, chatRow!.id))).toEqual(before);
     expect(chatRow).toMatchObject({ name: chat.name, description: chat.description });

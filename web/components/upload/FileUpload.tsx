@@ -32,10 +32,20 @@ export interface FileUploadProps {
   /** A bot editor's upload: the file waits for the bot's save (decision 283); My Files' never does. */
   pending?: boolean;
   onUploaded?: (file: FileInfo) => void;
+  /** false: the page says the upload is done in its own words (My Files), so this line does not repeat it. */
+  sayDone?: boolean;
 }
 
 /** Picks a file and uploads it with a progress bar, a cancel button and a clear error message. */
-export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs, pending = false, onUploaded }: FileUploadProps) {
+export function FileUpload({
+  purpose,
+  label,
+  accept = defaultAccept,
+  maxRetryMs,
+  pending = false,
+  onUploaded,
+  sayDone = true,
+}: FileUploadProps) {
   const t = useT();
   const inputId = useId();
   const { data: me } = useMe();
@@ -101,7 +111,7 @@ export function FileUpload({ purpose, label, accept = defaultAccept, maxRetryMs,
           </Box>
         </Stack>
       )}
-      {state.kind === 'done' && (
+      {state.kind === 'done' && sayDone && (
         <Typography variant="body2" role="status">
           {t('upload.uploaded', { name: state.name })}
         </Typography>

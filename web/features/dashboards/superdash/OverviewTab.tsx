@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { totalsQuery } from './api/getTotals';
 import { formatBytes, formatCount, LoadError, Loading, ScrollTable } from './common';
 import { useT } from '../../../lib/i18n';
+import { calendarDay } from '../../../lib/format';
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -94,7 +95,9 @@ export function OverviewTab() {
                     {row.name}
                   </TableCell>
                   <TableCell>{row.domains.join(', ')}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.expiration ?? t('dashboards.super.overview.noEnd')}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {row.expiration ? calendarDay(row.expiration) : t('dashboards.super.overview.noEnd')}
+                  </TableCell>
                   <TableCell align="right">{formatCount(row.teachersOnList)}</TableCell>
                   <TableCell align="right">{formatCount(row.signedUpTeachers)}</TableCell>
                   <TableCell align="right">{formatCount(row.students)}</TableCell>

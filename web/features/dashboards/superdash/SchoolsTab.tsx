@@ -14,12 +14,13 @@ import { schoolsQuery } from './api/listSchools';
 import { LoadError, Loading } from './common';
 import { SchoolDialog } from './SchoolDialog';
 import { useT, type Translate } from '../../../lib/i18n';
+import { calendarDay } from '../../../lib/format';
 
 function expiry(day: string | null, t: Translate) {
   if (!day) return t('dashboards.super.schools.noEnd');
   return day < new Date().toISOString().slice(0, 10)
-    ? t('dashboards.super.schools.expired', { day })
-    : t('dashboards.super.schools.expires', { day });
+    ? t('dashboards.super.schools.expired', { day: calendarDay(day) })
+    : t('dashboards.super.schools.expires', { day: calendarDay(day) });
 }
 
 /** The school licences, each editable, and a way to add one. */

@@ -88,6 +88,7 @@ export default function MyFilesPage() {
         <FileUpload
           purpose="knowledge"
           label={t('files.upload')}
+          sayDone={false}
           onUploaded={(file) => {
             void queryClient.invalidateQueries({ queryKey: myFilesKey });
             setNotice(t('files.uploaded', { name: file.name }));
@@ -235,11 +236,12 @@ function kindLine(file: MyFile, t: Translate) {
   return file.status === 'ready' ? kind : t('files.kindProcessing', { kind });
 }
 
-function RowActions({ file, onDelete, onKept }: { file: MyFile; onDelete: (f: MyFile) => void; onKept: (f: MyFile) => void }) {
+/** A row's buttons; on a phone's card Keep sits under the waiting line instead (`onKept` left out), so the name keeps its width. */
+function RowActions({ file, onDelete, onKept }: { file: MyFile; onDelete: (f: MyFile) => void; onKept?: (f: MyFile) => void }) {
   const t = useT();
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, justifyContent: 'flex-end' }}>
-      <KeepButton file={file} onKept={onKept} />
+      {onKept && <KeepButton file={file} onKept={onKept} />}
       {file.status === 'ready' && (
         <IconButton
           aria-label={t('files.download', { name: file.name })}
@@ -324,8 +326,13 @@ function Files({ files, selected, onToggle, onDelete, onKept }: FilesProps) {
             </Typography>
             <FileUses uses={f.uses} />
             <PendingNote file={f} />
+            {f.pendingUntil && (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: -0.5 }}>
+                <KeepButton file={f} onKept={onKept} />
+              </Box>
+            )}
           </Stack>
-          <RowActions file={f} onDelete={onDelete} onKept={onKept} />
+          <RowActions file={f} onDelete={onDelete} />
         </>
       )}
     />

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -47,18 +48,15 @@ function Entries({ botId, currentId, onOpen, docs }: Omit<Props, 'onNew'>) {
   return (
     <List dense aria-label={docs ? t('runs.history.docTitle') : t('runs.history.title')}>
       {items.map((c) => (
-        <ListItemButton
-          key={c.id}
-          selected={c.id === currentId}
-          aria-current={c.id === currentId ? 'page' : undefined}
-          onClick={() => onOpen(c.id)}
-        >
-          <ListItemText
-            primary={c.title || t('runs.chat.conversationLabel')}
-            secondary={c.id === currentId ? t('runs.history.currentEntry', { when: when(c.updatedAt) }) : when(c.updatedAt)}
-            slotProps={{ primary: { noWrap: true } }}
-          />
-        </ListItemButton>
+        <ListItem key={c.id} disablePadding>
+          <ListItemButton selected={c.id === currentId} aria-current={c.id === currentId ? 'page' : undefined} onClick={() => onOpen(c.id)}>
+            <ListItemText
+              primary={c.title || t('runs.chat.conversationLabel')}
+              secondary={c.id === currentId ? t('runs.history.currentEntry', { when: when(c.updatedAt) }) : when(c.updatedAt)}
+              slotProps={{ primary: { noWrap: true } }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import { gradeLevels, type FormInput } from '../../../../contract/bots';
-import { useT } from '../../../lib/i18n';
+import { gradeLevels, type FormInput, type GradeLevel } from '../../../../contract/bots';
+import { useT, type Translate } from '../../../lib/i18n';
 import { gradeLevelLabel } from '../../../lib/i18n/gradeLevels';
 
 export type FormState = Record<string, string>;
@@ -35,6 +35,13 @@ export const lastGrade = {
     }
   },
 };
+
+/** An answer as the teacher reads it: a list's option or a grade level in the page's language, the rest as typed. */
+export function answerLabel(input: FormInput, value: string, t: Translate): string {
+  if (input.kind === 'select') return input.optionLabels?.[input.options.indexOf(value)] ?? value;
+  if (input.kind === 'grade_level' && (gradeLevels as readonly string[]).includes(value)) return gradeLevelLabel(value as GradeLevel, t);
+  return value;
+}
 
 /** The form's first values: each field's default; grade fields the last grade used. */
 export function initialFormState(inputs: readonly FormInput[]): FormState {

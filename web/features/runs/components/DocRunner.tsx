@@ -24,7 +24,7 @@ import { useAiUnavailable, useImagesAvailable } from './AiStatusNotice';
 import { HandEdit, type HandEditHandle } from './HandEdit';
 import { LeaveDialog } from '../../../components/LeaveDialog';
 import { useUnsavedChanges } from '../../../lib/useUnsavedChanges';
-import { DocForm, lastGrade, type FormState } from './DocForm';
+import { answerLabel, DocForm, lastGrade, type FormState } from './DocForm';
 import { ImagePanel } from './ImagePanel';
 import { LiveStatus } from './LiveStatus';
 import { useFollowStream } from '../hooks/useFollowStream';
@@ -202,7 +202,7 @@ export function DocRunner({ bot, initial, saved, onCreated, onSaved, onStartAgai
                     {i.label}
                   </Box>
                   <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                    {values[i.key]}
+                    {answerLabel(i, values[i.key] ?? '', t)}
                   </Box>
                 </Box>
               ))}

@@ -4,7 +4,9 @@ import { render } from '../../../../tests/web/render';
 import en from '../../../lib/i18n/messages/en.json';
 import { Composer } from './Composer';
 import { DictateButton } from './DictateButton';
-import { DocForm } from './DocForm';
+import { answerLabel, DocForm } from './DocForm';
+import type { FormInput } from '../../../../contract/bots';
+import { useT } from '../../../lib/i18n';
 import { HandInDialog } from './HandInDialog';
 import { MessageBubble } from './MessageBubble';
 import { ReadAloudButton } from './ReadAloudButton';
@@ -76,5 +78,20 @@ describe('a DocBot form in Spanish', () => {
     expect(text).not.toContain('Grade 5');
     const values = [...document.querySelectorAll('input')].map((i) => i.value);
     expect(values).toEqual(expect.arrayContaining(['Multiple choice', 'Grade 5']));
+  });
+
+  it('reads the answers back in Spanish after the run (Your answers), the typed ones as typed', async () => {
+    const inputs: FormInput[] = [
+      { key: 'type', label: 'Tipo', kind: 'select', required: true, options: ['Short answer'], optionLabels: ['Respuesta corta'] },
+      { key: 'grade', label: 'Grado', kind: 'grade_level', required: true },
+      { key: 'topic', label: 'Tema', kind: 'text', required: true },
+    ];
+    const values: Record<string, string> = { type: 'Short answer', grade: 'Grade 5', topic: 'Grade 5 fractions' };
+    function Answers() {
+      const t = useT();
+      return <p>{inputs.map((i) => answerLabel(i, values[i.key]!, t)).join(' | ')}</p>;
+    }
+    await render(<Answers />, { locale: 'es' });
+    expect(document.body.textContent).toContain('Respuesta corta | 5.º grado | Grade 5 fractions');
   });
 });

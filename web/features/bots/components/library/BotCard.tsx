@@ -100,7 +100,8 @@ export function BotCard({
         )}
         {chip && <Chip size="small" label={chip} variant="outlined" sx={{ mt: 1.5 }} />}
       </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
+      {/* Buttons as wide as their words, so Use, Open, Copy and Assign share one row on a card a third of the page wide. */}
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2, '& .MuiButton-text': { minWidth: 0, px: 1 } }}>
         <Button
           variant="contained"
           size="small"
