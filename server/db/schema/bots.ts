@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { conversation } from './ai';
 import { user } from './auth';
@@ -6,6 +6,37 @@ import { file } from './files';
 import { schoolLicence } from './schools';
 
 export const botKinds = ['DocBot', 'ChatBot', 'TutorBot'] as const;
+
+/** The letters PostgreSQL's translate() folds on the bots' side; the same as search-terms.ts foldAccents for our two languages. */
+const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+const UNACCENTED = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
+
+/** The text search configurations of the two languages: a bot's searched fields are indexed in each. */
+export const TEXT_CONFIGS = ['english', 'spanish'] as const;
+export type TextConfig = (typeof TEXT_CONFIGS)[number];
+
+/** A SQL string literal: these expressions are written out, not bound, for an index to match them. */
+const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+
+/** A field's text with its accents folded (translate only when there is a letter beyond ASCII: it is slow). */
+const folded = (field: SQLWrapper) =>
+  sql`case when ${field} ~ ${literal(String.raw`[^\x01-\x7f]`)} then translate(${field}, ${literal(ACCENTED)}, ${literal(UNACCENTED)}) else ${field} end`;
+
+/**
+ * A field as the ranked search reads it (decision 281, server/modules/bots/bot-search.ts): accents
+ * folded, and each hyphenated word also written joined ("E-mail" also reads "Email").
+ */
+export const searchable = (field: SQLWrapper) => {
+  const text = folded(field);
+  return sql`${text} || ' ' || regexp_replace(${text}, ${literal("(?<=[[:alnum:]])[-'’‐](?=[[:alnum:]])")}, '', 'g')`;
+};
+
+/**
+ * A field's text vector in a configuration, written exactly as its GIN index below is
+ * (bot_search_*_idx), so `searchVector(...) @@ query` is answered by the index without reading the text.
+ */
+export const searchVector = (config: TextConfig, field: SQLWrapper): SQL =>
+  sql`to_tsvector(${sql.raw(`'${config}'::regconfig`)}, ${searchable(field)})`;
 export const botVisibilities = ['private', 'school', 'public'] as const;
 
 /** A teacher's named folder in one library (per kind), in the teacher's order. */
@@ -74,6 +105,16 @@ export const bot = pgTable(
       .on(t.kind, t.activeAt.desc(), t.id.desc())
       .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
     index('bot_collection_idx').on(t.collectionId),
+    // The ranked search's direct matches (decision 281): each searched field's text vector, in each
+    // language. Without fastupdate a new bot goes straight into the index, not into a pending list
+    // that every search would read through.
+    ...TEXT_CONFIGS.flatMap((config) => [
+      index(`bot_search_name_${config}_idx`).using('gin', searchVector(config, t.name)).with({ fastupdate: 'off' }),
+      index(`bot_search_subject_${config}_idx`)
+        .using('gin', searchVector(config, sql`coalesce(${t.settings} ->> 'subject', '')`))
+        .with({ fastupdate: 'off' }),
+      index(`bot_search_description_${config}_idx`).using('gin', searchVector(config, t.description)).with({ fastupdate: 'off' }),
+    ]),
   ],
 );
 

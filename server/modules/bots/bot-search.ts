@@ -1,8 +1,9 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../contract/locale';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
-import { ACCENTED, foldAccents, GRADE, searchTerms, UNACCENTED, type SearchTerm } from './search-terms';
+import { searchable, searchVector, type TextConfig } from '../../db/schema/bots';
+import { foldAccents, GRADE, searchTerms, type SearchTerm } from './search-terms';
 import { templatesEs } from './templates/es';
 
 export { searchTerms, searchWords, typosAllowed } from './search-terms';
@@ -10,7 +11,7 @@ export { searchTerms, searchWords, typosAllowed } from './search-terms';
 const b = schema.bot;
 
 /** The text search configuration of the reader's language: its stems and its stop words. */
-const textConfig: Record<Locale, string> = { en: 'english', es: 'spanish' };
+const textConfig: Record<Locale, TextConfig> = { en: 'english', es: 'spanish' };
 
 /**
  * A bot is listed when its score is at least this share of the best in its list: a word found in
@@ -18,20 +19,22 @@ const textConfig: Record<Locale, string> = { en: 'english', es: 'spanish' };
  */
 const KEEP_SHARE = 4;
 
-/** A field as it is searched: accents folded, and each hyphenated word also written joined ("E-mail" also reads "Email"). */
-const searchable = (field: SQLWrapper) => {
-  const folded = sql`translate(${field}, ${ACCENTED}, ${UNACCENTED})`;
-  return sql`${folded} || ' ' || regexp_replace(${folded}, '(?<=[[:alnum:]])[-''’‐](?=[[:alnum:]])', '', 'g')`;
-};
+/**
+ * Typos are looked for only when fewer bots than this (a page of the library) match a query's
+ * words directly: then every bot of the scope is read word by word, as a typo cannot be found in
+ * an index. With more, the bots that match are scored from the indexes alone.
+ */
+const TYPOS_BELOW = 24;
 
 /**
  * How well one alternative (alt) matches a field's vector: its grade when the field has a word
  * starting with each of its stems or its words as typed (a one-letter word or a number only
- * whole), half when a stemmed word is within alt.k typos, else 0.
+ * whole), half when a stemmed word is within alt.k typos (typo.words, only when typos are looked
+ * for), else 0.
  */
 const fieldMatch = (v: SQL) => sql`case
   when ${v} @@ alt.qstem or ${v} @@ alt.qt then alt.grade
-  when alt.k > 0 and exists (select 1 from unnest(tsvector_to_array(${v})) w where levenshtein_less_equal(w, alt.stem, alt.k) <= alt.k) then alt.grade / 2
+  when alt.k > 0 and tsvector_to_array(${v}) && typo.words then alt.grade / 2
   else 0 end`;
 
 /**
@@ -49,6 +52,12 @@ const allWords = (words: SQL, prefix: SQL) =>
  * score is the sum over terms, soft terms (subjects, grades) counting half. A bot is kept when it
  * matches a term that is not soft (any term, when all are soft) and scores at least a quarter of
  * the best of its list (`partition`: the start page ranks templates and one's own bots apart).
+ *
+ * The direct matches come from the fields' GIN indexes (`hit`: per term and grade, one index scan
+ * per field for any of its alternatives), so only the bots that match are read. The bots whose
+ * text is not what is stored (a Spanish reader's built-in templates) and, when fewer than
+ * TYPOS_BELOW bots match directly, every bot of the scope are scored from their text instead
+ * (`d`, `per_term`), typos included.
  */
 function scoredSubquery(terms: SearchTerm[], locale: Locale, scope: SQL, partition: SQL | null): SQL {
   const alts = terms.flatMap((t, i) => t.alternatives.map((a) => ({ ...a, term: i, soft: t.soft })));
@@ -57,7 +66,8 @@ function scoredSubquery(terms: SearchTerm[], locale: Locale, scope: SQL, partiti
       values.map((v) => sql`${v}`),
       sql`, `,
     )}]`.append(sql.raw(`::${type}[]`));
-  const cfg = sql`${textConfig[locale]}::regconfig`;
+  const config = textConfig[locale];
+  const cfg = sql.raw(`'${config}'::regconfig`);
   const hasCore = terms.some((t) => !t.soft);
   // A Spanish reader searches the built-in templates' Spanish names and descriptions.
   const overlay =
@@ -67,12 +77,37 @@ function scoredSubquery(terms: SearchTerm[], locale: Locale, scope: SQL, partiti
           sql`, `,
         )}) as tr(key, name, description) on ${b.ownerId} is null and tr.key = ${b.templateKey}`
       : sql``;
+  const overlaid = sql`${b.ownerId} is null and coalesce(${b.templateKey} in (${sql.join(
+    Object.keys(templatesEs).map((key) => sql`${key}`),
+    sql`, `,
+  )}), false)`;
+  const stored = locale === 'es' ? sql` and not (${overlaid})` : sql``;
   const name = locale === 'es' ? sql`coalesce(tr.name, ${b.name})` : sql`${b.name}`;
   const description = locale === 'es' ? sql`coalesce(tr.description, ${b.description})` : sql`${b.description}`;
   const subject = sql`coalesce(${b.settings} ->> 'subject', '')`;
+  // One index scan per field for each term and grade (its alternatives of that grade ORed), and
+  // one per kind an alternative names.
+  const pairs = [...new Map(alts.map((a) => [`${a.term}:${a.grade}`, a])).values()];
+  const hits: SQL[] = [];
+  for (const { term, grade, soft } of pairs) {
+    const query = sql`(select q from q where term = ${term} and grade = ${grade})`;
+    for (const [weight, field] of [
+      [4, b.name],
+      [3, subject],
+      [1, b.description],
+    ] as const)
+      hits.push(
+        sql`select ${b.id} as id, ${term}::int as term, ${soft}::boolean as soft, ${weight * grade}::int as s from ${b} where ${scope}${stored} and ${searchVector(config, field)} @@ ${query}`,
+      );
+    const kinds = [...new Set(alts.filter((a) => a.term === term && a.grade === grade && a.kind).map((a) => a.kind!))];
+    for (const kind of kinds)
+      hits.push(
+        sql`select ${b.id} as id, ${term}::int as term, ${soft}::boolean as soft, ${4 * grade}::int as s from ${b} where ${scope}${stored} and ${b.kind} = ${kind}`,
+      );
+  }
   return sql`(
     with alt as materialized (
-      select u.term, u.soft, u.grade, u.kind,
+      select u.n, u.term, u.soft, u.grade, u.kind,
         -- The typos a stem may have, by its own length (Spanish stems are short: "clase" is "clas").
         least(u.k, case when length((tsvector_to_array(to_tsvector(${cfg}, u.t)))[1]) <= 3 then 0
           when length((tsvector_to_array(to_tsvector(${cfg}, u.t)))[1]) = 4 then 1 else 2 end) as k,
@@ -97,26 +132,46 @@ function scoredSubquery(terms: SearchTerm[], locale: Locale, scope: SQL, partiti
       )}, ${column(
         alts.map((a) => a.text),
         'text',
-      )}) as u(term, soft, grade, k, kind, t)
+      )}) with ordinality as u(term, soft, grade, k, kind, t, n)
+    ), q as materialized (
+      -- Per term and grade: any of its alternatives' stems or words as typed.
+      select term, grade, string_agg(coalesce('(' || qstem::text || ') | ', '') || '(' || qt::text || ')', ' | ')::tsquery as q
+      from alt
+      where alt.stem is not null or alt.kind is not null
+      group by term, grade
+    ), hit as materialized (
+      ${sql.join(hits, sql` union all `)}
+    ), mode as materialized (
+      select count(*) < ${TYPOS_BELOW} as typos from (select distinct id from hit limit ${TYPOS_BELOW}) few
     ), d as materialized (
-      select ${b.id} as id, ${b.ownerId} is null as template, ${b.activeAt} as active_at, ${b.name} as name, ${b.kind} as kind,
+      select ${b.id} as id, ${b.kind} as kind,
         to_tsvector(${cfg}, ${searchable(name)}) as ne, to_tsvector(${cfg}, ${searchable(subject)}) as se,
         to_tsvector(${cfg}, ${searchable(description)}) as de
       from ${b} ${overlay}
-      where ${scope}
+      where ${scope} and ((select typos from mode)${locale === 'es' ? sql` or tr.key is not null` : sql``})
+    ), vocabulary as materialized (
+      -- The words of the bots read, once each: a typo is looked for among them, not bot by bot.
+      select distinct w from d, unnest(tsvector_to_array(d.ne) || tsvector_to_array(d.se) || tsvector_to_array(d.de)) w
+      where (select typos from mode)
+    ), typo as materialized (
+      -- Per alternative that may have typos: the words within its typos of its stem.
+      select alt.n, array(select w from vocabulary where levenshtein_less_equal(w, alt.stem, alt.k) <= alt.k) as words
+      from alt where alt.k > 0
     ), per_term as (
       select d.id, alt.term, bool_or(alt.soft) as soft, max(greatest(
         4 * ${fieldMatch(sql`d.ne`)}, 3 * ${fieldMatch(sql`d.se`)}, ${fieldMatch(sql`d.de`)},
         case when d.kind::text = alt.kind then 4 * alt.grade else 0 end)) as s
-      from d cross join alt
+      from d cross join alt left join typo on typo.n = alt.n
       where alt.stem is not null or alt.kind is not null
       group by d.id, alt.term
+      union all
+      select id, term, bool_or(soft), max(s) from hit where not (select typos from mode) group by id, term
     ), scored as (
-      select d.id, d.template, d.active_at, d.name,
+      select ${b.id} as id, ${b.ownerId} is null as template, ${b.activeAt} as active_at, ${b.name} as name,
         sum(case when p.soft then p.s else 2 * p.s end)::int as score,
         sum(case when p.soft then 0 else p.s end)::int as core
-      from d join per_term p on p.id = d.id
-      group by d.id, d.template, d.active_at, d.name
+      from per_term p join ${b} on ${b.id} = p.id
+      group by ${b.id}
     ), kept as (
       select scored.*, max(score) over (${partition ? sql`partition by ${partition}` : sql``}) as best
       from scored

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FoundBots } from '../../../contract/bots';
+import type { BotPage, FoundBots } from '../../../contract/bots';
+import type { Locale } from '../../../contract/locale';
+import { schema } from '../../db/client';
 import { createTestContext, signedIn, type TestClient, type TestContext } from '../../../tests/harness';
 import { searchTerms, searchWords, typosAllowed } from './bot-search';
 import { syncBuiltinTemplates } from './templates/sync';
@@ -119,5 +121,56 @@ describe('the start page search: stems, plurals, hyphens, typos, any order, not 
       ['quiz', false],
     ]);
     expect([typosAllowed('map'), typosAllowed('quiz'), typosAllowed('rubirc')]).toEqual([0, 1, 2]);
+  });
+});
+
+describe('a Public tab with a page or more of direct matches is scored from the indexes', () => {
+  const names: string[] = [];
+  beforeAll(async () => {
+    const other = await signedIn(ctx, { role: 'teacher' });
+    const base = Date.UTC(2026, 0, 1);
+    const row = (i: number, name: string, description: string) => ({
+      ownerId: other.user.id,
+      kind: 'DocBot' as const,
+      visibility: 'public' as const,
+      name,
+      description,
+      settings: {},
+      activeAt: new Date(base + i * 1000),
+    });
+    // 30 names and 3 descriptions that say it, one name with a typo, and a bot about something else.
+    const rows = [
+      ...Array.from({ length: 30 }, (_, i) => row(i, `Photosynthesis lab ${i}`, 'Plants and light')),
+      ...Array.from({ length: 3 }, (_, i) => row(100 + i, `Plant sheet ${i}`, 'A page about photosynthesis')),
+      row(200, 'Photosynthsis sorter', 'Sort the steps'),
+      row(300, 'Volcano facts', 'Eruptions'),
+    ];
+    await ctx.database.db.insert(schema.bot).values(rows);
+    names.push(
+      ...Array.from({ length: 30 }, (_, i) => `Photosynthesis lab ${29 - i}`),
+      ...Array.from({ length: 3 }, (_, i) => `Plant sheet ${2 - i}`),
+    );
+  });
+
+  async function pageThrough(q: string, locale: Locale) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/bots?kind=DocBot&tab=public&q=${encodeURIComponent(q)}&limit=24${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await client.request('GET', url, undefined, { 'Accept-Language': locale });
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as BotPage;
+      seen.push(...page.items.map((b) => b.name));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length < 100);
+    return seen;
+  }
+
+  it.each(['en', 'es'] as const)('%s: names first, then descriptions, by last activity; no typo looked for', async (locale) => {
+    expect(await pageThrough('photosynthesis', locale)).toEqual(names);
+  });
+
+  it('looks for typos in every bot when fewer than a page match directly', async () => {
+    expect(await pageThrough('photosynthsis', 'en')).toEqual(['Photosynthsis sorter', ...names.slice(0, 30)]);
   });
 });

@@ -13,9 +13,7 @@ export const MAX_WORDS = 8;
 /** Accents folded, as both sides of the comparison are read: "Rúbrica" is "rubrica", "año" "ano". */
 export const foldAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 
-/** The letters PostgreSQL's translate() folds on the bots' side; the same as foldAccents for our two languages. */
-export const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
-export const UNACCENTED = 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc';
+// The bots' side folds its accents in SQL, as foldAccents does for our two languages (server/db/schema/bots.ts, searchable).
 
 /** Words that say nothing of what is wanted, in both languages (PostgreSQL's own lists drop more). */
 const STOP_WORDS = new Set(
