@@ -18,7 +18,8 @@ beforeAll(async () => {
   processes = [ctx.database];
   if (ctx.database.kind === 'postgres') {
     const url = (ctx.database.db as unknown as { $client: { options: { connectionString?: string } } }).$client.options.connectionString!;
-    processes.push(await openPostgres(url, { max: 2 }), await openPostgres(url, { max: 2 }));
+    // A few connections each, as a process has: its background work runs several jobs at once, each holding its lock on one.
+    processes.push(await openPostgres(url, { max: 6 }), await openPostgres(url, { max: 6 }));
   }
 });
 afterAll(async () => {
