@@ -9,7 +9,12 @@
 // With BENCH_SEEDED, it seeds nothing and reads an installation of `npm run bench:seed` instead
 // (decision 279): BENCH_SEEDED=postgres://.../classbots_bench_seed or BENCH_SEEDED=<PGlite DATA_DIR>,
 // migrated first, signed in as its admin; the 30-day read BENCH_RUNS times (default 100) one after
-// another, p50, p99 and max, then 20 runs of the year.
+// another, p50, p99 and max, then BENCH_YEAR_RUNS runs of the year (default 20); then the 30-day
+// read at each steady rate of BENCH_RATES (a list, default 100 a second; an open loop for
+// BENCH_SECONDS, default 10: a request's time counts from when it was due, so a read slower than
+// the rate shows its queue), and its capacity: BENCH_CONCURRENCY reads (default 4) back to back
+// for BENCH_SECONDS, reads a second. In-process through the app (no HTTP): what the read costs the
+// machine, the load generator beside it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -190,11 +195,78 @@ async function runSeeded(target: string) {
       return { runs, p50: at(0.5), p99: at(0.99), max: at(1), kb: Math.round(body.length / 1024), generations: d.totals.generations };
     };
     await timed('/api/school-admin/dashboard', 3); // warm-up
+    /** One read; false when it failed (under overload: no pooled connection within 5 s). */
+    const once = async (url: string) => {
+      const res = await app.request(`${ORIGIN}${url}`, { headers: { cookie, origin: ORIGIN } });
+      await res.text();
+      return res.status === 200;
+    };
+    let errors = 0;
+    const summary = (times: number[], elapsedMs: number) => {
+      times.sort((a, b) => a - b);
+      const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]! * 10) / 10;
+      const failed = errors;
+      errors = 0;
+      const perSecond = Math.round(((times.length - failed) / elapsedMs) * 1000);
+      return { reads: times.length, errors: failed, perSecond, p50: at(0.5), p99: at(0.99), max: at(1) };
+    };
+    const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+    /** `rate` reads a second for `seconds`, each timed from when it was due. */
+    const atRate = async (url: string, rate: number) => {
+      const total = Math.round(rate * seconds);
+      const times: number[] = [];
+      const pending: Promise<void>[] = [];
+      const start = performance.now();
+      let sent = 0;
+      await new Promise<void>((resolve) => {
+        const tick = () => {
+          // Read k is due at k / rate seconds: sent on the first tick at or after it.
+          const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+          for (; sent < due; sent++) {
+            const at = start + (sent / rate) * 1000;
+            pending.push(
+              once(url).then((ok) => {
+                if (!ok) errors++;
+                times.push(performance.now() - at);
+              }),
+            );
+          }
+          if (sent >= total) resolve();
+          else setTimeout(tick, 2);
+        };
+        tick();
+      });
+      await Promise.all(pending);
+      return { rate, ...summary(times, performance.now() - start) };
+    };
+    /** `concurrency` reads back to back for `seconds`: the reads a second the machine carries. */
+    const capacity = async (url: string, concurrency: number) => {
+      const times: number[] = [];
+      const start = performance.now();
+      const until = start + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < until) {
+            const t = performance.now();
+            if (!(await once(url))) errors++;
+            times.push(performance.now() - t);
+          }
+        }),
+      );
+      return { concurrency, ...summary(times, performance.now() - start) };
+    };
+    const url30 = '/api/school-admin/dashboard';
     const out = {
       target: pgTarget ? new URL(target).pathname.slice(1) : target,
-      days30: await timed('/api/school-admin/dashboard', Number(process.env.BENCH_RUNS ?? 100)),
-      days365: await timed(`/api/school-admin/dashboard?from=${day(364)}&to=${day(0)}`, 20),
+      days30: await timed(url30, Number(process.env.BENCH_RUNS ?? 100)),
+      days365: await timed(`/api/school-admin/dashboard?from=${day(364)}&to=${day(0)}`, Number(process.env.BENCH_YEAR_RUNS ?? 20)),
+      steady: [] as Awaited<ReturnType<typeof atRate>>[],
+      capacity: undefined as Awaited<ReturnType<typeof capacity>> | undefined,
     };
+    for (const rate of (process.env.BENCH_RATES ?? '100').split(',').filter(Boolean).map(Number))
+      if (rate > 0) out.steady.push(await atRate(url30, rate));
+    const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
+    if (concurrency > 0) out.capacity = await capacity(url30, concurrency);
     console.log(JSON.stringify(out));
     return out;
   } finally {
