@@ -5,21 +5,19 @@
 // (default 30) one after another, p50 and p99, in-process through the app; and the unsearched tab.
 // npm run bench -- public-search   (BENCH_DB=pglite or postgres for one of them)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { createAppAuth, createStreamTimers, moduleHooks } from '../server/compose';
 import { loadConfig } from '../server/config';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { openPglite, type Database } from '../server/db/client';
+import { withScratchPostgres } from './scratch-postgres';
 import { createMailer } from '../server/lib/mailer';
 import { createPasswordUser } from '../server/modules/users/users.service';
 
 const BOTS = Number(process.env.BENCH_BOTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORIGIN = 'http://localhost:3000';
 /** What is searched: common words, a phrase, a word of a tenth of the names, no match at all, a typo. */
 const QUERIES = ['essay rubric', 'fractions', 'lesson plan photosynthesis', 'photosynthesis', 'zzzz', 'fractoins'];
@@ -103,23 +101,7 @@ if (!only || only === 'pglite') {
   }
 }
 if (!only || only === 'postgres') {
-  const name = `bench_search_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openPostgres(url.toString(), { max: 4 });
-    try {
-      results.postgres = await run('PostgreSQL', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  results.postgres = await withScratchPostgres('bench_search', (database) => run('PostgreSQL', database));
 }
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/public-search-${Date.now()}.json`, JSON.stringify(results, null, 2));

@@ -16,21 +16,19 @@
 // for BENCH_SECONDS, reads a second. In-process through the app (no HTTP): what the read costs the
 // machine, the load generator beside it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { createAppAuth, createStreamTimers, moduleHooks } from '../server/compose';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { withScratchPostgres } from './scratch-postgres';
 import { createMailer } from '../server/lib/mailer';
 import { createPasswordUser } from '../server/modules/users/users.service';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_500_000);
 const OTHER_ROWS = Math.round(ROWS / 5);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORIGIN = 'http://localhost:3000';
 
 async function seed(database: Database) {
@@ -288,23 +286,7 @@ if (process.env.BENCH_SEEDED) {
   }
 }
 if (!process.env.BENCH_SEEDED && (!only || only === 'postgres')) {
-  const name = `bench_dash_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openPostgres(url.toString(), { max: 4 });
-    try {
-      results.postgres = await run('PostgreSQL', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  results.postgres = await withScratchPostgres('bench_dash', (database) => run('PostgreSQL', database));
 }
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/school-dashboard-${Date.now()}.json`, JSON.stringify(results, null, 2));
