@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClassSummary, PasteStudentsResult, RosterList } from '../../../../contract/classes';
 import { render, settle } from '../../../../tests/web/render';
+import { catalogueLoaders } from '../../../lib/i18n/catalogues';
 import { classKeys } from '../api/classes';
 import { ClassPanel } from './ClassPanel';
 import { JoinSheetDialog } from './JoinSheetDialog';
@@ -57,9 +59,15 @@ describe('the join sheet', () => {
   });
 
   it('is in the class’s language on an English page, its frame in English', async () => {
+    // The Spanish catalogue comes through a dynamic import, which in vitest is a round trip to the
+    // main process (even for a module already loaded): it can answer after render's act is over,
+    // and InLanguage's state update would then land outside act. So the test waits for the
+    // loader's own promise inside act, which then renders the update before it returns.
+    const spanish = vi.spyOn(catalogueLoaders, 'es');
     await render(<JoinSheetDialog klass={{ ...klass, defaultLocale: 'es' }} onClose={() => undefined} />);
-    await settle(() => undefined);
-    await vi.waitFor(() => expect(sheetText()).toContain('Únete a Biology 7 · P3 en ClassBots'));
+    expect(spanish).toHaveBeenCalledTimes(1);
+    await act(() => spanish.mock.results[0]!.value as Promise<unknown>);
+    expect(sheetText()).toContain('Únete a Biology 7 · P3 en ClassBots');
     expect(document.querySelector('[data-sheet]')?.getAttribute('lang')).toBe('es');
     expect(steps()).toEqual([
       `Abre ${window.location.origin}/`,
