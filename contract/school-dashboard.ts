@@ -92,8 +92,9 @@ export type BotUsage = z.infer<typeof botUsage>;
 
 /**
  * By class: a student's call counts once, in the class its assignment record came through (the
- * roster entry it was made from), even when the student is in several classes. Null: calls from
- * no class (teachers' own runs, or a record whose class was deleted).
+ * roster entry it was made from) when the call was made, even when the student is in several
+ * classes; it stays there when the transcript or the record goes. Null: calls from no class
+ * (teachers' own runs) and the calls of a class since deleted.
  */
 export const classUsage = usageCounts.extend({
   classId: z.string().nullable(),

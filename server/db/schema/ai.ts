@@ -89,6 +89,12 @@ export const aiUsage = pgTable(
     botId: text('bot_id'),
     conversationId: uuid('conversation_id'),
     messageId: uuid('message_id'),
+    /**
+     * A student's call: the class its conversation's assignment record came through (the record's
+     * roster entry), set when the row is written (migration 0033's row trigger, when the writer
+     * gives none) and kept when the class or the record goes. Null for a teacher's own calls.
+     */
+    classId: uuid('class_id'),
     /** moderation: the safety pass on a student turn; metered here, never counted against a quota. */
     kind: text('kind', { enum: ['text', 'image', 'moderation'] }).notNull(),
     provider: text('provider').notNull(),
@@ -107,10 +113,10 @@ export const aiUsage = pgTable(
 
 /**
  * The school dashboard's per-day summary of `ai_usage` (decision 279): the counted calls (text and
- * image, outcome ok, interrupted or blocked) of a school's UTC day, added up by who made them. A
- * student's calls keep their conversation (the dashboard finds the class through it when it reads);
- * a teacher's own calls have none here. Statement triggers on ai_usage keep it (migration 0030), in
- * the writer's transaction, with one upsert of increments: it always equals the grouped rows.
+ * image, outcome ok, interrupted or blocked) of a school's UTC day, added up at the dashboard's own
+ * grain: pool owner, caller, bot and (a student's) class, the class as the usage row recorded it,
+ * so a read joins nothing per row. Statement triggers on ai_usage keep it (migrations 0030, 0033),
+ * in the writer's transaction, with one upsert of increments: it always equals the grouped rows.
  */
 export const aiUsageDay = pgTable(
   'ai_usage_day',
@@ -120,7 +126,7 @@ export const aiUsageDay = pgTable(
     poolOwnerId: text('pool_owner_id').notNull(),
     userId: text('user_id').notNull(),
     botId: text('bot_id'),
-    conversationId: uuid('conversation_id'),
+    classId: uuid('class_id'),
     /** The counted rows in the group: 0 never stays (the trigger deletes the row). */
     calls: integer('calls').notNull(),
     generations: integer('generations').notNull(),
@@ -128,7 +134,7 @@ export const aiUsageDay = pgTable(
     outputTokens: bigint('output_tokens', { mode: 'number' }).notNull(),
     images: integer('images').notNull(),
   },
-  (t) => [unique('ai_usage_day_key').on(t.schoolId, t.day, t.poolOwnerId, t.userId, t.botId, t.conversationId).nullsNotDistinct()],
+  (t) => [unique('ai_usage_day_key').on(t.schoolId, t.day, t.poolOwnerId, t.userId, t.botId, t.classId).nullsNotDistinct()],
 );
 
 /**

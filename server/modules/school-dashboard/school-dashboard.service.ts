@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 /**
  * The school's AI usage for a period, read from its per-day summary (ai_usage_day, decision 279):
  * triggers on ai_usage keep it equal to the counted rows grouped by UTC day, pool owner, caller, bot
- * and a student's conversation, so a read is bounded by the period's days and who was active in
+ * and a student's class, so a read is bounded by the period's days and who was active in
  * them, not by the calls. Every statement names the licence id and the period's days, so another
  * school's rows are never read. Only the small aggregates come back to JS.
  */
@@ -102,18 +102,23 @@ export async function dailyOf(db: Db, school: DashboardSchool, p: Period): Promi
 }
 
 /**
- * The period's summary rows (a day of one caller's calls in one conversation with one bot, under
- * one pool owner), each with the class its conversation's assignment record came through. The
- * tables below (by teacher, bot and class, and the active counts) are sums over these rows, in one
- * pass each; the summary's own grain is already per conversation, so they are not grouped again.
+ * The period's summary rows (a day of one caller's calls with one bot in one class, under one pool
+ * owner), the class as the usage rows recorded it, or null when that class is gone. The tables
+ * below (by teacher, bot and class, and the active counts) are sums over these rows, in one pass
+ * each; the summary's own grain is the dashboard's, so nothing is joined per row: only the period's
+ * few distinct classes are looked up, to tell a deleted class (its calls join the null row).
  */
 function groupedWho(schoolId: string, p: Period): SQL {
-  return sql`g as materialized (
-      select u.pool_owner_id, u.user_id, u.bot_id, u.generations, u.input_tokens, u.output_tokens, u.images, re.class_id
-      from ai_usage_day u
-      left join student_assignment sa on u.user_id <> u.pool_owner_id and sa.conversation_id = u.conversation_id
-      left join roster_entry re on re.id = sa.roster_entry_id
-      where ${counted(schoolId, p)}
+  return sql`r as materialized (
+      select u.pool_owner_id, u.user_id, u.bot_id, u.class_id, u.generations, u.input_tokens, u.output_tokens, u.images
+      from ai_usage_day u where ${counted(schoolId, p)}
+    ),
+    live as (
+      select k.id from teacher_class k where k.id in (select distinct r.class_id from r where r.class_id is not null)
+    ),
+    g as materialized (
+      select r.pool_owner_id, r.user_id, r.bot_id, r.generations, r.input_tokens, r.output_tokens, r.images, live.id as class_id
+      from r left join live on live.id = r.class_id
     )`;
 }
 
@@ -159,8 +164,8 @@ interface WhoTables {
  * and the active counts, in one statement over one scan of the period.
  *
  * By class: a student's call belongs to the class its assignment record came through (the record's
- * roster entry), so a student in two classes counts once, in the class of the assignment they used.
- * Calls with no such record (teachers' own runs, a deleted class) make the null row.
+ * roster entry) when it was made, so a student in two classes counts once, in the class of the
+ * assignment they used. Calls from no class (teachers' own runs) and a deleted class's make the null row.
  */
 export async function whoOf(db: Db, school: DashboardSchool, p: Period): Promise<WhoTables> {
   const [row] = await rows<{

@@ -57,12 +57,8 @@ async function expectedOf(schoolId: string, from: string, to: string) {
   const rows = all.filter(
     (r) => r.kind !== 'moderation' && COUNTED.has(r.outcome) && utcDay(r.createdAt) >= from && utcDay(r.createdAt) <= to,
   );
-  // The class of a student's call: its conversation's record's roster entry's class, as it is now.
-  const links = await db()
-    .select({ conversationId: schema.studentAssignment.conversationId, classId: schema.rosterEntry.classId })
-    .from(schema.studentAssignment)
-    .leftJoin(schema.rosterEntry, eq(schema.rosterEntry.id, schema.studentAssignment.rosterEntryId));
-  const classOf = new Map(links.filter((l) => l.conversationId).map((l) => [l.conversationId!, l.classId]));
+  // The class of a student's call: the one its row recorded when it was written, while that class exists.
+  const live = new Set((await db().select({ id: schema.teacherClass.id }).from(schema.teacherClass)).map((k) => k.id));
   const daily = new Map<string, Counts>();
   const teachers = new Map<string, Counts & { studentGenerations: number }>();
   const bots = new Map<string | null, Counts>();
@@ -74,7 +70,7 @@ async function expectedOf(schoolId: string, from: string, to: string) {
     const t = teachers.get(r.poolOwnerId) ?? { ...zero(), studentGenerations: 0 };
     teachers.set(r.poolOwnerId, { ...plus(t, r), studentGenerations: t.studentGenerations + (student && r.kind === 'text' ? 1 : 0) });
     bots.set(r.botId, plus(bots.get(r.botId) ?? zero(), r));
-    const classId = student && r.conversationId ? (classOf.get(r.conversationId) ?? null) : null;
+    const classId = student && r.classId && live.has(r.classId) ? r.classId : null;
     const c = classes.get(classId) ?? { ...zero(), students: new Set<string>() };
     if (student) c.students.add(r.userId);
     classes.set(classId, { ...plus(c, r), students: c.students });
@@ -118,14 +114,13 @@ async function expectSame(admin: TestClient, schoolId: string, from: string, to:
 /** ai_usage grouped as the summary groups it, against the summary itself: no difference either way. */
 async function summaryDrift(): Promise<unknown[]> {
   const result = await db().execute(sql`with want as (
-      select school_id, (created_at at time zone 'UTC')::date as day, pool_owner_id, user_id, bot_id,
-        case when user_id <> pool_owner_id then conversation_id end as conversation_id,
+      select school_id, (created_at at time zone 'UTC')::date as day, pool_owner_id, user_id, bot_id, class_id,
         count(*)::int as calls, (count(*) filter (where kind = 'text'))::int as generations, sum(input_tokens)::bigint as input_tokens,
         sum(output_tokens)::bigint as output_tokens, sum(images)::int as images
       from ai_usage where school_id is not null and kind in ('text', 'image') and outcome in ('ok', 'interrupted', 'blocked')
       group by 1, 2, 3, 4, 5, 6
     ), have as (
-      select school_id, day, pool_owner_id, user_id, bot_id, conversation_id, calls, generations, input_tokens, output_tokens, images from ai_usage_day
+      select school_id, day, pool_owner_id, user_id, bot_id, class_id, calls, generations, input_tokens, output_tokens, images from ai_usage_day
     )
     (select 'missing' as what, * from (select * from want except all select * from have) m)
     union all
@@ -237,19 +232,51 @@ describe('the per-day summary', () => {
     await expectSame(admin, school.id, '2026-03-01', today);
   });
 
-  it('stays right when data is deleted: a transcript purged or a record deleted keeps its calls (not from a class), a deleted account takes its calls with it', async () => {
+  it("records a student's class as the call is made and keeps it: a transcript purged or a record deleted keeps the class's calls, a deleted class's calls join the null row, a deleted account takes its calls with it", async () => {
     const c = await studentWithConversation();
-    await db()
+    const [first] = await db()
       .insert(schema.aiUsage)
-      .values([studentUsage(c, { createdAt: at('2026-03-05T10:00:00Z') }), studentUsage(c, { createdAt: at('2026-03-06T10:00:00Z') })]);
+      .values([studentUsage(c, { createdAt: at('2026-03-05T10:00:00Z') }), studentUsage(c, { createdAt: at('2026-03-06T10:00:00Z') })])
+      .returning();
+    // The row trigger found the class through the conversation's record; a teacher's own row has none.
+    expect(first!.classId).toBe(world.klass.id);
+    const [own] = await db()
+      .insert(schema.aiUsage)
+      .values(usage({ createdAt: at('2026-03-05T11:00:00Z'), conversationId: c.conversationId }))
+      .returning();
+    expect(own!.classId).toBeNull();
     let d = await dashboardOf(admin, '2026-03-05', '2026-03-06');
     expect(d.classes.find((k) => k.classId === world.klass.id)).toMatchObject({ generations: 2, students: 1 });
-    // The retention purge deletes the transcript (conversation); the record stays without it.
+    // The retention purge deletes the transcript (conversation); the calls stay the class's.
     await db().delete(schema.conversation).where(eq(schema.conversation.id, c.conversationId));
     d = await dashboardOf(admin, '2026-03-05', '2026-03-06');
-    expect(d.classes.find((k) => k.classId === world.klass.id)).toBeUndefined();
-    expect(d.classes.find((k) => k.classId === null)).toMatchObject({ generations: 2, students: 1 });
-    expect(d.totals).toMatchObject({ generations: 2, activeStudents: 1 });
+    expect(d.classes.find((k) => k.classId === world.klass.id)).toMatchObject({ generations: 2, students: 1 });
+    expect(d.totals).toMatchObject({ generations: 3, activeStudents: 1 });
+    await expectSame(admin, school.id, '2026-03-01', today);
+
+    // A class deleted: its calls are counted in the null row, each student once.
+    const other = await assignmentWorld(ctx);
+    const gone = await other.addStudent();
+    const [conv] = await db().insert(schema.conversation).values({ ownerId: gone.user.id, title: 'Gone' }).returning();
+    await db().update(schema.studentAssignment).set({ conversationId: conv!.id }).where(eq(schema.studentAssignment.id, gone.asid));
+    await db()
+      .insert(schema.aiUsage)
+      .values(
+        usage({
+          userId: gone.user.id,
+          poolOwnerId: other.teacher.user.id,
+          conversationId: conv!.id,
+          createdAt: at('2026-03-05T12:00:00Z'),
+        }),
+      );
+    d = await dashboardOf(admin, '2026-03-05', '2026-03-05');
+    expect(d.classes.find((k) => k.classId === other.klass.id)).toMatchObject({ generations: 1, students: 1 });
+    const nullBefore = d.classes.find((k) => k.classId === null)?.generations ?? 0;
+    await db().delete(schema.teacherClass).where(eq(schema.teacherClass.id, other.klass.id));
+    d = await dashboardOf(admin, '2026-03-05', '2026-03-05');
+    expect(d.classes.find((k) => k.classId === other.klass.id)).toBeUndefined();
+    expect(d.classes.find((k) => k.classId === null)?.generations).toBe(nullBefore + 1);
+    expect(await summaryDrift()).toEqual([]);
     await expectSame(admin, school.id, '2026-03-01', today);
 
     // Student B's account deleted: their metered calls go (accounts.service deletes them), in every table.
@@ -289,9 +316,35 @@ describe('the per-day summary', () => {
     expect(await summaryDrift()).toEqual([]);
   });
 
-  it("the migration's backfill adds up the rows written before it as the triggers do", async () => {
-    const migration = readFileSync(path.join(import.meta.dirname, '../../db/migrations/0030_usage_days.sql'), 'utf8');
-    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+  it("the migration's backfill finds each student row's class as the row trigger does and adds up the rows as the triggers do", async () => {
+    const migration = readFileSync(path.join(import.meta.dirname, '../../db/migrations/0033_usage_day_class.sql'), 'utf8');
+    const statements = migration.split('--> statement-breakpoint');
+    const classes = statements.find((s) => /UPDATE "ai_usage" u SET class_id/.test(s))!;
+    const recorded = await db().execute(sql`select id, class_id from ai_usage order by id`);
+    await db().execute(sql`alter table ai_usage disable trigger ai_usage_day_update`);
+    try {
+      await db().execute(sql`update ai_usage set class_id = null`);
+      await db().execute(sql.raw(classes));
+    } finally {
+      await db().execute(sql`alter table ai_usage enable trigger ai_usage_day_update`);
+    }
+    // The purged transcript's two rows and the deleted class's one cannot find their class again
+    // (the migration runs before any of that happens); every other row finds the same one.
+    const found = new Map(
+      ((await db().execute(sql`select id, class_id from ai_usage`)) as { rows: { id: string; class_id: string | null }[] }).rows.map(
+        (r) => [r.id, r.class_id],
+      ),
+    );
+    const differ = (recorded as { rows: { id: string; class_id: string | null }[] }).rows.filter((r) => found.get(r.id) !== r.class_id);
+    expect(differ.length).toBe(3);
+    expect(differ.every((r) => found.get(r.id) === null)).toBe(true);
+    await db().execute(sql`alter table ai_usage disable trigger ai_usage_day_update`);
+    try {
+      for (const r of differ) await db().execute(sql`update ai_usage set class_id = ${r.class_id}::uuid where id = ${r.id}::uuid`);
+    } finally {
+      await db().execute(sql`alter table ai_usage enable trigger ai_usage_day_update`);
+    }
+    const backfill = statements.at(-1)!;
     expect(backfill).toMatch(/INSERT INTO "ai_usage_day"/);
     const snapshot = await db().execute(sql`select count(*)::int as n from ai_usage_day`);
     await db().execute(sql`delete from ai_usage_day`);
