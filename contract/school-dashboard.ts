@@ -118,12 +118,23 @@ export const dashboard = z.object({
   /** Safety flags raised in the period on the school's teachers' students, by severity. */
   flags: z.object({ low: z.number().int(), medium: z.number().int(), high: z.number().int() }),
   daily: z.array(dailyUsage),
+  /** The DASHBOARD_TABLE_ROWS teachers with the most generations (ties at the cut by id). */
   teachers: z.array(teacherUsage),
   buildings: z.array(buildingUsage),
   bots: z.array(botUsage),
+  /** The DASHBOARD_TABLE_ROWS classes with the most generations, and the "Not from a class" row. */
   classes: z.array(classUsage),
+  /** How many rows each table has in all (the CSV export has every one). */
+  tableRows: z.object({ teachers: z.number().int(), buildings: z.number().int(), bots: z.number().int(), classes: z.number().int() }),
 });
 export type Dashboard = z.infer<typeof dashboard>;
+
+/**
+ * The most rows a table of the dashboard's page carries (decision 279): the ones with the most
+ * generations. A school of a few hundred teachers sees them all; a district-sized one the busiest,
+ * with the whole table in its CSV export.
+ */
+export const DASHBOARD_TABLE_ROWS = 100;
 
 /** The licence's expiration notice shows from this many days before. */
 export const EXPIRY_NOTICE_DAYS = 30;

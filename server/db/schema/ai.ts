@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { teacherClass } from './classes';
 
 /**
  * A conversation with the AI engine: a chat, a document run, or a tutor session. The bot reference
@@ -92,9 +93,11 @@ export const aiUsage = pgTable(
     /**
      * A student's call: the class its conversation's assignment record came through (the record's
      * roster entry), set when the row is written (migration 0033's row trigger, when the writer
-     * gives none) and kept when the class or the record goes. Null for a teacher's own calls.
+     * gives none) and kept when the transcript or the record goes; when the class is deleted its
+     * calls become "Not from a class" (the key's ON DELETE SET NULL, which the summary's update
+     * trigger follows, migration 0034). Null for a teacher's own calls.
      */
-    classId: uuid('class_id'),
+    classId: uuid('class_id').references(() => teacherClass.id, { onDelete: 'set null' }),
     /** moderation: the safety pass on a student turn; metered here, never counted against a quota. */
     kind: text('kind', { enum: ['text', 'image', 'moderation'] }).notNull(),
     provider: text('provider').notNull(),
@@ -108,7 +111,14 @@ export const aiUsage = pgTable(
     errorCode: text('error_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ai_usage_pool_idx').on(t.poolOwnerId, t.kind, t.createdAt), index('ai_usage_school_idx').on(t.schoolId, t.createdAt)],
+  (t) => [
+    index('ai_usage_pool_idx').on(t.poolOwnerId, t.kind, t.createdAt),
+    index('ai_usage_school_idx').on(t.schoolId, t.createdAt),
+    /** For the class key's ON DELETE SET NULL: a deleted class's calls, found without a scan. */
+    index('ai_usage_class_idx')
+      .on(t.classId)
+      .where(sql`class_id is not null`),
+  ],
 );
 
 /**

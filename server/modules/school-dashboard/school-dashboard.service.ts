@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_TABLE_ROWS,
   daysInPeriod,
   type BotUsage,
   type BuildingUsage,
@@ -84,13 +85,20 @@ async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
   return ((await db.execute<Record<string, unknown>>(statement)) as { rows: T[] }).rows;
 }
 
+type DayRow = SumRow & { day: string };
+
 /** Per day (UTC), every day of the period, days without calls as zeros. */
 export async function dailyOf(db: Db, school: DashboardSchool, p: Period): Promise<DailyUsage[]> {
-  const found = await rows<SumRow & { day: string | Date }>(
+  const found = await rows<DayRow>(
     db,
     sql`select to_char(u.day, 'YYYY-MM-DD') as day, ${sums}
       from ai_usage_day u where ${counted(school.id, p)} group by u.day`,
   );
+  return everyDay(found, p);
+}
+
+/** The period's days in order, from the days that had calls (the others zeros). */
+function everyDay(found: DayRow[], p: Period): DailyUsage[] {
   const byDay = new Map(found.map((r) => [String(r.day), countsOf(r)]));
   const days: DailyUsage[] = [];
   const first = Date.parse(`${p.from}T00:00:00Z`);
@@ -103,22 +111,14 @@ export async function dailyOf(db: Db, school: DashboardSchool, p: Period): Promi
 
 /**
  * The period's summary rows (a day of one caller's calls with one bot in one class, under one pool
- * owner), the class as the usage rows recorded it, or null when that class is gone. The tables
- * below (by teacher, bot and class, and the active counts) are sums over these rows, in one pass
- * each; the summary's own grain is the dashboard's, so nothing is joined per row: only the period's
- * few distinct classes are looked up, to tell a deleted class (its calls join the null row).
+ * owner; a deleted class's calls have none, migration 0034). The tables below (by teacher, bot and
+ * class, and the active counts) are sums over these rows, in one pass each; the summary's own grain
+ * is the dashboard's, so nothing is joined per row.
  */
 function groupedWho(schoolId: string, p: Period): SQL {
-  return sql`r as materialized (
-      select u.pool_owner_id, u.user_id, u.bot_id, u.class_id, u.generations, u.input_tokens, u.output_tokens, u.images
+  return sql`g as materialized (
+      select u.day, u.pool_owner_id, u.user_id, u.bot_id, u.class_id, u.generations, u.input_tokens, u.output_tokens, u.images
       from ai_usage_day u where ${counted(schoolId, p)}
-    ),
-    live as (
-      select k.id from teacher_class k where k.id in (select distinct r.class_id from r where r.class_id is not null)
-    ),
-    g as materialized (
-      select r.pool_owner_id, r.user_id, r.bot_id, r.generations, r.input_tokens, r.output_tokens, r.images, live.id as class_id
-      from r left join live on live.id = r.class_id
     )`;
 }
 
@@ -141,6 +141,7 @@ type TeacherRow = SumRow & {
   building: string | null;
   student_generations: number;
 };
+type BuildingRow = SumRow & { building: string | null; teachers: number | string };
 type BotRow = SumRow & { bot_id: string | null; name: string | null; kind: string | null; owner_email: string | null };
 type ClassRow = SumRow & {
   class_id: string | null;
@@ -151,25 +152,42 @@ type ClassRow = SumRow & {
 };
 
 interface WhoTables {
+  daily: DailyUsage[];
   teachers: TeacherUsage[];
+  buildings: BuildingUsage[];
   bots: BotUsage[];
   classes: ClassUsage[];
+  tableRows: Dashboard['tableRows'];
   activeTeachers: number;
   activeStudents: number;
 }
 
 /**
- * By teacher (the quota pool the calls used, with the building from the licence's teachers list),
- * by bot (name, kind, owner; null for the teacher assistant and bot-less image requests), by class
- * and the active counts, in one statement over one scan of the period.
+ * Per day, by teacher (the quota pool the calls used, with the building from the licence's teachers
+ * list), by building, by bot (name, kind, owner; null for the teacher assistant and bot-less image
+ * requests), by class and the active counts, in one statement over one scan of the period.
+ *
+ * `limit` caps the teachers, bots and classes tables at the rows with the most generations (ties at
+ * the cut by id; the classes table keeps its "Not from a class" row besides), so names are looked up
+ * and sent for those only; null gives every row (the CSV export). Buildings add up every teacher.
  *
  * By class: a student's call belongs to the class its assignment record came through (the record's
  * roster entry) when it was made, so a student in two classes counts once, in the class of the
  * assignment they used. Calls from no class (teachers' own runs) and a deleted class's make the null row.
  */
-export async function whoOf(db: Db, school: DashboardSchool, p: Period): Promise<WhoTables> {
+export async function whoOf(db: Db, school: DashboardSchool, p: Period, limit: number | null): Promise<WhoTables> {
   const [row] = await rows<{
-    result: { teachers: TeacherRow[]; bots: BotRow[]; classes: ClassRow[]; teachers_active: number; students_active: number };
+    result: {
+      days: DayRow[];
+      teachers: TeacherRow[];
+      buildings: BuildingRow[];
+      bots: BotRow[];
+      classes: ClassRow[];
+      teachers_active: number;
+      students_active: number;
+      bot_rows: number;
+      class_rows: number;
+    };
   }>(
     db,
     sql`with ${groupedWho(school.id, p)},
@@ -177,6 +195,12 @@ export async function whoOf(db: Db, school: DashboardSchool, p: Period): Promise
         select g.pool_owner_id, ${resums},
           coalesce(sum(g.generations) filter (where g.user_id <> g.pool_owner_id), 0) as student_generations
         from g group by g.pool_owner_id
+      ),
+      tn as materialized (
+        select t.*, a.email, a.name, nullif(btrim(st.building), '') as building
+        from t
+        left join "user" a on a.id = t.pool_owner_id
+        left join school_teacher st on st.school_id = ${school.id}::uuid and st.email = lower(a.email)
       ),
       b as (select g.bot_id, ${resums} from g group by g.bot_id),
       cu as (
@@ -189,37 +213,48 @@ export async function whoOf(db: Db, school: DashboardSchool, p: Period): Promise
         from cu group by cu.class_id
       )
       select json_build_object(
+        'days', (select coalesce(json_agg(x), '[]') from (select to_char(g.day, 'YYYY-MM-DD') as day, ${resums} from g group by g.day) x),
         'teachers', (select coalesce(json_agg(x order by x.generations desc, x.email), '[]') from (
-          select t.*, t.pool_owner_id as user_id, a.email, a.name, st.building
-          from t
-          left join "user" a on a.id = t.pool_owner_id
-          left join school_teacher st on st.school_id = ${school.id}::uuid and st.email = lower(a.email)) x),
+          select tn.*, tn.pool_owner_id as user_id from tn order by tn.generations desc, tn.pool_owner_id limit ${limit}) x),
+        'buildings', (select coalesce(json_agg(x), '[]') from (
+          select g.building, count(*) as teachers, ${resums} from tn g group by g.building) x),
         'bots', (select coalesce(json_agg(x order by x.generations desc, x.name nulls last, x.bot_id), '[]') from (
           select b.*, k.name, k.kind, k.owner_email
-          from b
+          from (select * from b order by b.generations desc, b.bot_id nulls first limit ${limit}) b
           left join lateral (
             select k.name, k.kind, o.email as owner_email from bot k left join "user" o on o.id = k.owner_id
             where k.id = ${botUuid(sql`b.bot_id`)} limit 1
           ) k on true) x),
         'classes', (select coalesce(json_agg(x order by (x.class_id is null), x.generations desc, x.name, x.class_id), '[]') from (
           select c.*, k.name, k.section, o.email as owner_email
-          from c
+          from (
+            (select * from c where c.class_id is null)
+            union all
+            (select * from c where c.class_id is not null order by c.generations desc, c.class_id limit ${limit})
+          ) c
           left join teacher_class k on k.id = c.class_id
           left join "user" o on o.id = k.owner_id) x),
         'teachers_active', (select count(*) from t),
-        'students_active', (select count(*) from (select cu.user_id from cu where cu.student group by cu.user_id) s)
+        'students_active', (select count(*) from (select cu.user_id from cu where cu.student group by cu.user_id) s),
+        'bot_rows', (select count(*) from b),
+        'class_rows', (select count(*) from c)
       ) as result`,
   );
   const r = row!.result;
+  const buildings = r.buildings
+    .map((k) => ({ building: k.building, teachers: Number(k.teachers), ...countsOf(k) }))
+    .sort((a, b) => b.generations - a.generations || (a.building ?? '~').localeCompare(b.building ?? '~'));
   return {
+    daily: everyDay(r.days, p),
     teachers: r.teachers.map((t) => ({
       userId: t.user_id,
       email: t.email ?? '',
       name: t.name ?? '',
-      building: t.building?.trim() ? t.building.trim() : null,
+      building: t.building,
       studentGenerations: Number(t.student_generations),
       ...countsOf(t),
     })),
+    buildings: limit === null ? buildings : buildings.slice(0, limit),
     bots: r.bots.map((b) => ({ botId: b.bot_id, name: b.name, kind: b.kind, ownerEmail: b.owner_email, ...countsOf(b) })),
     classes: r.classes.map((k) => ({
       classId: k.class_id,
@@ -229,19 +264,15 @@ export async function whoOf(db: Db, school: DashboardSchool, p: Period): Promise
       students: Number(k.students),
       ...countsOf(k),
     })),
+    tableRows: {
+      teachers: Number(r.teachers_active),
+      buildings: buildings.length,
+      bots: Number(r.bot_rows),
+      classes: Number(r.class_rows),
+    },
     activeTeachers: Number(r.teachers_active),
     activeStudents: Number(r.students_active),
   };
-}
-
-/** By building: the teachers' rows added up per building (no building: null). */
-export function buildingsOf(teachers: TeacherUsage[]): BuildingUsage[] {
-  const by = new Map<string | null, BuildingUsage>();
-  for (const t of teachers) {
-    const row = by.get(t.building) ?? { building: t.building, teachers: 0, ...zero() };
-    by.set(t.building, { ...row, ...add(row, t), teachers: row.teachers + 1 });
-  }
-  return [...by.values()].sort((a, b) => b.generations - a.generations || (a.building ?? '~').localeCompare(b.building ?? '~'));
 }
 
 /** Safety flags raised in the period on students of the licence's listed teachers, by severity. */
@@ -266,25 +297,20 @@ export function daysLeft(expiration: string | null, now = new Date()): number | 
   return Math.round((Date.parse(`${expiration}T00:00:00Z`) - Date.parse(`${isoDay(now)}T00:00:00Z`)) / DAY_MS);
 }
 
-/** One table of the dashboard, for its CSV export. */
+/** One table of the dashboard, for its CSV export: every row. */
 export async function dashboardTableOf(db: Db, school: DashboardSchool, p: Period, table: DashboardTable): Promise<Partial<Dashboard>> {
   if (table === 'daily') return { daily: await dailyOf(db, school, p) };
-  const who = await whoOf(db, school, p);
-  switch (table) {
-    case 'teachers':
-      return { teachers: who.teachers };
-    case 'buildings':
-      return { buildings: buildingsOf(who.teachers) };
-    case 'bots':
-      return { bots: who.bots };
-    case 'classes':
-      return { classes: who.classes };
-  }
+  const who = await whoOf(db, school, p, null);
+  return { [table]: who[table] };
 }
 
 export async function schoolDashboard(db: Db, school: DashboardSchool, p: Period, now = new Date()): Promise<Dashboard> {
-  const daily = await dailyOf(db, school, p);
-  const { teachers, bots, classes, activeTeachers, activeStudents } = await whoOf(db, school, p);
+  const { daily, teachers, buildings, bots, classes, tableRows, activeTeachers, activeStudents } = await whoOf(
+    db,
+    school,
+    p,
+    DASHBOARD_TABLE_ROWS,
+  );
   const flags = await flagsOf(db, school, p);
   return {
     school: { id: school.id, name: school.schoolname, expiration: school.expiration, daysLeft: daysLeft(school.expiration, now) },
@@ -294,8 +320,9 @@ export async function schoolDashboard(db: Db, school: DashboardSchool, p: Period
     flags,
     daily,
     teachers,
-    buildings: buildingsOf(teachers),
+    buildings,
     bots,
     classes,
+    tableRows,
   };
 }

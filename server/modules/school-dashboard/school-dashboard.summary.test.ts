@@ -57,8 +57,7 @@ async function expectedOf(schoolId: string, from: string, to: string) {
   const rows = all.filter(
     (r) => r.kind !== 'moderation' && COUNTED.has(r.outcome) && utcDay(r.createdAt) >= from && utcDay(r.createdAt) <= to,
   );
-  // The class of a student's call: the one its row recorded when it was written, while that class exists.
-  const live = new Set((await db().select({ id: schema.teacherClass.id }).from(schema.teacherClass)).map((k) => k.id));
+  // The class of a student's call: the one its row recorded when it was written (null once deleted).
   const daily = new Map<string, Counts>();
   const teachers = new Map<string, Counts & { studentGenerations: number }>();
   const bots = new Map<string | null, Counts>();
@@ -70,7 +69,7 @@ async function expectedOf(schoolId: string, from: string, to: string) {
     const t = teachers.get(r.poolOwnerId) ?? { ...zero(), studentGenerations: 0 };
     teachers.set(r.poolOwnerId, { ...plus(t, r), studentGenerations: t.studentGenerations + (student && r.kind === 'text' ? 1 : 0) });
     bots.set(r.botId, plus(bots.get(r.botId) ?? zero(), r));
-    const classId = student && r.classId && live.has(r.classId) ? r.classId : null;
+    const classId = student ? r.classId : null;
     const c = classes.get(classId) ?? { ...zero(), students: new Set<string>() };
     if (student) c.students.add(r.userId);
     classes.set(classId, { ...plus(c, r), students: c.students });
@@ -259,7 +258,7 @@ describe('the per-day summary', () => {
     const gone = await other.addStudent();
     const [conv] = await db().insert(schema.conversation).values({ ownerId: gone.user.id, title: 'Gone' }).returning();
     await db().update(schema.studentAssignment).set({ conversationId: conv!.id }).where(eq(schema.studentAssignment.id, gone.asid));
-    await db()
+    const [goneCall] = await db()
       .insert(schema.aiUsage)
       .values(
         usage({
@@ -268,7 +267,9 @@ describe('the per-day summary', () => {
           conversationId: conv!.id,
           createdAt: at('2026-03-05T12:00:00Z'),
         }),
-      );
+      )
+      .returning();
+    expect(goneCall!.classId).toBe(other.klass.id);
     d = await dashboardOf(admin, '2026-03-05', '2026-03-05');
     expect(d.classes.find((k) => k.classId === other.klass.id)).toMatchObject({ generations: 1, students: 1 });
     const nullBefore = d.classes.find((k) => k.classId === null)?.generations ?? 0;
@@ -276,6 +277,9 @@ describe('the per-day summary', () => {
     d = await dashboardOf(admin, '2026-03-05', '2026-03-05');
     expect(d.classes.find((k) => k.classId === other.klass.id)).toBeUndefined();
     expect(d.classes.find((k) => k.classId === null)?.generations).toBe(nullBefore + 1);
+    // The key's ON DELETE SET NULL cleared the row's class, and the summary's update trigger followed.
+    const [cleared] = await db().select().from(schema.aiUsage).where(eq(schema.aiUsage.id, goneCall!.id));
+    expect(cleared!.classId).toBeNull();
     expect(await summaryDrift()).toEqual([]);
     await expectSame(admin, school.id, '2026-03-01', today);
 
@@ -328,15 +332,15 @@ describe('the per-day summary', () => {
     } finally {
       await db().execute(sql`alter table ai_usage enable trigger ai_usage_day_update`);
     }
-    // The purged transcript's two rows and the deleted class's one cannot find their class again
-    // (the migration runs before any of that happens); every other row finds the same one.
+    // The purged transcript's two rows cannot find their class again (the migration runs before
+    // any purge); every other row finds the same one (the deleted class's row has none either way).
     const found = new Map(
       ((await db().execute(sql`select id, class_id from ai_usage`)) as { rows: { id: string; class_id: string | null }[] }).rows.map(
         (r) => [r.id, r.class_id],
       ),
     );
     const differ = (recorded as { rows: { id: string; class_id: string | null }[] }).rows.filter((r) => found.get(r.id) !== r.class_id);
-    expect(differ.length).toBe(3);
+    expect(differ.length).toBe(2);
     expect(differ.every((r) => found.get(r.id) === null)).toBe(true);
     await db().execute(sql`alter table ai_usage disable trigger ai_usage_day_update`);
     try {

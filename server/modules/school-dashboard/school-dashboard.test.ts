@@ -10,6 +10,7 @@ import { adminOf, makeSchool, teacherAt } from '../bots/bots.test-helpers';
 import { premiumTeacher } from '../classes/classes.test-helpers';
 import { assignmentWorld } from '../my-assignments/my-assignments.test-helpers';
 import { csvCell } from '../../lib/csv';
+import { periodOf, whoOf } from './school-dashboard.service';
 
 // Issue 18, item 3: the school's AI usage for its admins. The numbers equal the calls this test
 // makes through the real engine against the fake Gemini; another school's calls never show; the
@@ -132,6 +133,24 @@ describe('the numbers', () => {
 
     expect(d.classes.find((x) => x.classId === a.world.klass.id)).toMatchObject({ name: 'Period 3 Math', students: 1, generations: 1 });
     expect(d.classes.find((x) => x.classId === null)).toMatchObject({ generations: 2, images: 1, students: 0 });
+    expect(d.tableRows).toEqual({ teachers: 2, buildings: 2, bots: 3, classes: 2 });
+  });
+
+  it('cuts each table at the rows with the most generations, says how many there are, and the CSV read has them all', async () => {
+    const school = { id: a.school.id, schoolname: 'A', expiration: null };
+    const p = periodOf({});
+    const cut = await whoOf(ctx.database.db, school, p, 1);
+    const all = await whoOf(ctx.database.db, school, p, null);
+    expect(cut.tableRows).toEqual({ teachers: 2, buildings: 2, bots: 3, classes: 2 });
+    expect(all.tableRows).toEqual(cut.tableRows);
+    expect(cut.teachers.map((t) => t.userId)).toEqual([a.teacher.user.id]);
+    expect(cut.buildings.map((x) => x.building)).toEqual(['North']);
+    // The assistant (2 generations) outranks the tutor (1) and the image bot (0).
+    expect(cut.bots.map((x) => x.botId)).toEqual([null]);
+    // The class keeps its "Not from a class" row besides the one class the cut allows.
+    expect(cut.classes.map((x) => x.classId)).toEqual([a.world.klass.id, null]);
+    expect([all.teachers.length, all.buildings.length, all.bots.length, all.classes.length]).toEqual([2, 2, 3, 2]);
+    expect(all.bots.map((x) => x.generations)).toEqual([2, 1, 0]);
   });
 
   it("never shows another school's calls: each admin sees only their own", async () => {

@@ -171,19 +171,35 @@ function DashboardBody({ period }: { period: PeriodDates }) {
       <SummaryCards d={d} />
       <UsageChart daily={d.daily} period={period} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <UsageTable<TeacherUsage> table="teachers" period={period} rows={d.teachers} columns={teacherColumns(t)} rowKey={(r) => r.userId} />
+        <UsageTable<TeacherUsage>
+          table="teachers"
+          period={period}
+          rows={d.teachers}
+          total={d.tableRows.teachers}
+          columns={teacherColumns(t)}
+          rowKey={(r) => r.userId}
+        />
         <UsageTable<BuildingUsage>
           table="buildings"
           period={period}
           rows={d.buildings}
+          total={d.tableRows.buildings}
           columns={buildingColumns(t)}
           rowKey={(r) => r.building ?? ''}
         />
-        <UsageTable<BotUsage> table="bots" period={period} rows={d.bots} columns={botColumns(t)} rowKey={(r) => r.botId ?? ''} />
+        <UsageTable<BotUsage>
+          table="bots"
+          period={period}
+          rows={d.bots}
+          total={d.tableRows.bots}
+          columns={botColumns(t)}
+          rowKey={(r) => r.botId ?? ''}
+        />
         <UsageTable<ClassUsage>
           table="classes"
           period={period}
           rows={d.classes}
+          total={d.tableRows.classes}
           columns={classColumns(t)}
           rowKey={(r) => r.classId ?? ''}
         />

@@ -59,7 +59,9 @@ function useScrollsSideways<E extends HTMLElement>() {
 }
 
 /**
- * One of the dashboard's tables, with its CSV export. At narrow widths the table scrolls inside its
+ * One of the dashboard's tables, with its CSV export. When the server sent only the busiest rows
+ * (`total` is more than `rows`), a line under the help says how many of how many, and that the CSV
+ * has them all. At narrow widths the table scrolls inside its
  * own frame (the first column stays put), never the page; a line above it says so, and a fade at
  * the frame's right edge shows there is more.
  */
@@ -67,12 +69,15 @@ export function UsageTable<T>({
   table,
   period,
   rows,
+  total,
   columns,
   rowKey,
 }: {
   table: Exclude<DashboardTable, 'daily'>;
   period: PeriodDates;
   rows: T[];
+  /** How many rows the table has in all. */
+  total: number;
   columns: Column<T>[];
   rowKey: (row: T) => string;
 }) {
@@ -91,6 +96,11 @@ export function UsageTable<T>({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t(`dashboards.school.tableHelp.${table}`)}
       </Typography>
+      {total > rows.length && (
+        <Typography variant="body2" sx={{ mb: 1 }} data-testid={`table-${table}-cut`}>
+          {t('dashboards.school.tableCut', { shown: rows.length, total })}
+        </Typography>
+      )}
       {rows.length === 0 ? (
         <Typography sx={{ py: 2 }}>{t('dashboards.school.noUsage')}</Typography>
       ) : (
