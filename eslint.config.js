@@ -60,7 +60,7 @@ export default tseslint.config(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['server/config.ts', 'scripts/**', 'vite.config.ts', 'e2e/**', 'bench/**'], rules: { 'no-restricted-properties': 'off' } },
-  // What may import what (STYLE.md): contract imports nothing of ours; web never imports server code.
+  // What may import what (docs/decisions/204-module-layers.md): contract imports nothing of ours; web never imports server code.
   {
     files: ['contract/**'],
     rules: {

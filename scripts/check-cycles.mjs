@@ -1,16 +1,20 @@
-// Walks the runtime imports of server/ (type-only imports are erased at build and left out) and
-// fails on any import circle between server folders (a module counts as one folder) and on any
-// circle between files.
-// Run: npm run check:cycles (part of npm run lint); --graph prints the folder graph.
+// Walks the runtime imports of server/ and of web/ (type-only imports are erased at build and left
+// out; a dynamic import() loads later and is left out too) and fails on any import circle between
+// folders (a server module, or a web feature, counts as one folder) and on any circle between files.
+// In web/ it also fails on an import from one feature into another that passes by the other's front
+// door, web/features/<f>/index.ts (docs/decisions/284-web-feature-front-doors.md); type imports count
+// there too, tests may reach inside.
+// Run: npm run check:cycles (part of npm run lint); --graph prints the folder graphs.
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'server');
+const webDir = path.join(root, 'web');
 const verbose = process.argv.includes('--graph');
 
-// Test code never loads in a server process; eslint.config.js names the same files `testCode`.
+// Test code never loads in a server process or a browser; eslint.config.js names the server's `testCode`.
 const isTestCode = (file) => /\.test(-helpers)?\.tsx?$/.test(file) || file.endsWith(path.join('cli', 'test-kit.ts'));
 
 function walk(dir, out = []) {
@@ -26,12 +30,13 @@ function walk(dir, out = []) {
 function resolve(from, spec) {
   if (!spec.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ''));
-  for (const candidate of [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) if (existsSync(candidate)) return candidate;
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')])
+    if (existsSync(candidate)) return candidate;
   return undefined;
 }
 
-/** The files a file loads when it runs: every import or re-export that is not type-only. */
-function runtimeImports(file) {
+/** The files of `dir` a file imports or re-exports from, each marked whether it is type-only. */
+function imports(file, dir) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const targets = [];
   for (const node of source.statements) {
@@ -59,18 +64,22 @@ function runtimeImports(file) {
           node.exportClause.elements.length > 0 &&
           node.exportClause.elements.every((e) => e.isTypeOnly));
     }
-    if (!spec || typeOnly) continue;
+    if (!spec) continue;
     const target = resolve(file, spec);
-    if (target && target.startsWith(serverDir)) targets.push(target);
+    if (target && target.startsWith(dir + path.sep)) targets.push({ target, typeOnly });
   }
   return targets;
 }
 
-/** server/modules/<m> is one unit; every other server folder (and each top-level file) is one. */
-function folderOf(file) {
-  const parts = path.relative(serverDir, file).split(path.sep);
-  if (parts[0] === 'modules') return `modules/${parts[1]}`;
-  return parts.length > 1 ? parts[0] : parts[0].replace(/\.ts$/, '');
+/**
+ * server/modules/<m> and web/features/<f> are one unit each; every other folder of server/ or web/
+ * (and each top-level file) is one.
+ */
+const unitFolder = { [serverDir]: 'modules', [webDir]: 'features' };
+function folderOf(file, dir) {
+  const parts = path.relative(dir, file).split(path.sep);
+  if (parts[0] === unitFolder[dir]) return `${parts[0]}/${parts[1]}`;
+  return parts.length > 1 ? parts[0] : parts[0].replace(/\.tsx?$/, '');
 }
 
 function cycles(graph) {
@@ -104,27 +113,56 @@ function cycles(graph) {
   return found;
 }
 
-const files = walk(serverDir);
-const fileGraph = new Map();
-const folderGraph = new Map();
-for (const file of files) {
-  const targets = runtimeImports(file);
-  fileGraph.set(file, new Set(targets));
-  const from = folderOf(file);
-  if (!folderGraph.has(from)) folderGraph.set(from, new Set());
-  for (const t of targets) if (folderOf(t) !== from) folderGraph.get(from).add(folderOf(t));
-}
-
 const rel = (f) => path.relative(root, f);
 
-// No circle is accepted, between files or between folders: the modules form layers
-// (docs/decisions/204-module-layers.md), and the schema files import in one direction.
-const fileCycles = cycles(fileGraph);
-const folderCycles = cycles(folderGraph);
-if (verbose) for (const [from, to] of folderGraph) console.log(`${from} -> ${[...to].sort().join(', ')}`);
-for (const c of fileCycles) console.log(`import circle between files: ${c.map(rel).sort().join(' , ')}`);
-for (const c of folderCycles) console.log(`import circle between server folders: ${c.sort().join(' , ')}`);
-console.log(
-  `check:cycles: ${files.length} server files, ${folderGraph.size} folders; ${fileCycles.length} file circles, ${folderCycles.length} folder circles (runtime imports only)`,
-);
-process.exitCode = fileCycles.length || folderCycles.length ? 1 : 0;
+/** The file and folder graphs of one tree, runtime imports only, and its cross-feature imports. */
+function graphs(dir) {
+  const files = walk(dir);
+  const fileGraph = new Map();
+  const folderGraph = new Map();
+  const edges = [];
+  for (const file of files) {
+    const all = imports(file, dir);
+    edges.push(...all.map((i) => ({ from: file, ...i })));
+    const targets = all.filter((i) => !i.typeOnly).map((i) => i.target);
+    fileGraph.set(file, new Set(targets));
+    const from = folderOf(file, dir);
+    if (!folderGraph.has(from)) folderGraph.set(from, new Set());
+    for (const t of targets) if (folderOf(t, dir) !== from) folderGraph.get(from).add(folderOf(t, dir));
+  }
+  return { files, fileGraph, folderGraph, edges };
+}
+
+/** An import from web/features/<a>/… into web/features/<b>/… that is not b's index.ts. */
+function pastFrontDoor({ from, target }) {
+  const [fromTop, fromFeature] = path.relative(webDir, from).split(path.sep);
+  const [top, feature, ...rest] = path.relative(webDir, target).split(path.sep);
+  if (fromTop !== 'features' || top !== 'features' || feature === fromFeature) return false;
+  return !(rest.length === 1 && rest[0] === 'index.ts');
+}
+
+// No circle is accepted, between files or between folders: the server's modules form layers
+// (docs/decisions/204-module-layers.md), the schema files import in one direction, and the web's
+// features form layers too (docs/decisions/284-web-feature-front-doors.md).
+let failed = false;
+for (const [dir, name, unit] of [
+  [serverDir, 'server', 'folders'],
+  [webDir, 'web', 'folders'],
+]) {
+  const { files, fileGraph, folderGraph, edges } = graphs(dir);
+  const fileCycles = cycles(fileGraph);
+  const folderCycles = cycles(folderGraph);
+  const bypasses = dir === webDir ? edges.filter((e) => !isTestCode(e.from) && pastFrontDoor(e)) : [];
+  if (verbose) for (const [from, to] of folderGraph) console.log(`${name}: ${from} -> ${[...to].sort().join(', ')}`);
+  for (const c of fileCycles) console.log(`import circle between files: ${c.map(rel).sort().join(' , ')}`);
+  for (const c of folderCycles) console.log(`import circle between ${name} folders: ${c.sort().join(' , ')}`);
+  for (const e of bypasses)
+    console.log(`import past a feature's front door: ${rel(e.from)} imports ${rel(e.target)} (import its index.ts)`);
+  console.log(
+    `check:cycles: ${files.length} ${name} files, ${folderGraph.size} ${unit}; ${fileCycles.length} file circles, ${folderCycles.length} folder circles` +
+      (dir === webDir ? `, ${bypasses.length} imports past a front door` : '') +
+      ' (runtime imports only)',
+  );
+  if (fileCycles.length || folderCycles.length || bypasses.length) failed = true;
+}
+process.exitCode = failed ? 1 : 0;

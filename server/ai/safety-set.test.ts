@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { classify, type SafetyCategory } from './safety';
-import { lessonTalkEs } from './safety-set/es/lesson';
-import { riskyEs } from './safety-set/es/risky';
-import { lessonTalk, type LessonTopic } from './safety-set/lesson';
-import { risky, type RiskyKind } from './safety-set/risky';
+import { lessonTalkEs } from '../../tests/fixtures/safety-set/es/lesson';
+import { riskyEs } from '../../tests/fixtures/safety-set/es/risky';
+import { lessonTalk, type LessonTopic } from '../../tests/fixtures/safety-set/lesson';
+import { risky, type RiskyKind } from '../../tests/fixtures/safety-set/risky';
 
-// The instant check (tier a) over the labelled sets in ./safety-set, English and Spanish
+// The instant check (tier a) over the labelled sets in tests/fixtures/safety-set, English and Spanish
 // (docs/product/safety.md, "The instant check" and "Spanish"). The figures are printed for the
 // record; each language fails below 80 % recall over all its risky messages or above 1 % false
 // alarms on its lesson talk. The sets are test data written for this project, so their texts are

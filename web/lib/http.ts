@@ -136,3 +136,7 @@ export async function patchVersioned<T>(path: string, body: unknown, schema: Zod
   if (res.ok) return { status: 'saved', value: schema.parse(payload) } satisfies VersionedOutcome<T>;
   throw toApiError(res.status, payload, res.headers.get('Retry-After'));
 }
+
+/** A query's retry rule: a 4xx is an answer (not found, not allowed), not a failure worth retrying. */
+export const retryServerErrors = (count: number, err: unknown) =>
+  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2;

@@ -1,4 +1,4 @@
-import type { ChatEndpoint } from '../../runs/api/chatTransport';
+import type { ChatEndpoint } from '../../../lib/conversations/chatTransport';
 import { myAssignmentPath } from './myAssignmentKeys';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/http';
-import { assignmentPath } from './keys';
+import { assignmentPath } from './paths';
 import { useServerCall } from '../../../lib/useServerCall';
 
 /** DELETE /api/assignments/:id: a soft delete, undone by restoreAssignment. */

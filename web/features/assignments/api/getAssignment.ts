@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { assignmentDetail, type AssignmentDetail } from '../../../../contract/assignments';
-import { apiRequest } from '../../../lib/http';
-import { assignmentKeys, assignmentPath, retryServerErrors } from './keys';
+import { apiRequest, retryServerErrors } from '../../../lib/http';
+import { assignmentKeys } from '../../../lib/assignments/keys';
+import { assignmentPath } from './paths';
 
 /** GET /api/assignments/:id: the assignment and its table (one row per student). */
 export function getAssignment(id: string, signal?: AbortSignal): Promise<AssignmentDetail> {

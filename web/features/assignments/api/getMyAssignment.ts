@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myAssignmentDetail, type MyAssignmentDetail } from '../../../../contract/assignments';
-import { ApiError, apiRequest } from '../../../lib/http';
+import { apiRequest, retryServerErrors } from '../../../lib/http';
 import { myAssignmentKeys, myAssignmentPath } from './myAssignmentKeys';
 
 /** GET /api/my-assignments/:asid: one record and its conversation so far (404 for anything not the caller's). */
@@ -14,7 +14,7 @@ export const myAssignmentQuery = (asid: string) =>
     queryFn: ({ signal }) => getMyAssignment(asid, signal),
     staleTime: 0,
     // Not found is an answer (another student's record, a deleted assignment), not a failure to retry.
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+    retry: retryServerErrors,
   });
 
 /** The record the tutor page opens; nothing is asked while `enabled` is false (a malformed id). */

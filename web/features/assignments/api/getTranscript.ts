@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { transcript, type Transcript } from '../../../../contract/assignments';
 import { attachmentName, saveBlob } from '../../../lib/download';
-import { apiFetch, apiRequest } from '../../../lib/http';
+import { apiFetch, apiRequest, retryServerErrors } from '../../../lib/http';
 import { useServerCall } from '../../../lib/useServerCall';
-import { assignmentKeys, recordPath, retryServerErrors } from './keys';
+import { assignmentKeys } from '../../../lib/assignments/keys';
+import { recordPath } from './paths';
 
 /** GET /api/assignments/:id/students/:recordId/transcript: the student's conversation, read-only. */
 export function getTranscript(assignmentId: string, recordId: string, signal?: AbortSignal): Promise<Transcript> {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { assignmentList, type AssignmentList } from '../../../../contract/assignments';
-import { apiRequest } from '../../../lib/http';
-import { assignmentKeys, retryServerErrors } from './keys';
+import { apiRequest, retryServerErrors } from '../../../lib/http';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 
 /** GET /api/assignments: the teacher's assignments, newest first. */
 export function listAssignments(signal?: AbortSignal): Promise<AssignmentList> {

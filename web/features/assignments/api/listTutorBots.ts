@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { botPage, type BotSummary } from '../../../../contract/bots';
 import { apiRequest } from '../../../lib/http';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 
 /** More than a teacher picks from in a dialog; the library pages through the rest. */
 const LIMIT = 100;

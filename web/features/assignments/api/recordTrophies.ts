@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { recordTrophies, trophy, type AwardTrophyInput, type RecordTrophies, type Trophy } from '../../../../contract/trophies';
-import { recordPath, retryServerErrors } from './keys';
-import { apiRequest } from '../../../lib/http';
+import { recordPath } from './paths';
+import { retryServerErrors, apiRequest } from '../../../lib/http';
 import { trophyKeys } from '../../../lib/trophies/keys';
 import { useServerCall } from '../../../lib/useServerCall';
 

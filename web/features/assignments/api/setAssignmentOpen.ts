@@ -1,6 +1,6 @@
 import { assignmentDetail, type AssignmentDetail } from '../../../../contract/assignments';
 import { apiRequest } from '../../../lib/http';
-import { assignmentPath } from './keys';
+import { assignmentPath } from './paths';
 import { useServerCall } from '../../../lib/useServerCall';
 
 /** POST /api/assignments/:id/close or /reopen: closed assignments stay readable; students cannot send. */

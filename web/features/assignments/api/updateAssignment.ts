@@ -1,6 +1,6 @@
 import { assignmentDetail, type AssignmentDetail, type UpdateAssignmentInput } from '../../../../contract/assignments';
 import { ApiError, apiRequest } from '../../../lib/http';
-import { assignmentPath } from './keys';
+import { assignmentPath } from './paths';
 import { useServerCall } from '../../../lib/useServerCall';
 
 /** The answer to an edit: saved, or stale (someone changed it since the version shown; reload it). */

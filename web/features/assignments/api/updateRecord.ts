@@ -1,6 +1,6 @@
 import { studentRecord, type StudentRecord, type UpdateRecordInput } from '../../../../contract/assignments';
 import { ApiError, apiRequest } from '../../../lib/http';
-import { recordPath } from './keys';
+import { recordPath } from './paths';
 import { useServerCall } from '../../../lib/useServerCall';
 
 /** The answer to feedback or a status change: saved, or stale (the record changed since; reload it). */

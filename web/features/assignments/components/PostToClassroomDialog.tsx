@@ -11,8 +11,8 @@ import type { AssignmentDetail } from '../../../../contract/assignments';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { QueryState } from '../../../components/QueryState';
 import { useCreateClassroomCoursework } from '../api/createClassroomCoursework';
-import { classroomCoursesQuery } from '../../students/api/classroom';
-import { assignmentKeys } from '../api/keys';
+import { classroomCoursesQuery } from '../../students';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 import { useT } from '../../../lib/i18n';
 import { classLabel } from '../model/labels';
 

@@ -13,7 +13,7 @@ import { QueryState } from '../../../components/QueryState';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { useMe } from '../../../lib/session/getMe';
 import { teacherListHintDismissed } from '../../../lib/storage';
-import { useJoinClass } from '../../students/api/classes';
+import { useJoinClass } from '../../students';
 import { ApiError } from '../../../lib/http';
 import { useMyAssignments } from '../api/getMyAssignments';
 import { myAssignmentKeys } from '../api/myAssignmentKeys';

@@ -20,7 +20,7 @@ import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { Theme } from '@mui/material/styles';
 import type { AssignmentDetail, StudentRecord } from '../../../../contract/assignments';
-import { RecordFlagsDialog } from '../../flags/components/RecordFlagsDialog';
+import { RecordFlagsDialog } from '../../flags';
 import { compactDate, dateTime, duration, messagesUsed, nextActions, relativeTime } from '../../../lib/format';
 import { studentPageHref } from '../../../lib/links';
 import { useNow } from '../../../lib/useNow';

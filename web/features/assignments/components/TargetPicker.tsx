@@ -8,7 +8,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
-import { classListQuery, rosterQuery } from '../../students/api/classes';
+import { classListQuery, rosterQuery } from '../../students';
 import { useT } from '../../../lib/i18n';
 import { classLabel } from '../model/labels';
 

@@ -19,7 +19,7 @@ import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import type { StudentRecord } from '../../../../contract/assignments';
 import { awardTrophyInput, TROPHY_REASON_MAX, type Trophy } from '../../../../contract/trophies';
 import { dateTime } from '../../../lib/format';
-import { assignmentKeys } from '../api/keys';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 import { useT, type MessageId } from '../../../lib/i18n';
 import { trophyKeys } from '../../../lib/trophies/keys';
 import { useAwardTrophy, recordTrophiesQuery, useRestoreTrophy, useTakeBackTrophy } from '../api/recordTrophies';

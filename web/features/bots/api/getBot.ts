@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { botDetail, type BotDetail, type BotRouteParams } from '../../../../contract/bots';
-import { ApiError, apiRequest } from '../../../lib/http';
+import { apiRequest, retryServerErrors } from '../../../lib/http';
 import { botKeys } from './keys';
 
 /** A bot as a page's address names it: the id with the owner (uid), school (sid) and shared flag. */
@@ -30,7 +30,7 @@ export const botQuery = (address: BotAddress) =>
     queryFn: ({ signal }) => getBot(address, signal),
     staleTime: 30_000,
     // A 404 is an answer (the not-found page), not a failure to retry.
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+    retry: retryServerErrors,
   });
 
 /** The bot an editor, a runner or the student preview opens; disabled when the id cannot be a bot's. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { recentRuns, type RecentRuns } from '../../../../contract/bots';
 import { apiRequest } from '../../../lib/http';
-import { conversationKeys } from '../../runs/api/keys';
+import { conversationKeys } from '../../../lib/conversations/keys';
 
 /** GET /api/bots/recent-runs: the teacher's latest runs, with the bot each one belongs to. */
 export function listRecentRuns(signal?: AbortSignal): Promise<RecentRuns> {

@@ -11,8 +11,7 @@ import {
   type FlagSummary,
   type ReviewFlagInput,
 } from '../../../../contract/flags';
-import { retryServerErrors } from '../../assignments/api/keys';
-import { apiRequest } from '../../../lib/http';
+import { retryServerErrors, apiRequest } from '../../../lib/http';
 import { flagKeys, flagPath } from './keys';
 import type { CallOptions } from '../../../lib/useServerCall';
 

@@ -17,7 +17,7 @@ import { useTheme } from '@mui/material/styles';
 import { isUuid } from '../../../../contract/common';
 import { FLAG_NOTE_MAX, type FlagDetail, type FlagTurn } from '../../../../contract/flags';
 import { SeverityChip } from './SeverityChip';
-import { assignmentKeys } from '../../assignments/api/keys';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 import { dateTime } from '../../../lib/format';
 import { flagDetailQuery, useReviewFlag } from '../api/flags';
 import { flagKeys } from '../api/keys';

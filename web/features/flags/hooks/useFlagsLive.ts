@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '../../../lib/live/useLiveEvents';
-import { assignmentKeys } from '../../assignments/api/keys';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 import { flagCountQuery } from '../api/flags';
 import { flagKeys } from '../api/keys';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssignmentList, AssignmentSummary } from '../../../../contract/assignments';
 import { defaultTrophyRules } from '../../../../contract/trophies';
 import { render } from '../../../../tests/web/render';
-import { assignmentKeys } from '../../assignments/api/keys';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 import en from '../../../lib/i18n/messages/en.json';
 import es from '../../../lib/i18n/messages/es.json';
 import DeepLinkPage from './DeepLinkPage';

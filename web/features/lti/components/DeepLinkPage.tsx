@@ -15,7 +15,7 @@ import { QueryState } from '../../../components/QueryState';
 import { shortDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useT } from '../../../lib/i18n';
-import { assignmentListQuery } from '../../assignments/api/listAssignments';
+import { assignmentListQuery } from '../../assignments';
 import { LTI_DEEP_LINK_ACTION } from '../api/deepLink';
 
 /**

@@ -11,7 +11,7 @@ import {
   type SavedSort,
   type UpdateSavedInput,
 } from '../../../../contract/saved';
-import { ApiError, apiRequest, patchVersioned } from '../../../lib/http';
+import { apiRequest, patchVersioned, retryServerErrors } from '../../../lib/http';
 import { useServerCall } from '../../../lib/useServerCall';
 
 /** The Saved Docs list's filters (the cursor pages within one list). */
@@ -66,7 +66,7 @@ export const savedItemQuery = (id: string) =>
     queryFn: ({ signal }) => apiRequest(item(id), savedDetail, { signal }),
     staleTime: 0,
     // A missing or someone else's item stays missing: say so at once.
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+    retry: retryServerErrors,
   });
 
 /** POST /api/saved: Save to Saved Docs. */

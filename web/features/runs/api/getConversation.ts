@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { conversationDetail, type ConversationDetail } from '../../../../contract/ai';
 import { apiRequest } from '../../../lib/http';
-import { conversationKeys } from './keys';
+import { conversationKeys } from '../../../lib/conversations/keys';
 
 /** GET /api/conversations/:id: every message once, in order (status complete | streaming | interrupted | blocked | failed). */
 export function getConversation(id: string, signal?: AbortSignal): Promise<ConversationDetail> {

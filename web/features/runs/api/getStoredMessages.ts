@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { conversationMessage } from '../../../../contract/ai';
 import { apiRequest } from '../../../lib/http';
-import { conversationEndpoint, type ChatEndpoint } from './chatTransport';
+import { conversationEndpoint, type ChatEndpoint } from '../../../lib/conversations/chatTransport';
 
 /** What a GET of a chat endpoint answers, as far as the chat reads it. */
 const storedMessages = z.object({ messages: z.array(conversationMessage) });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { conversationList, type ConversationList } from '../../../../contract/ai';
 import { apiRequest } from '../../../lib/http';
-import { conversationKeys } from './keys';
+import { conversationKeys } from '../../../lib/conversations/keys';
 
 /** GET /api/bots/:id/runs: the caller's past conversations with a bot, newest first. */
 export function listBotRuns(botId: string, signal?: AbortSignal): Promise<ConversationList> {

@@ -1,6 +1,6 @@
 import { stopReplyResult, type StopReplyResult } from '../../../../contract/ai';
 import { apiRequest } from '../../../lib/http';
-import { conversationEndpoint, type ChatEndpoint } from './chatTransport';
+import { conversationEndpoint, type ChatEndpoint } from '../../../lib/conversations/chatTransport';
 
 /**
  * POST {endpoint}/messages/:messageId/stop (the conversations API unless told): the server ends a

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiStatus } from '../../../../contract/ai';
 import { currentFormattingLocale, useT, type Translate } from '../../../lib/i18n';
-import { aiStatusQuery } from '../../ai/api/aiStatus';
+import { aiStatusQuery } from '../../ai';
 
 /** Says plainly when replies come from the built-in test provider, or when AI is not set up at all. */
 export function AiStatusNotice() {

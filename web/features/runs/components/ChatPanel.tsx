@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { preloadMarkdown } from '../../../components/markdown/Markdown';
-import { messageText } from '../api/chatTransport';
+import { messageText } from '../../../lib/conversations/chatTransport';
 import { useReadAloud } from '../../../lib/speech/useReadAloud';
 import { useT } from '../../../lib/i18n';
 import { useFollowStream } from '../hooks/useFollowStream';

@@ -7,7 +7,7 @@ import type { SavedDetail, SavedKind } from '../../../../contract/saved';
 import { useConversation } from '../api/getConversation';
 import { ApiError } from '../../../lib/http';
 import { isUuid } from '../../../../contract/common';
-import { useReopenedItem } from '../../resources/api';
+import { useReopenedItem } from '../../resources';
 import { useT } from '../../../lib/i18n';
 
 interface RunStart {

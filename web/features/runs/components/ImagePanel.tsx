@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
 import { useT } from '../../../lib/i18n';
-import { useGenerateImage, imageUrl } from '../../ai/api/generateImage';
+import { useGenerateImage, imageUrl } from '../../ai';
 import { AiErrorAlert } from './AiErrorAlert';
-import { useSaveImage } from '../../resources/api';
+import { useSaveImage } from '../../resources';
 import { imageMarkdown } from '../hooks/insertImage';
 
 /** Between the caption's parts (punctuation, not words). */

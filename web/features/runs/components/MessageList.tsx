@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useT } from '../../../lib/i18n';
 import type { ReadAloud } from '../../../lib/speech/useReadAloud';
 import type { RunChat } from '../hooks/useRunChat';
-import { messageText } from '../api/chatTransport';
+import { messageText } from '../../../lib/conversations/chatTransport';
 import { replyState } from '../hooks/replyState';
 import { MessageBubble } from './MessageBubble';
 

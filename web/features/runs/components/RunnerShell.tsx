@@ -8,7 +8,7 @@ import { BotAvatar, emojiFontFamily } from '../../../components/BotAvatar';
 import { NotFoundContent } from '../../../components/NotFoundContent';
 import { PageHeading } from '../../../components/PageHeading';
 import { QueryState } from '../../../components/QueryState';
-import { useBot, type BotAddress } from '../../bots/api/getBot';
+import { useBot, type BotAddress } from '../../bots';
 import { ApiError } from '../../../lib/http';
 import { isUuid } from '../../../../contract/common';
 import { paths } from '../../../lib/paths';

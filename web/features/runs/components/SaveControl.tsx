@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import { Link as RouterLink } from 'react-router';
-import type { SaveState } from '../../resources/api';
+import type { SaveState } from '../../resources';
 import { paths } from '../../../lib/paths';
 import { useT } from '../../../lib/i18n';
 

@@ -20,7 +20,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import { QueryState } from '../../../components/QueryState';
 import { useAppState } from '../../../lib/app-state/AppState';
 import { ApiError } from '../../../lib/http';
-import { useMyAssignment } from '../../assignments/api/getMyAssignment';
+import { useMyAssignment } from '../../assignments';
 import { addressMatches, dueWords, isOverdue, runnerPath } from '../../../lib/my-assignments/present';
 import { useT } from '../../../lib/i18n';
 import { useRunRoute } from '../hooks/useRunRoute';

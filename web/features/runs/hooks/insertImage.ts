@@ -1,4 +1,4 @@
-import { imageUrl } from '../../ai/api/generateImage';
+import { imageUrl } from '../../ai';
 
 /**
  * A generated image as Markdown, `![prompt](/api/files/<id>)`: the Markdown renderer shows it (its

@@ -1,5 +1,5 @@
 import type { ChatStatus } from 'ai';
-import type { ChatMessage } from '../api/chatTransport';
+import type { ChatMessage } from '../../../lib/conversations/chatTransport';
 import type { ReplyState } from '../components/MessageBubble';
 
 /** How a message stands, from the live chat (streaming, stopped here) and its stored status. */

@@ -10,8 +10,8 @@ import {
   repeatLastRequest,
   type ChatEndpoint,
   type ChatMessage,
-} from '../api/chatTransport';
-import { conversationKeys } from '../api/keys';
+} from '../../../lib/conversations/chatTransport';
+import { conversationKeys } from '../../../lib/conversations/keys';
 import { stopReply as stopOnServer } from '../api/stopReply';
 import { getStoredMessages } from '../api/getStoredMessages';
 import { ApiError } from '../../../lib/http';

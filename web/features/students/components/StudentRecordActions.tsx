@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { assignmentKeys } from '../../assignments/api/keys';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 import { classKeys } from '../api/classes';
 import { useT, type MessageId } from '../../../lib/i18n';
 import { useDeleteStudentData, useDownloadStudentRecord } from '../api/studentRecord';

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useChat } from '@ai-sdk/react';
 import { Link as RouterLink } from 'react-router';
 import { Markdown } from '../../../../components/markdown/Markdown';
-import { chatTransport, messageText, type ChatMessage } from '../../../runs/api/chatTransport';
-import { useStartRun } from '../../../runs/api/startRun';
+import { chatTransport, messageText, type ChatMessage } from '../../../../lib/conversations/chatTransport';
+import { useStartRun } from '../../../../lib/conversations/startRun';
 import { ApiError } from '../../../../lib/http';
 import { useT, currentFormattingLocale, type Translate } from '../../../../lib/i18n';
 

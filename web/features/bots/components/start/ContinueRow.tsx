@@ -11,7 +11,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BotAvatar } from '../../../../components/BotAvatar';
-import { savedListQuery } from '../../../resources/api';
+import { savedListQuery } from '../../../resources';
 import { useT } from '../../../../lib/i18n';
 import { useFindBots } from '../../api/findBots';
 import { useRecentRuns } from '../../api/recentRuns';

@@ -1,5 +1,3 @@
-import { ApiError } from '../../../lib/http';
-
 /**
  * Query keys of the teacher's assignments, transcripts and student pages: one factory, so a live
  * event or a write refreshes every page that shows the same thing.
@@ -15,11 +13,3 @@ export const assignmentKeys = {
   studentPage: (entryId: string) => ['assignments', 'student', entryId] as const,
   tutorBots: (tab: 'mine' | 'templates') => ['assignments', 'tutor-bots', tab] as const,
 };
-
-export const assignmentPath = (id: string) => `/api/assignments/${encodeURIComponent(id)}`;
-export const recordPath = (assignmentId: string, recordId: string) =>
-  `${assignmentPath(assignmentId)}/students/${encodeURIComponent(recordId)}`;
-
-/** A 4xx is an answer (not found, not allowed), not a failure worth retrying. */
-export const retryServerErrors = (count: number, err: unknown) =>
-  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2;

@@ -1,6 +1,6 @@
 import { DefaultChatTransport, type ChatRequestOptions, type UIMessage } from 'ai';
-import type { ReplyMetadata } from '../../../../contract/ai';
-import { apiFetch } from '../../../lib/http';
+import type { ReplyMetadata } from '../../../contract/ai';
+import { apiFetch } from '../http';
 
 /** A message of a chat with a bot, as useChat holds it (the stored status rides in its metadata). */
 export type ChatMessage = UIMessage<ReplyMetadata>;

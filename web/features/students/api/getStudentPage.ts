@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { studentPage, type StudentPage } from '../../../../contract/assignments';
-import { apiRequest } from '../../../lib/http';
-import { assignmentKeys, retryServerErrors } from './keys';
+import { apiRequest, retryServerErrors } from '../../../lib/http';
+import { assignmentKeys } from '../../../lib/assignments/keys';
 
 /** GET /api/students/:entryId: one student of the teacher's rosters, across classes and assignments. */
 export function getStudentPage(entryId: string, signal?: AbortSignal): Promise<StudentPage> {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { batchedIds } from '../../../lib/live/batchedIds';
-import { useLiveEvents, type LiveStatus } from '../../../lib/live/useLiveEvents';
-import { assignmentKeys } from '../api/keys';
+import { batchedIds } from '../live/batchedIds';
+import { useLiveEvents, type LiveStatus } from '../live/useLiveEvents';
+import { assignmentKeys } from './keys';
 
 /** Events within this long of each other refetch once. */
 export const LIVE_DEBOUNCE_MS = 300;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { conversationSummary, type ConversationSummary } from '../../../../contract/ai';
-import type { DocFormValues } from '../../../../contract/bots';
-import { apiRequest } from '../../../lib/http';
+import { conversationSummary, type ConversationSummary } from '../../../contract/ai';
+import type { DocFormValues } from '../../../contract/bots';
+import { apiRequest } from '../http';
 import { conversationKeys } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { Chat } from '@ai-sdk/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/http';
+import { ApiError } from '../http';
 import { attachTo, chatTransport, messageText, repeatLastRequest, type ChatEndpoint, type ChatMessage } from './chatTransport';
 
 interface Sent {
