@@ -8,16 +8,13 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { AuthProviders } from '../contract/account';
 import { authRoutes } from './auth/routes';
-import { botsRoutes } from './modules/bots';
-import { collectionsRoutes } from './modules/bots';
-import { sendBots } from './modules/bots';
+import { botsRoutes, collectionsRoutes, sendBots } from './modules/bots';
 import { AppError, errorJson } from './lib/errors';
-import { translateFields, translateMessage } from './lib/messages';
+import { textOf, translateFields } from './lib/messages';
 import { localeMiddleware, requestLocale } from './core/locale';
 import { logError, withRequestId } from './lib/log';
 import type { AppDeps, AppEnv } from './core/context';
-import { filesRoutes, isFileBodyPath } from './modules/files';
-import { uploadRoutes } from './modules/files';
+import { filesRoutes, isFileBodyPath, uploadRoutes } from './modules/files';
 import { conversationRoutes } from './modules/conversations';
 import { healthRoutes } from './modules/health';
 import { imageRoutes } from './modules/images';
@@ -28,8 +25,7 @@ import { aiStatusRoutes } from './modules/usage';
 import { exportRoutes, savedRoutes } from './modules/saved';
 import { classesRoutes } from './modules/classes';
 import { liveRoutes } from './modules/live';
-import { assignmentsRoutes } from './modules/assignments';
-import { studentsRoutes } from './modules/assignments';
+import { assignmentsRoutes, studentsRoutes } from './modules/assignments';
 import { myAssignmentsRoutes } from './modules/my-assignments';
 import { myTrophiesRoutes, recordTrophiesRoutes } from './modules/trophies';
 import { flagsRoutes } from './modules/flags';
@@ -43,6 +39,7 @@ import { installationCrisisLinesRoutes, schoolSafetyRoutes } from './modules/cri
 import { ticketRoutes, supportTicketRoutes } from './modules/tickets';
 import { classroomRoutes } from './modules/classroom';
 import { LTI_FORM_PATHS, LTI_OWN_HEADERS_PATH, ltiPlatformRoutes, ltiToolRoutes } from './modules/lti';
+import { formatMessage, message } from './lib/message';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -103,21 +100,11 @@ export function createApp(deps: AppDeps) {
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
       const locale = requestLocale(c);
       const fields = err.options.fields && translateFields(err.options.fields, locale);
-      return c.json({ ...errorJson(err.code, translateMessage(err.message, locale), requestId, fields), ...err.options.body }, err.status);
+      return c.json({ ...errorJson(err.code, textOf(err, locale), requestId, fields), ...err.options.body }, err.status);
     }
     logError(requestId, `unhandled error on ${routeOf(c)}`, err);
     keep(500);
-    return c.json(
-      errorJson(
-        'internal',
-        translateMessage(
-          'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
-          requestLocale(c),
-        ),
-        requestId,
-      ),
-      500,
-    );
+    return c.json(errorJson('internal', formatMessage(message('internal'), requestLocale(c)), requestId), 500);
   });
 
   // Every state-changing API request must come from one of our own pages (Stripe's webhook aside: it
@@ -126,7 +113,7 @@ export function createApp(deps: AppDeps) {
     if (stateChanging.has(c.req.method) && c.req.path !== STRIPE_WEBHOOK_PATH && !LTI_FORM_PATHS.has(c.req.path)) {
       const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
       if (!origin || !deps.config.trustedOrigins.includes(origin)) {
-        throw new AppError('origin_rejected', 403, 'This request did not come from a ClassBots page.');
+        throw new AppError('origin_rejected', 403, message('notOurPage'));
       }
     }
     await next();
@@ -135,7 +122,7 @@ export function createApp(deps: AppDeps) {
   const jsonBodyLimit = bodyLimit({
     maxSize: deps.config.maxJsonBytes,
     onError: () => {
-      throw new AppError('payload_too_large', 413, 'The request body is too large.');
+      throw new AppError('payload_too_large', 413, message('tooLarge'));
     },
   });
   // File bodies have their own limits (the files module checks them); everything else is JSON.
@@ -187,7 +174,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.all('/api/*', () => {
-    throw new AppError('not_found', 404, 'There is no such API endpoint.');
+    throw new AppError('not_found', 404, message('noEndpoint'));
   });
 
   if (deps.webRoot) mountWebApp(app, deps.webRoot);

@@ -16,7 +16,7 @@ export interface CsvParseResult {
   records: CsvRecord[];
   delimiter: CsvDelimiter;
   /** Why reading stopped early (a quote never closed, a binary file), with the line it concerns. */
-  error?: { line: number; reason: string };
+  error?: { line: number; reason: string; kind: 'not_text' | 'quote_open' };
 }
 
 const BOM = '\uFEFF';
@@ -47,7 +47,8 @@ export function detectDelimiter(text: string): CsvDelimiter {
  */
 export function parseCsv(input: string, delimiter: CsvDelimiter = detectDelimiter(input)): CsvParseResult {
   const text = input.startsWith(BOM) ? input.slice(1) : input;
-  if (text.includes('\u0000')) return { records: [], delimiter, error: { line: 1, reason: 'This is not a CSV text file.' } };
+  if (text.includes('\u0000'))
+    return { records: [], delimiter, error: { line: 1, reason: 'This is not a CSV text file.', kind: 'not_text' } };
 
   const records: CsvRecord[] = [];
   let fields: string[] = [];
@@ -101,7 +102,7 @@ export function parseCsv(input: string, delimiter: CsvDelimiter = detectDelimite
     return {
       records,
       delimiter,
-      error: { line: quoteLine, reason: 'A quoted value starts here and is never closed (a " is missing).' },
+      error: { line: quoteLine, reason: 'A quoted value starts here and is never closed (a " is missing).', kind: 'quote_open' },
     };
   }
   if (field !== '' || fields.length > 0 || fieldWasQuoted) endRecord();

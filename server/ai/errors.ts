@@ -2,6 +2,7 @@ import { APICallError } from 'ai';
 import { AppError } from '../lib/errors';
 import type { AiProvider } from './providers';
 import { notConfiguredMessage } from './providers';
+import { message } from '../lib/message';
 
 /** Why we aborted a provider call ourselves; read back from the signal's reason. */
 export class AiTimeoutError extends Error {
@@ -74,19 +75,16 @@ function providerMessage(err: APICallError): string {
 export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'image'): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof AiTimeoutError) {
-    // The timeout's own message, with the advice: one text, so it is found in the catalogue (server/lib/messages.ts).
-    return new AppError('ai_timeout', 504, `The AI provider did not answer within ${Math.round(err.ms / 1000)} s. Try again in a moment.`);
+    return new AppError('ai_timeout', 504, message('aiTimeout', { seconds: Math.round(err.ms / 1000) }));
   }
   const modelSetting = kind === 'text' ? provider.settings.textModel : provider.settings.imageModel;
   const modelName = kind === 'text' ? provider.textModelName : provider.imageModelName;
   // A connection that failed, after its retries (the SDK wraps it as a call error without a status).
   if (isConnectionFailure(err) || (APICallError.isInstance(err) && err.statusCode === undefined)) {
-    return new AppError(
-      'ai_provider_unavailable',
-      503,
-      `The AI provider could not be reached. The operator checks ${provider.settings.baseUrl} and the network.`,
-      { log: true, cause: err },
-    );
+    return new AppError('ai_provider_unavailable', 503, message('aiUnreachable', { address: provider.settings.baseUrl }), {
+      log: true,
+      cause: err,
+    });
   }
   if (APICallError.isInstance(err)) {
     const status = err.statusCode ?? 0;
@@ -96,20 +94,13 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
       status === 403 ||
       (status === 400 && /API_KEY_INVALID|API key not valid|api key/i.test(err.responseBody ?? detail))
     ) {
-      return new AppError(
-        'ai_bad_key',
-        502,
-        `The AI provider refused the API key. The operator checks ${provider.settings.key}. (${detail})`,
-        { log: true, cause: err },
-      );
+      return new AppError('ai_bad_key', 502, message('aiBadKey', { setting: provider.settings.key, detail }), { log: true, cause: err });
     }
     if (status === 404) {
-      return new AppError(
-        'ai_model_not_found',
-        502,
-        `The AI provider has no model named "${modelName}". The operator sets ${modelSetting} to a current model (providers retire old ones). (${detail})`,
-        { log: true, cause: err },
-      );
+      return new AppError('ai_model_not_found', 502, message('aiNoModel', { model: modelName ?? '', setting: modelSetting, detail }), {
+        log: true,
+        cause: err,
+      });
     }
     if (status === 429) {
       const wait = retryAfterMs(err);
@@ -117,18 +108,20 @@ export function toAiError(err: unknown, provider: AiProvider, kind: 'text' | 'im
       return new AppError(
         'ai_provider_quota',
         503,
-        seconds
-          ? `The AI provider's quota or rate limit is used up for now; try again in ${seconds} s. (${detail})`
-          : `The AI provider's quota or rate limit is used up for now; try again later. (${detail})`,
+        seconds ? message('aiQuotaWait', { seconds, detail }) : message('aiQuotaLater', { detail }),
         seconds ? { headers: { 'Retry-After': String(seconds) } } : {},
       );
     }
-    if (status >= 500)
-      return new AppError('ai_provider_unavailable', 503, `The AI provider is having trouble (${status}). Try again in a moment.`);
-    return new AppError('ai_bad_request', 502, `The AI provider refused the request: ${detail}`, { log: true, cause: err });
+    if (status >= 500) return new AppError('ai_provider_unavailable', 503, message('aiTrouble', { status }));
+    return new AppError('ai_bad_request', 502, message('aiRefusedRequest', { detail }), { log: true, cause: err });
   }
-  return new AppError('ai_provider_unavailable', 503, `The AI call failed: ${err instanceof Error ? err.message : String(err)}`, {
-    log: true,
-    cause: err,
-  });
+  return new AppError(
+    'ai_provider_unavailable',
+    503,
+    message('aiCallFailed', { detail: err instanceof Error ? err.message : String(err) }),
+    {
+      log: true,
+      cause: err,
+    },
+  );
 }

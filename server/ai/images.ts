@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors';
 import { AiTimeoutError } from './errors';
 import type { AiProvider } from './providers';
 import { withRetries } from './retry';
+import { message } from '../lib/message';
 
 export interface GeneratedImageBytes {
   bytes: Uint8Array;
@@ -14,11 +15,7 @@ export interface GeneratedImageBytes {
 /** One image from the provider's image model (Imagen's :predict, or /images/generations). */
 export async function generateOneImage(provider: AiProvider, config: AiConfig, prompt: string): Promise<GeneratedImageBytes> {
   if (!provider.image) {
-    throw new AppError(
-      'ai_images_unavailable',
-      503,
-      `Image generation is not set up on this server. The operator sets ${provider.settings.imageModel}.`,
-    );
+    throw new AppError('ai_images_unavailable', 503, message('imagesNotSetUp', { setting: provider.settings.imageModel }));
   }
   const model = provider.image;
   const started = performance.now();

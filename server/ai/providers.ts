@@ -2,6 +2,7 @@ import { createGoogleGenerativeAI, type GoogleGenerativeAIProvider } from '@ai-s
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiConfig } from '../config';
 import { httpFetch } from './http-fetch';
+import { message } from '../lib/message';
 
 /** The provider's language model interface (the AI SDK's LanguageModelV3). */
 export type TextModel = ReturnType<GoogleGenerativeAIProvider['chat']>;
@@ -62,5 +63,4 @@ export function createProvider(config: AiConfig): AiProvider | undefined {
 }
 
 /** The one message every AI action shows when no provider is configured. */
-export const notConfiguredMessage =
-  'AI is not configured on this server. The operator sets GEMINI_API_KEY (Google Gemini), or OPENAI_COMPATIBLE_BASE_URL and OPENAI_COMPATIBLE_MODEL (a school-hosted server such as Ollama or vLLM), and restarts.';
+export const notConfiguredMessage = message('aiNotConfiguredFull');

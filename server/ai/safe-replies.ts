@@ -36,7 +36,6 @@ const texts = {
     bullying: "Let's keep things kind: words like that can really hurt. If someone is being bullied, a trusted adult can help.",
     personalData: 'Please keep personal details such as phone numbers, addresses and e-mail addresses private, even here.',
     held: "One moment: I'm checking your message.",
-    stillHeld: 'One moment: your last message is still being checked.',
     providerBlocked: "I can't answer that one. Let's get back to your lesson: what would you like to work on?",
   },
   es: {
@@ -64,7 +63,6 @@ const texts = {
     personalData:
       'Por favor, no compartas datos personales como números de teléfono, direcciones o correos electrónicos, ni siquiera aquí.',
     held: 'Un momento: estoy revisando tu mensaje.',
-    stillHeld: 'Un momento: tu último mensaje todavía se está revisando.',
     providerBlocked: 'No puedo responder a eso. Volvamos a tu lección: ¿en qué quieres trabajar?',
   },
 } satisfies Record<SafetyLocale, Record<string, string | string[] | Record<string, string>>>;
@@ -122,8 +120,6 @@ export function safeReply(category: SafetyCategory, locale: SafetyLocale = 'en',
 export const heldReply = (locale: SafetyLocale = 'en') => texts[locale].held;
 
 /** The 409 of a send into a conversation whose last turn is still held. */
-export const stillHeldReply = (locale: SafetyLocale = 'en') => texts[locale].stillHeld;
-
 /** The reply when the provider's own filter blocks a student-facing answer. */
 export const providerBlockedReplyIn = (locale: SafetyLocale = 'en') => `${texts[locale].providerBlocked} ${texts[locale].backToLesson}`;
 

@@ -1,7 +1,7 @@
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { phraseCategory, spacedReadings } from './safety-phrases';
 import { phraseCategoryEs, readsAsSpanish, replyCategoryEs } from './safety-phrases.es';
-import { heldReply, providerBlockedReplyIn, stillHeldReply } from './safe-replies';
+import { heldReply, providerBlockedReplyIn } from './safe-replies';
 
 /**
  * Student safety (docs/product/safety.md), tier (a): the instant local check of each student message
@@ -193,7 +193,6 @@ export {
   safeReplyCategory,
   crisisLinesInWords,
   heldReply,
-  stillHeldReply,
   providerBlockedReplyIn,
   isHeldReply,
   type SafetyLocale,
@@ -201,9 +200,6 @@ export {
 
 /** The English held text (heldReply('en')); kept for the callers that do not pass a locale yet. */
 export const heldReplyText = heldReply('en');
-
-/** The English 409 of a send into a held conversation (stillHeldReply('en')). */
-export const stillHeldMessage = stillHeldReply('en');
 
 /** The English reply when the provider's own filter blocks a student-facing answer (providerBlockedReplyIn('en')). */
 export const providerBlockedReply = providerBlockedReplyIn('en');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
+import { message } from '../lib/message';
 import { storedReplyResponse } from './ui-stream';
 
 const meta = { conversationId: 'c1', messageId: 'm1' };
-const interrupted = new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.');
+const interrupted = new AppError('interrupted', 503, message('replyInterrupted'));
 
 async function errorTextOf(res: Response): Promise<string | undefined> {
   const events = (await res.text())

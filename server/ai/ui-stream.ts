@@ -2,7 +2,7 @@ import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from 'ai';
 import type { ReplyMetadata } from '../../contract/ai';
 import { DEFAULT_LOCALE, type Locale } from '../../contract/locale';
 import type { AppError } from '../lib/errors';
-import { translateMessage } from '../lib/messages';
+import { textOf } from '../lib/messages';
 import type { Generation, GenerationResult } from './generation';
 import { safeReplyCategory } from './safety';
 
@@ -34,7 +34,7 @@ function closing(
     out.push({ type: 'text-start', id: 'text-1' }, { type: 'text-delta', id: 'text-1', delta: text }, { type: 'text-end', id: 'text-1' });
   }
   // The error reads in the request's language, as the JSON errors do (server/lib/messages.ts).
-  if (error && status !== 'blocked') out.push({ type: 'error', errorText: translateMessage(error.message, locale) });
+  if (error && status !== 'blocked') out.push({ type: 'error', errorText: textOf(error, locale) });
   else {
     // A safe reply says which concern it answers, so the page can show help resources at once.
     const safety = status === 'blocked' ? safeReplyCategory(text) : undefined;

@@ -5,6 +5,7 @@ import { schema, type Db } from '../db/client';
 import { clientIp, readJson, type AppEnv } from '../core/context';
 import { AppError } from '../lib/errors';
 import { consumeRate, type RateRule } from './rate-limit';
+import { message } from '../lib/message';
 
 /**
  * Per IP: a class of forty signing up together from one school address, each typing an address or
@@ -34,7 +35,7 @@ export function rosterCheckRoutes() {
     const db = c.get('deps').database.db;
     const decision = await consumeRate(db, `auth/roster-check:ip:${clientIp(c)}`, ROSTER_CHECK_RULE);
     if (!decision.allowed) {
-      throw new AppError('rate_limited', 429, 'Too many attempts. Wait a moment and try again.', {
+      throw new AppError('rate_limited', 429, message('tooManyAttempts'), {
         headers: { 'Retry-After': String(decision.retryAfter) },
       });
     }

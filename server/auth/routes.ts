@@ -5,12 +5,13 @@ import { unstorableTextProblem } from '../../contract/common';
 import { schema, type Db } from '../db/client';
 import type { Locale } from '../../contract/locale';
 import { AppError, invalidFields, errorJson } from '../lib/errors';
-import { translateMessage } from '../lib/messages';
+import type { ServerMessageId, ServerMessageValues } from '../i18n/ids';
 import { requestLocale } from '../core/locale';
 import { checkInput, clientIp, getSessionUser, type AppContext, type AppEnv } from '../core/context';
 import { consumeRate, type RateRule } from './rate-limit';
 import { rosterCheckRoutes } from './roster-check';
 import { sessionsChanged } from '../core/session-changes';
+import { formatMessage, message } from '../lib/message';
 
 const MINUTE = 60_000;
 
@@ -56,7 +57,7 @@ const updatableUserFields = new Set(Object.keys(updateUserInput.shape));
 async function enforce(c: AppContext, key: string, rule: RateRule) {
   const decision = await consumeRate(c.get('deps').database.db, key, rule);
   if (!decision.allowed) {
-    throw new AppError('rate_limited', 429, 'Too many attempts. Wait a moment and try again.', {
+    throw new AppError('rate_limited', 429, message('tooManyAttempts'), {
       headers: { 'Retry-After': String(decision.retryAfter) },
     });
   }
@@ -75,7 +76,7 @@ async function jsonBody(req: Request): Promise<Record<string, unknown>> {
   } catch {
     // fall through
   }
-  throw new AppError('bad_request', 400, 'The request body is not valid JSON.');
+  throw new AppError('bad_request', 400, message('notJson'));
 }
 
 /**
@@ -117,7 +118,38 @@ async function refuseUnstorableText(c: AppContext) {
   if (found) throw invalidFields({ [found.field]: found.problem });
 }
 
-/** better-auth's errors in the app's one error shape, with a lower-case code, the message in the request's language. */
+/** better-auth's error codes (and ours, from its hooks) and the catalogue's text for each (decision 285). */
+const authTexts: Record<string, Exclude<ServerMessageId, keyof ServerMessageValues>> = {
+  USER_NOT_FOUND: 'baUserNotFound',
+  FAILED_TO_CREATE_USER: 'baFailedToCreateUser',
+  FAILED_TO_UPDATE_USER: 'baFailedToUpdateUser',
+  INVALID_PASSWORD: 'baInvalidPassword',
+  INVALID_EMAIL: 'baInvalidEmail',
+  INVALID_EMAIL_OR_PASSWORD: 'baInvalidEmailOrPassword',
+  SOCIAL_ACCOUNT_ALREADY_LINKED: 'baSocialAlreadyLinked',
+  INVALID_TOKEN: 'baInvalidToken',
+  TOKEN_EXPIRED: 'baTokenExpired',
+  EMAIL_NOT_VERIFIED: 'baEmailNotVerified',
+  PASSWORD_TOO_SHORT: 'baPasswordTooShort',
+  PASSWORD_TOO_LONG: 'baPasswordTooLong',
+  USER_ALREADY_EXISTS: 'baUserExists',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'baUserExistsOtherEmail',
+  EMAIL_CAN_NOT_BE_UPDATED: 'baEmailNotUpdatable',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'baCredentialAccountNotFound',
+  SESSION_EXPIRED: 'baSessionExpired',
+  FAILED_TO_UNLINK_LAST_ACCOUNT: 'baLastAccount',
+  ACCOUNT_NOT_FOUND: 'baAccountNotFound',
+  EMAIL_ALREADY_VERIFIED: 'baEmailAlreadyVerified',
+  SESSION_NOT_FRESH: 'baSessionNotFresh',
+  LINKED_ACCOUNT_ALREADY_EXISTS: 'baLinkedAccountExists',
+  SUPPORT_EMAIL_RESERVED: 'supportAddressReservedOperator',
+};
+
+/**
+ * better-auth's errors in the app's one error shape, with a lower-case code and the text of that
+ * code in the request's language: a refusal whose code the table does not know says the request
+ * failed (its own English is not passed on), and a rate limit says so.
+ */
 async function reshapeError(res: Response, requestId: string, locale: Locale): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('json')) return res;
   const body = (await res
@@ -125,11 +157,13 @@ async function reshapeError(res: Response, requestId: string, locale: Locale): P
     .json()
     .catch(() => null)) as { code?: string; message?: string } | null;
   const code = (body?.code ?? (res.status === 404 ? 'not_found' : 'auth_error')).toLowerCase();
-  const message = body?.message ?? res.statusText ?? 'The request failed.';
+  const known = body?.code ? authTexts[body.code] : undefined;
+  const id = known ?? (res.status === 429 ? 'baTooManyRequests' : 'requestFailed');
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  return new Response(JSON.stringify(errorJson(code, translateMessage(message, locale), requestId)), { status: res.status, headers });
+  const text = formatMessage(message(id), locale);
+  return new Response(JSON.stringify(errorJson(code, text, requestId)), { status: res.status, headers });
 }
 
 /** The better-auth endpoints under /api/auth, behind the app's limits and field rules. */
@@ -141,7 +175,7 @@ export function authRoutes() {
     const { auth, config } = c.get('deps');
     let req = c.req.raw;
     const sub = new URL(req.url).pathname.replace(/^\/api\/auth/, '');
-    if (disabledPaths.has(sub)) throw new AppError('not_found', 404, 'There is no such API endpoint.');
+    if (disabledPaths.has(sub)) throw new AppError('not_found', 404, message('noEndpoint'));
     // Whose remembered sessions this request may change (a sign-out, a new password, a new name).
     let affectedUser: string | undefined;
     const ip = clientIp(c);
@@ -160,7 +194,7 @@ export function authRoutes() {
         if (sub === '/sign-up/email') {
           const input = checkInput(signUpInput, body);
           if (config.supportEmail && input.email.toLowerCase() === config.supportEmail) {
-            throw new AppError('support_email_reserved', 403, 'This address is reserved for the support account.');
+            throw new AppError('support_email_reserved', 403, message('supportAddressReserved'));
           }
           const callbackURL = typeof body.callbackURL === 'string' ? body.callbackURL : undefined;
           req = rebuild(req, { ...input, email: input.email.toLowerCase(), callbackURL });
@@ -172,7 +206,7 @@ export function authRoutes() {
         if (sub === '/update-user') {
           const refused = Object.keys(body).filter((k) => !updatableUserFields.has(k));
           if (refused.length) {
-            throw new AppError('forbidden_field', 403, `These fields cannot be changed here: ${refused.join(', ')}.`);
+            throw new AppError('forbidden_field', 403, message('fieldsNotChangeable', { fields: refused.join(', ') }));
           }
           // better-auth would store a null or empty name as it is (a 500 on the NOT NULL column).
           req = rebuild(req, checkInput(updateUserInput, body));

@@ -4,6 +4,8 @@ import type { Database } from '../db/client';
 import { DataDirBusyError } from '../db/lock';
 import { openDatabase } from '../db/open';
 import { AppError } from '../lib/errors';
+import { textOf } from '../lib/messages';
+import { message } from '../lib/message';
 import type { CliContext, Command, Io, OptionValues } from './command';
 import { databaseCommands } from './commands/database';
 import { demoCommands } from './commands/demo';
@@ -80,7 +82,7 @@ function report(err: unknown, command: string, io: Io): number {
       io.err(`${command}: ${problems.join('; ')}. ${hint}`);
       return EXIT_USAGE;
     }
-    io.err(`${command}: ${err.message}`);
+    io.err(`${command}: ${textOf(err, 'en')}`);
     return err.code === 'validation_failed' ? EXIT_USAGE : EXIT_FAILED;
   }
   if (err instanceof DataDirBusyError || err instanceof ConfigError) {
@@ -160,7 +162,7 @@ async function open(config: Config): Promise<Database> {
     return await openDatabase(config, 'the ClassBots CLI');
   } catch (err) {
     if (err instanceof DataDirBusyError) throw err;
-    const where = config.databaseUrl ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
-    throw new AppError('unavailable', 503, `Could not open ${where}: ${(err as Error).message}`);
+    const where = config.databaseUrl ? message('dbWherePostgres') : message('dbWhereEmbedded', { dir: config.dataDir });
+    throw new AppError('unavailable', 503, message('dbOpenFailed', { where, detail: (err as Error).message }));
   }
 }

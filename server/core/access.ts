@@ -4,6 +4,7 @@ import { requireUser } from './context';
 import { AppError } from '../lib/errors';
 import { logError } from '../lib/log';
 import { findLicenceForEmail, licenceExpired, resolveSubscription } from './plan';
+import { message, type ServerMessage } from '../lib/message';
 
 /**
  * Every role guard a route uses, in one place (docs/decisions/202-one-school-admin-guard.md):
@@ -22,12 +23,15 @@ export function isSupportUser(user: { email: string; emailVerified: boolean }, s
  * be checked (a failed resolution knows only the account's role, which a school's teachers list may
  * overrule: refuse rather than guess), 403 with `forbidden` for anyone the check says is no teacher.
  */
-export async function requireTeacherSubscription(c: AppContext, forbidden: string): Promise<{ user: SessionUser; sub: Subscription }> {
+export async function requireTeacherSubscription(
+  c: AppContext,
+  forbidden: ServerMessage,
+): Promise<{ user: SessionUser; sub: Subscription }> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
   const sub = await resolveSubscription(database.db, { user, settings: config });
   if (sub.status === 'error') {
-    throw new AppError('unavailable', 503, sub.message ?? 'Your account could not be checked just now. Try again in a moment.');
+    throw new AppError('unavailable', 503, message('subscriptionUnchecked'));
   }
   if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, forbidden);
   return { user, sub };
@@ -37,7 +41,7 @@ export async function requireTeacherSubscription(c: AppContext, forbidden: strin
 export async function requireSupport(c: AppContext): Promise<SessionUser> {
   const user = await requireUser(c);
   if (!isSupportUser(user, c.get('deps').config.supportEmail)) {
-    throw new AppError('forbidden', 403, 'This page is for the support account.');
+    throw new AppError('forbidden', 403, message('supportPage'));
   }
   return user;
 }
@@ -61,13 +65,13 @@ export interface SchoolAdminNeed {
    * be checked gets 503 rather than a guess (a student's school record).
    */
   licence: 'any' | 'active';
-  refusal: string;
+  refusal: ServerMessage;
 }
 
 /** The school-admin pages (teachers list, dashboard) and their refusal. */
-export const SCHOOL_PAGES: SchoolAdminNeed = { licence: 'any', refusal: "These pages are for your school's admins." };
+export const SCHOOL_PAGES: SchoolAdminNeed = { licence: 'any', refusal: message('schoolAdminPages') };
 /** A student's school record (export, delete) and its refusal. */
-export const SCHOOL_RECORDS: SchoolAdminNeed = { licence: 'active', refusal: "A student's school record is for the school's admins." };
+export const SCHOOL_RECORDS: SchoolAdminNeed = { licence: 'active', refusal: message('schoolRecordForAdmins') };
 
 /**
  * The one school-admin guard: 401 signed out; 403 (`need.refusal`) unless the address is verified
@@ -84,7 +88,7 @@ export async function requireSchoolAdmin(c: AppContext, need: SchoolAdminNeed): 
   } catch (err) {
     if (need.licence === 'any') throw err;
     logError(null, `subscription: resolving user ${user.id} failed`, err);
-    throw new AppError('unavailable', 503, 'Your subscription could not be checked just now. Try again in a moment.');
+    throw new AppError('unavailable', 503, message('subscriptionUnchecked'));
   }
   if (!licence || !licence.admins.includes(user.email.toLowerCase())) throw new AppError('forbidden', 403, need.refusal);
   if (need.licence === 'active' && licenceExpired(licence)) throw new AppError('forbidden', 403, need.refusal);

@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locale';
 import { accountLocale, classLocaleOf, requestLocale } from './locale';
 import { AppError, invalidFields } from '../lib/errors';
 import { ALONE_TTL_MS, cachedSessionUser, lookupMark, rememberSessionUser, SHARED_TTL_MS, sessionToken } from './session-cache';
+import { message } from '../lib/message';
 
 /** zod's own messages in Spanish, for the schemas' checks that give none (decision 272). */
 const zodSpanish = z.locales.es();
@@ -125,7 +126,7 @@ function setSessionUser(c: AppContext, user: SessionUser | null) {
 /** The signed-in user, or a 401. */
 export async function requireUser(c: AppContext): Promise<SessionUser> {
   const user = await getSessionUser(c);
-  if (!user) throw new AppError('unauthenticated', 401, 'Sign in to continue.');
+  if (!user) throw new AppError('unauthenticated', 401, message('signIn'));
   return user;
 }
 
@@ -138,7 +139,7 @@ export function checkInput<T>(schema: ZodType<T>, value: unknown, locale: Locale
   return parsed.data;
 }
 
-const notJson = () => new AppError('bad_request', 400, 'The request body is not valid JSON.');
+const notJson = () => new AppError('bad_request', 400, message('notJson'));
 
 /** Parses a JSON body against a schema: 400 for malformed JSON, 422 with fields for invalid input. */
 export async function readJson<T>(c: AppContext, schema: ZodType<T>): Promise<T> {

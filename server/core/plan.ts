@@ -168,7 +168,8 @@ export async function resolveSubscription(db: Db, input: ResolveInput): Promise<
     logError(null, `subscription: resolving user ${user.id} failed`, err);
     return {
       ...empty('error', user.role),
-      message: 'Your subscription could not be checked just now. Try again in a moment.',
+      // The text is the request's to say (subscription.routes formats subscriptionUnchecked).
+      message: null,
     };
   }
 }

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cursorTimestamp, keysetCursor } from './cursor';
 import { AppError } from './errors';
+import { message } from './message';
 
-const cursor = keysetCursor(
-  z.object({ k: z.literal('recent'), at: cursorTimestamp, id: z.string() }),
-  'This page has expired; reload the list.',
-);
+const cursor = keysetCursor(z.object({ k: z.literal('recent'), at: cursorTimestamp, id: z.string() }), message('savedPageExpired'));
 const key = { k: 'recent' as const, at: '2024-02-29T10:00:00.123456Z', id: 'a' };
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -25,7 +23,7 @@ describe('keysetCursor', () => {
   });
 
   it('answers 400 bad_cursor for anything that names no position', () => {
-    const bad = { status: 400, code: 'bad_cursor', message: 'This page has expired; reload the list.' };
+    const bad = { status: 400, code: 'bad_cursor', message: 'This page of Saved Docs has expired; reload the list.' };
     for (const raw of ['garbage!', encode(null), encode([1]), encode({}), `${cursor.encode(key)}x`, 'x'.repeat(3000)]) {
       expect(refusal(raw)).toEqual(bad);
     }

@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { z, type ZodType } from 'zod';
 import { AppError } from './errors';
+import type { ServerMessage } from './message';
 
 /** Far above any real cursor (a row's id and sort key), far below what would cost anything to read. */
 const MAX_CURSOR_CHARS = 2048;
@@ -28,7 +29,7 @@ export interface KeysetCursor<T> {
  * another list or order, or names no position is a 400 with `expired` as its message, so it
  * never reaches the query.
  */
-export function keysetCursor<T>(shape: ZodType<T>, expired: string): KeysetCursor<T> {
+export function keysetCursor<T>(shape: ZodType<T>, expired: ServerMessage): KeysetCursor<T> {
   const bad = () => new AppError('bad_cursor', 400, expired);
   return {
     encode: (key) => Buffer.from(JSON.stringify(key)).toString('base64url'),

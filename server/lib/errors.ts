@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, ErrorCode } from '../../contract/errors';
+import { formatMessage, message, type ServerMessage } from './message';
 
 /**
  * The one error type handlers throw; the app's error handler turns it into the JSON error body.
@@ -10,7 +11,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode | (string & {}),
     readonly status: ContentfulStatusCode,
-    message: string,
+    /**
+     * The text for people as a catalogue id and its values (decision 285), never a sentence: the
+     * error handler formats it once, in the request's language. `message` is its English (for the
+     * operator's terminal and tests; logs write the code only, never the message).
+     */
+    readonly text: ServerMessage,
     readonly options: {
       fields?: Record<string, string>;
       headers?: Record<string, string>;
@@ -20,7 +26,7 @@ export class AppError extends Error {
       body?: Record<string, unknown>;
     } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(formatMessage(text, 'en'), options.cause === undefined ? undefined : { cause: options.cause });
   }
 }
 
@@ -30,23 +36,24 @@ export const errorJson = (code: string, message: string, requestId: string, fiel
 });
 
 /** The one 422 for input that breaks its rules, with each field's problem when there are fields to name. */
-export const invalidInput = (message: string, fields?: Record<string, string>) =>
+export const invalidInput = (message: ServerMessage, fields?: Record<string, string>) =>
   new AppError('validation_failed', 422, message, fields ? { fields } : {});
 
 /** The 422 of a request whose fields need attention (`fields`: each field's path to its problem). */
-export const invalidFields = (fields: Record<string, string>) => invalidInput('Some fields need attention.', fields);
+export const invalidFields = (fields: Record<string, string>) => invalidInput(message('fieldsNeedAttention'), fields);
 
-export const notFound = (what = 'That') => new AppError('not_found', 404, `${what} was not found.`);
+/** The one 404: `message` says what was not found (`message('classNotFound')`). */
+export const notFound = (text: ServerMessage = message('thatNotFound')) => new AppError('not_found', 404, text);
 
 /** The one 409: the request clashes with the state it found (closed, changed, already done); the message says what to do. */
-export const conflict = (message: string, options: AppError['options'] = {}) => new AppError('conflict', 409, message, options);
+export const conflict = (message: ServerMessage, options: AppError['options'] = {}) => new AppError('conflict', 409, message, options);
 
 /**
  * The 409 of a save made against a version that is no longer the newest: the body carries the
  * item as the server has it now (`current`, typed by the contract's conflict body), so the editor
  * can offer both instead of losing either.
  */
-export const staleVersion = <Body extends ErrorBody & { current: unknown }>(message: string, current: Body['current']) =>
+export const staleVersion = <Body extends ErrorBody & { current: unknown }>(message: ServerMessage, current: Body['current']) =>
   conflict(message, { body: { current } });
 
 /** True when a database error (or one it wraps) is a unique-constraint violation (23505), of `constraint` when named. */

@@ -5,6 +5,7 @@ import { imageBotOf, key } from '../../tests/fakes/ai-helpers';
 import { useAiTest } from '../../tests/ai';
 import type { FakeGemini } from '../../tests/fakes/gemini';
 import { AppError } from './errors';
+import { message } from './message';
 import { describeError, logError } from './log';
 
 /** Logs carry the request id and the error's codes, never what a user wrote, sent or is called. */
@@ -148,7 +149,11 @@ describe('describeError', () => {
     const lines: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
     logError('req-1', 'test: a bug', new TypeError(`Cannot read properties of undefined (reading '${SENTENCE}')`));
-    logError('req-2', 'test: an app error', new AppError('conflict', 409, SENTENCE, { log: true }));
+    logError(
+      'req-2',
+      'test: an app error',
+      new AppError('conflict', 409, message('alreadyOnTeacherList', { email: SENTENCE }), { log: true }),
+    );
     expect(lines[0]).toMatch(/^\[req-1\] test: a bug: TypeError\n {4}at /);
     expect(lines[1]).toBe('[req-2] test: an app error: AppError code=conflict status=409');
     expect(lines.join('\n')).not.toContain('heron');

@@ -1,3 +1,5 @@
+import type { ServerMessage } from '../lib/message';
+
 /** Text extraction's job and answer, shared by the host and the worker. */
 export type ExtractKind = 'pdf' | 'docx';
 
@@ -14,4 +16,4 @@ export interface ExtractJob {
 }
 
 /** `refused` carries a message for the teacher; the server keeps running either way. */
-export type ExtractResult = { ok: true; text: string } | { ok: false; reason: string };
+export type ExtractResult = { ok: true; text: string } | { ok: false; reason: ServerMessage };

@@ -5,6 +5,7 @@ import type { FileType } from '../../contract/files';
 import type { FilesConfig } from '../config';
 import type { ExtractJob, ExtractKind, ExtractResult } from './extract-types';
 import { logError } from '../lib/log';
+import { message } from '../lib/message';
 
 // Beside this file: extract.worker.ts run through tsx from the sources, or extract.worker.js in
 // dist/server when the server runs compiled (npm start), where this code sits in a chunk.
@@ -53,7 +54,7 @@ export class TextExtractor {
     if (text.length > this.limits.maxTextChars) {
       return {
         ok: false,
-        reason: `This file holds more than ${this.limits.maxTextChars.toLocaleString('en')} characters of text, more than a bot can use. Split it into smaller files.`,
+        reason: message('fileTooMuchText', { max: this.limits.maxTextChars }),
       };
     }
     return { ok: true, text };
@@ -61,7 +62,8 @@ export class TextExtractor {
 
   private runWorker(job: ExtractJob): Promise<ExtractResult> {
     return new Promise((resolve) => {
-      const what = job.kind === 'pdf' ? 'PDF' : 'Word document';
+      const what = job.kind === 'pdf' ? 'PDF' : message('wordDocument');
+      const kind = job.kind === 'pdf' ? 'PDF' : 'Word document';
       let settled = false;
       const finish = (result: ExtractResult) => {
         if (settled) return;
@@ -85,26 +87,24 @@ export class TextExtractor {
         () =>
           finish({
             ok: false,
-            reason: `Reading this ${what} took longer than ${Math.round(this.limits.timeoutMs / 1000)} seconds, so it was stopped. Try a smaller or simpler file.`,
+            reason: message('readingTooSlow', { what, seconds: Math.round(this.limits.timeoutMs / 1000) }),
           }),
         this.limits.timeoutMs,
       );
       child.on('message', (result: ExtractResult) => finish(result));
       child.on('error', (err) => {
         logError(null, 'extract: could not start the extraction process', err);
-        finish({ ok: false, reason: `The text of this ${what} could not be read just now. Try again later.` });
+        finish({ ok: false, reason: message('textNotNow', { what }) });
       });
       child.on('exit', (code, signal) => {
         if (settled) return;
         const memory = /heap out of memory|allocation failed/i.test(stderr);
         if (!memory)
           // Not its output: a parser's complaint can quote the document.
-          logError(null, `extract: the extraction of a ${what} ended without an answer (code ${code}, signal ${signal})`);
+          logError(null, `extract: the extraction of a ${kind} ended without an answer (code ${code}, signal ${signal})`);
         finish({
           ok: false,
-          reason: memory
-            ? `This ${what} needed more memory to read than is allowed. It may be damaged or built to overload the server.`
-            : `The text of this ${what} could not be read.`,
+          reason: memory ? message('textNeedsMemory', { what }) : message('textUnreadableNow', { what }),
         });
       });
       child.send(job);

@@ -3,10 +3,11 @@ import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import type { ExtractJob, ExtractResult } from './extract-types';
 import { readZipDirectory, ZipError } from './zip';
+import { message } from '../lib/message';
 
 // Runs in a child process with a heap limit: a hostile document can only end this process.
 
-const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
+const mib = (n: number) => message('sizeMiB', { n: Math.round(n / (1024 * 1024)) });
 
 async function extractPdf(job: ExtractJob): Promise<ExtractResult> {
   const data = new Uint8Array(await readFile(job.filePath));
@@ -15,7 +16,7 @@ async function extractPdf(job: ExtractJob): Promise<ExtractResult> {
     if (pdf.numPages > job.limits.maxPages) {
       return {
         ok: false,
-        reason: `This PDF has ${pdf.numPages} pages; a knowledge file may have at most ${job.limits.maxPages}. Split it into smaller files.`,
+        reason: message('pdfTooManyPages', { pages: pdf.numPages, max: job.limits.maxPages }),
       };
     }
     const parts: string[] = [];
@@ -43,14 +44,14 @@ async function extractDocx(job: ExtractJob): Promise<ExtractResult> {
   try {
     for (const entry of await readZipDirectory(job.filePath)) total += entry.uncompressedSize;
   } catch (err) {
-    if (err instanceof ZipError) return { ok: false, reason: `This Word document could not be read: ${err.message}.` };
+    if (err instanceof ZipError) return { ok: false, reason: message('wordUnreadable', { detail: err.message }) };
     throw err;
   }
   // Checked before anything is inflated: a zip bomb declares its huge sizes here.
   if (total > job.limits.maxUncompressedBytes) {
     return {
       ok: false,
-      reason: `This Word document expands to ${mib(total)}, more than the ${mib(job.limits.maxUncompressedBytes)} allowed. It may be damaged or built to overload the server.`,
+      reason: message('wordExpands', { size: mib(total), max: mib(job.limits.maxUncompressedBytes) }),
     };
   }
   const { value } = await mammoth.extractRawText({ path: job.filePath });
@@ -62,7 +63,7 @@ async function extractDocx(job: ExtractJob): Promise<ExtractResult> {
 function tooMuchText(job: ExtractJob): ExtractResult {
   return {
     ok: false,
-    reason: `This document holds more than ${job.limits.maxTextChars.toLocaleString('en')} characters of text, more than a bot can use. Split it into smaller files.`,
+    reason: message('documentTooMuchText', { max: job.limits.maxTextChars }),
   };
 }
 
@@ -73,7 +74,7 @@ async function run(job: ExtractJob): Promise<ExtractResult> {
     const detail = err instanceof Error ? err.message : String(err);
     return {
       ok: false,
-      reason: `The text of this ${job.kind === 'pdf' ? 'PDF' : 'Word document'} could not be read (${detail.slice(0, 200)}). It may be damaged or protected.`,
+      reason: message('textUnreadable', { what: job.kind === 'pdf' ? 'PDF' : message('wordDocument'), detail: detail.slice(0, 200) }),
     };
   }
 }

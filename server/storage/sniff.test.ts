@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { intendedType, matchType, sniffFile } from './sniff';
+import { formatMessage, message } from '../lib/message';
 import { buildZip } from './test-fixtures';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'classbots-sniff-'));
@@ -26,10 +27,10 @@ describe('sniffing by magic bytes', () => {
     expect(await sniff(Buffer.from([0x68, 0x69, 0x00, 0x01]))).toMatchObject({ kind: 'refused' });
     expect(await sniff(buildZip([{ name: 'a.txt', data: Buffer.from('x') }]))).toEqual({
       kind: 'refused',
-      looksLike: 'a zip archive that is not a Word document',
+      looksLike: message('zipNotWord'),
     });
-    expect(await sniff('\x7fELF\x02\x01')).toEqual({ kind: 'refused', looksLike: 'a Linux program' });
-    expect(await sniff('<!DOCTYPE html><script>alert(1)</script>')).toEqual({ kind: 'refused', looksLike: 'a web page (HTML)' });
+    expect(await sniff('\x7fELF\x02\x01')).toEqual({ kind: 'refused', looksLike: message('linuxProgram') });
+    expect(await sniff('<!DOCTYPE html><script>alert(1)</script>')).toEqual({ kind: 'refused', looksLike: message('webPage') });
   });
 
   it('takes the intended type from the declared MIME type, else the extension', () => {
@@ -38,9 +39,11 @@ describe('sniffing by magic bytes', () => {
     expect(intendedType('image/png; charset=binary', 'x')).toBe('image/png');
     expect(intendedType('image/svg+xml', 'icon.svg')).toBeUndefined();
     expect(matchType({ kind: 'text' }, 'text/markdown')).toEqual({ ok: true, type: 'text/markdown' });
-    expect(matchType({ kind: 'accepted', type: 'image/gif' }, 'image/png')).toEqual({
-      ok: false,
-      reason: 'The file is meant to be a PNG image, but its content is a GIF image.',
-    });
+    const mismatch = matchType({ kind: 'accepted', type: 'image/gif' }, 'image/png');
+    expect(mismatch.ok).toBe(false);
+    if (!mismatch.ok) {
+      expect(formatMessage(mismatch.reason, 'en')).toBe('The file is meant to be a PNG image, but its content is a GIF image.');
+      expect(formatMessage(mismatch.reason, 'es')).toBe('El archivo debería ser una imagen PNG, pero su contenido es una imagen GIF.');
+    }
   });
 });

@@ -2,12 +2,13 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { acceptedFileTypes, fileExtensions, type FileType } from '../../contract/files';
 import { readZipDirectory } from './zip';
+import { message, type ServerMessage } from '../lib/message';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' satisfies FileType;
 const HEAD_BYTES = 64 * 1024;
 
 /** What a file's bytes say it is: an accepted type, 'text' (TXT or Markdown), or a description of something refused. */
-export type Sniffed = { kind: 'accepted'; type: FileType } | { kind: 'text' } | { kind: 'refused'; looksLike: string };
+export type Sniffed = { kind: 'accepted'; type: FileType } | { kind: 'text' } | { kind: 'refused'; looksLike: ServerMessage };
 
 const starts = (b: Buffer, sig: string | number[], at = 0) => {
   const bytes = typeof sig === 'string' ? Buffer.from(sig, 'latin1') : Buffer.from(sig);
@@ -34,22 +35,22 @@ export async function sniffFile(filePath: string): Promise<Sniffed> {
   const refused = describeRefused(head);
   if (refused) return { kind: 'refused', looksLike: refused };
   if (isText(head)) return { kind: 'text' };
-  return { kind: 'refused', looksLike: 'binary data of an unknown kind' };
+  return { kind: 'refused', looksLike: message('unknownBinary') };
 }
 
 async function sniffZip(filePath: string): Promise<Sniffed> {
   try {
     const names = new Set((await readZipDirectory(filePath)).map((e) => e.name));
     if (names.has('[Content_Types].xml') && names.has('word/document.xml')) return { kind: 'accepted', type: DOCX };
-    return { kind: 'refused', looksLike: 'a zip archive that is not a Word document' };
+    return { kind: 'refused', looksLike: message('zipNotWord') };
   } catch {
-    return { kind: 'refused', looksLike: 'a damaged or unsupported zip archive' };
+    return { kind: 'refused', looksLike: message('damagedZip') };
   }
 }
 
-function describeRefused(head: Buffer): string | undefined {
-  if (starts(head, 'MZ')) return 'a Windows program';
-  if (starts(head, [0x7f, 0x45, 0x4c, 0x46])) return 'a Linux program';
+function describeRefused(head: Buffer): ServerMessage | undefined {
+  if (starts(head, 'MZ')) return message('windowsProgram');
+  if (starts(head, [0x7f, 0x45, 0x4c, 0x46])) return message('linuxProgram');
   if (
     [
       [0xfe, 0xed, 0xfa, 0xce],
@@ -58,12 +59,12 @@ function describeRefused(head: Buffer): string | undefined {
       [0xca, 0xfe, 0xba, 0xbe],
     ].some((s) => starts(head, s))
   )
-    return 'a macOS program';
-  if (starts(head, '#!')) return 'a script';
-  if (starts(head, [0xd0, 0xcf, 0x11, 0xe0])) return 'an old-style Office document (save it as .docx)';
+    return message('macProgram');
+  if (starts(head, '#!')) return message('aScript');
+  if (starts(head, [0xd0, 0xcf, 0x11, 0xe0])) return message('oldOffice');
   const text = head.toString('latin1', 0, 512).trimStart().toLowerCase();
-  if (/^(<\?xml[^>]*>\s*)?<svg/.test(text)) return 'an SVG image (not accepted: it can carry scripts)';
-  if (/^(<!doctype html|<html|<script)/.test(text)) return 'a web page (HTML)';
+  if (/^(<\?xml[^>]*>\s*)?<svg/.test(text)) return message('svgImage');
+  if (/^(<!doctype html|<html|<script)/.test(text)) return message('webPage');
   return undefined;
 }
 
@@ -91,33 +92,32 @@ export function intendedType(declared: string, name: string): FileType | undefin
   return acceptedFileTypes.find((t) => fileExtensions[t].includes(ext));
 }
 
-export const NOT_ACCEPTED_MESSAGE =
-  'This kind of file is not accepted. Upload a PDF, Word (.docx), text, Markdown, PNG, JPEG, WEBP or GIF file.';
-
 /** The stored type when bytes and intent agree, or the reason they do not. */
-export function matchType(sniffed: Sniffed, intended: FileType | undefined): { ok: true; type: FileType } | { ok: false; reason: string } {
-  if (!intended) return { ok: false, reason: NOT_ACCEPTED_MESSAGE };
+export function matchType(
+  sniffed: Sniffed,
+  intended: FileType | undefined,
+): { ok: true; type: FileType } | { ok: false; reason: ServerMessage } {
+  if (!intended) return { ok: false, reason: message('notAccepted') };
   const label = typeLabel(intended);
-  if (sniffed.kind === 'refused')
-    return { ok: false, reason: `The file is meant to be ${label}, but its content is ${sniffed.looksLike}.` };
+  if (sniffed.kind === 'refused') return { ok: false, reason: message('meantToBe', { label, actual: sniffed.looksLike }) };
   if (sniffed.kind === 'text') {
     if (intended === 'text/plain' || intended === 'text/markdown') return { ok: true, type: intended };
-    return { ok: false, reason: `The file is meant to be ${label}, but its content is plain text.` };
+    return { ok: false, reason: message('meantToBe', { label, actual: message('plainText') }) };
   }
   if (sniffed.type === intended) return { ok: true, type: intended };
-  return { ok: false, reason: `The file is meant to be ${label}, but its content is ${typeLabel(sniffed.type)}.` };
+  return { ok: false, reason: message('meantToBe', { label, actual: typeLabel(sniffed.type) }) };
 }
 
-function typeLabel(t: FileType): string {
-  const labels: Record<FileType, string> = {
-    'application/pdf': 'a PDF',
-    [DOCX]: 'a Word document',
-    'text/plain': 'a text file',
-    'text/markdown': 'a Markdown file',
-    'image/png': 'a PNG image',
-    'image/jpeg': 'a JPEG image',
-    'image/webp': 'a WEBP image',
-    'image/gif': 'a GIF image',
+function typeLabel(t: FileType): ServerMessage {
+  const labels: Record<FileType, ServerMessage> = {
+    'application/pdf': message('aPdf'),
+    [DOCX]: message('aWordDocument'),
+    'text/plain': message('aTextFile'),
+    'text/markdown': message('aMarkdownFile'),
+    'image/png': message('aPngImage'),
+    'image/jpeg': message('aJpegImage'),
+    'image/webp': message('aWebpImage'),
+    'image/gif': message('aGifImage'),
   };
   return labels[t];
 }

@@ -4,6 +4,7 @@ import type { Locale } from '../../../contract/locale';
 import { schema, type Db } from '../../db/client';
 import type { AppContext } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { requireTeacherSubscription } from '../../core/access';
 import { requestLocale } from '../../core/locale';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
@@ -30,14 +31,9 @@ const a = schema.assignment;
 const sa = schema.studentAssignment;
 
 /** The signed-in teacher's subscription: 401 signed out, 503 when it cannot be checked, 403 for students. */
-const teacherSubscription = (c: AppContext) => requireTeacherSubscription(c, 'Assignments are set by teachers.');
+const teacherSubscription = (c: AppContext) => requireTeacherSubscription(c, message('assignmentsForTeachers'));
 
-const premiumRequired = () =>
-  new AppError(
-    'premium_required',
-    402,
-    'Assignments are part of Premium. Your open assignments keep working for your students; get Premium again to create or change assignments.',
-  );
+const premiumRequired = () => new AppError('premium_required', 402, message('premiumAssignments'));
 
 /** The signed-in premium teacher: 401 signed out, 403 for students, 402 with the reason for a free teacher. */
 export async function requireAssignmentTeacher(c: AppContext): Promise<AssignmentTeacher> {
@@ -96,9 +92,9 @@ export async function assertMayReadTranscript(
   throw recordNotFound();
 }
 
-export const assignmentNotFound = () => notFound('That assignment');
-export const recordNotFound = () => notFound('That assignment');
-export const studentNotFound = () => notFound('That student');
+export const assignmentNotFound = () => notFound(message('assignmentNotFound'));
+export const recordNotFound = () => notFound(message('assignmentNotFound'));
+export const studentNotFound = () => notFound(message('studentNotFound'));
 
 /** One of the actor's own, not deleted, assignments. */
 export function ownAssignment(actor: AssignmentActor, id: string): SQL {

@@ -17,6 +17,7 @@ import { assignmentNotFound, ownAssignment, recordNotFound, type AssignmentActor
 import type { AssignmentRow } from './assignments.presenter';
 import { detailOf, findRecord, ownAssignmentRow, summariesOf } from './assignments.read';
 import { fillFromClasses, insertAssignmentClasses, insertRecords, resolveTargets } from './assignments.records';
+import { message } from '../../lib/message';
 
 /**
  * The teacher's writes. Each runs in one transaction that also publishes the live event, so the
@@ -33,12 +34,9 @@ const b = schema.bot;
 const publishAssignment = (tx: Db, ownerId: string, id: string) =>
   publish(tx, ownerId, { type: 'assignment.updated', assignmentId: id, studentAssignmentId: id });
 
-const staleAssignment = () =>
-  conflict(
-    'This assignment was changed in another tab or by another save. Reload it to see the latest version, then make your changes again.',
-  );
+const staleAssignment = () => conflict(message('assignmentChanged'));
 
-const staleRecord = () => conflict("This student's work changed since you opened it. Reload to see the latest, then try again.");
+const staleRecord = () => conflict(message('studentWorkChanged'));
 
 /**
  * The TutorBot the assignment will use, as one of the teacher's own: their own TutorBot as it is,
@@ -90,7 +88,7 @@ export async function createAssignment(
       // A double submit that raced this one and committed first: its assignment.
       const other = await byIdempotencyKey(tx, actor, input.idempotencyKey);
       if (other) return other;
-      throw conflict('That assignment is being created already. Reload in a moment.');
+      throw conflict(message('assignmentBeingCreated'));
     }
     await insertAssignmentClasses(tx, row.id, targets.classIds);
     await insertRecords(tx, row.id, targets.students);
@@ -107,7 +105,7 @@ async function byIdempotencyKey(tx: Tx, actor: AssignmentActor, key: string | un
     .from(a)
     .where(and(eq(a.ownerId, actor.userId), eq(a.idempotencyKey, key)));
   if (!row) return undefined;
-  if (row.deletedAt) throw conflict('The assignment made with this request was deleted. Start a new one.');
+  if (row.deletedAt) throw conflict(message('assignmentDeleted'));
   return { assignment: await detailOf(tx, row), created: false };
 }
 

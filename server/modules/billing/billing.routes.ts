@@ -9,6 +9,7 @@ import { logError, logWarning } from '../../lib/log';
 import { requireTeacherSubscription } from '../../core/access';
 import { openPortal, requireStripe, startCheckout } from './billing.service';
 import { alreadyApplied, applyEvent } from './billing.webhook';
+import { message } from '../../lib/message';
 
 /**
  * The Stripe webhook's path. It is exempt from the origin check (Stripe sends it) and from the
@@ -19,7 +20,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 /** Raw webhook bodies larger than this are refused before any parsing (Stripe's events are far smaller). */
 export const WEBHOOK_MAX_BYTES = 512 * 1024;
 
-const TEACHERS_ONLY = 'Subscriptions are for teachers.';
+const TEACHERS_ONLY = message('subscriptionsForTeachers');
 
 /** /api/billing: POST /checkout, POST /portal (the signed-in teacher) and POST /webhook (Stripe). */
 export function billingRoutes() {
@@ -51,16 +52,16 @@ export function billingRoutes() {
     bodyLimit({
       maxSize: WEBHOOK_MAX_BYTES,
       onError: () => {
-        throw new AppError('payload_too_large', 413, 'The event is too large.');
+        throw new AppError('payload_too_large', 413, message('eventTooLarge'));
       },
     }),
     async (c) => {
       const { database, config } = c.get('deps');
       const stripe = config.billing.stripe;
-      if (!stripe) throw new AppError('not_found', 404, 'There is no such API endpoint.');
+      if (!stripe) throw new AppError('not_found', 404, message('noEndpoint'));
       const signature = c.req.header('stripe-signature');
       const raw = Buffer.from(await c.req.arrayBuffer());
-      if (!signature) throw new AppError('bad_request', 400, 'The Stripe-Signature header is missing.');
+      if (!signature) throw new AppError('bad_request', 400, message('stripeSignatureMissing'));
       let event: Stripe.Event;
       try {
         event = await Stripe.webhooks.constructEventAsync(raw, signature, stripe.webhookSecret, stripe.webhookToleranceSeconds);
@@ -69,7 +70,7 @@ export function billingRoutes() {
         // SyntaxError for a signed body that is not JSON), an event that cannot be checked is the
         // sender's fault: 400, never a server error.
         logWarning(null, 'billing: webhook refused, its signature or timestamp did not verify');
-        throw new AppError('bad_request', 400, 'The signature did not verify.');
+        throw new AppError('bad_request', 400, message('signatureUnverified'));
       }
       if (await alreadyApplied(database.db, event.id)) return c.json({ received: true, duplicate: true });
       try {
@@ -86,7 +87,7 @@ export function billingRoutes() {
         return c.json({ received: true, duplicate: outcome.kind === 'duplicate' });
       } catch (err) {
         logError(null, `billing: event ${event.id} (${event.type}) failed; Stripe will send it again`, err);
-        throw new AppError('internal', 500, 'The event could not be applied; send it again.');
+        throw new AppError('internal', 500, message('eventNotApplied'));
       }
     },
   );

@@ -7,6 +7,7 @@ import { schema } from '../../db/client';
 import { AppError, conflict } from '../../lib/errors';
 import { trialAvailable } from './billing.catalog';
 import { isStripeUnreachable, stripeClient } from './billing.stripe';
+import { message, type ServerMessage } from '../../lib/message';
 
 /** Stripe statuses of a subscription the teacher still has (and manages in the portal): no second checkout. */
 export const LIVE_STRIPE_STATUSES = ['trialing', 'active', 'past_due'] as const;
@@ -15,21 +16,17 @@ export const LIVE_STRIPE_STATUSES = ['trialing', 'active', 'past_due'] as const;
 export function requireStripe(config: Config): StripeConfig {
   const stripe = config.billing.stripe;
   if (!stripe) {
-    throw new AppError(
-      'billing_not_configured',
-      404,
-      'Payments are not set up at this installation: use Request premium on My Subscription.',
-    );
+    throw new AppError('billing_not_configured', 404, message('paymentsNotSetUp'));
   }
   return stripe;
 }
 
 /** The failure of a Stripe call, as the teacher sees it: try again (Stripe unreachable) or a logged 500. */
-function stripeFailure(err: unknown, what: string): AppError {
+function stripeFailure(err: unknown, what: ServerMessage | string): AppError {
   if (isStripeUnreachable(err)) {
-    return new AppError('unavailable', 503, `${what} could not be reached just now. Try again in a moment.`, { log: true, cause: err });
+    return new AppError('unavailable', 503, message('serviceUnreachable', { service: what }), { log: true, cause: err });
   }
-  return new AppError('internal', 500, `${what} could not be opened. Try again; if it keeps happening, contact support.`, {
+  return new AppError('internal', 500, message('serviceNotOpened', { service: what }), {
     log: true,
     cause: err,
   });
@@ -65,7 +62,7 @@ async function ensureCustomer(db: Db, stripe: StripeConfig, user: { id: string; 
 /** The 409s of a teacher who already has premium that Checkout would duplicate. */
 async function refuseIfCovered(db: Db, userId: string, sub: Subscription) {
   if (sub.status === 'active school') {
-    throw conflict('Your school covers you: premium comes with its licence, so there is nothing to pay.');
+    throw conflict(message('schoolCovers'));
   }
   const [live] = await db
     .select({ id: schema.customerSubscription.id })
@@ -79,7 +76,7 @@ async function refuseIfCovered(db: Db, userId: string, sub: Subscription) {
     )
     .limit(1);
   if (live) {
-    throw conflict('You already have a subscription: manage it with Manage billing on My Subscription.');
+    throw conflict(message('alreadySubscribed'));
   }
 }
 
@@ -125,7 +122,7 @@ export async function openPortal(db: Db, config: Config, userId: string): Promis
   const stripe = requireStripe(config);
   const customer = await customerOf(db, userId);
   if (!customer) {
-    throw new AppError('no_billing_account', 404, 'You have no billing account yet: it is made when you first subscribe.');
+    throw new AppError('no_billing_account', 404, message('noBillingAccount'));
   }
   try {
     const session = await stripeClient(stripe).billingPortal.sessions.create({
@@ -134,6 +131,6 @@ export async function openPortal(db: Db, config: Config, userId: string): Promis
     });
     return { url: session.url };
   } catch (err) {
-    throw stripeFailure(err, 'The billing portal');
+    throw stripeFailure(err, message('billingPortal'));
   }
 }

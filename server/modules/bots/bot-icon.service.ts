@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../core/context';
 import { schema } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { ObjectNotFoundError } from '../../storage/storage';
 import type { FileRow } from '../files';
 import { openFile } from '../files';
@@ -13,7 +14,7 @@ import { visibleTo, type BotActor } from './bots.policy';
 /** The picture types an icon is served as; the upload checked the bytes against them. */
 export const iconImageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
-const iconNotFound = () => notFound('That icon');
+const iconNotFound = () => notFound(message('iconNotFound'));
 
 /**
  * The uploaded icon of a bot the actor may see, for GET /api/bots/:id/icon. Scoped in one where

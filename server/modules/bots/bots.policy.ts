@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import type { AppContext, SessionUser } from '../../core/context';
 import { requireUser } from '../../core/context';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
 
 /**
@@ -34,12 +35,12 @@ export async function requireBotActor(c: AppContext): Promise<BotActor> {
   const { database, config } = c.get('deps');
   const actor = await botActorOf(database.db, user, config);
   // Students meet bots only through their assignments (a later issue), never through the library.
-  if (!actor) throw new AppError('forbidden', 403, 'Bots are made and managed by teachers.');
+  if (!actor) throw new AppError('forbidden', 403, message('botsForTeachers'));
   return actor;
 }
 
 /** The one "not found" of every bot endpoint: unknown id, someone else's bot, mismatched route. */
-export const botNotFound = () => notFound('That bot');
+export const botNotFound = () => notFound(message('botNotFound'));
 
 /** Bots the actor may see (and therefore run and copy): own, built-in, public, or shared with their school. */
 export function visibleTo(actor: BotActor): SQL {

@@ -4,13 +4,14 @@ import { isUuid } from '../../../contract/common';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { conflict, invalidFields, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import type { BotActor } from './bots.policy';
 
 const col = schema.botCollection;
 /** Enough for any real library; stops a runaway client from making thousands. */
 export const MAX_COLLECTIONS_PER_KIND = 100;
 
-const collectionNotFound = () => notFound('That collection');
+const collectionNotFound = () => notFound(message('collectionNotFound'));
 const mine = (actor: BotActor) => eq(col.ownerId, actor.userId);
 
 /** A collection of the actor's for this kind, or a 422 on the collectionId field. */
@@ -84,7 +85,7 @@ export async function reorderCollections(db: Db, actor: BotActor, input: Reorder
       .where(and(mine(actor), eq(col.kind, input.kind)));
     const ids = new Set(current.map((c) => c.id));
     if (ids.size !== input.ids.length || !input.ids.every((id) => ids.has(id))) {
-      throw conflict('Your collections changed in another tab. Reload the library and try again.');
+      throw conflict(message('collectionsChanged'));
     }
     for (const [position, id] of input.ids.entries()) {
       await tx

@@ -10,6 +10,7 @@ import { assertRouteMatches, botNotFound, visibleTo, type BotActor } from './bot
 import { presentDetail, presentSummary, type BotRow, type KnowledgeRef } from './bots.presenter';
 import { scoreBots, searchTab, type RankedAfter } from './bot-search';
 import { templateRank } from './templates';
+import { message } from '../../lib/message';
 
 const b = schema.bot;
 
@@ -24,7 +25,7 @@ const cursor = keysetCursor(
     z.object({ k: z.literal('scoreRecent'), s: z.number().int().min(0).max(1_000_000), at: cursorTimestamp, id: uuid() }),
     z.object({ k: z.literal('scoreName'), s: z.number().int().min(0).max(1_000_000), name: text({ max: 1000 }), id: uuid() }),
   ]),
-  'This page of the library has expired; reload the list.',
+  message('libraryPageExpired'),
 );
 type CursorKey = ReturnType<typeof cursor.decode>;
 

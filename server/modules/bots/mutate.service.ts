@@ -16,6 +16,7 @@ import { keepPendingFiles } from '../files';
 import { checkBotFiles, knowledgeIdsOf, setKnowledge } from './bot-files.service';
 import { assertOwnCollection } from './collections.service';
 import { detailOf, findVisibleBot } from './library.service';
+import { message } from '../../lib/message';
 
 const b = schema.bot;
 
@@ -118,8 +119,7 @@ export async function updateBot(db: Db, actor: BotActor, id: string, input: Upda
   });
 }
 
-const staleVersion = () =>
-  conflict('This bot was changed in another tab or by another save. Reload it to see the latest version, then make your changes again.');
+const staleVersion = () => conflict(message('botChanged'));
 
 /** POST /api/bots/:id/copy: the library's Copy, a private bot of the actor's with the same content. */
 export async function copyBot(db: Db, actor: BotActor, id: string, input: CopyBotInput): Promise<BotDetail> {

@@ -25,6 +25,7 @@ import { presentSummary, type BotRow } from './bots.presenter';
 import { findVisibleBot } from './library.service';
 import { templateInLocale } from './templates/es';
 import { tutorFrame } from './templates/tutor-rules';
+import { message } from '../../lib/message';
 
 const engineKind = { DocBot: 'docbot', ChatBot: 'chatbot', TutorBot: 'tutorbot' } as const;
 
@@ -196,7 +197,7 @@ export async function knowledgeTexts(db: Db, botId: string): Promise<Knowledge> 
   return parseKnowledge(result.rows[0]?.knowledge);
 }
 
-const unavailable = () => new AppError('not_found', 404, 'This bot is not available any more.');
+const unavailable = () => new AppError('not_found', 404, message('botGone'));
 
 /**
  * A teacher's bot run spec from what the send's one read found (no query here): `bot` is null when

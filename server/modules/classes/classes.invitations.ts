@@ -6,6 +6,7 @@ import type { AppDeps } from '../../core/context';
 import { accountLocalesByEmail } from '../../core/locale';
 import { schema, type Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { logError } from '../../lib/log';
 import { isUndeliverable, type Mail } from '../../lib/mailer';
 import { sharerName } from '../bots';
@@ -131,35 +132,24 @@ export async function inviteAgain(deps: AppDeps, actor: ClassActor, classId: str
     .select({ id: r.id, email: r.email })
     .from(r)
     .where(and(eq(r.id, entryId), eq(r.classId, classId), isNull(r.removedAt)));
-  if (!entry) throw notFound('That student');
-  if (isUndeliverable(entry.email))
-    throw new AppError(
-      'validation_failed',
-      422,
-      'This student came from a course without an e-mail address, so there is nowhere to send an invitation.',
-    );
+  if (!entry) throw notFound(message('studentNotFound'));
+  if (isUndeliverable(entry.email)) throw new AppError('validation_failed', 422, message('inviteNoAddress'));
 
   const [perStudent, perTeacher] = againCounters(actor, entry.id);
   const student = await reserveRate(db, perStudent, 1);
   if (!student.allowed) {
     const hours = hoursOf(student.retryAfter);
-    throw new AppError(
-      'rate_limited',
-      429,
-      `This student has been sent ${INVITE_AGAIN_PER_STUDENT.max} invitations again today, the most in a day. Send another in ${hours} hour${hours === 1 ? '' : 's'}.`,
-      { headers: { 'Retry-After': String(student.retryAfter) } },
-    );
+    throw new AppError('rate_limited', 429, message('inviteAgainStudentLimit', { max: INVITE_AGAIN_PER_STUDENT.max, hours }), {
+      headers: { 'Retry-After': String(student.retryAfter) },
+    });
   }
   const teacher = await reserveRate(db, perTeacher, 1);
   if (!teacher.allowed) {
     await releaseRate(db, perStudent, student, 1);
     const hours = hoursOf(teacher.retryAfter);
-    throw new AppError(
-      'rate_limited',
-      429,
-      `You have sent ${INVITE_AGAIN_PER_TEACHER.max} invitations again today, the most in a day. Send more in ${hours} hour${hours === 1 ? '' : 's'}.`,
-      { headers: { 'Retry-After': String(teacher.retryAfter) } },
-    );
+    throw new AppError('rate_limited', 429, message('inviteAgainTeacherLimit', { max: INVITE_AGAIN_PER_TEACHER.max, hours }), {
+      headers: { 'Retry-After': String(teacher.retryAfter) },
+    });
   }
 
   const facts = (await classFacts(db, classId))!;
@@ -171,7 +161,7 @@ export async function inviteAgain(deps: AppDeps, actor: ClassActor, classId: str
       [perStudent, student],
       [perTeacher, teacher],
     ]);
-    throw new AppError('unavailable', 503, 'The invitation could not be sent just now. Try again in a few minutes.');
+    throw new AppError('unavailable', 503, message('inviteNotSent'));
   }
   return { sent: true };
 }

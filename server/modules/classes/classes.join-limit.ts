@@ -7,6 +7,7 @@ import type { SessionUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import type { PlanSettings } from '../../core/plan';
 import { codeNotInUse, joinClass, requireVerifiedJoiner, type EntriesAdded } from './classes.service';
+import { message } from '../../lib/message';
 
 /**
  * Join codes are eight characters of 32 (about 10^12), so only guessing at volume could find one.
@@ -24,12 +25,9 @@ const countersOf = (user: SessionUser, ip: string): RateCounter[] => [
 
 const lockedOut = (retryAfter: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-  return new AppError(
-    'rate_limited',
-    429,
-    `Too many class codes that did not match. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask your teacher to make a new code: a new code works at once.`,
-    { headers: { 'Retry-After': String(retryAfter) } },
-  );
+  return new AppError('rate_limited', 429, message('joinLimit', { minutes }), {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 };
 
 /**

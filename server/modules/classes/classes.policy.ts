@@ -5,6 +5,7 @@ import { schema } from '../../db/client';
 import type { AppContext } from '../../core/context';
 import { requireUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { resolveSubscription } from '../../core/plan';
 
 /**
@@ -20,15 +21,14 @@ export interface ClassActor {
 
 const k = schema.teacherClass;
 
-export const classesPremiumRequired = () =>
-  new AppError('premium_required', 402, 'My Students is part of Premium. Get Premium to keep classes and rosters.');
+export const classesPremiumRequired = () => new AppError('premium_required', 402, message('premiumClasses'));
 
 /** The signed-in teacher and whether they are premium now: 401 signed out, 403 for students. */
 export async function requireClassOwner(c: AppContext): Promise<ClassActor & { premium: boolean }> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
   const sub = await resolveSubscription(database.db, { user, settings: config });
-  if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Classes are kept by teachers.');
+  if (sub.user_type !== 'teacher') throw new AppError('forbidden', 403, message('classesForTeachers'));
   return { userId: user.id, premium: isPremium(sub.status) };
 }
 
@@ -40,7 +40,7 @@ export async function requireClassActor(c: AppContext): Promise<ClassActor> {
 }
 
 /** The one "not found" of every class endpoint. */
-export const classNotFound = () => notFound('That class');
+export const classNotFound = () => notFound(message('classNotFound'));
 
 /** The actor's own classes. */
 export function ownedBy(actor: ClassActor): SQL {

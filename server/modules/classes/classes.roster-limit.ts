@@ -2,6 +2,7 @@ import { releaseRate, reserveRate, type RateCounter, type RateRule } from '../..
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { ClassActor } from './classes.policy';
+import { message } from '../../lib/message';
 
 /**
  * New roster entries per teacher a day: a whole school's import (2,000 rows) twice over, with room
@@ -29,12 +30,9 @@ export async function withRosterRoom<T>(
   const reservation = await reserveRate(db, counter, size);
   if (!reservation.allowed) {
     const hours = Math.max(1, Math.ceil(reservation.retryAfter / 3600));
-    throw new AppError(
-      'rate_limited',
-      429,
-      `You have added ${ROSTER_ADD_RULE.max} students today, the most in a day. Add these in ${hours} hour${hours === 1 ? '' : 's'}, or ask support for more.`,
-      { headers: { 'Retry-After': String(reservation.retryAfter) } },
-    );
+    throw new AppError('rate_limited', 429, message('rosterLimit', { max: ROSTER_ADD_RULE.max, hours }), {
+      headers: { 'Retry-After': String(reservation.retryAfter) },
+    });
   }
   let result: T;
   try {

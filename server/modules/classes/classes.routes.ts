@@ -13,6 +13,7 @@ import type { AppContext, AppEnv } from '../../core/context';
 import { checkInput, clientIp, readJson, requireUser } from '../../core/context';
 import { parsePastedStudents } from '../../../contract/roster';
 import { notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { joinClassLimited } from './classes.join-limit';
 import { classesPremiumRequired, idParam, requireClassActor, requireClassOwner } from './classes.policy';
 import { withRosterRoom } from './classes.roster-limit';
@@ -150,14 +151,14 @@ export function classesRoutes() {
   app.post('/:id/students/:studentId/invite', async (c) => {
     const actor = await requireClassActor(c);
     const id = idParam(c.req.param('id'));
-    const studentId = idParam(c.req.param('studentId'), () => notFound('That student'));
+    const studentId = idParam(c.req.param('studentId'), () => notFound(message('studentNotFound')));
     return c.json(await inviteAgain(c.get('deps'), actor, id, studentId));
   });
 
   app.delete('/:id/students/:studentId', async (c) => {
     const actor = await requireClassOwner(c);
     const id = idParam(c.req.param('id'));
-    const studentId = idParam(c.req.param('studentId'), () => notFound('That student'));
+    const studentId = idParam(c.req.param('studentId'), () => notFound(message('studentNotFound')));
     await removeStudent(db(c), actor, id, studentId);
     return c.body(null, 204);
   });

@@ -39,6 +39,7 @@ import { schema, type Db } from '../../db/client';
 import type { SessionUser } from '../../core/context';
 import type { ModuleHooks } from '../../core/hooks';
 import { AppError, invalidInput, isUniqueViolation, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { sharerName } from '../bots';
 import { classNotFound, ownClass, ownedBy, shownLinked, type ClassActor } from './classes.policy';
 import { presentClass, presentStudent } from './classes.presenter';
@@ -232,7 +233,7 @@ export async function pasteStudents(
   const { students, bad } = parsePastedStudents(input.text);
   if (!students.length) {
     await ownClassRow(db, actor, id);
-    throw invalidInput(bad.length ? 'No line of this list can be added: each one is shown with why.' : 'Paste the students, one a line.', {
+    throw invalidInput(message(bad.length ? 'noLineCanBeAdded' : 'pasteStudentsOneALine'), {
       text: bad.length ? `${bad.length} line${bad.length === 1 ? '' : 's'} cannot be added.` : 'Paste the students, one a line.',
     });
   }
@@ -291,7 +292,7 @@ export async function removeStudent(db: Db, actor: ClassActor, classId: string, 
     .set({ removedAt: new Date() })
     .where(and(eq(r.id, entryId), current(classId)))
     .returning({ id: r.id });
-  if (!removed.length) throw notFound('That student');
+  if (!removed.length) throw notFound(message('studentNotFound'));
 }
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -325,16 +326,10 @@ export async function setJoinCode(db: Db, actor: ClassActor, id: string, enabled
 
 /** Joining by code needs a confirmed address (anyone could have typed an unconfirmed one). */
 export function requireVerifiedJoiner(user: SessionUser): void {
-  if (!user.emailVerified)
-    throw new AppError('forbidden', 403, 'Confirm your e-mail address first: open the link we sent you, then enter the class code again.');
+  if (!user.emailVerified) throw new AppError('forbidden', 403, message('confirmBeforeJoining'));
 }
 
-export const codeNotInUse = () =>
-  new AppError(
-    'not_found',
-    404,
-    'That class code is not in use. Check it with your teacher: they may have turned it off or made a new one.',
-  );
+export const codeNotInUse = () => new AppError('not_found', 404, message('codeNotInUse'));
 
 /**
  * Puts the signed-in user (verified address) on the roster of the class with this code, linked to
@@ -396,9 +391,8 @@ async function requireTeacherTakesStudents(
   settings: PlanSettings,
 ): Promise<void> {
   const sub = await resolveSubscription(db, { user: teacher, settings });
-  if (sub.status === 'error') throw new AppError('unavailable', 503, 'The class could not be checked just now. Try again in a moment.');
-  if (sub.user_type !== 'teacher' || !isPremium(sub.status))
-    throw new AppError('class_not_accepting', 403, "This class can't take new students right now. Ask your teacher.");
+  if (sub.status === 'error') throw new AppError('unavailable', 503, message('classUnchecked'));
+  if (sub.user_type !== 'teacher' || !isPremium(sub.status)) throw new AppError('class_not_accepting', 403, message('classNotAccepting'));
 }
 
 /**
@@ -443,8 +437,9 @@ async function takeAccountName(db: Db, email: string, name: string | null | unde
 export function refuseOversizedImport(body: unknown): void {
   const rows = body && typeof body === 'object' ? (body as { rows?: unknown }).rows : undefined;
   if (!Array.isArray(rows) || rows.length <= ROSTER_IMPORT_MAX_ROWS) return;
-  const message = tooManyRowsMessage(rows.length);
-  throw new AppError('too_many_rows', 422, message, { fields: { rows: message } });
+  throw new AppError('too_many_rows', 422, message('tooManyImportRows', { max: ROSTER_IMPORT_MAX_ROWS, count: rows.length }), {
+    fields: { rows: tooManyRowsMessage(rows.length) },
+  });
 }
 
 /** A row's class, matched case-insensitively on name and period (no period = no section). */

@@ -15,6 +15,7 @@ import { logWarning } from '../../lib/log';
 import { authorizeUrl, classroomFailure, exchangeCode, GoogleCallError, missingScopes } from './classroom.google';
 import { requireGoogle, type ClassroomActor } from './classroom.policy';
 import { storeConnection } from './classroom.tokens';
+import { message } from '../../lib/message';
 
 /**
  * Connecting a teacher's Google account for Classroom: OAuth 2's authorization code flow with PKCE.
@@ -43,12 +44,7 @@ export async function beginConnect(deps: AppDeps, actor: ClassroomActor): Promis
   return authorizeUrl(deps.config, google, state, challenge);
 }
 
-const stateInvalid = () =>
-  new AppError(
-    CLASSROOM_ERRORS.stateInvalid,
-    400,
-    'This Google Classroom sign-in has expired or was already used. Connect Google Classroom again on My Students.',
-  );
+const stateInvalid = () => new AppError(CLASSROOM_ERRORS.stateInvalid, 400, message('classroomStateInvalid'));
 
 /**
  * Google's redirect back: the teacher's own state is taken (once), then the code is exchanged for
@@ -73,22 +69,13 @@ export async function finishConnect(
   } catch (err) {
     // A code Google no longer takes (used, expired): start again.
     if (err instanceof GoogleCallError && err.kind === 'invalid_grant') throw stateInvalid();
-    throw classroomFailure(err, 'Google did not let ClassBots connect to your Classroom. Try again, or ask your school’s Google admin.');
+    throw classroomFailure(err, message('classroomConnectRefused'));
   }
   const missing = missingScopes(answer);
-  if (missing.length)
-    throw new AppError(
-      CLASSROOM_ERRORS.scopesMissing,
-      403,
-      'Google Classroom was connected without everything ClassBots needs: connect again and leave every box on Google’s page ticked.',
-    );
+  if (missing.length) throw new AppError(CLASSROOM_ERRORS.scopesMissing, 403, message('classroomScopes'));
   if (!answer.refresh_token) {
     logWarning(null, 'classroom: the token answer held no refresh token');
-    throw new AppError(
-      CLASSROOM_ERRORS.badAnswer,
-      502,
-      'Google did not give ClassBots lasting access to your Classroom. Connect Google Classroom again.',
-    );
+    throw new AppError(CLASSROOM_ERRORS.badAnswer, 502, message('classroomNoLastingAccess'));
   }
   await storeConnection(
     deps,

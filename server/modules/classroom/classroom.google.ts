@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLASSROOM_ERRORS, CLASSROOM_SCOPES, isCourseId } from '../../../contract/classroom';
 import type { Config } from '../../config';
 import { AppError, notFound } from '../../lib/errors';
+import { message, type ServerMessage } from '../../lib/message';
 
 /**
  * Google's OAuth 2 token endpoint and the Classroom v1 REST API, called with fetch (no client
@@ -249,11 +250,7 @@ export async function listStudents(
     if (!next) return students;
   }
   // A list cut short would take the rest of the course off the class.
-  throw new AppError(
-    'classroom_too_large',
-    422,
-    `This course has more than ${(MAX_STUDENT_PAGES * PAGE_SIZE).toLocaleString('en-US')} students, more than one import takes.`,
-  );
+  throw new AppError('classroom_too_large', 422, message('classroomTooLarge', { count: MAX_STUDENT_PAGES * PAGE_SIZE }));
 }
 
 /** courses.courseWork.create: a published assignment with one link. */
@@ -282,29 +279,18 @@ export async function createCourseWork(
  * A failed Google call as the teacher sees it: what Google refused in plain words, a 502 for an
  * answer that is not Google's documented one, a 503 to try again. Logged by kind only.
  */
-export function classroomFailure(err: unknown, refused: string): unknown {
+export function classroomFailure(err: unknown, refused: ServerMessage): unknown {
   if (!(err instanceof GoogleCallError)) return err;
   if (err.status === 403) return new AppError(CLASSROOM_ERRORS.refused, 403, refused);
-  if (err.status === 404) return notFound('That Google Classroom course');
-  if (err.kind === 'garbled')
-    return new AppError(
-      CLASSROOM_ERRORS.badAnswer,
-      502,
-      'Google Classroom answered in a way ClassBots could not read. Try again in a moment; if it keeps happening, contact support.',
-      { log: true, cause: err },
-    );
+  if (err.status === 404) return notFound(message('courseNotFound'));
+  if (err.kind === 'garbled') return new AppError(CLASSROOM_ERRORS.badAnswer, 502, message('classroomGarbled'), { log: true, cause: err });
   if (err.kind === 'timeout' || err.kind === 'unreachable' || err.status === 429 || (err.status ?? 0) >= 500)
-    return new AppError('unavailable', 503, 'Google Classroom could not be reached just now. Try again in a moment.', {
+    return new AppError('unavailable', 503, message('classroomUnreachable'), {
       log: true,
       cause: err,
     });
-  return new AppError(
-    CLASSROOM_ERRORS.badAnswer,
-    502,
-    'Google Classroom did not take this request. Try again; if it keeps happening, contact support.',
-    {
-      log: true,
-      cause: err,
-    },
-  );
+  return new AppError(CLASSROOM_ERRORS.badAnswer, 502, message('classroomRefusedRequest'), {
+    log: true,
+    cause: err,
+  });
 }

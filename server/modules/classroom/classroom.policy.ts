@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { AppContext, SessionUser } from '../../core/context';
 import { requireTeacherSubscription } from '../../core/access';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 
 /**
  * Who may use Google Classroom: a Premium teacher connects, lists, imports and posts; any teacher
@@ -18,15 +19,14 @@ export interface ClassroomActor {
   email: string;
 }
 
-const teacherSubscription = (c: AppContext) => requireTeacherSubscription(c, 'Google Classroom is connected by teachers.');
+const teacherSubscription = (c: AppContext) => requireTeacherSubscription(c, message('classroomForTeachers'));
 
 const actorOf = (user: SessionUser): ClassroomActor => ({ userId: user.id, email: user.email });
 
 /** The signed-in Premium teacher: 401 signed out, 403 students, 402 with the reason for a free teacher. */
 export async function requireClassroomTeacher(c: AppContext): Promise<ClassroomActor> {
   const { user, sub } = await teacherSubscription(c);
-  if (!isPremium(sub.status))
-    throw new AppError('premium_required', 402, 'Google Classroom is part of Premium. Get Premium to import courses and post assignments.');
+  if (!isPremium(sub.status)) throw new AppError('premium_required', 402, message('premiumClassroom'));
   return actorOf(user);
 }
 
@@ -37,16 +37,11 @@ export async function requireClassroomOwner(c: AppContext): Promise<ClassroomAct
 
 /** The Google client Classroom uses (the sign-in's), or the 404 of an installation without one. */
 export function requireGoogle(config: Config): NonNullable<Config['google']> {
-  if (!config.google)
-    throw new AppError(
-      CLASSROOM_ERRORS.notConfigured,
-      404,
-      'Google Classroom is not set up at this installation: whoever runs ClassBots sets up Google sign-in first.',
-    );
+  if (!config.google) throw new AppError(CLASSROOM_ERRORS.notConfigured, 404, message('classroomNotConfigured'));
   return config.google;
 }
 
-export const courseNotFound = () => notFound('That Google Classroom course');
+export const courseNotFound = () => notFound(message('courseNotFound'));
 
 /** A course id from the URL: anything that is not one is simply not found. */
 export function courseIdParam(id: string): string {

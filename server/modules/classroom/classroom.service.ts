@@ -26,6 +26,7 @@ import {
 } from './classroom.google';
 import { requireGoogle, type ClassroomActor } from './classroom.policy';
 import { tokensOf } from './classroom.tokens';
+import { message } from '../../lib/message';
 
 const conn = schema.classroomConnection;
 const link = schema.classroomCourse;
@@ -56,10 +57,7 @@ export async function listCourses(deps: AppDeps, actor: ClassroomActor): Promise
   try {
     courses = await listTeachingCourses(deps.config, tokens, lost);
   } catch (err) {
-    throw classroomFailure(
-      err,
-      'Google Classroom did not let ClassBots read your courses. Check that Classroom is on for your Google account.',
-    );
+    throw classroomFailure(err, message('classroomCoursesRefused'));
   }
   const ids = courses.map((c) => c.id);
   const links = ids.length
@@ -108,7 +106,7 @@ export async function importCourse(deps: AppDeps, actor: ClassroomActor, courseI
     course = await taughtCourse(deps.config, tokens, lost, courseId);
     students = await listStudents(deps.config, tokens, lost, courseId);
   } catch (err) {
-    throw classroomFailure(err, 'Google Classroom did not let ClassBots read this course’s students: only its teachers can import it.');
+    throw classroomFailure(err, message('classroomStudentsRefused'));
   }
   const roster = rosterOf(students);
   const { db } = deps.database;
@@ -195,7 +193,7 @@ export async function postCoursework(
     .from(posted)
     .where(and(here, isNotNull(posted.courseWorkId)));
   if (before) return answerPosted(before);
-  if (own.closedAt) throw conflict('This assignment is closed. Reopen it before posting it to Google Classroom.');
+  if (own.closedAt) throw conflict(message('assignmentClosedForClassroom'));
 
   const [claim] = await db
     .insert(posted)
@@ -209,7 +207,7 @@ export async function postCoursework(
   if (!claim) {
     const [other] = await db.select().from(posted).where(here);
     if (other?.courseWorkId) return answerPosted(other);
-    throw conflict('This assignment is being posted to that course just now. Try again in a moment.');
+    throw conflict(message('assignmentBeingPosted'));
   }
 
   const { tokens, lost } = tokensOf(deps, actor.userId);
@@ -222,7 +220,7 @@ export async function postCoursework(
     });
   } catch (err) {
     await db.delete(posted).where(and(here, isNull(posted.courseWorkId)));
-    throw classroomFailure(err, 'Google Classroom did not let ClassBots post to this course: only its teachers can post coursework.');
+    throw classroomFailure(err, message('classroomPostRefused'));
   }
 
   const classId = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { classroomFailure, GoogleCallError, refreshAccess, type TokenAnswer, type TokenSource } from './classroom.google';
 import { requireGoogle } from './classroom.policy';
+import { message } from '../../lib/message';
 
 /**
  * A teacher's Classroom tokens: sealed in `classroom_connection` with AES-256-GCM under a key
@@ -61,15 +62,9 @@ export async function storeConnection(deps: AppDeps, userId: string, answer: Tok
     .onConflictDoUpdate({ target: c.userId, set: values });
 }
 
-export const notConnected = () =>
-  new AppError(CLASSROOM_ERRORS.notConnected, 409, 'Connect Google Classroom first: My Students, Google Classroom, Connect.');
+export const notConnected = () => new AppError(CLASSROOM_ERRORS.notConnected, 409, message('classroomConnectFirst'));
 
-export const connectionLost = () =>
-  new AppError(
-    CLASSROOM_ERRORS.connectionLost,
-    409,
-    'Google no longer accepts your Classroom connection (it was removed or has expired). Connect Google Classroom again on My Students.',
-  );
+export const connectionLost = () => new AppError(CLASSROOM_ERRORS.connectionLost, 409, message('classroomConnectionLost'));
 
 /** Marks the teacher's connection lost (kept, so they are told to connect again) and throws the answer that says so. */
 async function lose(deps: AppDeps, userId: string): Promise<never> {
@@ -99,7 +94,7 @@ export function tokensOf(deps: AppDeps, userId: string): { tokens: TokenSource; 
       answer = await refreshAccess(deps.config, requireGoogle(deps.config), refreshToken);
     } catch (err) {
       if (err instanceof GoogleCallError && err.kind === 'invalid_grant') return lost();
-      throw classroomFailure(err, 'Google did not renew your Classroom connection. Connect Google Classroom again on My Students.');
+      throw classroomFailure(err, message('classroomRenewRefused'));
     }
     await db
       .update(c)

@@ -4,6 +4,7 @@ import { followElsewhere } from './conversations.relay';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { readerLocale } from '../../core/locale';
 import { notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { describeLiveError, replyMeta, storedError, storedFailure, storedReply } from './conversations.replay';
 import { abandonedBefore, startupSweep } from './conversations.service';
 import * as store from './conversations.store';
@@ -29,7 +30,7 @@ export async function attachReply(deps: AppDeps, actor: SessionUser, conversatio
   const { db } = deps.database;
   await store.findConversation(db, actor.id, conversationId);
   let reply = isUuid(messageId) ? await store.findMessage(db, messageId) : undefined;
-  if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound('The reply');
+  if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound(message('replyNotFound'));
   const meta = replyMeta(deps, reply);
   const live = liveGeneration(deps, reply.id);
   if (live) return liveReplyResponse(live, meta, describeLiveError(deps), readerLocale(actor));

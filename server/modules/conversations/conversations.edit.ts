@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import type { SessionUser } from '../../core/context';
 import { notFound, conflict } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { presentMessage } from './conversations.presenter';
 import * as store from './conversations.store';
 
@@ -31,8 +32,8 @@ export async function editReply(
   const conversation = await store.findConversation(db, actor.id, conversationId);
   const reply = isUuid(messageId) ? await store.findMessage(db, messageId) : undefined;
   // A user turn is not a document, and another conversation's message is not found here either.
-  if (!reply || reply.conversationId !== conversation.id || reply.role !== 'assistant') throw notFound('The reply');
-  if (conversation.botKind !== 'docbot') throw conflict('Only a DocBot document can be edited by hand.');
+  if (!reply || reply.conversationId !== conversation.id || reply.role !== 'assistant') throw notFound(message('replyNotFound'));
+  if (conversation.botKind !== 'docbot') throw conflict(message('docBotOnlyEdit'));
   const newest = sql`(select max(seq) from ai_message where conversation_id = ${conversation.id} and status <> 'superseded')`;
   const [row] = await db
     .update(m)
@@ -57,9 +58,9 @@ export async function editReply(
     .returning();
   if (row) return { ok: presentMessage(row) };
   const now = (await store.findMessage(db, reply.id)) ?? reply;
-  if (now.status === 'streaming') throw conflict('This reply is still being written. Edit it when it is finished.');
-  if (now.status === 'superseded') throw conflict('This document was regenerated since you opened it. Reload the page.');
-  if (now.status === 'blocked') throw conflict('A safety message cannot be edited.');
+  if (now.status === 'streaming') throw conflict(message('replyStillWritingEdit'));
+  if (now.status === 'superseded') throw conflict(message('documentRegenerated'));
+  if (now.status === 'blocked') throw conflict(message('safetyNotEditable'));
   if (now.version !== input.version) return { conflict: presentMessage(now) };
-  throw conflict('A newer version of this document was written since you opened it. Reload the page.');
+  throw conflict(message('documentNewer'));
 }

@@ -2,6 +2,7 @@ import type { AppContext, AppDeps, SessionUser } from '../../core/context';
 import { requireUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { rememberedSubscription } from '../../core/plan';
+import { message } from '../../lib/message';
 
 /**
  * Who may use the teacher's AI: the assistant, DocBots, ChatBots, a teacher's TutorBot preview and
@@ -15,12 +16,7 @@ export interface TeacherAiActor {
   schoolId: string | null;
 }
 
-export const teacherAiOnly = () =>
-  new AppError(
-    'forbidden',
-    403,
-    'The AI assistant, bots and images are teacher tools. Students use AI through the tutors in their assignments.',
-  );
+export const teacherAiOnly = () => new AppError('forbidden', 403, message('teacherAiOnly'));
 
 /**
  * The caller as a user of the teacher's AI: 403 for a student, 503 when their account cannot be
@@ -32,7 +28,7 @@ export async function teacherAiActorOf(deps: AppDeps, user: SessionUser): Promis
   // A failed resolution reports only the account's role, which a school's teachers list may
   // overrule: refuse rather than guess.
   if (subscription.status === 'error') {
-    throw new AppError('unavailable', 503, subscription.message ?? 'Your account could not be checked just now. Try again in a moment.');
+    throw new AppError('unavailable', 503, message('subscriptionUnchecked'));
   }
   if (subscription.user_type !== 'teacher') throw teacherAiOnly();
   return { user, schoolId: subscription.status === 'active school' ? subscription.school_id : null };

@@ -9,21 +9,22 @@ import type { AppDeps } from '../../core/context';
 import { AppError, conflict } from '../../lib/errors';
 import * as store from './conversations.store';
 import { liveGeneration } from './conversations.live';
+import { message, type ServerMessage } from '../../lib/message';
 
-const storedErrors: Record<string, [402 | 409 | 502 | 503 | 504, string]> = {
-  ai_bad_key: [502, 'The AI provider refused the API key. The operator checks the key setting.'],
-  ai_model_not_found: [502, 'The AI provider does not know the configured model. The operator changes the model setting.'],
-  ai_provider_quota: [503, "The AI provider's quota or rate limit was used up. Try again later."],
-  ai_provider_unavailable: [503, 'The AI provider was unavailable. Try again in a moment.'],
-  ai_timeout: [504, 'The AI provider did not answer in time. Try again in a moment.'],
-  ai_bad_request: [502, 'The AI provider refused the request.'],
-  ai_not_configured: [503, 'AI is not configured on this server.'],
+const storedErrors: Record<string, [402 | 409 | 502 | 503 | 504, ServerMessage]> = {
+  ai_bad_key: [502, message('aiStoredBadKey')],
+  ai_model_not_found: [502, message('aiStoredNoModel')],
+  ai_provider_quota: [503, message('aiStoredQuota')],
+  ai_provider_unavailable: [503, message('aiStoredUnavailable')],
+  ai_timeout: [504, message('aiStoredTimeout')],
+  ai_bad_request: [502, message('aiStoredRefused')],
+  ai_not_configured: [503, message('aiStoredNotConfigured')],
 };
 
 /** The failure a repeated request gets for a reply that failed before it began. */
 export function storedFailure(code: string | null): AppError {
-  const [status, message] = storedErrors[code ?? ''] ?? [503, 'This reply failed. Use Retry to try again.'];
-  return new AppError(code ?? 'ai_provider_unavailable', status, message);
+  const [status, text] = storedErrors[code ?? ''] ?? [503, message('replyFailed')];
+  return new AppError(code ?? 'ai_provider_unavailable', status, text);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,7 +51,7 @@ export function describeLiveError(deps: AppDeps) {
 export async function replayReply(deps: AppDeps, keyed: store.MessageRow, locale: Locale = 'en'): Promise<Response> {
   const { db } = deps.database;
   let reply = keyed.role === 'assistant' ? keyed : await store.findReply(db, keyed.id);
-  if (!reply) throw conflict('This message has no reply yet. Use Retry.');
+  if (!reply) throw conflict(message('noReplyYet'));
   const meta = replyMeta(deps, reply);
   const describe = describeLiveError(deps);
   const deadline = Date.now() + deps.config.ai.requestTimeoutMs + 5000;
@@ -78,6 +79,6 @@ export function storedReply(reply: store.MessageRow, meta: ReplyMetadata, locale
 /** What a stored reply that did not finish says: Retry finishes it (a stopped one ended as wanted). */
 export function storedError(reply: Pick<store.MessageRow, 'status' | 'errorCode'>): AppError | undefined {
   return (reply.status === 'interrupted' && reply.errorCode !== store.STOPPED) || reply.status === 'streaming'
-    ? new AppError('interrupted', 503, 'This reply was interrupted. Use Retry to finish it.')
+    ? new AppError('interrupted', 503, message('replyInterrupted'))
     : undefined;
 }

@@ -17,6 +17,7 @@ import { presentConversation } from './conversations.presenter';
 import { sendMessage, sendWindow } from './conversations.run';
 import { getConversation, readForSend, resolveRunSpec, retryReply, stopReply, type SendBots } from './conversations.service';
 import * as store from './conversations.store';
+import { message } from '../../lib/message';
 
 /**
  * /api/conversations: the owner's conversations; sending answers the AI SDK's UI message stream.
@@ -77,7 +78,7 @@ export function conversationRoutes(bots: SendBots) {
     const input = await readJson(c, editMessageInput);
     const result = await editReply(c.get('deps').database.db, user, c.req.param('id'), c.req.param('messageId'), input);
     if ('ok' in result) return c.json(result.ok);
-    throw staleVersion<MessageConflictBody>('This document was changed in another tab or window since you opened it.', result.conflict);
+    throw staleVersion<MessageConflictBody>(message('documentChangedElsewhere'), result.conflict);
   });
 
   // Attach to a reply being written (a reload, a second tab): see conversations.attach.

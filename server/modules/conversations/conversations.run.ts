@@ -10,11 +10,12 @@ import type { RunSpec } from '../../ai/run-spec';
 import { aiRuntime, type AiRuntime } from '../../ai/runtime';
 import type { Locale } from '../../../contract/locale';
 import { readerLocale } from '../../core/locale';
-import { classify, heldReply, safeReply, stillHeldReply, type SafetyCategory } from '../../ai/safety';
+import { classify, heldReply, safeReply, type SafetyCategory } from '../../ai/safety';
 import { lets, PendingMeters, ReplyChecks } from './conversations.release';
 import { liveReplyResponse, storedReplyResponse } from '../../ai/ui-stream';
 import type { AppDeps, SendClock, SessionUser } from '../../core/context';
 import { AppError, isUniqueViolation, notFound, conflict } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { quotaExceededFor, reserveUsage, resolvePool, uncount } from '../usage';
 import * as store from './conversations.store';
 import { replayReply, replyMeta } from './conversations.replay';
@@ -38,11 +39,7 @@ function checkRequest(deps: AppDeps, text?: string): AiProvider {
   if (!provider) throw aiNotConfigured();
   const ai = deps.config.ai;
   if (text !== undefined && text.length > ai.maxInputChars) {
-    throw new AppError(
-      'input_too_large',
-      413,
-      `The message is ${text.length.toLocaleString('en-US')} characters; the limit is ${ai.maxInputChars.toLocaleString('en-US')}. Shorten it and send again.`,
-    );
+    throw new AppError('input_too_large', 413, message('messageTooLong', { length: text.length, limit: ai.maxInputChars }));
   }
   return provider;
 }
@@ -54,7 +51,7 @@ const rateKey = (actor: SessionUser) => `ai:${actor.id}`;
 const replyTextLocale = (spec: RunSpec, actor: SessionUser): Locale => spec.replyLocale ?? readerLocale(actor);
 
 function rateLimited(decision: RateDecision): AppError {
-  return new AppError('rate_limited', 429, `Too many AI requests in a minute. Try again in ${decision.retryAfter} s.`, {
+  return new AppError('rate_limited', 429, message('aiRequestsPerMinute', { seconds: decision.retryAfter }), {
     headers: { 'Retry-After': String(decision.retryAfter) },
   });
 }
@@ -119,7 +116,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
   const existing = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
   if (existing) return replayReply(deps, existing, replyTextLocale(spec, actor));
   // A turn still waiting for its safety re-check comes first: nothing is sent after it until then.
-  if (messages.some((m) => m.status === 'held')) throw conflict(stillHeldReply(replyTextLocale(spec, actor)));
+  if (messages.some((m) => m.status === 'held')) throw conflict(message('replyStillBeingChecked'));
   const hit = spec.audience === 'student' ? classify(text, 'input') : null;
   if (hit) return answerBlocked(deps, input, hit);
   const provider = checkRequest(deps, text);
@@ -171,7 +168,7 @@ export async function sendMessage(deps: AppDeps, input: SendInput): Promise<Resp
       // Counted, but the conversation was deleted (or the guard's row changed) in the same moment: give the count back.
       await uncount(db, reservation, now);
       if (input.hooks?.guard) throw new GuardRefused();
-      throw notFound('The conversation');
+      throw notFound(message('conversationNotFound'));
     }
   } catch (err) {
     rt.live.delete(replyId);

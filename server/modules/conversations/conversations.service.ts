@@ -8,6 +8,7 @@ import { aiRuntime } from '../../ai/runtime';
 import { Generation } from '../../ai/generation';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { isUniqueViolation, notFound, conflict } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { reserveUsage, resolvePool } from '../usage';
 import type { TeacherAiActor } from './conversations.policy';
 import { presentConversation, presentMessage } from './conversations.presenter';
@@ -15,7 +16,6 @@ import { replayReply } from './conversations.replay';
 import { preflight, startReply, type RunHooks } from './conversations.run';
 import * as store from './conversations.store';
 import { logWarning } from '../../lib/log';
-import { stillHeldReply } from '../../ai/safety';
 import { readerLocale } from '../../core/locale';
 import type { StudentRecordRef } from './conversations.safety';
 import { liveGeneration, liveHereIds } from './conversations.live';
@@ -134,7 +134,7 @@ export async function stopReply(deps: AppDeps, actor: SessionUser, conversationI
   const { db } = deps.database;
   await store.findConversation(db, actor.id, conversationId);
   const reply = isUuid(messageId) ? await store.findMessage(db, messageId) : undefined;
-  if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound('The reply');
+  if (!reply || reply.conversationId !== conversationId || reply.role !== 'assistant') throw notFound(message('replyNotFound'));
   const live = liveGeneration(deps, reply.id);
   if (live) {
     live.stop();
@@ -185,13 +185,13 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
     messages = await store.visibleMessages(db, conversation.id);
   }
   const last = messages.at(-1);
-  if (!last || last.role !== 'assistant' || !last.replyTo) throw conflict('There is no reply to retry.');
+  if (!last || last.role !== 'assistant' || !last.replyTo) throw conflict(message('noReplyToRetry'));
   const rt = aiRuntime(deps);
-  if (last.status === 'streaming') throw conflict('This reply is still being written.');
-  if (last.status === 'held') throw conflict(stillHeldReply(readerLocale(actor)));
-  if (last.errorCode === store.INPUT_BLOCKED) throw conflict('This message was answered by the safety check and cannot be retried.');
+  if (last.status === 'streaming') throw conflict(message('replyStillWriting'));
+  if (last.status === 'held') throw conflict(message('replyStillBeingChecked'));
+  if (last.errorCode === store.INPUT_BLOCKED) throw conflict(message('safetyNotRetried'));
   const userTurn = messages.find((m) => m.id === last.replyTo);
-  if (!userTurn) throw conflict('There is no reply to retry.');
+  if (!userTurn) throw conflict(message('noReplyToRetry'));
   const history = store.historyTurns(messages.filter((m) => m.seq < userTurn.seq));
   const replyId = randomUUID();
   const generation = new Generation();
@@ -201,7 +201,7 @@ export async function retryReply(deps: AppDeps, input: RetryRequest): Promise<Re
     const replay = await db.transaction(async (tx) => {
       const { seq, keyed } = await store.lockConversation(tx, conversation, idempotencyKey);
       if (keyed) return keyed;
-      if (seq !== last.seq) throw conflict('The conversation changed; reload it and try again.');
+      if (seq !== last.seq) throw conflict(message('conversationChanged'));
       usageId = await reserveUsage(tx, {
         userId: actor.id,
         pool,

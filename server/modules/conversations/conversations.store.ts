@@ -5,6 +5,7 @@ import type { RateRow, RateRule } from '../../auth/rate-limit';
 import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { isUniqueViolation, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import type { ProviderSafety } from '../../db/schema/ai';
 import { quotaGiveBack, type Reservation, type UsageOutcome } from '../usage';
 import { titleFromMessage } from './conversations.title';
@@ -50,12 +51,12 @@ export async function createConversation(
 
 /** The owner's conversation, or 404: another user's conversation reads as not found. */
 export async function findConversation(db: Db, ownerId: string, id: string): Promise<ConversationRow> {
-  if (!isUuid(id)) throw notFound('The conversation');
+  if (!isUuid(id)) throw notFound(message('conversationNotFound'));
   const [row] = await db
     .select()
     .from(schema.conversation)
     .where(and(eq(schema.conversation.id, id), eq(schema.conversation.ownerId, ownerId)));
-  if (!row) throw notFound('The conversation');
+  if (!row) throw notFound(message('conversationNotFound'));
   return row;
 }
 
@@ -88,9 +89,9 @@ export type RunBot = Pick<typeof schema.bot.$inferSelect, 'id' | 'kind' | 'instr
  * user's conversation reads as not found.
  */
 export async function conversationForSend(db: Db, p: SendReadParams): Promise<SendReadResult> {
-  if (!isUuid(p.conversationId)) throw notFound('The conversation');
+  if (!isUuid(p.conversationId)) throw notFound(message('conversationNotFound'));
   const [row] = await sendRead(db, p);
-  if (!row) throw notFound('The conversation');
+  if (!row) throw notFound(message('conversationNotFound'));
   return {
     conversation: row.conversation,
     messages: messagesFromJson(row.messages),

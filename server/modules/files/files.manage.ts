@@ -3,6 +3,7 @@ import type { DeleteFilesResult, MyFile, MyFilesPage, MyFilesQuery, StorageTotal
 import type { FileType } from '../../../contract/files';
 import { schema, type Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { logWarning } from '../../lib/log';
 import type { FileRow } from './files.presenter';
 import { filesRuntime } from './files.runtime';
@@ -68,7 +69,7 @@ export async function deleteMyFiles(deps: FilesDeps, ownerId: string, ids: strin
       .from(file)
       .where(and(eq(file.ownerId, ownerId), inArray(file.id, wanted)))
       .for('update');
-    if (!rows.length) throw notFound(wanted.length === 1 ? 'That file' : 'Those files');
+    if (!rows.length) throw notFound(message(wanted.length === 1 ? 'fileNotFound' : 'filesNotFound'));
     const found = rows.map((r) => r.id);
     const uses = await usesOf(tx, { ownerId, ids: found, imageIds: rows.filter(isImage).map((r) => r.id) });
     const linked = tx.select({ id: botKnowledge.botId }).from(botKnowledge).where(inArray(botKnowledge.fileId, found));

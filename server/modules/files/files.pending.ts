@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FileUses } from '../../../contract/my-files';
 import { schema, type Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { removeObjects } from './files.manage';
 import type { FilesDeps } from './files.service';
 import { usesOf } from './files.uses';
@@ -44,7 +45,7 @@ export async function keepMyFiles(db: Db, ownerId: string, ids: string[]): Promi
       .select({ id: file.id })
       .from(file)
       .where(and(eq(file.ownerId, ownerId), inArray(file.id, wanted)));
-    if (!own.length) throw notFound(wanted.length === 1 ? 'That file' : 'Those files');
+    if (!own.length) throw notFound(message(wanted.length === 1 ? 'fileNotFound' : 'filesNotFound'));
     await keepPendingFiles(tx, ownerId, wanted);
     return own.map((r) => r.id);
   });

@@ -1,5 +1,6 @@
 import type { Subscription } from '../../../contract/subscription';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import type { FileRow } from './files.presenter';
 
 /**
@@ -9,9 +10,9 @@ import type { FileRow } from './files.presenter';
  */
 export function assertMayUpload(subscription: Subscription): void {
   if (subscription.status === 'error') {
-    throw new AppError('unavailable', 503, subscription.message ?? 'Your account could not be checked just now. Try again in a moment.');
+    throw new AppError('unavailable', 503, message('subscriptionUnchecked'));
   }
-  if (subscription.user_type !== 'teacher') throw new AppError('forbidden', 403, 'Only teachers can upload files.');
+  if (subscription.user_type !== 'teacher') throw new AppError('forbidden', 403, message('uploadsForTeachers'));
 }
 
 /**
@@ -20,9 +21,9 @@ export function assertMayUpload(subscription: Subscription): void {
  */
 export function assertMayManageFiles(subscription: Subscription): void {
   if (subscription.status === 'error') {
-    throw new AppError('unavailable', 503, subscription.message ?? 'Your account could not be checked just now. Try again in a moment.');
+    throw new AppError('unavailable', 503, message('subscriptionUnchecked'));
   }
-  if (subscription.user_type !== 'teacher') throw new AppError('forbidden', 403, 'My Files is for teachers.');
+  if (subscription.user_type !== 'teacher') throw new AppError('forbidden', 403, message('myFilesForTeachers'));
 }
 
 /** Throws 404 unless this user may download the file (a refused file reads as missing). */
@@ -30,11 +31,11 @@ export function assertMayRead(
   actor: { id: string; userType: Subscription['user_type'] },
   file: FileRow | undefined,
 ): asserts file is FileRow {
-  if (!file || file.ownerId !== actor.id || file.status !== 'ready') throw notFound('That file');
-  if (file.purpose === 'knowledge' && actor.userType === 'student') throw notFound('That file');
+  if (!file || file.ownerId !== actor.id || file.status !== 'ready') throw notFound(message('fileNotFound'));
+  if (file.purpose === 'knowledge' && actor.userType === 'student') throw notFound(message('fileNotFound'));
 }
 
 /** Throws 404 unless this user owns the file (to see its details or delete it). */
 export function assertOwner(actor: { id: string }, file: FileRow | undefined): asserts file is FileRow {
-  if (!file || file.ownerId !== actor.id) throw notFound('That file');
+  if (!file || file.ownerId !== actor.id) throw notFound(message('fileNotFound'));
 }

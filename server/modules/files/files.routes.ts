@@ -29,6 +29,7 @@ import { presentFile } from './files.presenter';
 import { readableFile, serveFile } from './files.serve';
 import { storeBufferAsFile, findOwnFile, formatBytes, listFiles, quotaFor, usedBytes } from './files.service';
 import { subscriptionOf } from './files.tus';
+import { message } from '../../lib/message';
 
 /** Paths whose bodies are files, not JSON: the app's JSON body limit does not apply to them. */
 export function isFileBodyPath(method: string, urlPath: string): boolean {
@@ -42,7 +43,7 @@ const multipartLimit = bodyLimit({
     throw new AppError(
       'payload_too_large',
       413,
-      `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method (${'/api/uploads'}).`,
+      message('useResumableUploadAt', { size: formatBytes(MULTIPART_MAX_BYTES), path: '/api/uploads' }),
     );
   },
 });
@@ -129,10 +130,10 @@ export function filesRoutes() {
     const subscription = await subscriptionOf({ user, deps });
     assertMayUpload(subscription);
     const form = await c.req.formData().catch(() => {
-      throw new AppError('bad_request', 400, 'Send the file as multipart/form-data with a "file" field.');
+      throw new AppError('bad_request', 400, message('sendMultipart'));
     });
     const upload = form.get('file');
-    if (!(upload instanceof File)) throw new AppError('bad_request', 400, 'Send the file as multipart/form-data with a "file" field.');
+    if (!(upload instanceof File)) throw new AppError('bad_request', 400, message('sendMultipart'));
     const purpose = filePurpose.safeParse(form.get('purpose') ?? 'attachment');
     if (!purpose.success) throw invalidFields({ purpose: 'Unknown purpose.' });
     // From a bot editor: the file waits for the bot's save (decision 283).
@@ -142,11 +143,7 @@ export function filesRoutes() {
       throw invalidFields({ pending: 'Only a knowledge file or an icon waits for a bot to be saved.' });
     }
     if (upload.size > Math.min(MULTIPART_MAX_BYTES, deps.config.files.maxFileBytes)) {
-      throw new AppError(
-        'payload_too_large',
-        413,
-        `Files over ${formatBytes(MULTIPART_MAX_BYTES)} are sent with the resumable upload method.`,
-      );
+      throw new AppError('payload_too_large', 413, message('useResumableUpload', { size: formatBytes(MULTIPART_MAX_BYTES) }));
     }
     const row = await storeBufferAsFile({ db: deps.database.db, config: deps.config }, subscription, {
       ownerId: user.id,
@@ -169,12 +166,7 @@ export function filesRoutes() {
   // The extracted text, for attaching a PDF or Word file to a chat message. Same rule as a download.
   routes.get('/:id/text', async (c) => {
     const row = await readableFile(c, c.req.param('id'));
-    if (!row.extractedText)
-      throw new AppError(
-        'no_text',
-        422,
-        `No text could be read from ${row.name}. A scanned PDF holds only pictures of its pages; an image holds no text.`,
-      );
+    if (!row.extractedText) throw new AppError('no_text', 422, message('noTextIn', { name: row.name }));
     c.header('Cache-Control', 'no-store');
     const body: FileText = { id: row.id, name: row.name, text: row.extractedText };
     return c.json(body);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { requireUser, type AppContext } from '../../core/context';
 import { notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { ObjectNotFoundError } from '../../storage/storage';
 import { assertMayRead } from './files.policy';
 import { attachmentDisposition, servedContentType, type FileRow } from './files.presenter';
@@ -32,7 +33,7 @@ export async function fileResponse(c: AppContext, row: FileRow): Promise<Respons
   try {
     stream = await openFile(c.get('deps').config, row);
   } catch (err) {
-    if (err instanceof ObjectNotFoundError) throw notFound('That file');
+    if (err instanceof ObjectNotFoundError) throw notFound(message('fileNotFound'));
     throw err;
   }
   // Always a download: attachment, nosniff and a checked type (the app's CSP forbids scripts besides).

@@ -10,6 +10,7 @@ import { isPremium, type Subscription } from '../../../contract/subscription';
 import type { Config } from '../../config';
 import { schema, type Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { message, type ServerMessage } from '../../lib/message';
 import { intendedType, matchType, sniffFile } from '../../storage/sniff';
 import { storageKeyFor } from '../../storage/storage';
 import type { FileRow } from './files.presenter';
@@ -41,11 +42,11 @@ export interface NewFile {
 }
 
 const MiB = 1024 * 1024;
-/** Bytes in the units a teacher reads: "3.2 MiB", "5 GiB". */
-export function formatBytes(n: number): string {
-  if (n >= 1024 * MiB) return `${+(n / (1024 * MiB)).toFixed(1)} GiB`;
-  if (n >= MiB) return `${+(n / MiB).toFixed(1)} MiB`;
-  return `${Math.ceil(n / 1024)} KiB`;
+/** Bytes in the units a teacher reads ("3.2 MiB", "5 GiB"; "3,2 MiB" in Spanish), as a message to put in another. */
+export function formatBytes(n: number): ServerMessage {
+  if (n >= 1024 * MiB) return message('sizeGiB', { n: n / (1024 * MiB) });
+  if (n >= MiB) return message('sizeMiB', { n: n / MiB });
+  return message('sizeKiB', { n: Math.ceil(n / 1024) });
 }
 
 /** The owner's storage quota: premium teachers get the larger one. */
@@ -62,8 +63,7 @@ export async function usedBytes(db: Db, ownerId: string): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-const quotaAdvice = (premium: boolean) =>
-  premium ? 'Delete files you no longer need.' : 'Delete files you no longer need, or Get Premium for more space.';
+const quotaAdvice = (premium: boolean) => message(premium ? 'deleteFiles' : 'deleteFilesOrPremium');
 
 /** Throws 402 with the numbers when `adding` more bytes would pass the quota. */
 export function assertWithinQuota(used: number, adding: number, quota: number, premium: boolean): void {
@@ -71,7 +71,12 @@ export function assertWithinQuota(used: number, adding: number, quota: number, p
   throw new AppError(
     'quota_exceeded',
     402,
-    `Your storage is full: you have used ${formatBytes(used)} of ${formatBytes(quota)}, and this file needs ${formatBytes(adding)}. ${quotaAdvice(premium)}`,
+    message('storageFullFile', {
+      used: formatBytes(used),
+      quota: formatBytes(quota),
+      adding: formatBytes(adding),
+      advice: quotaAdvice(premium),
+    }),
   );
 }
 
@@ -84,7 +89,7 @@ export function assertStorageLeft(used: number, quota: number, premium: boolean)
   throw new AppError(
     'quota_exceeded',
     402,
-    `Your storage is full: you have used ${formatBytes(used)} of ${formatBytes(quota)}. ${quotaAdvice(premium)}`,
+    message('storageFull', { used: formatBytes(used), quota: formatBytes(quota), advice: quotaAdvice(premium) }),
   );
 }
 
@@ -163,7 +168,7 @@ async function doFinalize(deps: FilesDeps, runtime: FilesRuntime, subscription: 
       .set({ status: 'ready', extractedText: extracted?.text ?? null, updatedAt: new Date() })
       .where(eq(file.id, input.id))
       .returning();
-    if (!ready) throw notFound('That file');
+    if (!ready) throw notFound(message('fileNotFound'));
     return ready;
   } catch (err) {
     await runtime.storage.delete(key).catch(() => undefined);

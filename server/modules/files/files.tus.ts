@@ -5,10 +5,11 @@ import { isPremium } from '../../../contract/subscription';
 import type { Config } from '../../config';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { AppError, invalidInput } from '../../lib/errors';
-import { intendedType, NOT_ACCEPTED_MESSAGE } from '../../storage/sniff';
+import { intendedType } from '../../storage/sniff';
 import { ResumableUploads } from '../../storage/tus';
 import { resolveSubscription } from '../../core/plan';
 import { assertWithinQuota, finalizeFile, quotaFor, usedBytes } from './files.service';
+import { message } from '../../lib/message';
 
 /** What a tus hook needs to know about the request that triggered it. */
 export interface UploadRequest {
@@ -53,7 +54,8 @@ export class TusHookError {
   readonly body: string;
   constructor(readonly error: AppError) {
     this.status_code = error.status;
-    this.body = JSON.stringify({ error: { code: error.code, message: error.message } });
+    // The message's id and values: the upload routes format it in the request's language (uploads.routes.ts).
+    this.body = JSON.stringify({ error: { code: error.code, text: error.text } });
   }
 }
 
@@ -76,7 +78,7 @@ function tusHooks(
   const contextOf = (req: Request) => {
     const ctx = requestOf(req);
     // Every tus request passes through the files routes, which record who sent it.
-    if (!ctx) throw new TusHookError(new AppError('unauthenticated', 401, 'Sign in to continue.'));
+    if (!ctx) throw new TusHookError(new AppError('unauthenticated', 401, message('signIn')));
     return ctx;
   };
   return {
@@ -85,18 +87,18 @@ function tusHooks(
     onUploadCreate: async (req, upload) => {
       try {
         const ctx = contextOf(req);
-        if (upload.size === undefined) throw new AppError('bad_request', 400, 'Uploads must declare their length (Upload-Length).');
+        if (upload.size === undefined) throw new AppError('bad_request', 400, message('uploadLength'));
         const meta = uploadMetadata.safeParse({
           filename: upload.metadata?.filename ?? undefined,
           filetype: upload.metadata?.filetype ?? undefined,
           purpose: upload.metadata?.purpose ?? undefined,
           pending: upload.metadata?.pending ?? undefined,
         });
-        if (!meta.success) throw invalidInput('The upload needs a file name and a known purpose.', fieldErrors(meta.error.issues));
+        if (!meta.success) throw invalidInput(message('uploadNeedsName'), fieldErrors(meta.error.issues));
         // Kept as tus keeps metadata (text); only an editor's upload carries it.
         const pending: Record<string, string> = meta.data.pending ? { pending: 'true' } : {};
         // Refuse a type we would never accept now, rather than after the whole upload.
-        if (!intendedType(meta.data.filetype, meta.data.filename)) throw new AppError('unsupported_type', 415, NOT_ACCEPTED_MESSAGE);
+        if (!intendedType(meta.data.filetype, meta.data.filename)) throw new AppError('unsupported_type', 415, message('notAccepted'));
         const subscription = await subscriptionOf(ctx);
         const quota = quotaFor(ctx.deps.config, subscription);
         assertWithinQuota(await usedBytes(ctx.deps.database.db, ctx.user.id), upload.size, quota, isPremium(subscription.status));
@@ -132,7 +134,7 @@ function tusHooks(
 export async function finishUpload(ctx: UploadRequest, uploads: ResumableUploads, id: string) {
   const upload = await uploads.find(id);
   if (!upload || upload.metadata.ownerId !== ctx.user.id || upload.size === undefined) {
-    throw new AppError('not_found', 404, 'That upload was not found.');
+    throw new AppError('not_found', 404, message('uploadNotFound'));
   }
   const meta = uploadMetadata.parse({
     filename: upload.metadata.filename,

@@ -8,10 +8,11 @@ import type { FileRow } from './files.presenter';
 import { findOwnFile, formatBytes } from './files.service';
 import { finishUpload, rememberUploadRequest, resumableUploads, subscriptionOf } from './files.tus';
 import { logError } from '../../lib/log';
-import { translateMessage } from '../../lib/messages';
+import { isMessage } from '../../../contract/i18n/message';
 import { requestLocale } from '../../core/locale';
+import { formatMessage, message, type ServerMessage } from '../../lib/message';
 
-const notFoundUpload = () => new AppError('not_found', 404, 'That upload was not found.');
+const notFoundUpload = () => new AppError('not_found', 404, message('uploadNotFound'));
 
 /**
  * tus reads an upload id from the end of the whole URL, query and fragment included, while the
@@ -20,7 +21,7 @@ const notFoundUpload = () => new AppError('not_found', 404, 'That upload was not
  */
 function assertPlainAddress(url: string): void {
   if (url.includes('?') || url.includes('#')) {
-    throw new AppError('bad_request', 400, 'An upload address takes no query string or fragment.');
+    throw new AppError('bad_request', 400, message('uploadNoQuery'));
   }
 }
 
@@ -88,45 +89,41 @@ function finishedHead(row: FileRow): Response {
   });
 }
 
-const tusMessages: Record<number, [string, string]> = {
-  400: ['bad_request', 'The upload request was not understood'],
-  404: ['not_found', 'That upload was not found.'],
-  409: [
-    'conflict',
-    'The upload offset does not match what the server has received. Ask the server for the offset (HEAD) and continue from there.',
-  ],
-  410: ['not_found', 'That upload has expired. Start it again.'],
-  412: ['bad_request', 'The request must carry Tus-Resumable: 1.0.0.'],
-  415: ['unsupported_type', 'PATCH requests must have Content-Type: application/offset+octet-stream.'],
+const tusMessages: Record<number, [string, ServerMessage]> = {
+  404: ['not_found', message('uploadNotFound')],
+  409: ['conflict', message('tusOffset')],
+  410: ['not_found', message('tusExpired')],
+  412: ['bad_request', message('tusResumable')],
+  415: ['unsupported_type', message('tusContentType')],
 };
 
 /** Rewraps tus's plain-text failures (and our hooks' errors) as the app's one JSON error body, in the request's language. */
 async function asJsonError(c: AppContext, res: Response, maxFileBytes: number): Promise<Response> {
   const requestId = c.get('requestId');
-  const text = await res.text();
+  const body = await res.text();
   let code: string;
-  let message: string;
+  let text: ServerMessage;
   try {
-    const parsed = JSON.parse(text) as { error: { code: string; message: string } };
-    ({ code, message } = parsed.error);
+    // A hook's AppError (TusHookError): its code, message id and values.
+    const parsed = JSON.parse(body) as { error: { code: string; text: ServerMessage } };
+    ({ code, text } = parsed.error);
+    if (typeof code !== 'string' || !isMessage(text)) throw new TypeError('not a hook error');
   } catch {
     const known = tusMessages[res.status];
-    if (res.status === 413) [code, message] = ['payload_too_large', `This file is larger than the ${formatBytes(maxFileBytes)} limit.`];
-    else if (known) [code, message] = [known[0], res.status === 400 ? `${known[1]}: ${text.trim()}` : known[1]];
+    if (res.status === 413) [code, text] = ['payload_too_large', message('tusTooLarge', { size: formatBytes(maxFileBytes) })];
+    else if (res.status === 400) [code, text] = ['bad_request', message('tusNotUnderstood', { detail: body.trim() })];
+    else if (known) [code, text] = known;
     else {
       // Not tus's text: it may name the upload's file.
       logError(requestId, `${c.req.method} /api/uploads: the tus server answered ${res.status}`);
-      [code, message] = [
-        'internal',
-        'Something went wrong on our side. Try again; if it keeps happening, contact support with this request id.',
-      ];
+      [code, text] = ['internal', message('internal')];
     }
   }
   const headers = new Headers(res.headers);
   headers.delete('Content-Length');
   headers.set('Content-Type', 'application/json');
   return c.body(
-    JSON.stringify(errorJson(code, translateMessage(message, requestLocale(c)), requestId)),
+    JSON.stringify(errorJson(code, formatMessage(text, requestLocale(c)), requestId)),
     res.status as ContentfulStatusCode,
     Object.fromEntries(headers),
   );

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alertCategories } from '../../../contract/flags';
 import { schema } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import type { TranscriptReader } from '../assignments';
 
 /**
@@ -20,10 +21,9 @@ const sa = schema.studentAssignment;
 const a = schema.assignment;
 const u = schema.user;
 
-export const flagNotFound = () => notFound('That flag');
+export const flagNotFound = () => notFound(message('flagNotFound'));
 
-export const flagsPremiumRequired = () =>
-  new AppError('premium_required', 402, 'Safety flags come with Premium. Flags on your earlier assignments stay here for you to read.');
+export const flagsPremiumRequired = () => new AppError('premium_required', 402, message('premiumFlags'));
 
 /**
  * The assignment's owner (`user` joined as `u`) is a teacher of this school now, as

@@ -22,6 +22,7 @@ import { assertMayReadTranscript, recordNotFound } from '../assignments';
 import { flagScope, readerRole, refuseFlag, type FlagReader } from './flags.policy';
 import { presentFlag, presentTurn, type FlagRow } from './flags.presenter';
 import { schoolAdminIds, teacherSchoolOf } from './flags.school';
+import { message } from '../../lib/message';
 
 /**
  * The flags' reads and the review: the inbox (the caller's scope, newest first), its badge count,
@@ -36,7 +37,7 @@ const u = schema.user;
 const m = schema.aiMessage;
 const reviewer = alias(schema.user, 'reviewer');
 
-const cursor = keysetCursor(z.object({ at: cursorTimestamp, id: uuid() }), 'This page of flags has expired; reload the list.');
+const cursor = keysetCursor(z.object({ at: cursorTimestamp, id: uuid() }), message('flagsPageExpired'));
 
 function flagColumns(reader: FlagReader) {
   return {

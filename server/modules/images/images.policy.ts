@@ -5,6 +5,7 @@ import type { BotActor } from '../bots';
 import { teacherAiActorOf } from '../conversations';
 import type { BotRow } from '../bots';
 import { findVisibleBot } from '../bots';
+import { message } from '../../lib/message';
 
 /**
  * Who may generate an image. Images exist only in a DocBot's run (its "Can generate images"
@@ -21,11 +22,7 @@ export async function assertMayGenerateImagesFor(c: AppContext, user: SessionUse
   // A bot the actor may not see is the same 404 as on every bot endpoint.
   const bot = await findVisibleBot(database.db, actor, botId);
   if (bot.kind !== 'DocBot' || !docBotSettings.parse(bot.settings).canGenerateImages) {
-    throw new AppError(
-      'images_not_allowed',
-      403,
-      'This bot does not generate images. Its owner can turn on "Can generate images" in the bot\'s editor.',
-    );
+    throw new AppError('images_not_allowed', 403, message('imagesNotAllowed'));
   }
   return bot;
 }

@@ -5,6 +5,7 @@ import { generateOneImage, type GeneratedImageBytes } from '../../ai/images';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { schema } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { preflight } from '../conversations';
 import { assertMayUpload } from '../files';
 import { assertStorageLeft, quotaFor, storeBufferAsFile, usedBytes } from '../files';
@@ -45,11 +46,7 @@ export async function generateImageFile(deps: AppDeps, actor: SessionUser, reque
   if (existing && existing.status !== 'failed') return awaitImage(deps, actor.id, existing.id);
   const provider = await preflight(deps, actor, prompt);
   if (!provider.image)
-    throw new AppError(
-      'ai_images_unavailable',
-      503,
-      `Image generation is not set up on this server. The operator sets ${provider.settings.imageModel}.`,
-    );
+    throw new AppError('ai_images_unavailable', 503, message('imagesNotSetUp', { setting: provider.settings.imageModel }));
   // A full storage refuses before the provider is paid for an image that could not be kept.
   const subscription = await resolveSubscription(db, { user: actor, settings: deps.config });
   assertMayUpload(subscription);
@@ -133,11 +130,10 @@ async function awaitImage(deps: AppDeps, ownerId: string, id: string): Promise<s
       .select()
       .from(schema.generatedImage)
       .where(and(eq(schema.generatedImage.id, id), eq(schema.generatedImage.ownerId, ownerId)));
-    if (!row) throw notFound('The image');
+    if (!row) throw notFound(message('imageNotFoundThe'));
     if (row.status === 'complete') return row.id;
-    if (row.status === 'failed')
-      throw new AppError(row.errorCode ?? 'ai_provider_unavailable', 503, 'This image could not be generated. Try again.');
-    if (Date.now() > deadline) throw new AppError('ai_timeout', 504, 'The image is still being generated. Try again in a moment.');
+    if (row.status === 'failed') throw new AppError(row.errorCode ?? 'ai_provider_unavailable', 503, message('imageFailed'));
+    if (Date.now() > deadline) throw new AppError('ai_timeout', 504, message('imageStillGenerating'));
     await sleep(200);
   }
 }

@@ -8,6 +8,7 @@ import { watchUserSessions } from '../../core/session-cache';
 import { liveHub } from '../../core/live';
 import { logWarning } from '../../lib/log';
 import { resolveSubscription } from '../../core/plan';
+import { message } from '../../lib/message';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -41,7 +42,7 @@ async function streamKind(c: AppContext, user: SessionUser): Promise<{ asTeacher
   const { database, config } = c.get('deps');
   const sub = await resolveSubscription(database.db, { user, settings: config });
   if (sub.status === 'error') {
-    throw new AppError('unavailable', 503, sub.message ?? 'Your account could not be checked just now. Try again in a moment.');
+    throw new AppError('unavailable', 503, message('subscriptionUnchecked'));
   }
   return { asTeacher: sub.user_type === 'teacher' };
 }
@@ -54,7 +55,7 @@ async function streamKind(c: AppContext, user: SessionUser): Promise<{ asTeacher
 export const MAX_STREAMS_PER_USER = 8;
 
 const tooManyStreams = () =>
-  new AppError('rate_limited', 429, `Live updates are open in ${MAX_STREAMS_PER_USER} pages already. Close a tab, then reload this page.`, {
+  new AppError('rate_limited', 429, message('liveStreams', { count: MAX_STREAMS_PER_USER }), {
     headers: { 'Retry-After': String(RETRY_MS / 1000) },
   });
 

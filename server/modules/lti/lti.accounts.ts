@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { emailDomain } from '../../core/plan';
 import { AppError } from '../../lib/errors';
+import { message } from '../../lib/message';
 
 const u = schema.user;
 const r = schema.rosterEntry;
@@ -35,13 +36,7 @@ export interface LaunchAccount {
 }
 
 const roleMismatch = (role: LaunchRole) =>
-  new AppError(
-    'lti_role_mismatch',
-    403,
-    role === 'teacher'
-      ? "Your course says you are a teacher, but your ClassBots account is not a teacher's. Ask your school's ClassBots admin."
-      : "Your course says you are a student, but your ClassBots account is not a student's. Ask your school's ClassBots admin.",
-  );
+  new AppError('lti_role_mismatch', 403, role === 'teacher' ? message('ltiRoleTeacher') : message('ltiRoleStudent'));
 
 /** The account of a platform's person (see launchAccount), inside the caller's transaction. */
 export async function findOrMakeAccount(tx: Db, platform: Platform, person: PlatformPerson, role: LaunchRole): Promise<LaunchAccount> {

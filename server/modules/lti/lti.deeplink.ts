@@ -11,6 +11,7 @@ import { giveAssignmentToClass } from '../assignments';
 import { signToolJwt } from './lti.keys';
 import { AGS_CLAIM, DL, LTI, type VerifiedLaunch } from './lti.launch';
 import { toolSettings } from './lti.platforms';
+import { message } from '../../lib/message';
 
 /**
  * The deep-linking request a teacher is answering, carried by the picker page's address (signed, one
@@ -54,14 +55,9 @@ export async function pendingLinkToken(config: Config, launch: VerifiedLaunch, u
     .sign(keyOf(config));
 }
 
-const expired = () => new AppError('lti_link_expired', 400, 'This page has expired. Open "Add ClassBots" again from your course.');
+const expired = () => new AppError('lti_link_expired', 400, message('ltiPageExpired'));
 
-const used = () =>
-  new AppError(
-    'lti_link_used',
-    409,
-    'This page was already used to add an assignment. Open "Add ClassBots" again from your course to add another.',
-  );
+const used = () => new AppError('lti_link_used', 409, message('ltiPageUsed'));
 
 async function readPending(config: Config, token: string): Promise<PendingLink & { jti: string; expiresAt: Date }> {
   try {
@@ -89,8 +85,7 @@ export async function finishDeepLink(
   input: z.infer<typeof finishInput>,
 ): Promise<{ returnUrl: string; jwt: string }> {
   const pending = await readPending(deps.config, input.request);
-  if (pending.userId !== user.id)
-    throw new AppError('forbidden', 403, 'This page was opened for another account. Open "Add ClassBots" again from your course.');
+  if (pending.userId !== user.id) throw new AppError('forbidden', 403, message('ltiOtherAccount'));
   const { db } = deps.database;
   const [platform] = await db.select().from(schema.ltiPlatform).where(eq(schema.ltiPlatform.id, pending.platformId));
   if (!platform) throw expired();
@@ -101,7 +96,7 @@ export async function finishDeepLink(
       await tx.delete(schema.ltiDeepLinkUse).where(lt(schema.ltiDeepLinkUse.expiresAt, new Date()));
       await tx.insert(schema.ltiDeepLinkUse).values({ jti: pending.jti, expiresAt: pending.expiresAt });
       if (!(await giveAssignmentToClass(tx, user.id, input.assignmentId, pending.classId)))
-        throw new AppError('not_found', 404, 'That assignment was not found.');
+        throw new AppError('not_found', 404, message('assignmentNotFound'));
       const [assignment] = await tx
         .select({ title: schema.assignment.title })
         .from(schema.assignment)

@@ -13,6 +13,7 @@ import { toolSettings } from './lti.platforms';
 import { findOrMakeAccount, putOnRoster, type LaunchAccount, type LaunchRole, type Platform, type PlatformPerson } from './lti.accounts';
 import { serviceUrl } from './lti.services';
 import { recordAudit } from '../../core/audit';
+import { message, type ServerMessage } from '../../lib/message';
 
 const p = schema.ltiPlatform;
 
@@ -33,11 +34,9 @@ const STUDENT_ROLES = [
   'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student',
 ];
 
-const refused = (code: string, status: 400 | 401 | 403, message: string) => new AppError(code, status, message);
-const expiredLaunch = () =>
-  refused('lti_launch_expired', 401, 'This launch has expired or was already used. Open the link again from your course.');
-const unverified = () =>
-  refused('lti_token_invalid', 401, "The course platform's launch could not be verified. Open the link again from your course.");
+const refused = (code: string, status: 400 | 401 | 403, text: ServerMessage) => new AppError(code, status, text);
+const expiredLaunch = () => refused('lti_launch_expired', 401, message('ltiLaunchExpired'));
+const unverified = () => refused('lti_token_invalid', 401, message('ltiUnverified'));
 
 /** The OIDC login request's fields (query or form), as the platform sends them. */
 export const loginParams = z.object({
@@ -140,18 +139,13 @@ export async function beginLogin(deps: AppDeps, params: z.infer<typeof loginPara
     .select()
     .from(p)
     .where(params.client_id ? and(eq(p.issuer, params.iss), eq(p.clientId, params.client_id)) : eq(p.issuer, params.iss));
-  if (platforms.length !== 1)
-    throw refused('lti_platform_unknown', 400, 'This course platform is not registered with ClassBots. Ask your school to register it.');
+  if (platforms.length !== 1) throw refused('lti_platform_unknown', 400, message('ltiPlatformUnregistered'));
   const platform = platforms[0]!;
   if (params.lti_deployment_id && !platform.deploymentIds.includes(params.lti_deployment_id))
-    throw refused(
-      'lti_deployment_unknown',
-      403,
-      'This installation of ClassBots in your course platform is not registered. Ask your school to add it.',
-    );
+    throw refused('lti_deployment_unknown', 403, message('ltiDeploymentUnregistered'));
   const tool = toolSettings(deps.config);
   if (!params.target_link_uri.startsWith(new URL(tool.launchUrl).origin))
-    throw refused('lti_target_foreign', 400, 'The launch asked for an address that is not this ClassBots.');
+    throw refused('lti_target_foreign', 400, message('ltiWrongAddress'));
   const state = randomToken();
   const nonce = randomToken();
   await db.delete(schema.ltiLogin).where(lt(schema.ltiLogin.expiresAt, new Date()));
@@ -197,15 +191,14 @@ export async function verifyLaunch(
   browserKey: string | undefined,
 ): Promise<VerifiedLaunch> {
   if (typeof form.state !== 'string' || typeof form.id_token !== 'string' || form.state.length > 200 || form.id_token.length > 20_000)
-    throw refused('lti_launch_incomplete', 400, 'The launch is missing its token. Open the link again from your course.');
+    throw refused('lti_launch_incomplete', 400, message('ltiNoToken'));
   const [login] = await db
     .delete(schema.ltiLogin)
     .where(and(eq(schema.ltiLogin.state, form.state), gt(schema.ltiLogin.expiresAt, new Date())))
     .returning();
   if (!login) throw expiredLaunch();
   // Taken either way: a launch posted from another browser is someone else's, and used up.
-  if (!sameBrowser(browserKey, login.browserHash))
-    throw refused('lti_launch_other_browser', 401, 'This launch was started in another browser. Open the link again from your course.');
+  if (!sameBrowser(browserKey, login.browserHash)) throw refused('lti_launch_other_browser', 401, message('ltiOtherBrowser'));
   const [platform] = await db.select().from(p).where(eq(p.id, login.platformId));
   if (!platform) throw expiredLaunch();
   let payload: unknown;
@@ -223,28 +216,23 @@ export async function verifyLaunch(
     throw err;
   }
   const parsed = launchClaims.safeParse(payload);
-  if (!parsed.success)
-    throw refused('lti_claims_invalid', 400, 'The launch is missing something ClassBots needs (its version, deployment or roles).');
+  if (!parsed.success) throw refused('lti_claims_invalid', 400, message('ltiMissingClaims'));
   const claims = parsed.data;
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (audiences.length > 1 && claims.azp !== platform.clientId) throw unverified();
   if (claims.nonce !== login.nonce) throw unverified();
   if (!platform.deploymentIds.includes(claims[`${LTI}deployment_id`]))
-    throw refused(
-      'lti_deployment_unknown',
-      403,
-      'This installation of ClassBots in your course platform is not registered. Ask your school to add it.',
-    );
+    throw refused('lti_deployment_unknown', 403, message('ltiDeploymentUnregistered'));
   const roles = claims[`${LTI}roles`];
   const role: LaunchRole | undefined = roles.some((x) => TEACHER_ROLES.includes(x))
     ? 'teacher'
     : roles.some((x) => STUDENT_ROLES.includes(x))
       ? 'student'
       : undefined;
-  if (!role) throw refused('lti_role_unknown', 403, "ClassBots opens for a course's teachers and students.");
+  if (!role) throw refused('lti_role_unknown', 403, message('ltiCourseRoles'));
   if (claims[`${LTI}message_type`] === 'LtiDeepLinkingRequest') {
-    if (role !== 'teacher') throw refused('lti_teachers_only', 403, 'Only the course’s teachers can add ClassBots assignments to it.');
-    if (!claims[`${DL}deep_linking_settings`]) throw refused('lti_claims_invalid', 400, 'The launch is missing its deep-linking settings.');
+    if (role !== 'teacher') throw refused('lti_teachers_only', 403, message('ltiOnlyTeachersAdd'));
+    if (!claims[`${DL}deep_linking_settings`]) throw refused('lti_claims_invalid', 400, message('ltiNoDeepLinking'));
   }
   return { platform, claims, role };
 }

@@ -7,6 +7,7 @@ import { auditSnapshot, recordAudit } from '../../core/audit';
 import type { SessionUser } from '../../core/context';
 import { AppError, invalidFields, isUniqueViolation } from '../../lib/errors';
 import { rotateSigningKey } from './lti.keys';
+import { message } from '../../lib/message';
 
 const p = schema.ltiPlatform;
 const l = schema.schoolLicence;
@@ -78,7 +79,7 @@ export async function createPlatform(db: Db, actor: SessionUser, input: LtiPlatf
 export async function deletePlatform(db: Db, actor: SessionUser, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(p).where(eq(p.id, id)).returning();
-    if (!row) throw new AppError('not_found', 404, 'That platform registration was not found.');
+    if (!row) throw new AppError('not_found', 404, message('platformNotFound'));
     await recordAudit(tx, {
       ...actorFields(actor),
       action: 'lti_platform.delete',

@@ -9,6 +9,7 @@ import { requireSupport } from '../../core/access';
 import type { AppContext, AppEnv } from '../../core/context';
 import { checkInput, readJson, requireUser } from '../../core/context';
 import { AppError } from '../../lib/errors';
+import { textOf } from '../../lib/messages';
 import { requireAssignmentTeacher } from '../assignments';
 import { autoPostPage, finishDeepLink, finishInput, linkedAssignment, pendingLinkToken } from './lti.deeplink';
 import { publicKeySet } from './lti.keys';
@@ -25,6 +26,7 @@ import {
   LTI_BROWSER_COOKIE,
 } from './lti.launch';
 import { createPlatform, deletePlatform, listPlatforms, rotateKey, toolSettings } from './lti.platforms';
+import { message } from '../../lib/message';
 
 const db = (c: AppContext) => c.get('deps').database.db;
 
@@ -33,12 +35,12 @@ async function formOf(c: AppContext): Promise<Record<string, unknown>> {
   if (c.req.method === 'GET') return c.req.query();
   const type = c.req.header('content-type') ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type))
-    throw new AppError('bad_request', 400, 'The platform must post a form.');
+    throw new AppError('bad_request', 400, message('ltiPostForm'));
   let body: Record<string, unknown>;
   try {
     body = await c.req.parseBody();
   } catch {
-    throw new AppError('bad_request', 400, 'The form could not be read.');
+    throw new AppError('bad_request', 400, message('ltiFormUnreadable'));
   }
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
 }
@@ -65,7 +67,7 @@ async function asPage(c: AppContext, handle: () => Promise<Response>): Promise<R
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>ClassBots could not open</title></head>` +
         `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5">` +
-        `<h1 style="font-size:1.4rem">ClassBots could not open</h1><p>${esc(err.message)}</p>` +
+        `<h1 style="font-size:1.4rem">ClassBots could not open</h1><p>${esc(textOf(err, 'en'))}</p>` +
         `<p style="color:#555">If it keeps happening, give your school's ClassBots admin this code: ${esc(c.get('requestId') ?? '')} (${esc(err.code)}).</p></body></html>`,
       err.status as 400,
     );
@@ -110,7 +112,7 @@ export function ltiToolRoutes() {
     if (classId && contextId) void syncMembersBeside(deps, launch.platform, contextId, account, launch.role);
     let target: string;
     if (launch.claims[`${LTI}message_type`] === 'LtiDeepLinkingRequest') {
-      if (!classId) throw new AppError('lti_claims_invalid', 400, 'Add ClassBots from inside a course.');
+      if (!classId) throw new AppError('lti_claims_invalid', 400, message('ltiInsideCourse'));
       target = `/lti/deep-link?request=${encodeURIComponent(await pendingLinkToken(deps.config, launch, account.id, classId))}`;
     } else if (launch.role === 'teacher') {
       await linkedAssignment(deps, launch);
@@ -171,7 +173,7 @@ export function ltiPlatformRoutes() {
   app.delete('/:id', async (c) => {
     const user = await requireSupport(c);
     const id = c.req.param('id');
-    if (!isUuid(id)) throw new AppError('not_found', 404, 'That platform registration was not found.');
+    if (!isUuid(id)) throw new AppError('not_found', 404, message('platformNotFound'));
     await deletePlatform(db(c), user, id);
     return c.body(null, 204);
   });

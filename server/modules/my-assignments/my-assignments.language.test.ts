@@ -6,7 +6,7 @@ import type { TestContext } from '../../../tests/harness';
 import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
 import { useAiTest } from '../../../tests/ai';
-import { heldReply, safeReply, stillHeldReply } from '../../ai/safety';
+import { heldReply, safeReply } from '../../ai/safety';
 import { assignmentWorld, type World } from './my-assignments.test-helpers';
 
 // Issue 30: the tutor answers a student in the student's language (their own choice, else their
@@ -85,7 +85,9 @@ describe("the tutor's language", () => {
     expect(detail.body.messages.at(-1)).toMatchObject({ status: 'held', text: heldReply('es') });
     const next = await student.client.post(`${url}/messages`, { idempotencyKey: key(), text: '¿Hola?' });
     expect(next.status).toBe(409);
-    expect(((await next.json()) as { error: { message: string } }).error.message).toBe(stillHeldReply('es'));
+    expect(((await next.json()) as { error: { message: string } }).error.message).toBe(
+      'Un momento: tu último mensaje todavía se está revisando.',
+    );
 
     const transcript = await world.teacher.client.json<{ messages: { status: string; text: string }[] }>(
       'GET',

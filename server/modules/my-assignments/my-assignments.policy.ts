@@ -1,5 +1,6 @@
 import { AppError, conflict } from '../../lib/errors';
 import type { RecordView } from './my-assignments.store';
+import { message } from '../../lib/message';
 
 /**
  * What a student may do with their own record (reaching it at all is `studentOwnsRecord`, in every
@@ -7,8 +8,8 @@ import type { RecordView } from './my-assignments.store';
  * handed in, a tutor that still exists and messages left in the budget (docs/decisions/120-the-students-tutor-run.md).
  */
 
-const closed = () => conflict('Your teacher has closed this assignment. You can still read your conversation, but not send messages.');
-const tutorGone = () => conflict('This tutor is no longer available. Ask your teacher about this assignment.');
+const closed = () => conflict(message('assignmentClosedByTeacher'));
+const tutorGone = () => conflict(message('tutorGone'));
 
 /** Start: the assignment is open and its tutor still there. */
 export function assertMayStart(view: RecordView): void {
@@ -20,19 +21,14 @@ export function assertMayStart(view: RecordView): void {
 export function assertMayCompose(view: RecordView): void {
   assertMayStart(view);
   if (view.record.status === 'submitted') {
-    throw conflict('You have handed this assignment in. If you need to keep working on it, ask your teacher to hand it back.');
+    throw conflict(message('handedIn'));
   }
   if (view.record.status === 'completed') {
-    throw conflict('Your teacher has marked this assignment completed, so the conversation is closed.');
+    throw conflict(message('markedCompleted'));
   }
   const budget = view.assignment.messageBudget;
   if (budget !== null && view.record.messageCount >= budget) {
-    throw new AppError(
-      'budget_exhausted',
-      409,
-      `You have used all ${budget} messages your teacher allowed for this assignment. Press "I'm done" when you are ready to hand it in.`,
-      { fields: { budget: String(budget) } },
-    );
+    throw new AppError('budget_exhausted', 409, message('budgetExhausted', { budget }), { fields: { budget: String(budget) } });
   }
 }
 
@@ -48,9 +44,7 @@ export const RETRIES_PER_TURN = 2;
 export function assertMayRetry(view: RecordView, retriesOfTurn: number): void {
   assertMayCompose(view);
   if (view.assignment.messageBudget !== null && retriesOfTurn >= RETRIES_PER_TURN) {
-    throw conflict(
-      `You can ask for a new answer to a message ${RETRIES_PER_TURN} times on this assignment. Send your next message instead.`,
-    );
+    throw conflict(message('retryLimit', { times: RETRIES_PER_TURN }));
   }
 }
 
@@ -68,9 +62,7 @@ export function studentQuotaError(err: unknown, teacherName: string | null): unk
   return new AppError(
     'quota_exceeded',
     429,
-    teacherName
-      ? `Your teacher ${teacherName}'s AI allowance for this month is used up, so your tutor cannot answer until it resets. Let your teacher know.`
-      : "Your teacher's AI allowance for this month is used up, so your tutor cannot answer until it resets. Let your teacher know.",
+    teacherName ? message('teacherAllowanceNamed', { name: teacherName }) : message('teacherAllowance'),
     { fields: { ...err.options.fields, upgrade: '', teacherName: teacherName ?? '' } },
   );
 }

@@ -9,6 +9,7 @@ import { recordNotFound, studentOwnsRecord } from '../assignments';
 import { alertAfter } from '../conversations';
 import { insertFlag } from '../conversations';
 import { resolveSubscription } from '../../core/plan';
+import { message } from '../../lib/message';
 
 /**
  * "Report this answer" on the student tutor page (issue 18, item 5): the student tells their
@@ -32,11 +33,11 @@ const f = schema.safetyFlag;
 export async function assertStudentReporter(deps: AppDeps, user: SessionUser): Promise<void> {
   const sub = await resolveSubscription(deps.database.db, { user, settings: deps.config });
   if (sub.user_type !== 'student') {
-    throw new AppError('forbidden', 403, 'Only students report answers here. Use "Report this answer" in the runner to tell support.');
+    throw new AppError('forbidden', 403, message('studentsReportHere'));
   }
 }
 
-const answerNotFound = () => new AppError('not_found', 404, 'That answer was not found in your conversation.');
+const answerNotFound = () => new AppError('not_found', 404, message('answerNotFound'));
 
 /**
  * The flag's words for the teacher: the student's chosen reason, then their own words, if any.

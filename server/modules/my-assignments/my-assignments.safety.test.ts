@@ -7,7 +7,7 @@ import type { FakeGemini } from '../../../tests/fakes/gemini';
 import { passVerdict, type FakeModerationFailure } from '../../../tests/fakes/fake-llm';
 import { key, readUIStream } from '../../../tests/fakes/ai-helpers';
 import { useAiTest } from '../../../tests/ai';
-import { heldReplyText, safeReply, stillHeldMessage } from '../../ai/safety';
+import { heldReplyText, safeReply } from '../../ai/safety';
 import { recheckHeldTurns, startHeldRechecks } from '../safety/safety.recheck';
 import { assignmentWorld, recordRow, removeFromRoster, type World } from './my-assignments.test-helpers';
 import { makeSchool } from '../bots/bots.test-helpers';
@@ -208,7 +208,9 @@ describe('the moderation pass on a student message', () => {
       // Nothing more is sent until it is checked.
       const next = await send(student, 'Hello?');
       expect(next.status).toBe(409);
-      expect(((await next.json()) as { error: { message: string } }).error.message).toBe(stillHeldMessage);
+      expect(((await next.json()) as { error: { message: string } }).error.message).toBe(
+        'One moment: your last message is still being checked.',
+      );
 
       // The fake recovers: one round releases it, and the tutor answers the held message.
       const round = await recheckHeldTurns(ctx);

@@ -22,6 +22,7 @@ import { findConversation, getConversation, retryReply, stopReply, type HeldTurn
 import { assertMayCompose, assertMayRetry, assertMayStart, assertMaySubmit, studentQuotaError } from './my-assignments.policy';
 import { presentMyAssignment, teacherNameOf } from './my-assignments.presenter';
 import * as store from './my-assignments.store';
+import { message } from '../../lib/message';
 
 /**
  * The student's side of assignments (docs/product/students-and-classes.md, issue 14 items 3 and 4): their records, Start,
@@ -178,7 +179,7 @@ async function refusal(deps: AppDeps, user: SessionUser, asid: string): Promise<
     if (err instanceof AppError) return err;
     throw err;
   }
-  return conflict('This assignment changed while your message was being sent. Send it again.');
+  return conflict(message('assignmentChangedWhileSending'));
 }
 
 /**
@@ -199,7 +200,7 @@ export async function sendToMyAssignment(
   clock?.('database');
   if (!read) throw recordNotFound();
   const { view, tutor, conversation, messages } = read;
-  if (!conversation) throw conflict('Start this assignment before sending a message.');
+  if (!conversation) throw conflict(message('startFirst'));
   // A repeated send answers with its stored reply, whatever has changed since, without the tutor.
   const repeated = messages.find((m) => m.idempotencyKey === input.idempotencyKey);
   if (repeated) return replayReply(deps, repeated, readerLocale(user));
@@ -231,7 +232,7 @@ export async function sendToMyAssignment(
 export async function retryMyAssignment(deps: AppDeps, user: SessionUser, asid: string, idempotencyKey: string): Promise<Response> {
   const { db } = deps.database;
   const view = await mine(deps, user, asid);
-  if (!view.record.conversationId) throw conflict('There is no reply to retry.');
+  if (!view.record.conversationId) throw conflict(message('noReplyToRetry'));
   const conversation = await findConversation(db, user.id, view.record.conversationId);
   try {
     return await retryReply(deps, {
@@ -293,7 +294,7 @@ export async function heldTurnRun(deps: AppDeps, conversationId: string): Promis
 /** The record's conversation, for following or stopping one of its replies: the record's and the caller's, or 404. */
 async function conversationOf(deps: AppDeps, user: SessionUser, asid: string): Promise<string> {
   const view = await mine(deps, user, asid);
-  if (!view.record.conversationId) throw new AppError('not_found', 404, 'The reply was not found.');
+  if (!view.record.conversationId) throw new AppError('not_found', 404, message('replyNotFound'));
   return view.record.conversationId;
 }
 
@@ -312,6 +313,6 @@ export async function attachMyReply(deps: AppDeps, user: SessionUser, asid: stri
 export async function myTutorIcon(deps: AppDeps, user: SessionUser, asid: string): Promise<FileRow> {
   const view = await mine(deps, user, asid);
   const file = view.bot.iconFileId ? await store.tutorIconFile(deps.database.db, view.bot.iconFileId, iconImageTypes) : undefined;
-  if (!file) throw new AppError('not_found', 404, 'That icon was not found.');
+  if (!file) throw new AppError('not_found', 404, message('iconNotFound'));
   return file;
 }

@@ -45,10 +45,12 @@ describe('accounts (operator)', () => {
 
   it('refuses short passwords, unknown roles and taken addresses', async () => {
     const email = address();
-    await expect(createAccount(db(), { email, password: 'short' }, undefined)).rejects.toThrow('password must be at least 8 characters.');
-    await expect(createAccount(db(), { email, password: 'password123', role: 'admin' as 'teacher' }, undefined)).rejects.toThrow(
-      'role must be teacher or student.',
-    );
+    await expect(createAccount(db(), { email, password: 'short' }, undefined)).rejects.toMatchObject({
+      options: { fields: { password: 'must be at least 8 characters' } },
+    });
+    await expect(createAccount(db(), { email, password: 'password123', role: 'admin' as 'teacher' }, undefined)).rejects.toMatchObject({
+      options: { fields: { role: 'must be teacher or student' } },
+    });
     await createAccount(db(), { email, password: 'password123' }, undefined);
     await expect(createAccount(db(), { email, password: 'password123' }, undefined)).rejects.toThrow(
       `An account with ${email} already exists.`,

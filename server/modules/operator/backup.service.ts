@@ -1,3 +1,4 @@
+import { message, type ServerMessage } from '../../lib/message';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,9 +11,7 @@ import { AppError, conflict, invalidInput } from '../../lib/errors';
 
 const gunzipAsync = promisify(gunzip);
 
-const postgresAdvice =
-  'DATABASE_URL is set, so the data is in PostgreSQL: back up with pg_dump --format=custom --file=classbots.dump "$DATABASE_URL" ' +
-  'and restore with pg_restore --clean --if-exists --dbname="$DATABASE_URL" classbots.dump.';
+const postgresAdvice = message('backupOnPostgres');
 
 /** Refuses backup and restore on PostgreSQL, where pg_dump and pg_restore do the job properly. */
 export function refuseOnPostgres(config: Pick<Config, 'databaseUrl'>) {
@@ -36,7 +35,7 @@ export async function backupDatabase(database: Database, outFile: string, option
   }
   const file = path.resolve(outFile);
   if (existsSync(file) && !options.force) {
-    throw conflict(`${file} already exists: choose another file, or pass --force to overwrite it.`);
+    throw conflict(message('backupExists', { file }));
   }
   await mkdir(path.dirname(file), { recursive: true });
   const dump = await client.dumpDataDir('gzip');
@@ -55,14 +54,14 @@ export async function backupDatabase(database: Database, outFile: string, option
 // PGlite unpacks a damaged archive in a stream whose errors escape every promise and end the
 // process, so the whole file is checked here first: it must unzip, and hold a PostgreSQL data folder.
 async function checkBackup(file: string, bytes: Buffer) {
-  const notBackup = (why: string) => invalidInput(`${file} is not a backup made by db:backup (${why}).`);
+  const notBackup = (why: ServerMessage) => invalidInput(message('notABackup', { file, why }));
   let tar: Buffer;
   try {
     tar = await gunzipAsync(bytes);
   } catch {
-    throw notBackup(bytes[0] === 0x1f && bytes[1] === 0x8b ? 'it is damaged or cut short' : 'it is not gzip-compressed');
+    throw notBackup(message(bytes[0] === 0x1f && bytes[1] === 0x8b ? 'backupDamaged' : 'backupNotGzip'));
   }
-  if (!tar.includes('PG_VERSION')) throw notBackup('it holds no database');
+  if (!tar.includes('PG_VERSION')) throw notBackup(message('backupNoDatabase'));
 }
 
 function stamp(now: Date): string {
@@ -86,7 +85,11 @@ export async function restoreDatabase(config: Pick<Config, 'databaseUrl' | 'data
     bytes = await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new AppError('not_found', 404, code === 'ENOENT' ? `There is no file ${file}.` : `${file} could not be read (${code}).`);
+    throw new AppError(
+      'not_found',
+      404,
+      code === 'ENOENT' ? message('noSuchFile', { file }) : message('fileUnreadable', { file, code: String(code) }),
+    );
   }
   await checkBackup(file, bytes);
 
@@ -104,7 +107,7 @@ export async function restoreDatabase(config: Pick<Config, 'databaseUrl' | 'data
       await restored.close();
     } catch (err) {
       await rm(staging, { recursive: true, force: true });
-      throw invalidInput(`${file} could not be restored: ${(err as Error).message}`);
+      throw invalidInput(message('restoreFailed', { file, detail: (err as Error).message }));
     }
     let movedAside: string | null = null;
     if (existsSync(target)) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountRole } from '../../../contract/account';
 import { EMAIL_MAX, fieldErrors, isEmailAddress, text } from '../../../contract/common';
-import { invalidInput } from '../../lib/errors';
+import { invalidFields } from '../../lib/errors';
 
 /**
  * Field schemas shared by the operator's services and the CLI. Messages are predicates ("is
@@ -71,10 +71,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   if (parsed.success) return parsed.data;
   // The CLI names options, not positions in them: `domains`, not `domains.1`.
   const fields = fieldErrors(parsed.error.issues, (path) => String(path[0] ?? '_'));
-  const message = Object.entries(fields)
-    .map(([field, problem]) => `${field} ${problem}`)
-    .join('; ');
-  throw invalidInput(`${message}.`, fields);
+  throw invalidFields(fields);
 }
 
 /** The last instant of a UTC day, so a grant "until 2030-06-30" holds all of that day. */

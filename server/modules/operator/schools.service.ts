@@ -3,12 +3,13 @@ import { and, arrayOverlaps, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError, invalidInput, conflict } from '../../lib/errors';
+import { AppError, invalidFields, conflict } from '../../lib/errors';
 import { auditSnapshot, recordAudit } from '../../core/audit';
 import type { GrantActor } from './subscriptions.service';
 import { emailDomain } from '../../core/plan';
 import { withdrawFromSchool } from '../bots';
 import { dayField, domainField, emailField, operatorText, parseInput, uniqueList } from './inputs';
+import { message } from '../../lib/message';
 
 export type SchoolLicence = typeof schema.schoolLicence.$inferSelect;
 
@@ -61,7 +62,7 @@ async function refuseTakenDomains(tx: Tx, domains: string[], exceptId?: string) 
   const other = clash[0];
   if (!other) return;
   const taken = domains.filter((d) => other.domains.includes(d));
-  throw conflict(`The domain ${taken.join(', ')} already belongs to the licence of ${other.name}.`, {
+  throw conflict(message('domainTaken', { domains: taken.join(', '), school: other.name }), {
     fields: { domains: `${taken.join(', ')} already belongs to ${other.name}` },
   });
 }
@@ -71,7 +72,7 @@ function refuseOffDomain(field: 'admins' | 'email', emails: string[], domains: s
   const off = emails.filter((e) => !domains.includes(emailDomain(e)));
   if (off.length === 0) return;
   const message = `${off.join(', ')} ${off.length > 1 ? 'are' : 'is'} not on the licence's domains (${domains.join(', ')})`;
-  throw invalidInput(`${field} ${message}.`, { [field]: message });
+  throw invalidFields({ [field]: message });
 }
 
 /** The licence that has this domain among its domains, or a not-found AppError. */
@@ -82,7 +83,7 @@ export async function findSchoolByDomain(db: Db | Tx, domain: string): Promise<S
     .from(schema.schoolLicence)
     .where(sql`${d} = any(${schema.schoolLicence.domains})`)
     .limit(1);
-  if (!licence) throw new AppError('not_found', 404, `No school licence has the domain ${d}.`);
+  if (!licence) throw new AppError('not_found', 404, message('noLicenceForDomain', { domain: d }));
   return licence;
 }
 
@@ -161,7 +162,7 @@ export async function updateSchoolById(
     db,
     async (tx) => {
       const [licence] = await tx.select().from(schema.schoolLicence).where(eq(schema.schoolLicence.id, id)).for('update');
-      if (!licence) throw new AppError('not_found', 404, 'That school licence was not found.');
+      if (!licence) throw new AppError('not_found', 404, message('licenceNotFound'));
       return licence;
     },
     data,
@@ -235,7 +236,7 @@ export async function removeSchoolTeacher(db: Db, input: { domain: string; email
       .delete(schema.schoolTeacher)
       .where(and(eq(schema.schoolTeacher.schoolId, licence.id), eq(schema.schoolTeacher.email, data.email)))
       .returning();
-    if (!removed) throw new AppError('not_found', 404, `${data.email} is not on the teachers list of ${licence.schoolname}.`);
+    if (!removed) throw new AppError('not_found', 404, message('notOnTeachersListOf', { email: data.email, school: licence.schoolname }));
     const [account] = await tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, data.email));
     const withdrawn = account ? await withdrawFromSchool(tx, account.id, licence.id) : 0;
     await recordAudit(tx, {

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
-import { AppError, invalidInput } from '../../lib/errors';
+import { AppError, invalidFields } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { auditSnapshot, recordAudit } from '../../core/audit';
 import { planChanged } from '../../core/plan-changes';
 import { premiumStatusOf, type PlanSettings } from '../../core/plan';
@@ -74,7 +75,7 @@ async function recorded(
 export async function grantSubscription(db: Db, input: z.input<typeof grantInput>, actor: GrantActor, now = new Date()) {
   const data = parseInput(grantInput, input);
   if (data.until !== null && data.until < todayUtc(now)) {
-    throw invalidInput(`until ${data.until} is in the past.`, { until: 'is in the past' });
+    throw invalidFields({ until: 'is in the past' });
   }
   const user = await findUserByEmail(db, data.email);
   return db.transaction(async (tx) => {
@@ -101,19 +102,17 @@ export async function grantSubscription(db: Db, input: z.input<typeof grantInput
 export async function extendSubscription(db: Db, input: z.input<typeof extendInput>, actor: GrantActor, now = new Date()) {
   const data = parseInput(extendInput, input);
   if (data.until !== undefined && data.until < todayUtc(now)) {
-    throw invalidInput(`until ${data.until} is in the past.`, { until: 'is in the past' });
+    throw invalidFields({ until: 'is in the past' });
   }
   const user = await findUserByEmail(db, data.email);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(schema.customerSubscription).where(manualOf(user.id)).for('update').limit(1);
-    if (!before) throw new AppError('not_found', 404, `${user.email} has no granted subscription to extend: grant one first.`);
+    if (!before) throw new AppError('not_found', 404, message('noGrantToExtend', { email: user.email }));
     let end: Date;
     if (data.until !== undefined) end = endOfDayUtc(data.until);
     else {
       if (!before.currentPeriodEnd) {
-        throw invalidInput(`The grant of ${user.email} has no end date: there is nothing to add days to.`, {
-          days: 'the grant has no end date',
-        });
+        throw invalidFields({ days: 'the grant has no end date' });
       }
       // Grants end at the last instant of a day (UTC); a lapsed one counts its days from the end of today.
       const from = before.currentPeriodEnd > now ? before.currentPeriodEnd : endOfDayUtc(todayUtc(now));

@@ -1,4 +1,5 @@
 import { notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import type { Db } from '../../db/client';
 import type { SchoolAdmin } from '../../core/access';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
@@ -13,7 +14,7 @@ import { holdersOf } from './records.store';
 
 export type { SchoolAdmin };
 
-export const schoolStudentNotFound = () => notFound('That student at your school');
+export const schoolStudentNotFound = () => notFound(message('schoolStudentNotFound'));
 
 /**
  * The teachers of the admin's school who hold anything of this address (records or roster

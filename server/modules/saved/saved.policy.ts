@@ -4,6 +4,7 @@ import { schema } from '../../db/client';
 import type { AppContext } from '../../core/context';
 import { requireUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { botActorOf, type BotActor } from '../bots';
 
 /**
@@ -21,12 +22,12 @@ export async function requireSavedActor(c: AppContext): Promise<SavedActor> {
   const user = await requireUser(c);
   const { database, config } = c.get('deps');
   const actor = await botActorOf(database.db, user, config);
-  if (!actor) throw new AppError('forbidden', 403, 'Saved Docs are kept by teachers.');
+  if (!actor) throw new AppError('forbidden', 403, message('savedForTeachers'));
   return actor;
 }
 
 /** The one "not found" of every Saved Docs endpoint. */
-export const savedNotFound = () => notFound('That saved item');
+export const savedNotFound = () => notFound(message('savedItemNotFound'));
 
 /** The actor's own items; deleted ones only when restoring. */
 export function ownedBy(actor: SavedActor, opts: { deleted?: boolean } = {}): SQL {

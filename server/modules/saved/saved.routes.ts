@@ -17,6 +17,7 @@ import {
   restoreSaved,
   updateSaved,
 } from './saved.service';
+import { message } from '../../lib/message';
 
 /**
  * /api/saved: the teacher's Saved Docs. Each handler: session and role, validation, service
@@ -58,7 +59,7 @@ export function savedRoutes() {
     const input = await readJson(c, updateSavedInput);
     const result = await updateSaved(db(c), actor, id, input);
     if ('ok' in result) return c.json(result.ok);
-    throw staleVersion<SavedConflictBody>('This item was changed in another tab or window since you opened it.', result.conflict);
+    throw staleVersion<SavedConflictBody>(message('itemChangedElsewhere'), result.conflict);
   });
 
   app.post('/:id/duplicate', async (c) => {

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { invalidFields, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { visibleTo } from '../bots';
 import { findConversation, visibleMessages } from '../conversations';
 import { findOwnFile } from '../files';
@@ -30,7 +31,7 @@ const cursor = keysetCursor(
     z.object({ k: z.enum(['updated', 'created']), at: cursorTimestamp, id: uuid() }),
     z.object({ k: z.literal('title'), t: text({ max: 1000 }), id: uuid() }),
   ]),
-  'This page of Saved Docs has expired; reload the list.',
+  message('savedPageExpired'),
 );
 
 /** Escapes LIKE wildcards so a search for "100%" means the text "100%". */
@@ -136,7 +137,7 @@ async function botSnapshot(db: Db, actor: SavedActor, botId: string | null | und
     .select({ id: b.id, kind: b.kind, name: b.name })
     .from(b)
     .where(and(eq(b.id, botId), visibleTo(actor)));
-  if (!row) throw notFound('That bot');
+  if (!row) throw notFound(message('botNotFound'));
   return { botId: row.id, botKind: row.kind, botName: row.name };
 }
 
@@ -180,7 +181,7 @@ export async function createSaved(db: Db, actor: SavedActor, input: CreateSavedI
     values = { ownerId: actor.userId, kind: 'conversation', title, body: transcript.markdown, conversationId: conversation.id, ...bot };
   } else {
     const file = await findOwnFile(db, actor.userId, input.fileId);
-    if (!file || file.status !== 'ready' || !file.sniffedType.startsWith('image/')) throw notFound('That image');
+    if (!file || file.status !== 'ready' || !file.sniffedType.startsWith('image/')) throw notFound(message('imageNotFound'));
     const bot = await botSnapshot(db, actor, input.botId);
     values = { ownerId: actor.userId, kind: 'image', title: input.title ?? file.name, body: '', fileId: file.id, ...bot };
   }

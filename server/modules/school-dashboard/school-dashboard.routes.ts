@@ -4,6 +4,7 @@ import { dashboardQuery, dashboardTable, type DashboardTable } from '../../../co
 import type { AppContext, AppEnv } from '../../core/context';
 import { readQuery, requireUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { requireSchoolAdmin, SCHOOL_PAGES } from '../../core/access';
 import { resolveSubscription } from '../../core/plan';
 import { csvResponse } from '../../lib/csv';
@@ -20,8 +21,7 @@ async function requireDashboardAdmin(c: AppContext): Promise<DashboardSchool> {
   const { user, licence } = await requireSchoolAdmin(c, SCHOOL_PAGES);
   const { database, config } = c.get('deps');
   const sub = await resolveSubscription(database.db, { user, settings: config });
-  if (!isPremium(sub.status))
-    throw new AppError('premium_required', 402, "The usage dashboard is part of your school's licence, which is not active for you now.");
+  if (!isPremium(sub.status)) throw new AppError('premium_required', 402, message('dashboardLicence'));
   return { id: licence.id, schoolname: licence.schoolname, expiration: licence.expiration };
 }
 
@@ -41,7 +41,7 @@ export function schoolDashboardRoutes() {
   app.get('/export/:table', async (c) => {
     await requireUser(c);
     const table = c.req.param('table');
-    if (!TABLES.has(table)) throw notFound('That table');
+    if (!TABLES.has(table)) throw notFound(message('tableNotFound'));
     const query = readQuery(c, dashboardQuery);
     const school = await requireDashboardAdmin(c);
     const period = periodOf(query);

@@ -5,6 +5,7 @@ import { schema } from '../../db/client';
 import { requireUser, type AppEnv } from '../../core/context';
 import { AppError } from '../../lib/errors';
 import { resolveSubscription } from '../../core/plan';
+import { message } from '../../lib/message';
 
 /**
  * GET /api/school: the licence the signed-in user resolved to (404 when none). The admins' export
@@ -20,7 +21,7 @@ export function schoolRoutes() {
     const [licence] = sub.school_id
       ? await database.db.select().from(schema.schoolLicence).where(eq(schema.schoolLicence.id, sub.school_id))
       : [];
-    if (!licence) throw new AppError('not_found', 404, 'You are not part of a school licence.');
+    if (!licence) throw new AppError('not_found', 404, message('notInSchool'));
     const body: MySchool = {
       id: licence.id,
       name: licence.schoolname,

@@ -11,6 +11,7 @@ import { quotaFor, usedBytes } from '../files';
 import { monthUsage, monthWindow } from '../usage';
 import { openTicketIn } from '../tickets';
 import { graceEndOf, premiumStatusOf } from '../../core/plan';
+import { message } from '../../lib/message';
 
 type Row = typeof schema.customerSubscription.$inferSelect;
 
@@ -124,10 +125,10 @@ export async function requestPremium(
   deps: AppDeps,
   user: SessionUser,
   sub: Subscription,
-  message: string | undefined,
+  note: string | undefined,
   now = new Date(),
 ): Promise<RequestPremiumResult> {
-  if (isPremium(sub.status)) throw conflict('You have Premium already: there is nothing to request.');
+  if (isPremium(sub.status)) throw conflict(message('premiumAlready'));
   const db = deps.database.db;
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   // The day's ticket key: a second request that day finds the same ticket.
@@ -160,7 +161,7 @@ export async function requestPremium(
     const { ticket } = await openTicketIn(tx, user, {
       category: 'premium',
       subject: PREMIUM_TICKET_SUBJECT,
-      message: message || PREMIUM_TICKET_NO_MESSAGE,
+      message: note || PREMIUM_TICKET_NO_MESSAGE,
       idempotencyKey: ticketKey,
     });
     return { sent: true as const, ticketId: ticket.id };
@@ -168,7 +169,7 @@ export async function requestPremium(
   if (!recorded.sent) return { alreadyRequested: true, ticketId: recorded.ticketId };
   const to = deps.config.supportEmail;
   if (to) {
-    await deps.mailer.send({ to, ...premiumRequestMail(deps.config.baseUrl, user, message, recorded.ticketId) }).catch((err: unknown) => {
+    await deps.mailer.send({ to, ...premiumRequestMail(deps.config.baseUrl, user, note, recorded.ticketId) }).catch((err: unknown) => {
       logError(null, `premium request of user ${user.id}: the e-mail to support failed`, err);
     });
   }

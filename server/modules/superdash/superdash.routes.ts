@@ -28,6 +28,7 @@ import {
   teachersOnList,
   totals,
 } from './superdash.service';
+import { message } from '../../lib/message';
 
 const db = (c: AppContext) => c.get('deps').database.db;
 const config = (c: AppContext) => c.get('deps').config;
@@ -37,7 +38,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A licence id from the path; anything that is not one reads as a missing licence. */
 function licenceId(c: AppContext): string {
   const id = c.req.param('id') ?? '';
-  if (!UUID.test(id)) throw new AppError('not_found', 404, 'That school licence was not found.');
+  if (!UUID.test(id)) throw new AppError('not_found', 404, message('licenceNotFound'));
   return id;
 }
 
@@ -113,7 +114,7 @@ export function superDashRoutes() {
     const user = await findUserById(db(c), c.req.param('id'));
     const input = await readJson(c, roleBody);
     if (user.id === support.id || user.email === config(c).supportEmail) {
-      throw new AppError('support_account', 403, "The support account's own role is not changed here.");
+      throw new AppError('support_account', 403, message('supportRoleUnchanged'));
     }
     const changed = await setAccountRole(db(c), { email: user.email, role: input.role }, actorOf(support));
     return c.json(await presentUser(db(c), { ...user, role: changed.role }, config(c)));

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors';
 import { isSupportUser } from '../../core/access';
 import type { SchoolLicence } from '../operator';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
+import { message } from '../../lib/message';
 
 const u = schema.user;
 const l = schema.schoolLicence;
@@ -143,7 +144,7 @@ export async function teachersOnList(db: Db, schoolId: string): Promise<number> 
 
 /** The account with this id, or 404 (an id that is no account reads the same as a missing one). */
 export async function findUserById(db: Db, id: string) {
-  const missing = () => new AppError('not_found', 404, 'That account was not found.');
+  const missing = () => new AppError('not_found', 404, message('accountNotFound'));
   // Account ids are letters, digits, _ and -: anything else (a NUL byte PostgreSQL refuses) is no account.
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(id)) throw missing();
   const [user] = await db.select().from(u).where(eq(u.id, id));
@@ -195,11 +196,8 @@ export async function searchUsers(db: Db, email: string, settings: PlanSettings)
 }
 
 const uuidText = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-const errorsCursor = keysetCursor(z.object({ at: cursorTimestamp, id: uuidText }), 'This page of errors has expired; reload the list.');
-const auditCursor = keysetCursor(
-  z.object({ at: cursorTimestamp, id: uuidText }),
-  'This page of the audit log has expired; reload the list.',
-);
+const errorsCursor = keysetCursor(z.object({ at: cursorTimestamp, id: uuidText }), message('errorsPageExpired'));
+const auditCursor = keysetCursor(z.object({ at: cursorTimestamp, id: uuidText }), message('auditPageExpired'));
 
 /** Recent server errors, newest first; `requestId` finds one request's (exact). */
 export async function listServerErrors(db: Db, query: { before?: string; requestId?: string }): Promise<ServerErrorList> {

@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client';
 import { schema } from '../../db/client';
 import { CSV_FORMULA_START, csvResponse } from '../../lib/csv';
 import { AppError, invalidInput, isUniqueViolation, notFound, conflict } from '../../lib/errors';
+import { formatMessage, message } from '../../lib/message';
 import { asciiSlug } from '../../lib/file-names';
 import type { SchoolAdmin as AdminSchool } from '../../core/access';
 import { auditSnapshot, recordAudit, type AuditEntry } from '../../core/audit';
@@ -31,7 +32,7 @@ type TeacherRecord = typeof schema.schoolTeacher.$inferSelect;
 const st = schema.schoolTeacher;
 const DAY_MS = 86_400_000;
 
-export const teacherNotFound = () => notFound('That teacher');
+export const teacherNotFound = () => notFound(message('teacherNotFound'));
 
 const actorOf = (admin: AdminSchool) =>
   ({ actorKind: 'admin', actorUserId: admin.user.id, actorLabel: admin.user.email.toLowerCase() }) as const;
@@ -83,14 +84,13 @@ function assertOnDomain(licence: Licence, email: string) {
   if (!licence.domains.includes(emailDomain(email))) throw offDomain(licence);
 }
 
-const offDomainReason = (licence: Licence) =>
-  `Only addresses on the school's domains can be added: ${licence.domains.map((d) => `@${d}`).join(', ')}.`;
+const offDomainReason = (licence: Licence) => message('offDomain', { domains: licence.domains.map((d) => `@${d}`).join(', ') });
 
 const offDomain = (licence: Licence) =>
-  new AppError('off_domain', 422, offDomainReason(licence), { fields: { email: offDomainReason(licence) } });
+  new AppError('off_domain', 422, offDomainReason(licence), { fields: { email: formatMessage(offDomainReason(licence), 'en') } });
 
 const duplicate = (email: string) =>
-  conflict(`${email} is already on the teacher list.`, { fields: { email: 'Already on the teacher list.' } });
+  conflict(message('alreadyOnTeacherList', { email }), { fields: { email: 'Already on the teacher list.' } });
 
 async function accountIdOf(db: Db | Tx, email: string): Promise<string | null> {
   const [row] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
@@ -205,24 +205,24 @@ interface ParsedLine {
 /** The CSV's rows (email, building), header optional: 422 for a file that cannot be read. */
 function readRows(csv: string): ParsedLine[] {
   const parsed = parseCsv(csv);
-  if (parsed.error) throw invalidInput(`Line ${parsed.error.line}: ${parsed.error.reason}`);
+  if (parsed.error) {
+    const reason = message(parsed.error.kind === 'not_text' ? 'csvNotText' : 'csvQuoteOpen');
+    throw invalidInput(message('csvLineReason', { line: parsed.error.line, reason }));
+  }
   let records = parsed.records.filter((r) => r.fields.some((f) => f.trim() !== ''));
-  if (records.length === 0) throw invalidInput('The file has no rows. Put one teacher per line: email, building.');
+  if (records.length === 0) throw invalidInput(message('teacherFileEmpty'));
   let emailCol = 0;
   let buildingCol = 1;
   const first = records[0]!;
   if (!first.fields.some((f) => f.includes('@'))) {
     const names = first.fields.map(headerName);
     emailCol = names.findIndex((n) => EMAIL_HEADERS.has(n));
-    if (emailCol < 0)
-      throw invalidInput('The first line has no "email" column. Name the columns email and building, or leave the header out.');
+    if (emailCol < 0) throw invalidInput(message('teacherFileNoEmail'));
     buildingCol = names.findIndex((n) => n === 'building' || n === 'school' || n === 'site');
     records = records.slice(1);
   }
   if (records.length > TEACHER_IMPORT_MAX_ROWS) {
-    throw invalidInput(
-      `The file has ${records.length.toLocaleString('en-US')} rows; one import takes at most ${TEACHER_IMPORT_MAX_ROWS.toLocaleString('en-US')}. Split it into smaller files.`,
-    );
+    throw invalidInput(message('teacherFileTooLong', { rows: records.length, max: TEACHER_IMPORT_MAX_ROWS }));
   }
   return records.map((r) => ({
     line: r.line,
@@ -247,7 +247,8 @@ function planImport(licence: Licence, lines: ParsedLine[], current: TeacherRecor
     const earlier = seen.get(row.email);
     if (earlier !== undefined) return { ...row, verdict: 'duplicate', reason: `Also on line ${earlier}; only that line counts.` };
     seen.set(row.email, line);
-    if (!licence.domains.includes(emailDomain(row.email))) return { ...row, verdict: 'off_domain', reason: offDomainReason(licence) };
+    if (!licence.domains.includes(emailDomain(row.email)))
+      return { ...row, verdict: 'off_domain', reason: formatMessage(offDomainReason(licence), 'en') };
     const listed = existing.get(row.email);
     if (!listed) return { ...row, verdict: 'new' };
     const currentBuilding = listed.building;
@@ -300,7 +301,7 @@ export async function confirmImport(db: Db, admin: AdminSchool, csv: string, fin
     const changed = plan.rows.filter((r) => r.verdict === 'building_change');
     if (added.length + changed.length === 0) return { added: 0, updated: 0 };
     if (plan.fingerprint !== fingerprint) {
-      throw conflict('The teacher list changed since this preview. Check the file again before importing.');
+      throw conflict(message('teacherListChanged'));
     }
     const accounts = new Map<string, string>();
     for (const part of chunks([...added, ...changed].map((r) => r.email))) {

@@ -1,5 +1,6 @@
 import type { AppContext, SessionUser } from '../../core/context';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { isSupportUser } from '../../core/access';
 import { requireTeacherSubscription } from '../../core/access';
 import { idParam } from '../classes';
@@ -11,15 +12,15 @@ import { idParam } from '../classes';
  * /api/support/tickets). A teacher's own tickets only: another's reads as 404.
  */
 export async function requireTicketOpener(c: AppContext): Promise<SessionUser> {
-  const { user } = await requireTeacherSubscription(c, 'Support tickets are for teachers. Students ask their teacher.');
-  if (!user.emailVerified) throw new AppError('forbidden', 403, 'Confirm your e-mail address first, so support can answer you.');
+  const { user } = await requireTeacherSubscription(c, message('ticketsForTeachers'));
+  if (!user.emailVerified) throw new AppError('forbidden', 403, message('confirmForSupport'));
   if (isSupportUser(user, c.get('deps').config.supportEmail)) {
-    throw new AppError('forbidden', 403, 'The support account answers tickets at Support tickets.');
+    throw new AppError('forbidden', 403, message('supportAnswersTickets'));
   }
   return user;
 }
 
-export const ticketNotFound = () => notFound('That ticket');
+export const ticketNotFound = () => notFound(message('ticketNotFound'));
 
 /** The :id of a ticket route: anything but a uuid reads as not found. */
 export const ticketIdOf = (c: AppContext) => idParam(c.req.param('id') ?? '', ticketNotFound);

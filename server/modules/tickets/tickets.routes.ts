@@ -9,6 +9,7 @@ import {
 import type { AppContext, AppEnv } from '../../core/context';
 import { readJson, readQuery } from '../../core/context';
 import { notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { requireSupport } from '../../core/access';
 import { idParam } from '../classes';
 import { fileResponse } from '../files';
@@ -27,7 +28,7 @@ import {
 } from './tickets.service';
 
 const db = (c: AppContext) => c.get('deps').database.db;
-const fileIdOf = (c: AppContext) => idParam(c.req.param('fileId') ?? '', () => notFound('That file'));
+const fileIdOf = (c: AppContext) => idParam(c.req.param('fileId') ?? '', () => notFound(message('fileNotFound')));
 
 /** /api/tickets: a teacher's or admin's own support tickets (issue 18). */
 export function ticketRoutes() {

@@ -17,6 +17,7 @@ import { schema } from '../../db/client';
 import type { AppDeps, SessionUser } from '../../core/context';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { notFound, conflict } from '../../lib/errors';
+import { message } from '../../lib/message';
 import { recordAudit, auditSnapshot } from '../../core/audit';
 import { findOwnFile } from '../files';
 import type { FileRow } from '../files';
@@ -39,13 +40,13 @@ const supportKey = (key: string) => `s:${key}`;
 async function ownReadyFile(db: Db | Tx, userId: string, fileId: string | undefined): Promise<FileRow | undefined> {
   if (fileId === undefined) return undefined;
   const row = await findOwnFile(db, userId, fileId);
-  if (!row || row.status !== 'ready') throw notFound('That attachment');
+  if (!row || row.status !== 'ready') throw notFound(message('attachmentNotFound'));
   return row;
 }
 
 /** The caller's own conversation's turns up to and including the reported assistant reply; 404 otherwise. */
 async function reportSnapshot(db: Db | Tx, userId: string, report: NonNullable<CreateTicketInput['report']>): Promise<TicketReport> {
-  const missing = () => notFound('That conversation');
+  const missing = () => notFound(message('conversationNotFoundThat'));
   const [conv] = await db
     .select()
     .from(schema.conversation)
@@ -158,7 +159,7 @@ export async function openTicketIn(tx: Tx, user: SessionUser, input: OpenTicket)
       .select()
       .from(supportTicket)
       .where(and(eq(supportTicket.userId, user.id), eq(supportTicket.idempotencyKey, input.idempotencyKey)));
-    if (!other) throw conflict('That ticket is being sent already. Reload in a moment.');
+    if (!other) throw conflict(message('ticketBeingSent'));
     return { ticket: other, created: false };
   }
   await tx.insert(supportMessage).values({
@@ -197,7 +198,7 @@ export async function createTicket(
 }
 
 /** Both ticket lists page by last activity, then id: a cursor carries the last row's (microseconds kept). */
-const ticketCursor = keysetCursor(z.object({ at: cursorTimestamp, id: z.uuid() }), 'This page of tickets has expired; reload the list.');
+const ticketCursor = keysetCursor(z.object({ at: cursorTimestamp, id: z.uuid() }), message('ticketsPageExpired'));
 
 /** The rows after a cursor's position in the newest-activity-first order. */
 const afterCursor = (cursor: string | undefined) => {
@@ -400,6 +401,6 @@ export async function ticketAttachment(db: Db, ticketId: string, fileId: string,
     .innerJoin(schema.file, eq(schema.file.id, supportMessage.attachmentFileId))
     .where(and(eq(supportMessage.ticketId, ticketId), isNotNull(supportMessage.attachmentFileId), eq(schema.file.id, fileId)))
     .limit(1);
-  if (!row || row.file.status !== 'ready') throw notFound('That file');
+  if (!row || row.file.status !== 'ready') throw notFound(message('fileNotFound'));
   return row.file;
 }

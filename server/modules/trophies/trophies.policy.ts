@@ -1,4 +1,5 @@
 import { conflict, notFound } from '../../lib/errors';
+import { message } from '../../lib/message';
 import type { TrophyRow } from './trophies.store';
 
 /**
@@ -7,11 +8,11 @@ import type { TrophyRow } from './trophies.store';
  * studentOwnsRecord on the student side. Here: which trophies a teacher may take back.
  */
 
-export const trophyNotFound = () => notFound('That trophy');
+export const trophyNotFound = () => notFound(message('trophyNotFound'));
 
 /** Only the teacher's own awards come back off; a rule's trophy stays (the rule is switched off for later ones instead). */
 export function assertMayTakeBack(row: Pick<TrophyRow, 'kind'>): void {
   if (row.kind !== 'teacher') {
-    throw conflict('A trophy the rules gave cannot be taken back; switch the rule off for later ones.');
+    throw conflict(message('trophyKept'));
   }
 }

@@ -4,10 +4,10 @@ import { aiProviderName } from '../../ai/runtime';
 import type { AppEnv } from '../../core/context';
 import { requireUser } from '../../core/context';
 import { requestLocale } from '../../core/locale';
-import { translateMessage } from '../../lib/messages';
 import { monthUsage, monthWindow, resolvePool } from './usage.service';
+import { formatMessage, message } from '../../lib/message';
 
-const testNotice = 'Replies come from the built-in test provider, not a real AI model.';
+const testNotice = message('aiTestProvider');
 
 /** GET /api/ai: what the AI engine offers here and the caller's usage this month. */
 export function aiStatusRoutes() {
@@ -19,12 +19,12 @@ export function aiStatusRoutes() {
     const pool = await resolvePool(deps.database.db, ai, user.id, deps.config);
     const used = await monthUsage(deps.database.db, user.id);
     const provider = aiProviderName(deps);
-    const notice = provider === 'not configured' ? 'AI is not configured on this server.' : ai.testProvider ? testNotice : null;
+    const notice = provider === 'not configured' ? message('aiStoredNotConfigured') : ai.testProvider ? testNotice : null;
     const body: AiStatus = {
       provider,
       images: Boolean(ai.provider && (ai.provider.kind === 'gemini' || ai.provider.imageModel)),
       testProvider: ai.testProvider,
-      notice: notice && translateMessage(notice, requestLocale(c)),
+      notice: notice && formatMessage(notice, requestLocale(c)),
       usage: {
         text: { used: used.text, limit: pool.limits.text },
         images: { used: used.images, limit: pool.limits.images },

@@ -6,6 +6,7 @@ import { schema } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { planMemo } from '../../core/plan-changes';
 import { resolveSubscription, type PlanSettings } from '../../core/plan';
+import { message } from '../../lib/message';
 
 export type UsageKind = 'text' | 'image';
 
@@ -41,7 +42,7 @@ async function loadPool(db: Db, ai: AiConfig, ownerId: string, settings: PlanSet
     .select({ id: schema.user.id, email: schema.user.email, emailVerified: schema.user.emailVerified, role: schema.user.role })
     .from(schema.user)
     .where(eq(schema.user.id, ownerId));
-  if (!owner) throw new AppError('not_found', 404, 'The account whose AI quota this run uses was not found.');
+  if (!owner) throw new AppError('not_found', 404, message('quotaOwnerNotFound'));
   const sub = await resolveSubscription(db, { user: owner, settings });
   const premium = isPremium(sub.status);
   return { ownerId, premium, schoolId: sub.school_id, limits: premium ? ai.quotas.premium : ai.quotas.free };
@@ -113,21 +114,11 @@ export async function reserveUsage(tx: Tx, r: Reservation, now = new Date()): Pr
 
 function quotaExceeded(kind: UsageKind, limit: number, resetsAt: Date, premium: boolean, student: boolean): AppError {
   const upgrade = !premium && !student;
-  // Each case one whole text, so each is found in the catalogue (server/lib/messages.ts).
   const texts = student
-    ? {
-        text: `Your teacher's class has used all ${limit} AI generations for this month.`,
-        image: `Your teacher's class has used all ${limit} AI images for this month.`,
-      }
+    ? { text: message('classUsedText', { limit }), image: message('classUsedImages', { limit }) }
     : upgrade
-      ? {
-          text: `You have used all ${limit} AI generations for this month. Get Premium for a larger monthly allowance.`,
-          image: `You have used all ${limit} AI images for this month. Get Premium for a larger monthly allowance.`,
-        }
-      : {
-          text: `You have used all ${limit} AI generations for this month.`,
-          image: `You have used all ${limit} AI images for this month.`,
-        };
+      ? { text: message('youUsedTextPremium', { limit }), image: message('youUsedImagesPremium', { limit }) }
+      : { text: message('youUsedText', { limit }), image: message('youUsedImages', { limit }) };
   return new AppError(
     'quota_exceeded',
     429,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { sessionsChanged } from '../../core/session-changes';
 import { AppError, invalidInput, isUniqueViolation, conflict } from '../../lib/errors';
+import { message } from '../../lib/message';
 
 export interface NewUser {
   email: string;
@@ -33,7 +34,7 @@ export async function createPasswordUser(db: Db, input: NewUser) {
   const hash = await hashPassword(input.password);
   const create = db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
-    if (existing) throw conflict(`An account with ${email} already exists.`);
+    if (existing) throw conflict(message('accountExists', { email }));
     const id = newId();
     const [user] = await tx
       .insert(schema.user)
@@ -46,15 +47,15 @@ export async function createPasswordUser(db: Db, input: NewUser) {
     return await create;
   } catch (err) {
     // Two creations of one address at the same moment: the unique index decides, we say 409.
-    if (isUniqueViolation(err)) throw conflict(`An account with ${email} already exists.`);
+    if (isUniqueViolation(err)) throw conflict(message('accountExists', { email }));
     throw err;
   }
 }
 
 /** The same password rules as sign-up. */
 function checkPassword(password: string) {
-  if (password.length < 8) throw invalidInput('Passwords are at least 8 characters.');
-  if (password.length > 128) throw invalidInput('Passwords are at most 128 characters.');
+  if (password.length < 8) throw invalidInput(message('passwordTooShortSentence'));
+  if (password.length > 128) throw invalidInput(message('passwordTooLongSentence'));
 }
 
 /** Sets a new password and ends every session of the account. */
@@ -82,6 +83,6 @@ export async function setPassword(db: Db, email: string, password: string) {
 export async function findUserByEmail(db: Db, email: string) {
   const normalized = email.trim().toLowerCase();
   const [user] = await db.select().from(schema.user).where(eq(schema.user.email, normalized));
-  if (!user) throw new AppError('not_found', 404, `No account has the address ${normalized}.`);
+  if (!user) throw new AppError('not_found', 404, message('noAccountWithAddress', { email: normalized }));
   return user;
 }
