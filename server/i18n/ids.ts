@@ -35,6 +35,14 @@ export interface ServerMessageValues {
   inviteAgainTeacherLimit: { max: number; hours: number };
   joinLimit: { minutes: number };
   liveStreams: { count: number };
+  mailExistingText: { baseUrl: MessageValue };
+  mailInviteSubject: { teacher: MessageValue; classLabel: MessageValue };
+  mailInviteText: { teacher: MessageValue; classLabel: MessageValue; signInUrl: MessageValue; email: MessageValue };
+  mailReplyGreetingNamed: { name: MessageValue };
+  mailResetText: { url: MessageValue };
+  mailSafeguardingText: { title: MessageValue; link: MessageValue };
+  mailSelfHarmText: { title: MessageValue; link: MessageValue };
+  mailVerifyText: { name: MessageValue; url: MessageValue };
   meantToBe: { label: MessageValue; actual: MessageValue };
   messageTooLong: { length: number; limit: number };
   noAccountWithAddress: { email: MessageValue };
@@ -259,6 +267,23 @@ export type ServerMessageId =
   | 'ltiUnverified'
   | 'ltiWrongAddress'
   | 'macProgram'
+  | 'mailExistingSubject'
+  | 'mailExistingText'
+  | 'mailInviteSubject'
+  | 'mailInviteText'
+  | 'mailInviteYourTeacher'
+  | 'mailReplyBody'
+  | 'mailReplyGreeting'
+  | 'mailReplyGreetingNamed'
+  | 'mailReplySubject'
+  | 'mailResetSubject'
+  | 'mailResetText'
+  | 'mailSafeguardingSubject'
+  | 'mailSafeguardingText'
+  | 'mailSelfHarmSubject'
+  | 'mailSelfHarmText'
+  | 'mailVerifySubject'
+  | 'mailVerifyText'
   | 'markedCompleted'
   | 'meantToBe'
   | 'messageTooLong'

@@ -5,6 +5,7 @@ import { publish } from '../../core/live';
 import { logError, logWarning } from '../../lib/log';
 import { accountLocalesByEmail } from '../../core/locale';
 import type { Locale } from '../../../contract/locale';
+import { formatMessage, message } from '../../lib/message';
 import { alertCategories, isAlertCategory } from '../../../contract/flags';
 import { flagAudience } from './flags.service';
 import { teacherSchoolOf } from './flags.school';
@@ -196,36 +197,15 @@ export function startAlertRetries(deps: AppDeps): () => void {
 /** The alert's words: the assignment's title and a link, never the student's name or message. */
 export function alertMail(baseUrl: string, assignmentTitle: string, flagId: string, locale: Locale = 'en', category = 'self_harm') {
   const link = `${baseUrl.replace(/\/$/, '')}/flags?flag=${flagId}`;
-  const words = (category === 'safeguarding' ? safeguardingWords : selfHarmWords)[locale];
-  return { subject: words.subject, text: `${words.text(assignmentTitle, link)}\n` };
+  const values = { title: assignmentTitle, link };
+  // The safeguarding alert says staff may have to report it, following the school's guidance.
+  const [subject, text] =
+    category === 'safeguarding'
+      ? [message('mailSafeguardingSubject'), message('mailSafeguardingText', values)]
+      : [message('mailSelfHarmSubject'), message('mailSelfHarmText', values)];
+  return { subject: formatMessage(subject, locale), text: `${formatMessage(text, locale)}\n` };
 }
 
 /** The self-harm alert's words (kept under its old name for its callers). */
 export const selfHarmMail = (baseUrl: string, assignmentTitle: string, flagId: string, locale: Locale = 'en') =>
   alertMail(baseUrl, assignmentTitle, flagId, locale, 'self_harm');
-
-/** The safeguarding alert in each supported language: staff must report it, following the school's guidance. */
-const safeguardingWords: Record<Locale, { subject: string; text: (title: string, link: string) => string }> = {
-  en: {
-    subject: 'ClassBots: a safeguarding flag to act on',
-    text: (title, link) =>
-      `A student's message in ${title} may tell of abuse or neglect. As school staff you may have to report it: open ClassBots to read it and your school's reporting guidance: ${link}`,
-  },
-  es: {
-    subject: 'ClassBots: un aviso de protección infantil que requiere tu atención',
-    text: (title, link) =>
-      `Un mensaje de un estudiante en ${title} puede contar un caso de maltrato o abandono. Como personal de la escuela puede que debas reportarlo: abre ClassBots para leerlo junto con las indicaciones de tu escuela: ${link}`,
-  },
-};
-
-/** The self-harm alert in each supported language (decision 272). */
-const selfHarmWords: Record<Locale, { subject: string; text: (title: string, link: string) => string }> = {
-  en: {
-    subject: 'ClassBots: a self-harm flag to act on',
-    text: (title, link) => `A student's message in ${title} was flagged for self-harm. Open ClassBots to read it and act: ${link}`,
-  },
-  es: {
-    subject: 'ClassBots: un aviso de autolesión que requiere tu atención',
-    text: (title, link) => `Un mensaje de un estudiante en ${title} se marcó por autolesión. Abre ClassBots para leerlo y actuar: ${link}`,
-  },
-};

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '../../db/client';
 import { ticketCategoryText } from '../../../contract/tickets';
 import type { TicketRow } from './tickets.presenter';
-import type { Locale } from '../../../contract/locale';
+import { formatMessage, message } from '../../lib/message';
 
 /**
  * The ticket e-mails. To SUPPORT_EMAIL (when set): a new ticket or an opener's new message, with
@@ -44,23 +44,11 @@ export async function mailOpenerOfReply(deps: AppDeps, ticket: TicketRow) {
     .where(eq(schema.user.id, ticket.userId));
   if (!opener) return;
   const link = `${deps.config.baseUrl}/contact-support?ticket=${ticket.id}`;
-  const words = replyNoticeWords[opener.locale ?? 'en'];
-  const text = [words.greeting(opener.name), '', words.body, link, ''].join('\n');
+  // The reply notice in the opener's account language.
+  const locale = opener.locale ?? 'en';
+  const greeting = opener.name ? message('mailReplyGreetingNamed', { name: opener.name }) : message('mailReplyGreeting');
+  const text = [formatMessage(greeting, locale), '', formatMessage(message('mailReplyBody'), locale), link, ''].join('\n');
   await deps.mailer
-    .send({ to: opener.email, subject: words.subject, text })
+    .send({ to: opener.email, subject: formatMessage(message('mailReplySubject'), locale), text })
     .catch((err: unknown) => logError(null, `ticket ${ticket.id}: the reply notice e-mail failed`, err));
 }
-
-/** The reply notice in each supported language (decision 272); the opener's account language picks it. */
-const replyNoticeWords: Record<Locale, { subject: string; greeting: (name: string) => string; body: string }> = {
-  en: {
-    subject: 'ClassBots support replied to your ticket',
-    greeting: (name) => `Hello${name ? ` ${name}` : ''},`,
-    body: 'ClassBots support replied to your ticket. Read the reply and answer it here:',
-  },
-  es: {
-    subject: 'El soporte de ClassBots respondió a tu solicitud',
-    greeting: (name) => `Hola${name ? ` ${name}` : ''}:`,
-    body: 'El soporte de ClassBots respondió a tu solicitud. Lee la respuesta y contesta aquí:',
-  },
-};
