@@ -146,6 +146,23 @@ describe('every server message in the request language (server/lib/messages.ts, 
     expect(english.body.error.fields).toEqual({ name: 'Keep the class name under 100 characters.' });
   });
 
+  it("writes the numbers inside a text in the reader's form (a 422 of an import over the limit)", async () => {
+    const { client } = await premiumTeacher(ctx);
+    const rows = Array.from({ length: 12_001 }, (_, i) => ({
+      line: i + 2,
+      email: `n${i}@example.org`,
+      name: 'N',
+      className: 'Big',
+      period: null,
+    }));
+    const spanish = await client.request('POST', '/api/classes/import', { rows }, es);
+    expect(((await spanish.json()) as ErrorReply).error.message).toMatch(
+      /^Una importación admite como máximo 2000 estudiantes, y esta tiene 12\.001\./,
+    );
+    const english = await client.json<ErrorReply>('POST', '/api/classes/import', { rows });
+    expect(english.body.error.message).toMatch(/^One import takes at most 2,000 students, and this one has 12,001\./);
+  });
+
   it("answers better-auth's refusal of a wrong password in Spanish", async () => {
     const { user } = await signedIn(ctx, { role: 'teacher' });
     const res = await new TestClient(ctx).request(
