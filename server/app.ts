@@ -10,7 +10,7 @@ import type { AuthProviders } from '../contract/account';
 import { authRoutes } from './auth/routes';
 import { botsRoutes, collectionsRoutes, sendBots } from './modules/bots';
 import { AppError, errorJson } from './lib/errors';
-import { textOf, translateFields } from './lib/messages';
+import { fieldsOf, textOf } from './lib/messages';
 import { localeMiddleware, requestLocale } from './core/locale';
 import { logError, withRequestId } from './lib/log';
 import type { AppDeps, AppEnv } from './core/context';
@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps) {
       if (err.status >= 500) keep(err.status);
       for (const [k, v] of Object.entries(err.options.headers ?? {})) c.header(k, v);
       const locale = requestLocale(c);
-      const fields = err.options.fields && translateFields(err.options.fields, locale);
+      const fields = err.options.fields && fieldsOf(err.options.fields, locale);
       return c.json({ ...errorJson(err.code, textOf(err, locale), requestId, fields), ...err.options.body }, err.status);
     }
     logError(requestId, `unhandled error on ${routeOf(c)}`, err);

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { DataDirBusyError } from '../db/lock';
 import { openDatabase } from '../db/open';
 import { AppError } from '../lib/errors';
-import { textOf } from '../lib/messages';
+import { fieldsOf, textOf } from '../lib/messages';
 import { message } from '../lib/message';
 import type { CliContext, Command, Io, OptionValues } from './command';
 import { databaseCommands } from './commands/database';
@@ -78,7 +78,7 @@ function report(err: unknown, command: string, io: Io): number {
   const hint = `Run ${PROGRAM} ${command} --help for its options.`;
   if (err instanceof AppError) {
     if (err.code === 'validation_failed' && err.options.fields) {
-      const problems = Object.entries(err.options.fields).map(([field, problem]) => `--${field} ${problem}`);
+      const problems = Object.entries(fieldsOf(err.options.fields, 'en')).map(([field, problem]) => `--${field} ${problem}`);
       io.err(`${command}: ${problems.join('; ')}. ${hint}`);
       return EXIT_USAGE;
     }

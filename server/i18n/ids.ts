@@ -22,6 +22,8 @@ export interface ServerMessageValues {
   classUsedImages: { limit: number };
   classUsedText: { limit: number };
   classroomTooLarge: { count: number };
+  collectionsAtMost: { max: number };
+  copyKeepsKind: { kind: MessageValue };
   csvLineReason: { line: number; reason: MessageValue };
   dbOpenFailed: { where: MessageValue; detail: MessageValue };
   dbWhereEmbedded: { dir: MessageValue };
@@ -34,6 +36,7 @@ export interface ServerMessageValues {
   inviteAgainStudentLimit: { max: number; hours: number };
   inviteAgainTeacherLimit: { max: number; hours: number };
   joinLimit: { minutes: number };
+  linesCannotBeAdded: { count: number };
   liveStreams: { count: number };
   mailExistingText: { baseUrl: MessageValue };
   mailInviteSubject: { teacher: MessageValue; classLabel: MessageValue };
@@ -166,6 +169,8 @@ export type ServerMessageId =
   | 'botNotFound'
   | 'botsForTeachers'
   | 'budgetExhausted'
+  | 'chooseCurrentStudents'
+  | 'chooseOwnClasses'
   | 'chooseOwnCollection'
   | 'chooseTutorBot'
   | 'chooseYourAssignment'
@@ -193,12 +198,14 @@ export type ServerMessageId =
   | 'classroomUnreachable'
   | 'codeNotInUse'
   | 'collectionNotFound'
+  | 'collectionsAtMost'
   | 'collectionsChanged'
   | 'confirmBeforeJoining'
   | 'confirmForSupport'
   | 'conversationChanged'
   | 'conversationNotFound'
   | 'conversationNotFoundThat'
+  | 'copyKeepsKind'
   | 'courseNotFound'
   | 'csvLineReason'
   | 'csvNotText'
@@ -230,6 +237,7 @@ export type ServerMessageId =
   | 'forTeachers'
   | 'handedIn'
   | 'iconNotFound'
+  | 'iconNotYours'
   | 'imageFailed'
   | 'imageNotFound'
   | 'imageNotFoundThe'
@@ -243,8 +251,10 @@ export type ServerMessageId =
   | 'inviteNotSent'
   | 'itemChangedElsewhere'
   | 'joinLimit'
+  | 'knowledgeNotYours'
   | 'libraryPageExpired'
   | 'licenceNotFound'
+  | 'linesCannotBeAdded'
   | 'linuxProgram'
   | 'liveStreams'
   | 'ltiCourseRoles'
@@ -315,6 +325,8 @@ export type ServerMessageId =
   | 'pasteStudentsOneALine'
   | 'paymentsNotSetUp'
   | 'pdfTooManyPages'
+  | 'pendingOnlyBots'
+  | 'pendingTrueFalse'
   | 'plainText'
   | 'platformNotFound'
   | 'platformRegistered'

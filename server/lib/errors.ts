@@ -18,7 +18,7 @@ export class AppError extends Error {
      */
     readonly text: ServerMessage,
     readonly options: {
-      fields?: Record<string, string>;
+      fields?: FieldProblems;
       headers?: Record<string, string>;
       log?: boolean;
       cause?: unknown;
@@ -30,17 +30,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Each field's problem in a 422 or 409: a message of the server's catalogue, or (until the
+ * contract's schemas name ids, decision 285) the English a zod issue carries, and the plain data
+ * some refusals give beside it (a quota's limit and reset time).
+ */
+export type FieldProblems = Record<string, ServerMessage | string>;
+
 /** The one JSON error body (contract/errors.ts): what the error handler sends, and what a response rewrapped from a library carries. */
 export const errorJson = (code: string, message: string, requestId: string, fields?: Record<string, string>): ErrorBody => ({
   error: { code, message, requestId, ...(fields ? { fields } : {}) },
 });
 
 /** The one 422 for input that breaks its rules, with each field's problem when there are fields to name. */
-export const invalidInput = (message: ServerMessage, fields?: Record<string, string>) =>
+export const invalidInput = (message: ServerMessage, fields?: FieldProblems) =>
   new AppError('validation_failed', 422, message, fields ? { fields } : {});
 
 /** The 422 of a request whose fields need attention (`fields`: each field's path to its problem). */
-export const invalidFields = (fields: Record<string, string>) => invalidInput(message('fieldsNeedAttention'), fields);
+export const invalidFields = (fields: FieldProblems) => invalidInput(message('fieldsNeedAttention'), fields);
 
 /** The one 404: `message` says what was not found (`message('classNotFound')`). */
 export const notFound = (text: ServerMessage = message('thatNotFound')) => new AppError('not_found', 404, text);

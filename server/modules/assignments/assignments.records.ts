@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { schema, type Db } from '../../db/client';
 import { invalidFields } from '../../lib/errors';
+import type { FieldProblems } from '../../lib/errors';
 import { publish } from '../../core/live';
 import type { AssignmentActor } from './assignments.policy';
+import { message } from '../../lib/message';
 
 /**
  * Who an assignment is given to: whole classes (their current students, and students who join
@@ -67,7 +69,7 @@ export async function resolveTargets(
     const known = new Set(given.map((g) => g.classId));
     wantedClasses = wantedClasses.filter((id) => !known.has(id));
   }
-  const fields: Record<string, string> = {};
+  const fields: FieldProblems = {};
   if (wantedClasses.length) {
     // Shared locks, so a student joining one of the classes meanwhile waits for this assignment
     // (and then gets a record through the hook below) instead of slipping between the two.
@@ -77,7 +79,7 @@ export async function resolveTargets(
       .where(and(eq(k.ownerId, actor.userId), inArray(k.id, wantedClasses)))
       .orderBy(asc(k.id))
       .for('share');
-    if (own.length !== wantedClasses.length) fields.classIds = 'Choose your own classes from the list.';
+    if (own.length !== wantedClasses.length) fields.classIds = message('chooseOwnClasses');
   }
   let singles: RosterStudent[] = [];
   if (wantedEntries.length) {
@@ -86,7 +88,7 @@ export async function resolveTargets(
       .from(r)
       .innerJoin(k, eq(k.id, r.classId))
       .where(and(eq(k.ownerId, actor.userId), inArray(r.id, wantedEntries), isNull(r.removedAt)));
-    if (singles.length !== wantedEntries.length) fields.studentIds = 'Choose students who are on your class lists now.';
+    if (singles.length !== wantedEntries.length) fields.studentIds = message('chooseCurrentStudents');
     const order = new Map(wantedEntries.map((id, i) => [id, i]));
     singles.sort((x, y) => order.get(x.id)! - order.get(y.id)!);
   }

@@ -49,9 +49,8 @@ async function assignableBot(tx: Db, actor: AssignmentTeacher, botId: string): P
     .select()
     .from(b)
     .where(and(eq(b.id, botId.toLowerCase()), visibleTo(botActor)));
-  if (!row) throw invalidFields({ botId: 'Choose one of your TutorBots, or a TutorBot template.' });
-  if (row.kind !== 'TutorBot')
-    throw invalidFields({ botId: 'Assignments use a TutorBot. Choose one of your TutorBots, or a TutorBot template.' });
+  if (!row) throw invalidFields({ botId: message('chooseTutorBot') });
+  if (row.kind !== 'TutorBot') throw invalidFields({ botId: message('assignmentsUseTutorBot') });
   if (row.ownerId === actor.userId) return row.id;
   // Students meet the bot by its name, so the copy keeps it (the library's Copy would add " (copy)").
   const copy = await copyBot(tx, botActor, row.id, { name: row.name, collectionId: null });

@@ -2,7 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { invalidFields } from '../../lib/errors';
+import type { FieldProblems } from '../../lib/errors';
 import type { BotActor } from './bots.policy';
+import { message } from '../../lib/message';
 
 /**
  * Checks the files a bot refers to. A bot may use the owner's own knowledge files and icon
@@ -15,7 +17,7 @@ export async function checkBotFiles(
   input: { knowledgeFileIds: string[]; iconFileId: string | null },
   inherited: { knowledgeFileIds: string[]; iconFileId: string | null },
 ) {
-  const fields: Record<string, string> = {};
+  const fields: FieldProblems = {};
   const ownKnowledge = input.knowledgeFileIds.filter((id) => !inherited.knowledgeFileIds.includes(id));
   if (ownKnowledge.length) {
     const found = await db
@@ -25,7 +27,7 @@ export async function checkBotFiles(
     const ok = new Set(found.map((f) => f.id));
     input.knowledgeFileIds.forEach((id, i) => {
       if (ownKnowledge.includes(id) && !ok.has(id)) {
-        fields[`knowledgeFileIds.${i}`] ??= 'This knowledge file is not among your uploads; upload it again.';
+        fields[`knowledgeFileIds.${i}`] ??= message('knowledgeNotYours');
       }
     });
   }
@@ -35,7 +37,7 @@ export async function checkBotFiles(
       .select({ id: schema.file.id })
       .from(schema.file)
       .where(and(eq(schema.file.id, icon), eq(schema.file.ownerId, actor.userId), inArray(schema.file.purpose, ['icon', 'image'])));
-    if (!found) fields['icon.fileId'] = 'This icon image is not among your uploads; upload it again.';
+    if (!found) fields['icon.fileId'] = message('iconNotYours');
   }
   if (Object.keys(fields).length) throw invalidFields(fields);
 }

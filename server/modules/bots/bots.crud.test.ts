@@ -161,6 +161,11 @@ describe('adding, editing and deleting bots', () => {
     expect(await fieldsOf(client, { ...docBot(), icon: { type: 'image', fileId: mine } })).toEqual({
       'icon.fileId': 'This icon image is not among your uploads; upload it again.',
     });
+    // In the reader's language too (these two answered English to a Spanish page before decision 285).
+    const spanish = await client.request('POST', '/api/bots', { ...docBot(), knowledgeFileIds: [theirs] }, { 'Accept-Language': 'es' });
+    expect(((await spanish.json()) as ErrorJson).error.fields).toEqual({
+      'knowledgeFileIds.0': 'Este archivo de conocimiento no está entre tus archivos subidos; vuelve a subirlo.',
+    });
   });
 
   it('saves edits with the loaded version and refuses a stale one instead of losing an update', async () => {

@@ -89,7 +89,7 @@ export function assertRouteMatches(actor: BotActor, row: BotOwnership, params: B
 /** Sharing with the school needs a school to share with. */
 export function assertMayUseVisibility(actor: BotActor, visibility: string) {
   if (visibility === 'school' && !actor.schoolId) {
-    throw invalidFields({ visibility: 'Sharing with your school needs a school licence. Choose private or public instead.' });
+    throw invalidFields({ visibility: message('schoolSharing') });
   }
 }
 

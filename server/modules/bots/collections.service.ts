@@ -21,7 +21,7 @@ export async function assertOwnCollection(db: Db, actor: BotActor, id: string, k
     .from(col)
     .where(and(eq(col.id, id), mine(actor), eq(col.kind, kind)));
   if (!found) {
-    throw invalidFields({ collectionId: 'Choose one of your own collections for this kind of bot.' });
+    throw invalidFields({ collectionId: message('chooseOwnCollection') });
   }
 }
 
@@ -45,7 +45,7 @@ export async function createCollection(db: Db, actor: BotActor, input: CreateCol
       .where(and(mine(actor), eq(col.kind, input.kind)));
     if (Number(n) >= MAX_COLLECTIONS_PER_KIND) {
       throw invalidFields({
-        name: `You can have at most ${MAX_COLLECTIONS_PER_KIND} collections of one kind. Delete one you no longer use.`,
+        name: message('collectionsAtMost', { max: MAX_COLLECTIONS_PER_KIND }),
       });
     }
     const [row] = await tx

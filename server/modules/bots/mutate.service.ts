@@ -63,7 +63,7 @@ export async function createBot(db: Db, actor: BotActor, input: CreateBotInput):
     if (input.copiedFrom) {
       const source = await findVisibleBot(tx, actor, input.copiedFrom);
       if (source.kind !== input.kind) {
-        throw invalidFields({ kind: `A copy of a ${source.kind} must be a ${source.kind}.` });
+        throw invalidFields({ kind: message('copyKeepsKind', { kind: source.kind }) });
       }
       inherited = { knowledgeFileIds: await knowledgeIdsOf(tx, source.id), iconFileId: source.iconFileId };
     }
@@ -95,7 +95,7 @@ export async function updateBot(db: Db, actor: BotActor, id: string, input: Upda
   return db.transaction(async (tx) => {
     const current = await findOwnBot(tx, actor, id);
     if (current.kind !== input.kind) {
-      throw invalidFields({ kind: "A bot's kind cannot change. Make a new bot of the other kind instead." });
+      throw invalidFields({ kind: message('botKindFixed') });
     }
     if (current.version !== input.version) throw staleVersion();
     if (input.collectionId) await assertOwnCollection(tx, actor, input.collectionId, input.kind);

@@ -30,7 +30,6 @@ import {
   classesToCreate,
   ROSTER_IMPORT_MAX_ROWS,
   rosterClassKey,
-  tooManyRowsMessage,
   validateStudent,
   type RosterImportError,
   type RosterImportRow,
@@ -234,7 +233,7 @@ export async function pasteStudents(
   if (!students.length) {
     await ownClassRow(db, actor, id);
     throw invalidInput(message(bad.length ? 'noLineCanBeAdded' : 'pasteStudentsOneALine'), {
-      text: bad.length ? `${bad.length} line${bad.length === 1 ? '' : 's'} cannot be added.` : 'Paste the students, one a line.',
+      text: bad.length ? message('linesCannotBeAdded', { count: bad.length }) : message('pasteStudentsOneALine'),
     });
   }
   return db.transaction(async (tx) => {
@@ -438,7 +437,7 @@ export function refuseOversizedImport(body: unknown): void {
   const rows = body && typeof body === 'object' ? (body as { rows?: unknown }).rows : undefined;
   if (!Array.isArray(rows) || rows.length <= ROSTER_IMPORT_MAX_ROWS) return;
   throw new AppError('too_many_rows', 422, message('tooManyImportRows', { max: ROSTER_IMPORT_MAX_ROWS, count: rows.length }), {
-    fields: { rows: tooManyRowsMessage(rows.length) },
+    fields: { rows: message('tooManyImportRows', { max: ROSTER_IMPORT_MAX_ROWS, count: rows.length }) },
   });
 }
 

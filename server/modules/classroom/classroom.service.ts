@@ -174,7 +174,7 @@ export async function postCoursework(
     .select({ id: a.id, title: a.title, instructions: a.instructions, closedAt: a.closedAt })
     .from(a)
     .where(ownAssignment(actor, input.assignmentId));
-  if (!own) throw invalidFields({ assignmentId: 'Choose one of your assignments.' });
+  if (!own) throw invalidFields({ assignmentId: message('chooseYourAssignment') });
   const classIdOf = async () =>
     (
       await db

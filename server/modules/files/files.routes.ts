@@ -135,12 +135,12 @@ export function filesRoutes() {
     const upload = form.get('file');
     if (!(upload instanceof File)) throw new AppError('bad_request', 400, message('sendMultipart'));
     const purpose = filePurpose.safeParse(form.get('purpose') ?? 'attachment');
-    if (!purpose.success) throw invalidFields({ purpose: 'Unknown purpose.' });
+    if (!purpose.success) throw invalidFields({ purpose: message('unknownPurpose') });
     // From a bot editor: the file waits for the bot's save (decision 283).
     const pending = pendingFlag.safeParse(form.get('pending') ?? undefined);
-    if (!pending.success) throw invalidFields({ pending: 'Pending is true or false.' });
+    if (!pending.success) throw invalidFields({ pending: message('pendingTrueFalse') });
     if (pending.data && !pendingPurposes.includes(purpose.data)) {
-      throw invalidFields({ pending: 'Only a knowledge file or an icon waits for a bot to be saved.' });
+      throw invalidFields({ pending: message('pendingOnlyBots') });
     }
     if (upload.size > Math.min(MULTIPART_MAX_BYTES, deps.config.files.maxFileBytes)) {
       throw new AppError('payload_too_large', 413, message('useResumableUpload', { size: formatBytes(MULTIPART_MAX_BYTES) }));

@@ -54,7 +54,7 @@ export async function createPlatform(db: Db, actor: SessionUser, input: LtiPlatf
   try {
     return await db.transaction(async (tx) => {
       const [school] = await tx.select({ name: l.schoolname }).from(l).where(eq(l.id, input.schoolId));
-      if (!school) throw invalidFields({ schoolId: 'There is no such school licence.' });
+      if (!school) throw invalidFields({ schoolId: message('noSuchLicence') });
       const [row] = await tx
         .insert(p)
         .values({ ...input, deploymentIds: [...new Set(input.deploymentIds)] })
@@ -69,8 +69,7 @@ export async function createPlatform(db: Db, actor: SessionUser, input: LtiPlatf
       return present(row!, school.name);
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'lti_platform_issuer_client_uq'))
-      throw invalidFields({ clientId: 'This issuer and client id are already registered.' });
+    if (isUniqueViolation(err, 'lti_platform_issuer_client_uq')) throw invalidFields({ clientId: message('platformRegistered') });
     throw err;
   }
 }

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { schema } from '../../db/client';
 import { cursorTimestamp, keysetCursor, timestampText } from '../../lib/cursor';
 import { invalidFields, notFound } from '../../lib/errors';
-import { message } from '../../lib/message';
+import { message, type ServerMessage } from '../../lib/message';
 import { visibleTo } from '../bots';
 import { findConversation, visibleMessages } from '../conversations';
 import { findOwnFile } from '../files';
@@ -206,18 +206,17 @@ export async function updateSaved(db: Db, actor: SavedActor, id: string, input: 
     changes.titleFromHeading = false;
   }
   if (input.body !== undefined) {
-    if (row.kind !== 'document') throw fieldError('body', 'Only a document can be edited; a conversation goes on in its runner.');
+    if (row.kind !== 'document') throw fieldError('body', message('onlyDocumentEdited'));
     changes.body = input.body;
     // A title the teacher never set follows the text (the version check below makes `row` the row it changes).
     if (input.title === undefined && row.titleFromHeading) changes.title = titleFromMarkdown(input.body) || row.title;
   }
   if (input.conversationId !== undefined) {
-    if (row.kind !== 'document') throw fieldError('conversationId', 'Only a document moves to another run.');
+    if (row.kind !== 'document') throw fieldError('conversationId', message('onlyDocumentMoves'));
     changes.conversationId = (await findConversation(db, actor.userId, input.conversationId)).id;
   }
   if (input.resync) {
-    if (row.kind !== 'conversation' || !row.conversationId)
-      throw fieldError('resync', 'Only a saved conversation can be saved again from its runner.');
+    if (row.kind !== 'conversation' || !row.conversationId) throw fieldError('resync', message('onlySavedConversation'));
     changes.body = (await transcriptOf(db, row.conversationId, row.botName)).markdown;
   }
   const [updated] = await db
@@ -231,7 +230,7 @@ export async function updateSaved(db: Db, actor: SavedActor, id: string, input: 
   return updated ? { ok: detail } : { conflict: detail };
 }
 
-const fieldError = (field: string, message: string) => invalidFields({ [field]: message });
+const fieldError = (field: string, problem: ServerMessage) => invalidFields({ [field]: problem });
 
 /** A copy of one's own item, "Title (copy)", as a new item at version 1. */
 export async function duplicateSaved(db: Db, actor: SavedActor, id: string): Promise<SavedDetail> {

@@ -87,10 +87,10 @@ function assertOnDomain(licence: Licence, email: string) {
 const offDomainReason = (licence: Licence) => message('offDomain', { domains: licence.domains.map((d) => `@${d}`).join(', ') });
 
 const offDomain = (licence: Licence) =>
-  new AppError('off_domain', 422, offDomainReason(licence), { fields: { email: formatMessage(offDomainReason(licence), 'en') } });
+  new AppError('off_domain', 422, offDomainReason(licence), { fields: { email: offDomainReason(licence) } });
 
 const duplicate = (email: string) =>
-  conflict(message('alreadyOnTeacherList', { email }), { fields: { email: 'Already on the teacher list.' } });
+  conflict(message('alreadyOnTeacherList', { email }), { fields: { email: message('alreadyOnTeacherListField') } });
 
 async function accountIdOf(db: Db | Tx, email: string): Promise<string | null> {
   const [row] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
