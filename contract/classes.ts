@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storedEmail, text } from './common';
 import { localeSchema } from './locale';
+import { issueText } from './i18n/message';
 import { PASTE_MAX_CHARS, ROSTER_IMPORT_MAX_ROWS, rosterImportPreview } from './roster';
 
 /** My Students: a teacher's classes and their rosters (docs/product/students-and-classes.md, docs/decisions/109-classes-and-roster-entries.md). */
@@ -16,11 +17,11 @@ const className = text({
   trim: true,
   min: 1,
   max: CLASS_NAME_MAX,
-  required: 'Give the class a name.',
-  tooShort: 'Give the class a name.',
-  tooLong: `Keep the class name under ${CLASS_NAME_MAX} characters.`,
+  required: issueText('nameTheClass'),
+  tooShort: issueText('nameTheClass'),
+  tooLong: issueText('classNameTooLong', { max: CLASS_NAME_MAX }),
 });
-const section = text({ trim: true, max: CLASS_SECTION_MAX, tooLong: `Keep the period or section under ${CLASS_SECTION_MAX} characters.` })
+const section = text({ trim: true, max: CLASS_SECTION_MAX, tooLong: issueText('sectionTooLong', { max: CLASS_SECTION_MAX }) })
   .nullable()
   .transform((v) => (v ? v : null));
 
@@ -28,9 +29,9 @@ const studentName = text({
   trim: true,
   min: 1,
   max: STUDENT_NAME_MAX,
-  required: 'Enter the student’s name.',
-  tooShort: 'Enter the student’s name.',
-  tooLong: `Keep the name under ${STUDENT_NAME_MAX} characters.`,
+  required: issueText('enterStudentName'),
+  tooShort: issueText('enterStudentName'),
+  tooLong: issueText('studentNameTooLong', { max: STUDENT_NAME_MAX }),
 });
 
 export const createClassInput = z.strictObject({ name: className, section: section.optional() });
@@ -42,7 +43,9 @@ export type CreateClassInput = z.input<typeof createClassInput>;
  */
 export const updateClassInput = z
   .strictObject({ name: className.optional(), section: section.optional(), defaultLocale: localeSchema.nullable().optional() })
-  .refine((v) => v.name !== undefined || v.section !== undefined || v.defaultLocale !== undefined, { message: 'Nothing to change.' });
+  .refine((v) => v.name !== undefined || v.section !== undefined || v.defaultLocale !== undefined, {
+    message: issueText('nothingToChange'),
+  });
 export type UpdateClassInput = z.input<typeof updateClassInput>;
 
 export const newStudent = z.strictObject({ email: storedEmail, name: studentName });
@@ -59,8 +62,8 @@ const invite = z.boolean().optional();
 export const addStudentsInput = z.strictObject({
   students: z
     .array(newStudent)
-    .min(1, 'Add at least one student.')
-    .max(ADD_STUDENTS_MAX, `Add at most ${ADD_STUDENTS_MAX} students at a time.`),
+    .min(1, issueText('addAtLeastOne'))
+    .max(ADD_STUDENTS_MAX, issueText('addAtMost', { max: ADD_STUDENTS_MAX })),
   invite,
 });
 export type AddStudentsInput = z.input<typeof addStudentsInput>;
@@ -72,9 +75,7 @@ export type AddStudentsInput = z.input<typeof addStudentsInput>;
  * only bounded here.
  */
 export const pasteStudentsInput = z.strictObject({
-  text: z
-    .string({ error: 'Paste the students, one a line.' })
-    .max(PASTE_MAX_CHARS, `Paste at most ${PASTE_MAX_CHARS.toLocaleString('en')} characters at a time.`),
+  text: z.string({ error: issueText('pasteStudents') }).max(PASTE_MAX_CHARS, issueText('pasteAtMost', { max: PASTE_MAX_CHARS })),
   invite,
 });
 export type PasteStudentsInput = z.input<typeof pasteStudentsInput>;
@@ -85,7 +86,7 @@ export type JoinCodeInput = z.input<typeof joinCodeInput>;
 
 export const joinClassInput = z.strictObject({
   code: z
-    .string({ error: 'Enter the class code.' })
+    .string({ error: issueText('enterClassCode') })
     .trim()
     .toUpperCase()
     // Spaces and dashes are how a code is read out or copied from a board ("K7MP 4QRT"), not part of it.
@@ -93,11 +94,8 @@ export const joinClassInput = z.strictObject({
     .pipe(
       z
         .string()
-        .min(1, 'Enter the class code your teacher gave you.')
-        .regex(
-          /^([A-Z0-9]{4,16})?$/,
-          'That is not a class code: class codes are letters and digits, like K7MP4QRT. Check it with your teacher.',
-        ),
+        .min(1, issueText('enterTeachersClassCode'))
+        .regex(/^([A-Z0-9]{4,16})?$/, issueText('notAClassCode')),
     ),
 });
 export type JoinClassInput = z.input<typeof joinClassInput>;
@@ -191,8 +189,8 @@ export const importRosterInput = z.strictObject({
         period: looseText,
       }),
     )
-    .min(1, 'The file has no students in it.')
-    .max(ROSTER_IMPORT_MAX_ROWS, `Import at most ${ROSTER_IMPORT_MAX_ROWS} students at a time.`),
+    .min(1, issueText('fileHasNoStudents'))
+    .max(ROSTER_IMPORT_MAX_ROWS, issueText('importAtMost', { max: ROSTER_IMPORT_MAX_ROWS })),
   classId: text({ max: 100 }).optional(),
   dryRun: z.boolean().optional(),
   skipBadRows: z.boolean().optional(),

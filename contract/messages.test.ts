@@ -1,3 +1,4 @@
+import { readIssueText } from './i18n/message';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,7 +57,14 @@ describe('the validation message catalogue', () => {
       ...messagesOf(setLocaleInput.safeParse({ locale: 'fr' })),
     ];
     expect(given.length).toBeGreaterThan(15);
-    for (const message of given) expect([message, translateValidation(message, 'es') !== message]).toEqual([message, true]);
+    // A schema moved to ids names a message of the catalogue (issueText); one not moved yet is found by its English.
+    for (const message of given) {
+      const named = readIssueText(message);
+      expect([message, named ? named.id in validationMessages.es : translateValidation(message, 'es') !== message]).toEqual([
+        message,
+        true,
+      ]);
+    }
   });
 
   it('leaves English, and messages it does not hold, as they are', () => {

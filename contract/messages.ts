@@ -4,11 +4,9 @@ import es from './i18n/es.json';
 import { catalogueTranslator } from './locale';
 
 /**
- * The validation messages of the contract's schemas, in every supported language, keyed by message
- * id. The schemas carry the English text (what the web's own check shows today); the server answers
- * a 422 in the request's language by looking each English text up here (`translateValidation`).
- * A message not listed here reaches the reader in English: the list of what is translated is in
- * docs/decisions/272-languages-on-the-server.md.
+ * The reverse lookup of decision 272, for the contract files whose schemas still carry English
+ * (decision 285 moves them to `issueText`, one file at a time): a message is found by its English
+ * text, or by a template of the catalogue, and answered in `locale`.
  */
 type ValidationMessageId = keyof typeof en;
 

@@ -5,7 +5,7 @@ export type MessageValue = string | number | { readonly id: ValidationMessageId;
 
 /** The values each ValidationMessage id's text takes (an id without values has none here). */
 export interface ValidationMessageValues {
-  addAtMost: { max: MessageValue };
+  addAtMost: { max: number };
   alsoOnLine: { line: MessageValue };
   assignmentTitleTooLong: { max: MessageValue };
   botNameTooLong: { max: MessageValue };
@@ -14,7 +14,7 @@ export interface ValidationMessageValues {
   chooseAtMost: { max: MessageValue; what: MessageValue };
   chooseFieldFromList: { label: MessageValue };
   chooseFromList: { what: MessageValue };
-  classNameTooLong: { max: MessageValue };
+  classNameTooLong: { max: number };
   clientIdTooLong: { max: MessageValue };
   collectionNameTooLong: { max: MessageValue };
   criteriaTooLong: { max: MessageValue };
@@ -55,7 +55,7 @@ export interface ValidationMessageValues {
   optionTooLong: { max: MessageValue };
   optionTwice: { option: MessageValue };
   outputFormatTooLong: { max: MessageValue };
-  pasteAtMost: { max: MessageValue };
+  pasteAtMost: { max: number };
   pasteTooMany: { max: MessageValue };
   periodAtMost: { days: MessageValue };
   plainDuplicate: { line: MessageValue };
@@ -64,7 +64,7 @@ export interface ValidationMessageValues {
   rosterClassNameTooLong: { max: MessageValue };
   rosterPeriodTooLong: { max: MessageValue };
   searchTooLong: { max: MessageValue };
-  sectionTooLong: { max: MessageValue };
+  sectionTooLong: { max: number };
   starterTooLong: { max: MessageValue };
   startersAtMost: { max: MessageValue };
   studentNameTooLong: { max: MessageValue };

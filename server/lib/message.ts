@@ -4,6 +4,9 @@ import { isMessage, type MessageOf } from '../../contract/i18n/message';
 import type { ServerMessageId, ServerMessageValues } from '../i18n/ids';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
+import contractEn from '../../contract/i18n/en.json';
+import contractEs from '../../contract/i18n/es.json';
+import type { ValidationMessage } from '../../contract/i18n/message';
 
 /**
  * The server's texts for people (decision 285): an id of server/i18n's ICU catalogues and its
@@ -23,34 +26,44 @@ export function message<K extends ServerMessageId>(
   return { id, values: values[0] } as ServerMessage;
 }
 
-const catalogues: Record<Locale, Record<string, string>> = { en, es };
+type CatalogueName = 'server' | 'contract';
+const catalogues: Record<CatalogueName, Record<Locale, Record<string, string>>> = {
+  server: { en, es },
+  contract: { en: contractEn, es: contractEs },
+};
 const cache = createIntlCache();
-const intls = new Map<Locale, IntlShape>();
+const intls = new Map<string, IntlShape>();
 
-function intlOf(locale: Locale): IntlShape {
-  let intl = intls.get(locale);
+function intlOf(catalogue: CatalogueName, locale: Locale): IntlShape {
+  const key = `${catalogue}:${locale}`;
+  let intl = intls.get(key);
   if (!intl) {
     intl = createIntl(
       {
         locale,
-        messages: catalogues[locale],
+        messages: catalogues[catalogue][locale],
         onError: (err) => {
           throw err;
         },
       },
       cache,
     );
-    intls.set(locale, intl);
+    intls.set(key, intl);
   }
   return intl;
 }
 
-/** A server message in `locale`. */
-export function formatMessage(m: ServerMessage, locale: Locale): string {
-  // The web's react-intl declares its own ids as the only ones (web/lib/i18n); these are the server's.
+function format(catalogue: CatalogueName, m: { id: string; values?: object }, locale: Locale): string {
+  // The web's react-intl declares its own ids as the only ones (web/lib/i18n); these are the server's and the contract's.
   const descriptor = { id: m.id } as unknown as Parameters<IntlShape['formatMessage']>[0];
   const values =
     m.values &&
-    Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, isMessage(v) ? formatMessage(v as ServerMessage, locale) : v]));
-  return intlOf(locale).formatMessage(descriptor, values as Record<string, string | number | Date> | undefined);
+    Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, isMessage(v) ? format(catalogue, v, locale) : (v as unknown)]));
+  return intlOf(catalogue, locale).formatMessage(descriptor, values as Record<string, string | number | Date> | undefined);
 }
+
+/** A server message in `locale`. */
+export const formatMessage = (m: ServerMessage, locale: Locale): string => format('server', m, locale);
+
+/** A message of the contract's catalogue (a schema's issue, `issueText`) in `locale`. */
+export const formatValidation = (m: ValidationMessage, locale: Locale): string => format('contract', m, locale);
